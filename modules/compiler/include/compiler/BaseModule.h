@@ -1,0 +1,97 @@
+//===- compiler/BaseModule.h - One kernel module being compiled -*- C++ -*-===//
+///
+/// \file
+/// BaseModule takes a kernel program from source to binary in three steps:
+/// compile (the frontend: OpenCL C through Clang, in-process), finalize (the
+/// pipeline: the generic fix-ups and kernel metadata, then the target's late
+/// passes from the pure virtual getLateTargetPasses) and createBinary (code
+/// generation into an ELF relocatable object). A target subclasses it and
+/// registers a factory in the TargetRegistry.
+///
+/// Errors come back as llvm::Error whose message holds every diagnostic in
+/// Clang's format (`file:line:col: error: ...`); warnings go to the
+/// diagnostic handler, if one is set.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_BASEMODULE_H
+#define COMPILER_BASEMODULE_H
+
+#include "compiler/CompileOptions.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace compiler {
+
+class PassMachinery;
+
+class BaseModule {
+public:
+  BaseModule(llvm::LLVMContext &Ctx, CompileOptions Opts);
+  virtual ~BaseModule();
+  BaseModule(const BaseModule &) = delete;
+  BaseModule &operator=(const BaseModule &) = delete;
+
+  /// Compiles OpenCL C \p Source (named CompileOptions::FileName) to IR.
+  llvm::Error compile(llvm::StringRef Source);
+  /// Runs the pipeline over the compiled module.
+  llvm::Error finalize();
+  /// Generates the ELF relocatable object of the finalized module.
+  llvm::Expected<llvm::SmallVector<char, 0>> createBinary();
+
+  /// The module, once compiled (null before).
+  llvm::Module *getModule() const { return M.get(); }
+  const CompileOptions &getOptions() const { return Opts; }
+
+  /// Receives each warning, formatted like Clang's.
+  void setWarningHandler(std::function<void(llvm::StringRef)> Handler) {
+    WarningHandler = std::move(Handler);
+  }
+
+  /// The name the target registered under; recorded in the binary.
+  virtual llvm::StringRef getTargetName() const = 0;
+
+  /// Builds the machinery the pipeline runs with; targets override it to
+  /// bring their BuiltinInfo and passes.
+  virtual std::unique_ptr<PassMachinery> createPassMachinery();
+
+  /// The code generator, created on first use. The default is the host CPU
+  /// with all its features, position-independent code.
+  llvm::Expected<llvm::TargetMachine &> getTargetMachine();
+
+protected:
+  /// Adds the target's late passes to \p MPM; they run after the generic
+  /// passes, with the kernel metadata in place.
+  virtual void getLateTargetPasses(llvm::ModulePassManager &MPM,
+                                   PassMachinery &Machinery) = 0;
+
+  virtual llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+  createTargetMachine();
+
+private:
+  void addGenericPasses(llvm::ModulePassManager &MPM);
+  llvm::Error runPipeline(PassMachinery &Machinery,
+                          llvm::ModulePassManager &MPM);
+
+  llvm::LLVMContext &Ctx;
+  CompileOptions Opts;
+  std::unique_ptr<llvm::TargetMachine> TM;
+  std::unique_ptr<llvm::Module> M;
+  std::function<void(llvm::StringRef)> WarningHandler;
+};
+
+} // namespace compiler
+
+#endif // COMPILER_BASEMODULE_H

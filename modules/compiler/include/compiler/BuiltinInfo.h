@@ -1,0 +1,133 @@
+//===- compiler/BuiltinInfo.h - What Loom knows about builtins -*- C++ -*-===//
+///
+/// \file
+/// BuiltinInfo identifies the builtins Loom handles (OpenCL work-item and
+/// synchronization functions, the `__mux_*` builtins they lower to) and owns
+/// the lowering of the mux builtins: which scheduling parameters exist, which
+/// of them the driver passes (kernel ABI) and which the kernel wrapper sets up,
+/// and the body of each mux builtin. The table comes from Builtins.def.
+///
+/// The default implementation is the reference driver's ABI
+/// (metadata/abi.h). A target changes the lowering by subclassing BuiltinInfo
+/// and returning its subclass from PassMachinery::createBuiltinInfo, which
+/// BuiltinInfoAnalysis then serves to every pass.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_BUILTININFO_H
+#define COMPILER_BUILTININFO_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/PassManager.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace compiler {
+
+enum class MuxBuiltin {
+#define MUX_BUILTIN(ID, Name, Ret, Params, Props) ID,
+#include "compiler/Builtins.def"
+};
+
+enum BuiltinProperty : unsigned {
+  NoProperties = 0,
+  /// No memory effects: calls with the same arguments give the same result
+  /// within one work-item.
+  ReadNone = 1u << 0,
+  /// The same value for every work-item of a work-group.
+  WorkGroupUniform = 1u << 1,
+  /// Changes the work-item state other builtins read.
+  SetsState = 1u << 2,
+};
+
+/// A parameter AddSchedulingParametersPass appends to functions that need
+/// work-item state.
+struct SchedulingParameter {
+  std::string Name;
+  llvm::Type *ParamType;
+  /// The struct the parameter points to, for the mux builtin bodies.
+  llvm::StructType *PointeeType;
+  /// Passed by the driver to the kernel entry point (part of the kernel ABI),
+  /// as opposed to set up by the kernel wrapper.
+  bool PassedByDriver;
+};
+
+class BuiltinInfo {
+public:
+  virtual ~BuiltinInfo();
+
+  /// The mux builtin \p F declares, if any (by name and signature, with or
+  /// without scheduling parameters).
+  std::optional<MuxBuiltin> identifyMuxBuiltin(const llvm::Function &F) const;
+  static llvm::StringRef getMuxBuiltinName(MuxBuiltin B);
+  static unsigned getMuxBuiltinProperties(MuxBuiltin B);
+
+  /// The mux builtin an OpenCL C work-item function lowers to.
+  static std::optional<MuxBuiltin>
+  getMuxBuiltinForOpenCL(llvm::StringRef MangledName);
+  /// Whether \p MangledName is an OpenCL barrier or fence.
+  static bool isOpenCLSynchronizationBuiltin(llvm::StringRef MangledName);
+
+  /// The declaration of \p B without scheduling parameters, created if
+  /// missing, with attributes from its properties.
+  llvm::Function *getOrDeclareMuxBuiltin(MuxBuiltin B, llvm::Module &M) const;
+
+  /// The scheduling parameters of this target, in the order they are
+  /// appended to functions.
+  virtual llvm::SmallVector<SchedulingParameter, 2>
+  getSchedulingParameters(llvm::Module &M) const;
+
+  /// Whether \p B needs the scheduling parameters.
+  virtual bool requiresSchedulingParameters(MuxBuiltin B) const;
+
+  /// The value of a scheduling parameter that the driver does not pass, made
+  /// by the kernel wrapper at \p Builder's insertion point.
+  virtual llvm::Value *
+  initializeSchedulingParameter(const SchedulingParameter &Param,
+                                llvm::IRBuilder<> &Builder) const;
+
+  /// Gives the declaration \p F of mux builtin \p B a body. Scheduling
+  /// parameters, if \p F has them, are its trailing parameters. The body may
+  /// call other mux builtins, which the caller defines in turn.
+  virtual void defineMuxBuiltin(MuxBuiltin B, llvm::Function &F) const;
+};
+
+/// Serves the module's BuiltinInfo to passes. Never invalidated: the table
+/// depends only on the target, not on the IR.
+class BuiltinInfoAnalysis : public llvm::AnalysisInfoMixin<BuiltinInfoAnalysis> {
+public:
+  class Result {
+  public:
+    explicit Result(std::shared_ptr<BuiltinInfo> Info) : Info(std::move(Info)) {}
+    BuiltinInfo &get() const { return *Info; }
+    bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &,
+                    llvm::ModuleAnalysisManager::Invalidator &) {
+      return false;
+    }
+
+  private:
+    std::shared_ptr<BuiltinInfo> Info;
+  };
+
+  /// Serves the default BuiltinInfo.
+  BuiltinInfoAnalysis();
+  explicit BuiltinInfoAnalysis(std::shared_ptr<BuiltinInfo> Info)
+      : Info(std::move(Info)) {}
+
+  Result run(llvm::Module &, llvm::ModuleAnalysisManager &) {
+    return Result(Info);
+  }
+
+private:
+  friend llvm::AnalysisInfoMixin<BuiltinInfoAnalysis>;
+  static llvm::AnalysisKey Key;
+  std::shared_ptr<BuiltinInfo> Info;
+};
+
+} // namespace compiler
+
+#endif // COMPILER_BUILTININFO_H

@@ -1,0 +1,42 @@
+//===- compiler/ReferencePipeline.h - The reference late passes -*- C++ -*-===//
+///
+/// \file
+/// The reference late pipeline of doc/overview.md, as a builder a target
+/// calls from BaseModule::getLateTargetPasses, adds to, or departs from:
+/// work-item loops, scheduling parameters, mux builtin bodies, the kernel
+/// wrapper, the kernel descriptors, then the optimization pipeline that
+/// inlines the layers into one entry point per kernel.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_REFERENCEPIPELINE_H
+#define COMPILER_REFERENCEPIPELINE_H
+
+#include "llvm/IR/PassManager.h"
+
+#include <string>
+
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
+
+namespace compiler {
+
+struct ReferencePipelineOptions {
+  /// Recorded in the kernel descriptors.
+  std::string TargetName;
+  std::string CPUName;
+  std::string CPUFeatures;
+  /// Targets with one hardware thread per work-item leave the work-item
+  /// loops out.
+  bool AddWorkItemLoops = true;
+  /// Run LLVM's O3 pipeline after wrapping (off for -cl-opt-disable).
+  bool Optimize = true;
+};
+
+void addReferenceLatePasses(llvm::ModulePassManager &MPM, llvm::PassBuilder &PB,
+                            const ReferencePipelineOptions &Opts);
+
+} // namespace compiler
+
+#endif // COMPILER_REFERENCEPIPELINE_H

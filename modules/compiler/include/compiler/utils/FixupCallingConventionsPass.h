@@ -1,0 +1,31 @@
+//===- compiler/utils/FixupCallingConventionsPass.h - SPIR calling conventions to C -*- C++ -*-===//
+///
+/// \file
+/// Assumes: a module from an OpenCL frontend, whose kernels and functions
+/// use the `spir_kernel` / `spir_func` calling conventions, which x86-64
+/// code generation does not accept.
+/// Does: gives every function and every call the C calling convention, so
+/// callers and callees still agree.
+/// Produces: a module with no SPIR calling convention left. Pipeline name:
+/// `fixup-calling-conventions`.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_UTILS_FIXUPCALLINGCONVENTIONSPASS_H
+#define COMPILER_UTILS_FIXUPCALLINGCONVENTIONSPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace compiler {
+namespace utils {
+
+class FixupCallingConventionsPass : public llvm::PassInfoMixin<FixupCallingConventionsPass> {
+public:
+
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+} // namespace utils
+} // namespace compiler
+
+#endif // COMPILER_UTILS_FIXUPCALLINGCONVENTIONSPASS_H

@@ -1,0 +1,81 @@
+//===- compiler/utils/KernelMetadata.h - Loom's kernel metadata -*- C++ -*-===//
+///
+/// \file
+/// Reads and writes the metadata and attributes that Loom's passes attach to
+/// kernels (doc/compiler-spec.md lists each one, who writes and who reads
+/// it). TransferKernelMetadataPass writes them from the frontend's forms;
+/// every later pass reads them through these functions only, and every pass
+/// that wraps a kernel moves them to the wrapper with
+/// transferKernelProperties.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_UTILS_KERNELMETADATA_H
+#define COMPILER_UTILS_KERNELMETADATA_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace compiler {
+namespace utils {
+
+/// Attribute "mux-kernel": "entry-point" on the function the driver calls
+/// for a kernel (moves outwards with each wrapper), "kernel" on a source
+/// kernel that is no longer the entry point.
+bool isKernel(const llvm::Function &F);
+bool isKernelEntryPoint(const llvm::Function &F);
+void setIsKernel(llvm::Function &F);
+void setIsKernelEntryPoint(llvm::Function &F);
+
+/// The kernel entry points of \p M, in module order.
+llvm::SmallVector<llvm::Function *, 4> getKernelEntryPoints(llvm::Module &M);
+
+/// Attribute "mux-orig-fn": the kernel's name in the source.
+llvm::StringRef getOrigFnName(const llvm::Function &F);
+void setOrigFnName(llvm::Function &F, llvm::StringRef Name);
+
+/// Metadata !mux_reqd_wg_size / !mux_wg_size_hint: three i32 sizes.
+std::optional<std::array<uint32_t, 3>>
+getReqdWorkGroupSize(const llvm::Function &F);
+void setReqdWorkGroupSize(llvm::Function &F, std::array<uint32_t, 3> Size);
+std::optional<std::array<uint32_t, 3>>
+getWorkGroupSizeHint(const llvm::Function &F);
+void setWorkGroupSizeHint(llvm::Function &F, std::array<uint32_t, 3> Size);
+
+/// Attribute "mux-local-mem-usage": bytes of __local memory per work-group.
+uint64_t getLocalMemoryUsage(const llvm::Function &F);
+void setLocalMemoryUsage(llvm::Function &F, uint64_t Bytes);
+
+/// Attribute "mux-vectorize-width": work-items each invocation handles.
+uint32_t getVectorizationWidth(const llvm::Function &F);
+void setVectorizationWidth(llvm::Function &F, uint32_t Width);
+
+/// Attribute "mux-packed-args": name of the MuxPackedArgs struct type of an
+/// entry point made by AddKernelWrapperPass.
+llvm::StringRef getPackedArgsTypeName(const llvm::Function &F);
+void setPackedArgsTypeName(llvm::Function &F, llvm::StringRef Name);
+
+/// Metadata !mux_scheduled_fn: the indices of the scheduling parameters that
+/// AddSchedulingParametersPass appended, in BuiltinInfo's order.
+llvm::SmallVector<unsigned, 2> getSchedulingParamIndices(const llvm::Function &F);
+void setSchedulingParamIndices(llvm::Function &F, llvm::ArrayRef<unsigned> Indices);
+
+/// Moves every kernel property from \p From to \p To: \p To becomes the entry
+/// point, \p From a plain kernel. Scheduling-parameter indices are not moved
+/// (they describe a signature).
+void transferKernelProperties(llvm::Function &From, llvm::Function &To);
+
+} // namespace utils
+} // namespace compiler
+
+#endif // COMPILER_UTILS_KERNELMETADATA_H

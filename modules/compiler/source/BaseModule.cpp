@@ -1,0 +1,226 @@
+//===- BaseModule.cpp - One kernel module being compiled ------------------===//
+///
+/// \file
+/// See compiler/BaseModule.h. finalize runs the generic front half of the
+/// pipeline (doc/overview.md, steps 1-3), checks the module is within what
+/// Loom supports, then runs the target's late passes.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/BaseModule.h"
+
+#include "ModuleChecks.h"
+#include "OpenCLFrontend.h"
+#include "compiler/BuiltinInfo.h"
+#include "compiler/PassMachinery.h"
+#include "compiler/utils/EncodeKernelMetadataPass.h"
+#include "compiler/utils/FixupCallingConventionsPass.h"
+#include "compiler/utils/LowerToMuxBuiltinsPass.h"
+#include "compiler/utils/TransferKernelMetadataPass.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/SubtargetFeature.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/Host.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <mutex>
+
+using namespace llvm;
+
+namespace compiler {
+
+namespace {
+
+void initializeX86Backend() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+  });
+}
+
+std::string getHostFeatureString() {
+  StringMap<bool> HostFeatures;
+  SubtargetFeatures Features;
+  if (sys::getHostCPUFeatures(HostFeatures))
+    for (const auto &Feature : HostFeatures)
+      Features.AddFeature(Feature.first(), Feature.second);
+  return Features.getString();
+}
+
+/// Collects the errors passes report through the context, and forwards
+/// warnings, while a pipeline runs; restores the previous handler after.
+class PipelineDiagnostics {
+public:
+  PipelineDiagnostics(LLVMContext &Ctx, StringRef FileName,
+                      const std::function<void(StringRef)> &OnWarning)
+      : Ctx(Ctx), FileName(FileName), OnWarning(OnWarning),
+        Previous(Ctx.getDiagnosticHandler()) {
+    Ctx.setDiagnosticHandlerCallBack(&PipelineDiagnostics::handle, this);
+  }
+  ~PipelineDiagnostics() { Ctx.setDiagnosticHandler(std::move(Previous)); }
+
+  Error takeErrors() {
+    if (Errors.empty())
+      return Error::success();
+    return createStringError(inconvertibleErrorCode(), Errors);
+  }
+
+private:
+  static void handle(const DiagnosticInfo &DI, void *Context) {
+    auto *Self = static_cast<PipelineDiagnostics *>(Context);
+    std::string Text;
+    raw_string_ostream OS(Text);
+    DiagnosticPrinterRawOStream Printer(OS);
+    OS << Self->FileName << ": "
+       << (DI.getSeverity() == DS_Error ? "error" : "warning") << ": ";
+    DI.print(Printer);
+    OS << "\n";
+    OS.flush();
+    if (DI.getSeverity() == DS_Error)
+      Self->Errors += Text;
+    else if (DI.getSeverity() == DS_Warning && Self->OnWarning)
+      Self->OnWarning(Text);
+  }
+
+  LLVMContext &Ctx;
+  std::string FileName;
+  const std::function<void(StringRef)> &OnWarning;
+  std::unique_ptr<DiagnosticHandler> Previous;
+  std::string Errors;
+};
+
+} // namespace
+
+BaseModule::BaseModule(LLVMContext &Ctx, CompileOptions Opts)
+    : Ctx(Ctx), Opts(std::move(Opts)) {}
+
+BaseModule::~BaseModule() = default;
+
+Error BaseModule::compile(StringRef Source) {
+  Expected<std::unique_ptr<Module>> Compiled =
+      compileOpenCLSource(Ctx, Source, Opts, WarningHandler);
+  if (!Compiled)
+    return Compiled.takeError();
+  M = std::move(*Compiled);
+  return Error::success();
+}
+
+std::unique_ptr<PassMachinery> BaseModule::createPassMachinery() {
+  Expected<TargetMachine &> Machine = getTargetMachine();
+  if (!Machine) {
+    consumeError(Machine.takeError());
+    return std::make_unique<PassMachinery>(nullptr);
+  }
+  return std::make_unique<PassMachinery>(&*Machine);
+}
+
+Expected<TargetMachine &> BaseModule::getTargetMachine() {
+  if (!TM) {
+    Expected<std::unique_ptr<TargetMachine>> Created = createTargetMachine();
+    if (!Created)
+      return Created.takeError();
+    TM = std::move(*Created);
+  }
+  return *TM;
+}
+
+Expected<std::unique_ptr<TargetMachine>> BaseModule::createTargetMachine() {
+  initializeX86Backend();
+  Triple HostTriple(sys::getProcessTriple());
+  if (HostTriple.getArch() != Triple::x86_64)
+    return createStringError(inconvertibleErrorCode(),
+                             "the reference driver runs x86-64 code, and this "
+                             "host is " + HostTriple.str());
+  std::string Problem;
+  const llvm::Target *T =
+      llvm::TargetRegistry::lookupTarget(HostTriple.str(), Problem);
+  if (!T)
+    return createStringError(inconvertibleErrorCode(), Problem);
+  TargetOptions Options;
+  CodeGenOpt::Level Level =
+      Opts.OptDisable ? CodeGenOpt::None : CodeGenOpt::Aggressive;
+  std::unique_ptr<TargetMachine> Machine(T->createTargetMachine(
+      HostTriple.str(), sys::getHostCPUName(), getHostFeatureString(), Options,
+      Reloc::PIC_, CodeModel::Small, Level));
+  if (!Machine)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot create a code generator for " +
+                                 HostTriple.str());
+  return std::move(Machine);
+}
+
+void BaseModule::addGenericPasses(ModulePassManager &MPM) {
+  MPM.addPass(utils::TransferKernelMetadataPass());
+  MPM.addPass(utils::FixupCallingConventionsPass());
+  MPM.addPass(utils::LowerToMuxBuiltinsPass());
+  MPM.addPass(utils::EncodeKernelMetadataPass());
+}
+
+Error BaseModule::runPipeline(PassMachinery &Machinery,
+                              ModulePassManager &MPM) {
+  PipelineDiagnostics Diagnostics(Ctx, Opts.FileName, WarningHandler);
+  MPM.run(*M, Machinery.getMAM());
+  return Diagnostics.takeErrors();
+}
+
+Error BaseModule::finalize() {
+  if (!M)
+    return createStringError(inconvertibleErrorCode(),
+                             "finalize called before compile");
+  Expected<TargetMachine &> Machine = getTargetMachine();
+  if (!Machine)
+    return Machine.takeError();
+  M->setTargetTriple(Machine->getTargetTriple().str());
+  M->setDataLayout(Machine->createDataLayout());
+
+  std::unique_ptr<PassMachinery> Machinery = createPassMachinery();
+  Machinery->initialize();
+
+  ModulePassManager Generic;
+  addGenericPasses(Generic);
+  if (!Opts.OptDisable)
+    Generic.addPass(Machinery->getPassBuilder().buildModuleSimplificationPipeline(
+        OptimizationLevel::O2, ThinOrFullLTOPhase::None));
+  if (Error E = runPipeline(*Machinery, Generic))
+    return E;
+
+  const BuiltinInfo &BI =
+      Machinery->getMAM().getResult<BuiltinInfoAnalysis>(*M).get();
+  if (Error E = checkModuleIsSupported(*M, BI, Opts.FileName))
+    return E;
+
+  ModulePassManager Late;
+  getLateTargetPasses(Late, *Machinery);
+  return runPipeline(*Machinery, Late);
+}
+
+Expected<SmallVector<char, 0>> BaseModule::createBinary() {
+  if (!M)
+    return createStringError(inconvertibleErrorCode(),
+                             "createBinary called before compile");
+  Expected<TargetMachine &> Machine = getTargetMachine();
+  if (!Machine)
+    return Machine.takeError();
+  SmallVector<char, 0> Object;
+  raw_svector_ostream OS(Object);
+  legacy::PassManager CodeGen;
+  if (Machine->addPassesToEmitFile(CodeGen, OS, nullptr, CGFT_ObjectFile))
+    return createStringError(inconvertibleErrorCode(),
+                             "the code generator cannot emit an object file");
+  CodeGen.run(*M);
+  return std::move(Object);
+}
+
+} // namespace compiler

@@ -1,0 +1,345 @@
+//===- BuiltinInfo.cpp - What Loom knows about builtins -------------------===//
+///
+/// \file
+/// The default BuiltinInfo: the builtin table expanded from Builtins.def and
+/// the reference lowering of the mux builtins onto the work-item and
+/// work-group info structs of metadata/abi.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/BuiltinInfo.h"
+
+#include "compiler/utils/KernelMetadata.h"
+#include "metadata/abi.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Module.h"
+
+#include <cstddef>
+
+using namespace llvm;
+
+namespace compiler {
+
+static_assert(offsetof(loom_work_group_info_t, group_id) == 0 &&
+                  offsetof(loom_work_group_info_t, num_groups) == 24 &&
+                  offsetof(loom_work_group_info_t, global_offset) == 48 &&
+                  offsetof(loom_work_group_info_t, local_size) == 72 &&
+                  offsetof(loom_work_group_info_t, work_dim) == 96 &&
+                  sizeof(loom_work_group_info_t) == 104,
+              "MuxWorkGroupInfo below must match loom_work_group_info_t");
+
+namespace {
+
+enum class ValueKind { Void, I32, SizeT };
+
+struct MuxBuiltinEntry {
+  MuxBuiltin ID;
+  StringLiteral Name;
+  ValueKind Return;
+  SmallVector<ValueKind, 2> Params;
+  unsigned Properties;
+};
+
+#define LOOM_UNPACK(...) __VA_ARGS__
+const MuxBuiltinEntry &getEntry(MuxBuiltin B) {
+  // The .def names value kinds bare; these make them mean ValueKinds.
+  constexpr ValueKind Void = ValueKind::Void, I32 = ValueKind::I32,
+                      SizeT = ValueKind::SizeT;
+  (void)Void;
+  (void)I32;
+  (void)SizeT;
+  static const MuxBuiltinEntry Table[] = {
+#define MUX_BUILTIN(ID, Name, Ret, Params, Props)                              \
+  {MuxBuiltin::ID, Name, Ret, {LOOM_UNPACK Params}, Props},
+#include "compiler/Builtins.def"
+  };
+  return Table[static_cast<size_t>(B)];
+}
+#undef LOOM_UNPACK
+
+Type *getType(ValueKind Kind, LLVMContext &Ctx) {
+  switch (Kind) {
+  case ValueKind::Void:
+    return Type::getVoidTy(Ctx);
+  case ValueKind::I32:
+    return Type::getInt32Ty(Ctx);
+  case ValueKind::SizeT:
+    return Type::getInt64Ty(Ctx);
+  }
+  llvm_unreachable("unknown value kind");
+}
+
+FunctionType *getBaseSignature(MuxBuiltin B, LLVMContext &Ctx) {
+  const MuxBuiltinEntry &E = getEntry(B);
+  SmallVector<Type *, 2> Params;
+  for (ValueKind Kind : E.Params)
+    Params.push_back(getType(Kind, Ctx));
+  return FunctionType::get(getType(E.Return, Ctx), Params, false);
+}
+
+StructType *getOrCreateStruct(LLVMContext &Ctx, StringRef Name,
+                              ArrayRef<Type *> Fields) {
+  if (StructType *T = StructType::getTypeByName(Ctx, Name))
+    return T;
+  return StructType::create(Ctx, Fields, Name);
+}
+
+StructType *getWorkItemInfoType(LLVMContext &Ctx) {
+  Type *Ids = ArrayType::get(Type::getInt64Ty(Ctx), 3);
+  return getOrCreateStruct(Ctx, "MuxWorkItemInfo", {Ids});
+}
+
+StructType *getWorkGroupInfoType(LLVMContext &Ctx) {
+  Type *Triple = ArrayType::get(Type::getInt64Ty(Ctx), 3);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  return getOrCreateStruct(Ctx, "MuxWorkGroupInfo",
+                           {Triple, Triple, Triple, Triple, I32, I32});
+}
+
+/// Emits the body of one mux builtin into an empty function that carries the
+/// scheduling parameters (work-item info, work-group info) last.
+class MuxBuiltinBodyBuilder {
+public:
+  MuxBuiltinBodyBuilder(const BuiltinInfo &BI, Function &F)
+      : BI(BI), F(F), Builder(BasicBlock::Create(F.getContext(), "entry", &F)) {
+    unsigned N = F.arg_size();
+    WorkItemInfo = F.getArg(N - 2);
+    WorkGroupInfo = F.getArg(N - 1);
+  }
+
+  void build(MuxBuiltin B);
+
+private:
+  Value *dim() { return F.getArg(0); }
+
+  /// `Dim < 3 ? Info->Field[Dim] : Default`, without a branch.
+  Value *loadTripleElement(StructType *InfoTy, Value *Info, unsigned Field,
+                           Value *Dim, uint64_t Default) {
+    Type *I64 = Builder.getInt64Ty();
+    Value *InRange = Builder.CreateICmpULT(Dim, Builder.getInt32(3));
+    Value *Index = Builder.CreateSelect(InRange, Dim, Builder.getInt32(0));
+    Value *Ptr = Builder.CreateInBoundsGEP(
+        InfoTy, Info, {Builder.getInt32(0), Builder.getInt32(Field), Index});
+    Value *Loaded = Builder.CreateLoad(I64, Ptr);
+    return Builder.CreateSelect(InRange, Loaded, ConstantInt::get(I64, Default));
+  }
+
+  Value *workGroupField(unsigned Field, Value *Dim, uint64_t Default) {
+    return loadTripleElement(getWorkGroupInfoType(F.getContext()),
+                             WorkGroupInfo, Field, Dim, Default);
+  }
+
+  /// Calls another mux builtin with this function's scheduling parameters.
+  Value *call(MuxBuiltin Callee, Value *Dim = nullptr);
+
+  const BuiltinInfo &BI;
+  Function &F;
+  IRBuilder<> Builder;
+  Value *WorkItemInfo;
+  Value *WorkGroupInfo;
+};
+
+Value *MuxBuiltinBodyBuilder::call(MuxBuiltin Callee, Value *Dim) {
+  Module &M = *F.getParent();
+  FunctionType *Base = getBaseSignature(Callee, M.getContext());
+  SmallVector<Type *, 4> Params(Base->params());
+  Params.push_back(WorkItemInfo->getType());
+  Params.push_back(WorkGroupInfo->getType());
+  FunctionType *FT = FunctionType::get(Base->getReturnType(), Params, false);
+  FunctionCallee Fn =
+      M.getOrInsertFunction(BuiltinInfo::getMuxBuiltinName(Callee), FT);
+  if (auto *Decl = dyn_cast<Function>(Fn.getCallee()))
+    setSchedulingParamIndices(*Decl, {Base->getNumParams(),
+                                      Base->getNumParams() + 1});
+  SmallVector<Value *, 3> Args;
+  if (Dim)
+    Args.push_back(Dim);
+  Args.push_back(WorkItemInfo);
+  Args.push_back(WorkGroupInfo);
+  return Builder.CreateCall(Fn, Args);
+}
+
+void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
+  LLVMContext &Ctx = F.getContext();
+  Value *Result = nullptr;
+  switch (B) {
+  case MuxBuiltin::GetLocalId:
+    Result = loadTripleElement(getWorkItemInfoType(Ctx), WorkItemInfo, 0,
+                               dim(), 0);
+    break;
+  case MuxBuiltin::SetLocalId: {
+    BasicBlock *Store = BasicBlock::Create(Ctx, "store", &F);
+    BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", &F);
+    Builder.CreateCondBr(Builder.CreateICmpULT(dim(), Builder.getInt32(3)),
+                         Store, Exit);
+    Builder.SetInsertPoint(Store);
+    Value *Ptr = Builder.CreateInBoundsGEP(
+        getWorkItemInfoType(Ctx), WorkItemInfo,
+        {Builder.getInt32(0), Builder.getInt32(0), dim()});
+    Builder.CreateStore(F.getArg(1), Ptr);
+    Builder.CreateBr(Exit);
+    Builder.SetInsertPoint(Exit);
+    Builder.CreateRetVoid();
+    return;
+  }
+  case MuxBuiltin::GetGroupId:
+    Result = workGroupField(LOOM_WG_GROUP_ID, dim(), 0);
+    break;
+  case MuxBuiltin::GetNumGroups:
+    Result = workGroupField(LOOM_WG_NUM_GROUPS, dim(), 1);
+    break;
+  case MuxBuiltin::GetGlobalOffset:
+    Result = workGroupField(LOOM_WG_GLOBAL_OFFSET, dim(), 0);
+    break;
+  case MuxBuiltin::GetLocalSize:
+  case MuxBuiltin::GetEnqueuedLocalSize:
+    Result = workGroupField(LOOM_WG_LOCAL_SIZE, dim(), 1);
+    break;
+  case MuxBuiltin::GetWorkDim: {
+    Value *Ptr = Builder.CreateStructGEP(getWorkGroupInfoType(Ctx),
+                                         WorkGroupInfo, LOOM_WG_WORK_DIM);
+    Result = Builder.CreateLoad(Builder.getInt32Ty(), Ptr);
+    break;
+  }
+  case MuxBuiltin::GetGlobalId: {
+    Value *Group = call(MuxBuiltin::GetGroupId, dim());
+    Value *Size = call(MuxBuiltin::GetLocalSize, dim());
+    Value *Local = call(MuxBuiltin::GetLocalId, dim());
+    Value *Offset = call(MuxBuiltin::GetGlobalOffset, dim());
+    Result = Builder.CreateAdd(
+        Builder.CreateAdd(Builder.CreateMul(Group, Size), Local), Offset);
+    break;
+  }
+  case MuxBuiltin::GetGlobalSize:
+    Result = Builder.CreateMul(call(MuxBuiltin::GetNumGroups, dim()),
+                               call(MuxBuiltin::GetLocalSize, dim()));
+    break;
+  case MuxBuiltin::GetLocalLinearId: {
+    // lid0 + ls0 * (lid1 + ls1 * lid2)
+    Value *Linear = call(MuxBuiltin::GetLocalId, Builder.getInt32(2));
+    for (int D = 1; D >= 0; --D) {
+      Value *Size = call(MuxBuiltin::GetLocalSize, Builder.getInt32(D));
+      Value *Local = call(MuxBuiltin::GetLocalId, Builder.getInt32(D));
+      Linear = Builder.CreateAdd(Builder.CreateMul(Linear, Size), Local);
+    }
+    Result = Linear;
+    break;
+  }
+  case MuxBuiltin::GetGlobalLinearId: {
+    // Like the local linear id, over global ids relative to the offset.
+    auto Relative = [&](int D) {
+      return Builder.CreateSub(call(MuxBuiltin::GetGlobalId, Builder.getInt32(D)),
+                               call(MuxBuiltin::GetGlobalOffset,
+                                    Builder.getInt32(D)));
+    };
+    Value *Linear = Relative(2);
+    for (int D = 1; D >= 0; --D) {
+      Value *Size = call(MuxBuiltin::GetGlobalSize, Builder.getInt32(D));
+      Linear = Builder.CreateAdd(Builder.CreateMul(Linear, Size), Relative(D));
+    }
+    Result = Linear;
+    break;
+  }
+  }
+  assert(Result && "every value-returning mux builtin computes a result");
+  Builder.CreateRet(Result);
+}
+
+} // namespace
+
+BuiltinInfo::~BuiltinInfo() = default;
+
+std::optional<MuxBuiltin>
+BuiltinInfo::identifyMuxBuiltin(const Function &F) const {
+  std::optional<MuxBuiltin> B = StringSwitch<std::optional<MuxBuiltin>>(
+                                    F.getName())
+#define MUX_BUILTIN(ID, Name, Ret, Params, Props) .Case(Name, MuxBuiltin::ID)
+#include "compiler/Builtins.def"
+                                    .Default(std::nullopt);
+  if (!B)
+    return std::nullopt;
+  FunctionType *Base = getBaseSignature(*B, F.getContext());
+  size_t Extra = F.arg_size() >= Base->getNumParams()
+                     ? F.arg_size() - Base->getNumParams()
+                     : SIZE_MAX;
+  bool Matches = F.getReturnType() == Base->getReturnType() &&
+                 (Extra == 0 || Extra == getSchedulingParamIndices(F).size());
+  for (unsigned I = 0; Matches && I < Base->getNumParams(); ++I)
+    Matches = F.getArg(I)->getType() == Base->getParamType(I);
+  return Matches ? B : std::nullopt;
+}
+
+StringRef BuiltinInfo::getMuxBuiltinName(MuxBuiltin B) {
+  return getEntry(B).Name;
+}
+
+unsigned BuiltinInfo::getMuxBuiltinProperties(MuxBuiltin B) {
+  return getEntry(B).Properties;
+}
+
+std::optional<MuxBuiltin>
+BuiltinInfo::getMuxBuiltinForOpenCL(StringRef MangledName) {
+  return StringSwitch<std::optional<MuxBuiltin>>(MangledName)
+#define OPENCL_WORK_ITEM_BUILTIN(Mangled, ID) .Case(Mangled, MuxBuiltin::ID)
+#include "compiler/Builtins.def"
+      .Default(std::nullopt);
+}
+
+bool BuiltinInfo::isOpenCLSynchronizationBuiltin(StringRef MangledName) {
+  return StringSwitch<bool>(MangledName)
+#define OPENCL_SYNC_BUILTIN(Mangled) .Case(Mangled, true)
+#include "compiler/Builtins.def"
+      .Default(false);
+}
+
+Function *BuiltinInfo::getOrDeclareMuxBuiltin(MuxBuiltin B, Module &M) const {
+  StringRef Name = getMuxBuiltinName(B);
+  if (Function *F = M.getFunction(Name))
+    return F;
+  Function *F = Function::Create(getBaseSignature(B, M.getContext()),
+                                 GlobalValue::ExternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  if (getMuxBuiltinProperties(B) & ReadNone)
+    F->setDoesNotAccessMemory();
+  return F;
+}
+
+SmallVector<SchedulingParameter, 2>
+BuiltinInfo::getSchedulingParameters(Module &M) const {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  return {{"wi", Ptr, getWorkItemInfoType(Ctx), /*PassedByDriver=*/false},
+          {"wg", Ptr, getWorkGroupInfoType(Ctx), /*PassedByDriver=*/true}};
+}
+
+bool BuiltinInfo::requiresSchedulingParameters(MuxBuiltin) const {
+  // Every work-item builtin reads the work-item or work-group info.
+  return true;
+}
+
+Value *
+BuiltinInfo::initializeSchedulingParameter(const SchedulingParameter &Param,
+                                           IRBuilder<> &Builder) const {
+  // Work-item info lives on the wrapper's stack; the work-item loops set
+  // every field before any builtin reads it.
+  return Builder.CreateAlloca(Param.PointeeType, nullptr, Param.Name);
+}
+
+void BuiltinInfo::defineMuxBuiltin(MuxBuiltin B, Function &F) const {
+  assert(F.isDeclaration() && "defining a mux builtin twice");
+  assert(getSchedulingParamIndices(F).size() == 2 &&
+         "the reference lowering needs both scheduling parameters");
+  MuxBuiltinBodyBuilder(*this, F).build(B);
+  F.setLinkage(GlobalValue::InternalLinkage);
+  F.addFnAttr(Attribute::AlwaysInline);
+  F.addFnAttr(Attribute::NoUnwind);
+}
+
+AnalysisKey BuiltinInfoAnalysis::Key;
+
+BuiltinInfoAnalysis::BuiltinInfoAnalysis()
+    : Info(std::make_shared<BuiltinInfo>()) {}
+
+} // namespace compiler

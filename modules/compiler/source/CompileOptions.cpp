@@ -1,0 +1,56 @@
+//===- CompileOptions.cpp - Options of one compilation --------------------===//
+///
+/// \file
+/// See compiler/CompileOptions.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/CompileOptions.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+using namespace llvm;
+
+namespace compiler {
+
+static Error buildOptionError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message.str().c_str());
+}
+
+/// Takes the value of an option written `-X value` or `-Xvalue`.
+static Expected<std::string> takeValue(StringRef Option, StringRef Flag,
+                                       ArrayRef<StringRef> Words, size_t &I) {
+  StringRef Inline = Option.drop_front(Flag.size());
+  if (!Inline.empty())
+    return Inline.str();
+  if (I + 1 >= Words.size())
+    return buildOptionError("missing value after '" + Flag + "'");
+  return Words[++I].str();
+}
+
+Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
+  SmallVector<StringRef, 8> Words;
+  BuildOptions.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (size_t I = 0; I < Words.size(); ++I) {
+    StringRef Word = Words[I];
+    if (Word.consume_front("-cl-std=")) {
+      if (Word != "CL1.2" && Word != "CL3.0")
+        return buildOptionError("unsupported OpenCL C version '" + Word +
+                                "' in -cl-std= (CL1.2 and CL3.0 are)");
+      Standard = Word.str();
+    } else if (Word == "-cl-opt-disable") {
+      OptDisable = true;
+    } else if (Word.startswith("-D") || Word.startswith("-I")) {
+      StringRef Flag = Word.take_front(2);
+      Expected<std::string> Value = takeValue(Word, Flag, Words, I);
+      if (!Value)
+        return Value.takeError();
+      (Flag == "-D" ? Defines : IncludeDirs).push_back(std::move(*Value));
+    } else {
+      return buildOptionError("unknown build option '" + Word + "'");
+    }
+  }
+  return Error::success();
+}
+
+} // namespace compiler

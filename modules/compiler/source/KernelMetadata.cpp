@@ -1,0 +1,166 @@
+//===- KernelMetadata.cpp - Loom's kernel metadata ------------------------===//
+///
+/// \file
+/// Accessors for the kernel attributes and metadata of doc/compiler-spec.md.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/utils/KernelMetadata.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace compiler {
+namespace utils {
+
+namespace {
+constexpr const char *KernelAttr = "mux-kernel";
+constexpr const char *EntryPointValue = "entry-point";
+constexpr const char *KernelValue = "kernel";
+constexpr const char *OrigFnAttr = "mux-orig-fn";
+constexpr const char *LocalMemAttr = "mux-local-mem-usage";
+constexpr const char *VectorWidthAttr = "mux-vectorize-width";
+constexpr const char *PackedArgsAttr = "mux-packed-args";
+constexpr const char *ReqdWGSizeMD = "mux_reqd_wg_size";
+constexpr const char *WGSizeHintMD = "mux_wg_size_hint";
+constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
+
+uint64_t getIntegerAttr(const Function &F, StringRef Kind, uint64_t Default) {
+  Attribute A = F.getFnAttribute(Kind);
+  uint64_t Value;
+  if (!A.isStringAttribute() || A.getValueAsString().getAsInteger(10, Value))
+    return Default;
+  return Value;
+}
+
+std::optional<std::array<uint32_t, 3>> getSizeTriple(const Function &F,
+                                                     StringRef Kind) {
+  MDNode *N = F.getMetadata(Kind);
+  if (!N || N->getNumOperands() != 3)
+    return std::nullopt;
+  std::array<uint32_t, 3> Size;
+  for (unsigned I = 0; I < 3; ++I) {
+    auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(I));
+    if (!C)
+      return std::nullopt;
+    Size[I] = static_cast<uint32_t>(C->getZExtValue());
+  }
+  return Size;
+}
+
+void setSizeTriple(Function &F, StringRef Kind, std::array<uint32_t, 3> Size) {
+  LLVMContext &Ctx = F.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Metadata *Ops[3];
+  for (unsigned I = 0; I < 3; ++I)
+    Ops[I] = ConstantAsMetadata::get(ConstantInt::get(I32, Size[I]));
+  F.setMetadata(Kind, MDNode::get(Ctx, Ops));
+}
+} // namespace
+
+bool isKernel(const Function &F) { return F.hasFnAttribute(KernelAttr); }
+
+bool isKernelEntryPoint(const Function &F) {
+  return F.getFnAttribute(KernelAttr).getValueAsString() == EntryPointValue;
+}
+
+void setIsKernel(Function &F) { F.addFnAttr(KernelAttr, KernelValue); }
+
+void setIsKernelEntryPoint(Function &F) {
+  F.addFnAttr(KernelAttr, EntryPointValue);
+}
+
+SmallVector<Function *, 4> getKernelEntryPoints(Module &M) {
+  SmallVector<Function *, 4> Kernels;
+  for (Function &F : M)
+    if (!F.isDeclaration() && isKernelEntryPoint(F))
+      Kernels.push_back(&F);
+  return Kernels;
+}
+
+StringRef getOrigFnName(const Function &F) {
+  Attribute A = F.getFnAttribute(OrigFnAttr);
+  return A.isStringAttribute() ? A.getValueAsString() : F.getName();
+}
+
+void setOrigFnName(Function &F, StringRef Name) {
+  F.addFnAttr(OrigFnAttr, Name);
+}
+
+std::optional<std::array<uint32_t, 3>> getReqdWorkGroupSize(const Function &F) {
+  return getSizeTriple(F, ReqdWGSizeMD);
+}
+
+void setReqdWorkGroupSize(Function &F, std::array<uint32_t, 3> Size) {
+  setSizeTriple(F, ReqdWGSizeMD, Size);
+}
+
+std::optional<std::array<uint32_t, 3>> getWorkGroupSizeHint(const Function &F) {
+  return getSizeTriple(F, WGSizeHintMD);
+}
+
+void setWorkGroupSizeHint(Function &F, std::array<uint32_t, 3> Size) {
+  setSizeTriple(F, WGSizeHintMD, Size);
+}
+
+uint64_t getLocalMemoryUsage(const Function &F) {
+  return getIntegerAttr(F, LocalMemAttr, 0);
+}
+
+void setLocalMemoryUsage(Function &F, uint64_t Bytes) {
+  F.addFnAttr(LocalMemAttr, utostr(Bytes));
+}
+
+uint32_t getVectorizationWidth(const Function &F) {
+  return static_cast<uint32_t>(getIntegerAttr(F, VectorWidthAttr, 1));
+}
+
+void setVectorizationWidth(Function &F, uint32_t Width) {
+  F.addFnAttr(VectorWidthAttr, utostr(Width));
+}
+
+StringRef getPackedArgsTypeName(const Function &F) {
+  return F.getFnAttribute(PackedArgsAttr).getValueAsString();
+}
+
+void setPackedArgsTypeName(Function &F, StringRef Name) {
+  F.addFnAttr(PackedArgsAttr, Name);
+}
+
+SmallVector<unsigned, 2> getSchedulingParamIndices(const Function &F) {
+  SmallVector<unsigned, 2> Indices;
+  if (MDNode *N = F.getMetadata(ScheduledFnMD))
+    for (const MDOperand &Op : N->operands())
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(Op))
+        Indices.push_back(static_cast<unsigned>(C->getZExtValue()));
+  return Indices;
+}
+
+void setSchedulingParamIndices(Function &F, ArrayRef<unsigned> Indices) {
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Metadata *, 2> Ops;
+  for (unsigned Index : Indices)
+    Ops.push_back(ConstantAsMetadata::get(
+        ConstantInt::get(Type::getInt32Ty(Ctx), Index)));
+  F.setMetadata(ScheduledFnMD, MDNode::get(Ctx, Ops));
+}
+
+void transferKernelProperties(Function &From, Function &To) {
+  setOrigFnName(To, getOrigFnName(From));
+  for (StringRef Kind : {LocalMemAttr, VectorWidthAttr})
+    if (From.hasFnAttribute(Kind))
+      To.addFnAttr(From.getFnAttribute(Kind));
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD})
+    if (MDNode *N = From.getMetadata(Kind))
+      To.setMetadata(Kind, N);
+  if (isKernelEntryPoint(From))
+    setIsKernel(From);
+  setIsKernelEntryPoint(To);
+}
+
+} // namespace utils
+} // namespace compiler

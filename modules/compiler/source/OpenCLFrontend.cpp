@@ -1,0 +1,103 @@
+//===- OpenCLFrontend.cpp - OpenCL C to LLVM IR through Clang -------------===//
+///
+/// \file
+/// See OpenCLFrontend.h. Clang's OpenCL builtin declarations come from
+/// `-fdeclare-opencl-builtins` (declared on first use from a table compiled
+/// into Clang) rather than by parsing opencl-c.h, which would dominate the
+/// compile time of a small kernel (doc/overview.md has the measurement).
+///
+//===----------------------------------------------------------------------===//
+
+#include "OpenCLFrontend.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace compiler {
+
+namespace {
+
+std::vector<std::string> buildCC1Args(const CompileOptions &Opts) {
+  std::vector<std::string> Args = {
+      "-triple", "spir64-unknown-unknown", "-x", "cl",
+      "-cl-std=" + Opts.Standard,
+      "-finclude-default-header", "-fdeclare-opencl-builtins",
+      "-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
+      "-emit-llvm", "-disable-free", "-ffp-contract=on",
+      "-fno-dwarf-directory-asm",
+  };
+  if (Opts.OptDisable) {
+    Args.insert(Args.end(), {"-O0", "-disable-O0-optnone"});
+  } else {
+    // Clang's own passes are left to Loom's pipeline, but -O2 still changes
+    // the IR Clang emits (TBAA, lifetime markers).
+    Args.insert(Args.end(), {"-O2", "-disable-llvm-passes"});
+  }
+  for (const std::string &Define : Opts.Defines)
+    Args.push_back("-D" + Define);
+  for (const std::string &Dir : Opts.IncludeDirs)
+    Args.insert(Args.end(), {"-I", Dir});
+  if (Opts.ColorDiagnostics)
+    Args.push_back("-fcolor-diagnostics");
+  Args.push_back(Opts.FileName);
+  return Args;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Module>>
+compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
+                    const CompileOptions &Opts,
+                    const std::function<void(StringRef)> &OnWarnings) {
+  std::string DiagnosticText;
+  raw_string_ostream DiagnosticStream(DiagnosticText);
+  IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
+      new clang::DiagnosticOptions();
+  DiagOpts->ShowColors = Opts.ColorDiagnostics;
+  auto *Printer =
+      new clang::TextDiagnosticPrinter(DiagnosticStream, DiagOpts.get());
+
+  clang::CompilerInstance Clang;
+  Clang.createDiagnostics(Printer, /*ShouldOwnClient=*/true);
+  // "N errors generated." belongs with the diagnostics, not on stderr.
+  Clang.setVerboseOutputStream(DiagnosticStream);
+
+  std::vector<std::string> Args = buildCC1Args(Opts);
+  std::vector<const char *> ArgPtrs;
+  for (const std::string &Arg : Args)
+    ArgPtrs.push_back(Arg.c_str());
+  bool Parsed = clang::CompilerInvocation::CreateFromArgs(
+      Clang.getInvocation(), ArgPtrs, Clang.getDiagnostics());
+  if (Parsed) {
+    DiagOpts = &Clang.getDiagnosticOpts();
+    DiagOpts->ShowColors = Opts.ColorDiagnostics;
+    // The source is in memory: map the file name diagnostics use onto it.
+    Clang.getPreprocessorOpts().addRemappedFile(
+        Opts.FileName,
+        MemoryBuffer::getMemBufferCopy(Source, Opts.FileName).release());
+  }
+
+  clang::EmitLLVMOnlyAction Action(&Ctx);
+  bool Compiled = Parsed && Clang.ExecuteAction(Action);
+  DiagnosticStream.flush();
+  if (!Compiled)
+    return createStringError(inconvertibleErrorCode(), DiagnosticText);
+  if (!DiagnosticText.empty() && OnWarnings)
+    OnWarnings(DiagnosticText);
+  std::unique_ptr<Module> M = Action.takeModule();
+  if (!M)
+    return createStringError(inconvertibleErrorCode(),
+                             Opts.FileName + ": error: Clang produced no module");
+  return std::move(M);
+}
+
+} // namespace compiler

@@ -1,0 +1,37 @@
+//===- OpenCLFrontend.h - OpenCL C to LLVM IR through Clang -----*- C++ -*-===//
+///
+/// \file
+/// Runs Clang in-process on OpenCL C source held in memory. The module comes
+/// out for the spir64 target (OpenCL address spaces, SPIR calling
+/// conventions); BaseModule::finalize retargets it.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_SOURCE_OPENCLFRONTEND_H
+#define COMPILER_SOURCE_OPENCLFRONTEND_H
+
+#include "compiler/CompileOptions.h"
+
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace compiler {
+
+/// Compiles \p Source. On failure the error holds Clang's diagnostics
+/// (`file:line:col: error: ...` with the source line and a caret); on
+/// success warnings, if any, go to \p OnWarnings.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+compileOpenCLSource(llvm::LLVMContext &Ctx, llvm::StringRef Source,
+                    const CompileOptions &Opts,
+                    const std::function<void(llvm::StringRef)> &OnWarnings);
+
+} // namespace compiler
+
+#endif // COMPILER_SOURCE_OPENCLFRONTEND_H

@@ -1,0 +1,175 @@
+//===- PassMachinery.cpp - Owner of the pass managers ---------------------===//
+///
+/// \file
+/// See compiler/PassMachinery.h. Loom's passes come from PassRegistry.def.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/PassMachinery.h"
+
+#include "compiler/BuiltinInfo.h"
+#include "compiler/utils/AddKernelWrapperPass.h"
+#include "compiler/utils/AddMetadataPass.h"
+#include "compiler/utils/AddSchedulingParametersPass.h"
+#include "compiler/utils/DefineMuxBuiltinsPass.h"
+#include "compiler/utils/EncodeKernelMetadataPass.h"
+#include "compiler/utils/FixupCallingConventionsPass.h"
+#include "compiler/utils/LowerToMuxBuiltinsPass.h"
+#include "compiler/utils/TransferKernelMetadataPass.h"
+#include "compiler/utils/WorkItemLoopsPass.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace compiler::utils;
+
+namespace compiler {
+
+namespace {
+
+/// The text between `<` and `>` of `Name<...>`, or std::nullopt when \p Name
+/// is not \p PassName with or without parameters.
+std::optional<StringRef> getPassParams(StringRef Name, StringRef PassName) {
+  if (Name == PassName)
+    return StringRef();
+  if (!Name.consume_front(PassName) || !Name.consume_front("<") ||
+      !Name.consume_back(">"))
+    return std::nullopt;
+  return Name;
+}
+
+/// Calls \p Handle(Key, Value) for each `key=value` in `a=1;b=2`.
+template <class Handler>
+Error forEachParam(StringRef Params, StringRef PassName, Handler Handle) {
+  SmallVector<StringRef, 4> Items;
+  Params.split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    auto [Key, Value] = Item.split('=');
+    if (Error E = Handle(Key, Value))
+      return E;
+  }
+  return Error::success();
+}
+
+Error unknownParam(StringRef PassName, StringRef Key) {
+  return createStringError(inconvertibleErrorCode(),
+                           "invalid %s pass parameter '%s'",
+                           PassName.str().c_str(), Key.str().c_str());
+}
+
+Expected<AddMetadataPass::Options> parseAddMetadataOptions(StringRef Params) {
+  AddMetadataPass::Options Opts;
+  Error E = forEachParam(Params, "add-metadata", [&](StringRef K, StringRef V) {
+    if (K == "target")
+      Opts.TargetName = V.str();
+    else if (K == "cpu")
+      Opts.CPUName = V.str();
+    else if (K == "features")
+      Opts.CPUFeatures = V.str();
+    else
+      return unknownParam("add-metadata", K);
+    return Error::success();
+  });
+  if (E)
+    return std::move(E);
+  return Opts;
+}
+
+Expected<EncodeKernelMetadataPass::Options>
+parseEncodeKernelMetadataOptions(StringRef Params) {
+  EncodeKernelMetadataPass::Options Opts;
+  Error E = forEachParam(
+      Params, "encode-kernel-metadata", [&](StringRef K, StringRef V) {
+        if (K != "width")
+          return unknownParam("encode-kernel-metadata", K);
+        if (V.getAsInteger(10, Opts.VectorizationWidth) ||
+            Opts.VectorizationWidth == 0)
+          return createStringError(
+              inconvertibleErrorCode(),
+              "encode-kernel-metadata: width must be a positive integer, "
+              "not '%s'",
+              V.str().c_str());
+        return Error::success();
+      });
+  if (E)
+    return std::move(E);
+  return Opts;
+}
+
+} // namespace
+
+PassMachinery::PassMachinery(TargetMachine *TM)
+    : TM(TM), SI(/*DebugLogging=*/false) {}
+
+PassMachinery::~PassMachinery() = default;
+
+void PassMachinery::initialize() {
+  SI.registerCallbacks(PIC, &FAM);
+#define MODULE_PASS(NAME, CLASS, CREATE) PIC.addClassToPassName(CLASS::name(), NAME);
+#define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \
+  PIC.addClassToPassName(CLASS::name(), NAME);
+#include "PassRegistry.def"
+
+  PB = std::make_unique<PassBuilder>(TM, PipelineTuningOptions(), std::nullopt,
+                                     &PIC);
+  std::shared_ptr<BuiltinInfo> Info = createBuiltinInfo();
+  MAM.registerPass([Info] { return BuiltinInfoAnalysis(Info); });
+  PB->registerModuleAnalyses(MAM);
+  PB->registerCGSCCAnalyses(CGAM);
+  PB->registerFunctionAnalyses(FAM);
+  PB->registerLoopAnalyses(LAM);
+  PB->crossRegisterProxies(LAM, FAM, CGAM, MAM);
+
+  PB->registerPipelineParsingCallback(
+      [this](StringRef Name, ModulePassManager &MPM,
+             ArrayRef<PassBuilder::PipelineElement>) {
+        return parseLoomPass(Name, MPM);
+      });
+  registerTargetPasses(*PB);
+}
+
+bool PassMachinery::parseLoomPass(StringRef Name, ModulePassManager &MPM) {
+#define MODULE_PASS(NAME, CLASS, CREATE)                                       \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \
+  if (std::optional<StringRef> Params = getPassParams(Name, NAME)) {           \
+    auto Opts = PARSER(*Params);                                               \
+    if (!Opts) {                                                               \
+      OptionsError = toString(Opts.takeError());                               \
+      return false;                                                            \
+    }                                                                          \
+    MPM.addPass(CLASS(std::move(*Opts)));                                      \
+    return true;                                                               \
+  }
+#include "PassRegistry.def"
+  return false;
+}
+
+Error PassMachinery::parsePipeline(ModulePassManager &MPM, StringRef Pipeline) {
+  OptionsError.reset();
+  Error E = PB->parsePassPipeline(MPM, Pipeline);
+  if (E && OptionsError) {
+    consumeError(std::move(E));
+    return createStringError(inconvertibleErrorCode(), *OptionsError);
+  }
+  return E;
+}
+
+void PassMachinery::printPassNames(raw_ostream &OS) {
+  OS << "Loom module passes:\n";
+#define MODULE_PASS(NAME, CLASS, CREATE) OS << "  " << NAME << "\n";
+#define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \
+  OS << "  " << NAME << "<" << PARAMS << ">\n";
+#include "PassRegistry.def"
+}
+
+std::shared_ptr<BuiltinInfo> PassMachinery::createBuiltinInfo() {
+  return std::make_shared<BuiltinInfo>();
+}
+
+void PassMachinery::registerTargetPasses(PassBuilder &) {}
+
+} // namespace compiler

@@ -1,0 +1,40 @@
+//===- ReferencePipeline.cpp - The reference late passes ------------------===//
+///
+/// \file
+/// See compiler/ReferencePipeline.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/ReferencePipeline.h"
+
+#include "compiler/utils/AddKernelWrapperPass.h"
+#include "compiler/utils/AddMetadataPass.h"
+#include "compiler/utils/AddSchedulingParametersPass.h"
+#include "compiler/utils/DefineMuxBuiltinsPass.h"
+#include "compiler/utils/WorkItemLoopsPass.h"
+
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+
+using namespace llvm;
+
+namespace compiler {
+
+void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
+                            const ReferencePipelineOptions &Opts) {
+  if (Opts.AddWorkItemLoops)
+    MPM.addPass(utils::WorkItemLoopsPass());
+  MPM.addPass(utils::AddSchedulingParametersPass());
+  MPM.addPass(utils::DefineMuxBuiltinsPass());
+  MPM.addPass(utils::AddKernelWrapperPass());
+  MPM.addPass(utils::AddMetadataPass(
+      {Opts.TargetName, Opts.CPUName, Opts.CPUFeatures}));
+  if (Opts.Optimize)
+    MPM.addPass(PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3));
+  else
+    MPM.addPass(AlwaysInlinerPass());
+  MPM.addPass(VerifierPass());
+}
+
+} // namespace compiler

@@ -1,0 +1,34 @@
+//===- Target.cpp - The registry of Loom targets --------------------------===//
+///
+/// \file
+/// See compiler/Target.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Target.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace compiler {
+
+TargetRegistry &TargetRegistry::get() {
+  static TargetRegistry Registry;
+  return Registry;
+}
+
+void TargetRegistry::add(Target T) {
+  auto Existing = llvm::find_if(
+      Targets, [&](const Target &Other) { return Other.Name == T.Name; });
+  if (Existing != Targets.end())
+    *Existing = std::move(T);
+  else
+    Targets.push_back(std::move(T));
+}
+
+const Target *TargetRegistry::find(llvm::StringRef Name) const {
+  auto It = llvm::find_if(
+      Targets, [&](const Target &T) { return T.Name == Name; });
+  return It == Targets.end() ? nullptr : &*It;
+}
+
+} // namespace compiler

@@ -1,0 +1,83 @@
+/*===- metadata/abi.h - The kernel ABI shared by compiler and driver ------===*/
+/**
+ * \file
+ * Everything the compiler and the reference driver must agree on to call a
+ * kernel: the work-group info the driver passes, the work-item info the
+ * kernel wrapper keeps, the packed-argument rules, the entry-point symbol, the
+ * descriptor section and the ABI version. Plain C so the driver, the compiler
+ * and users' runtimes can all include it. doc/kernel-abi.md explains it.
+ */
+
+#ifndef METADATA_ABI_H
+#define METADATA_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Bumped on any change below; the driver refuses other versions. */
+#define LOOM_ABI_VERSION 1u
+
+/** The ELF section holding the kernel descriptors (metadata/kernel_descriptor.h). */
+#define LOOM_DESCRIPTOR_SECTION ".loom.kernels"
+
+/** Suffix of the entry-point symbol of kernel K: "K.mux-kernel-wrapper". */
+#define LOOM_ENTRY_SUFFIX ".mux-kernel-wrapper"
+
+/**
+ * Filled by the driver for each work-group and passed to the entry point.
+ * Dimensions beyond the launch's work_dim hold group id 0, size 1, offset 0,
+ * so the work-item builtins need no check against work_dim.
+ */
+typedef struct loom_work_group_info {
+  uint64_t group_id[3];
+  uint64_t num_groups[3];
+  uint64_t global_offset[3];
+  uint64_t local_size[3];
+  uint32_t work_dim;
+  uint32_t reserved;
+} loom_work_group_info_t;
+
+/** Field indices of loom_work_group_info_t, as the compiler's IR struct uses them. */
+enum loom_work_group_info_field {
+  LOOM_WG_GROUP_ID = 0,
+  LOOM_WG_NUM_GROUPS = 1,
+  LOOM_WG_GLOBAL_OFFSET = 2,
+  LOOM_WG_LOCAL_SIZE = 3,
+  LOOM_WG_WORK_DIM = 4,
+  LOOM_WG_FIELD_COUNT = 6
+};
+
+/**
+ * Kept by the kernel wrapper on its stack and set by the work-item loops;
+ * not part of the driver's ABI, listed here so the layout is documented once.
+ */
+typedef struct loom_work_item_info {
+  uint64_t local_id[3];
+} loom_work_item_info_t;
+
+/**
+ * The entry point of a kernel. `packed_args` points at the arguments packed
+ * in order, each at the offset its descriptor gives (natural alignment):
+ * global/constant pointers as 8-byte addresses, scalars and vectors by value
+ * (3-element vectors take the size of 4), structs by value.
+ */
+typedef void (*loom_kernel_entry_t)(const void *packed_args,
+                                    const loom_work_group_info_t *work_group);
+
+/** How an argument is passed (loom::metadata::ArgKind mirrors it). */
+enum loom_arg_kind {
+  LOOM_ARG_GLOBAL_BUFFER = 0,
+  LOOM_ARG_CONSTANT_BUFFER = 1,
+  LOOM_ARG_LOCAL_BUFFER = 2,
+  LOOM_ARG_SCALAR = 3,
+  LOOM_ARG_STRUCT_BY_VALUE = 4
+};
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* METADATA_ABI_H */

@@ -1,0 +1,107 @@
+//===- metadata/kernel_descriptor.h - Kernel descriptors -------*- C++ -*-===//
+///
+/// \file
+/// The kernel descriptors a binary carries in its LOOM_DESCRIPTOR_SECTION:
+/// what the driver needs to know to launch each kernel without LLVM. The
+/// compiler builds a ProgramDescriptor and serializes it with
+/// writeProgramDescriptor; the driver parses untrusted bytes with
+/// readProgramDescriptor, which validates everything and never reads out of
+/// bounds. The byte format (little-endian, versioned, length-prefixed) is
+/// specified in doc/kernel-abi.md.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef METADATA_KERNEL_DESCRIPTOR_H
+#define METADATA_KERNEL_DESCRIPTOR_H
+
+#include "cargo/expected.h"
+#include "metadata/abi.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace loom {
+namespace metadata {
+
+/// The format of the descriptor bytes (not the kernel ABI, which is
+/// LOOM_ABI_VERSION).
+constexpr uint32_t DescriptorFormatVersion = 1;
+constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
+
+enum class ArgKind : uint8_t {
+  GlobalBuffer = LOOM_ARG_GLOBAL_BUFFER,
+  ConstantBuffer = LOOM_ARG_CONSTANT_BUFFER,
+  LocalBuffer = LOOM_ARG_LOCAL_BUFFER,
+  Scalar = LOOM_ARG_SCALAR,
+  StructByValue = LOOM_ARG_STRUCT_BY_VALUE,
+};
+
+const char *argKindName(ArgKind Kind);
+
+struct ArgDescriptor {
+  ArgKind Kind = ArgKind::Scalar;
+  /// OpenCL address space of a pointer argument (1 global, 2 constant,
+  /// 3 local), 0 otherwise.
+  uint8_t AddressSpace = 0;
+  /// Bytes the argument takes in the packed arguments.
+  uint32_t Size = 0;
+  uint32_t Alignment = 1;
+  /// Offset in the packed arguments.
+  uint32_t Offset = 0;
+
+  bool operator==(const ArgDescriptor &O) const {
+    return Kind == O.Kind && AddressSpace == O.AddressSpace &&
+           Size == O.Size && Alignment == O.Alignment && Offset == O.Offset;
+  }
+};
+
+struct KernelDescriptor {
+  std::string Name;
+  std::string EntrySymbol;
+  std::vector<ArgDescriptor> Args;
+  uint32_t PackedArgsSize = 0;
+  /// All zero when the kernel has no reqd_work_group_size.
+  std::array<uint32_t, 3> RequiredWorkGroupSize = {0, 0, 0};
+  std::array<uint32_t, 3> WorkGroupSizeHint = {0, 0, 0};
+  uint64_t LocalMemoryBytes = 0;
+  uint32_t VectorizationWidth = 1;
+
+  bool operator==(const KernelDescriptor &O) const {
+    return Name == O.Name && EntrySymbol == O.EntrySymbol && Args == O.Args &&
+           PackedArgsSize == O.PackedArgsSize &&
+           RequiredWorkGroupSize == O.RequiredWorkGroupSize &&
+           WorkGroupSizeHint == O.WorkGroupSizeHint &&
+           LocalMemoryBytes == O.LocalMemoryBytes &&
+           VectorizationWidth == O.VectorizationWidth;
+  }
+};
+
+struct ProgramDescriptor {
+  uint32_t AbiVersion = LOOM_ABI_VERSION;
+  std::string TargetName;
+  std::string CPUName;
+  std::string CPUFeatures;
+  std::vector<KernelDescriptor> Kernels;
+
+  const KernelDescriptor *findKernel(const std::string &Name) const;
+
+  bool operator==(const ProgramDescriptor &O) const {
+    return AbiVersion == O.AbiVersion && TargetName == O.TargetName &&
+           CPUName == O.CPUName && CPUFeatures == O.CPUFeatures &&
+           Kernels == O.Kernels;
+  }
+};
+
+std::vector<uint8_t> writeProgramDescriptor(const ProgramDescriptor &Program);
+
+/// Parses and validates descriptor bytes. The error says what is wrong and
+/// at which byte offset.
+cargo::expected<ProgramDescriptor, std::string>
+readProgramDescriptor(const void *Data, size_t Size);
+
+} // namespace metadata
+} // namespace loom
+
+#endif // METADATA_KERNEL_DESCRIPTOR_H

@@ -1,0 +1,249 @@
+/*===- mux/mux.h - Loom's reference driver API -----------------------------===*/
+/**
+ * \file
+ * The C API of the reference driver, in the style of ComputeMux: devices,
+ * memory, buffers, executables (ELF objects made by a Loom target), kernels,
+ * command buffers and queues. Every entry point validates its arguments and
+ * returns a mux_result_t; none aborts on bad input. When an entry point fails,
+ * muxGetLastErrorMessage() says why, for the calling thread.
+ *
+ * Typical use: muxGetDeviceInfos + muxCreateDevices; muxAllocateMemory +
+ * muxCreateBuffer + muxBindBufferMemory per buffer; muxCreateExecutable from
+ * a binary + muxCreateKernel by name; record write, ND-range and read
+ * commands into a command buffer, muxFinalizeCommandBuffer, muxDispatch it
+ * to the device's queue and muxWaitAll.
+ *
+ * Thread safety: distinct objects may be used from distinct threads; one
+ * command buffer must not be recorded into from two threads at once.
+ */
+
+#ifndef MUX_MUX_H
+#define MUX_MUX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum mux_result_e {
+  mux_success = 0,
+  /** An argument that must not be null is null. */
+  mux_error_null_out_parameter = 1,
+  /** A handle is null or is not an object of the expected kind. */
+  mux_error_invalid_handle = 2,
+  /** A size, offset, count or option is out of range. */
+  mux_error_invalid_value = 3,
+  mux_error_out_of_memory = 4,
+  /** The binary is not a well-formed Loom ELF object. */
+  mux_error_invalid_binary = 5,
+  /** The binary is for another kernel ABI version or machine. */
+  mux_error_unsupported_binary = 6,
+  /** No kernel of that name in the executable. */
+  mux_error_missing_kernel = 7,
+  /** ND-range arguments do not match the kernel's parameters. */
+  mux_error_invalid_kernel_arguments = 8,
+  /** The object is in the wrong state (e.g. recording a finalized command
+      buffer, destroying one still executing). */
+  mux_error_invalid_state = 9,
+  /** The launch exceeds a device limit or breaks a kernel requirement. */
+  mux_error_invalid_work_group_size = 10
+} mux_result_t;
+
+typedef struct mux_device_info_s {
+  const char *device_name;
+  uint32_t compute_units;
+  uint32_t max_work_group_size[3];
+  uint32_t max_work_items_per_group;
+  uint32_t address_bits;
+  uint64_t memory_size;
+} mux_device_info_s;
+typedef const mux_device_info_s *mux_device_info_t;
+
+typedef struct mux_device_s *mux_device_t;
+typedef struct mux_memory_s *mux_memory_t;
+typedef struct mux_buffer_s *mux_buffer_t;
+typedef struct mux_executable_s *mux_executable_t;
+typedef struct mux_kernel_s *mux_kernel_t;
+typedef struct mux_command_buffer_s *mux_command_buffer_t;
+typedef struct mux_queue_s *mux_queue_t;
+
+/** The text of the calling thread's last error ("" if none). */
+const char *muxGetLastErrorMessage(void);
+
+/**
+ * Lists the devices. With \p infos null, only \p out_count is written.
+ * \return mux_success; mux_error_null_out_parameter if both \p infos and
+ * \p out_count are null; mux_error_invalid_value if \p infos is given with
+ * \p count 0.
+ */
+mux_result_t muxGetDeviceInfos(uint32_t count, mux_device_info_t *infos,
+                               uint32_t *out_count);
+
+/**
+ * Creates one device per info. \return mux_success;
+ * mux_error_null_out_parameter (\p infos or \p out_devices null);
+ * mux_error_invalid_value (\p count 0 or an unknown info);
+ * mux_error_out_of_memory.
+ */
+mux_result_t muxCreateDevices(uint32_t count, const mux_device_info_t *infos,
+                              mux_device_t *out_devices);
+
+/** Waits for the device's queue, then destroys it. Null is ignored. */
+void muxDestroyDevice(mux_device_t device);
+
+/**
+ * Allocates \p size bytes of host-visible, coherent memory aligned to
+ * \p alignment (a power of two; 0 means 64). \return mux_success;
+ * mux_error_invalid_handle; mux_error_null_out_parameter;
+ * mux_error_invalid_value (size 0, bad alignment); mux_error_out_of_memory.
+ */
+mux_result_t muxAllocateMemory(mux_device_t device, uint64_t size,
+                               uint64_t alignment, mux_memory_t *out_memory);
+/** Frees memory; buffers bound to it must not be used afterwards. */
+void muxFreeMemory(mux_device_t device, mux_memory_t memory);
+
+/**
+ * Maps [offset, offset + size) of \p memory for the host. \return
+ * mux_success; mux_error_invalid_handle; mux_error_null_out_parameter;
+ * mux_error_invalid_value (range outside the memory).
+ */
+mux_result_t muxMapMemory(mux_device_t device, mux_memory_t memory,
+                          uint64_t offset, uint64_t size, void **out_data);
+/** \return mux_success; mux_error_invalid_handle. */
+mux_result_t muxUnmapMemory(mux_device_t device, mux_memory_t memory);
+
+/**
+ * Creates a buffer of \p size bytes, not yet bound to memory. \return
+ * mux_success; mux_error_invalid_handle; mux_error_null_out_parameter;
+ * mux_error_invalid_value (size 0); mux_error_out_of_memory.
+ */
+mux_result_t muxCreateBuffer(mux_device_t device, uint64_t size,
+                             mux_buffer_t *out_buffer);
+/**
+ * Binds \p buffer to \p memory at \p offset. \return mux_success;
+ * mux_error_invalid_handle; mux_error_invalid_value (the buffer does not fit
+ * in the memory from \p offset); mux_error_invalid_state (already bound).
+ */
+mux_result_t muxBindBufferMemory(mux_device_t device, mux_memory_t memory,
+                                 mux_buffer_t buffer, uint64_t offset);
+void muxDestroyBuffer(mux_device_t device, mux_buffer_t buffer);
+
+/**
+ * Loads a binary made by a Loom target. The binary is copied; the caller may
+ * free it afterwards. \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter; mux_error_invalid_binary (malformed ELF,
+ * missing or malformed kernel descriptors, unresolvable symbol, unsupported
+ * relocation: muxGetLastErrorMessage says which); mux_error_unsupported_binary
+ * (another ABI version or machine); mux_error_out_of_memory.
+ */
+mux_result_t muxCreateExecutable(mux_device_t device, const void *binary,
+                                 uint64_t binary_size,
+                                 mux_executable_t *out_executable);
+/** Destroys an executable; its kernels must be destroyed first. */
+void muxDestroyExecutable(mux_device_t device, mux_executable_t executable);
+
+/**
+ * Finds kernel \p name (\p name_length bytes, no terminator needed).
+ * \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter; mux_error_missing_kernel.
+ */
+mux_result_t muxCreateKernel(mux_device_t device, mux_executable_t executable,
+                             const char *name, uint64_t name_length,
+                             mux_kernel_t *out_kernel);
+void muxDestroyKernel(mux_device_t device, mux_kernel_t kernel);
+
+/** \return mux_success; mux_error_invalid_handle;
+    mux_error_null_out_parameter. */
+mux_result_t muxGetKernelArgumentCount(mux_kernel_t kernel,
+                                       uint32_t *out_count);
+
+/** \return mux_success; mux_error_invalid_handle;
+    mux_error_null_out_parameter; mux_error_invalid_value (index not 0). */
+mux_result_t muxGetQueue(mux_device_t device, uint32_t index,
+                         mux_queue_t *out_queue);
+
+/** \return mux_success; mux_error_invalid_handle;
+    mux_error_null_out_parameter; mux_error_out_of_memory. */
+mux_result_t muxCreateCommandBuffer(mux_device_t device,
+                                    mux_command_buffer_t *out_command_buffer);
+/** Destroys a command buffer that is not executing. */
+void muxDestroyCommandBuffer(mux_device_t device,
+                             mux_command_buffer_t command_buffer);
+
+/**
+ * Records a copy of \p size bytes from \p host_pointer into \p buffer at
+ * \p offset. The bytes are read when the command executes. \return
+ * mux_success; mux_error_invalid_handle; mux_error_null_out_parameter
+ * (\p host_pointer null); mux_error_invalid_value (size 0 or range outside
+ * the buffer); mux_error_invalid_state (finalized, or buffer unbound).
+ */
+mux_result_t muxCommandWriteBuffer(mux_command_buffer_t command_buffer,
+                                   mux_buffer_t buffer, uint64_t offset,
+                                   const void *host_pointer, uint64_t size);
+/** Like muxCommandWriteBuffer, from \p buffer to \p host_pointer. */
+mux_result_t muxCommandReadBuffer(mux_command_buffer_t command_buffer,
+                                  mux_buffer_t buffer, uint64_t offset,
+                                  void *host_pointer, uint64_t size);
+
+typedef enum mux_descriptor_info_type_e {
+  mux_descriptor_info_type_buffer = 0,
+  mux_descriptor_info_type_plain_old_data = 1
+} mux_descriptor_info_type_e;
+
+/** One kernel argument: a buffer (global/constant pointer) or bytes. */
+typedef struct mux_descriptor_info_s {
+  mux_descriptor_info_type_e type;
+  mux_buffer_t buffer;
+  uint64_t buffer_offset;
+  const void *data;
+  uint64_t data_size;
+} mux_descriptor_info_s;
+
+typedef struct mux_ndrange_options_s {
+  const mux_descriptor_info_s *descriptors;
+  uint64_t descriptors_length;
+  /** Work-group size per dimension; unused dimensions must be 1. */
+  uint64_t local_size[3];
+  /** Null for no offset, else `dimensions` values. */
+  const uint64_t *global_offset;
+  /** `dimensions` values, each a multiple of the local size. */
+  const uint64_t *global_size;
+  uint32_t dimensions;
+} mux_ndrange_options_s;
+
+/**
+ * Records a launch of \p kernel. Arguments are checked against the kernel's
+ * descriptor and copied. \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter (\p options null); mux_error_invalid_value
+ * (dimensions not 1-3, zero sizes, a global size not a multiple of the local
+ * size); mux_error_invalid_kernel_arguments (wrong count, kind or size);
+ * mux_error_invalid_work_group_size (over the device limit or not the
+ * kernel's required size); mux_error_invalid_state (finalized).
+ */
+mux_result_t muxCommandNDRange(mux_command_buffer_t command_buffer,
+                               mux_kernel_t kernel,
+                               const mux_ndrange_options_s *options);
+
+/** Ends recording. \return mux_success; mux_error_invalid_handle;
+    mux_error_invalid_state (already finalized). */
+mux_result_t muxFinalizeCommandBuffer(mux_command_buffer_t command_buffer);
+
+/**
+ * Queues a finalized command buffer; it runs asynchronously, after the
+ * command buffers queued before it. \return mux_success;
+ * mux_error_invalid_handle; mux_error_invalid_state (not finalized).
+ */
+mux_result_t muxDispatch(mux_queue_t queue,
+                         mux_command_buffer_t command_buffer);
+
+/** Waits until every command buffer dispatched to \p queue has finished.
+    \return mux_success; mux_error_invalid_handle. */
+mux_result_t muxWaitAll(mux_queue_t queue);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* MUX_MUX_H */

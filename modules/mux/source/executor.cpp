@@ -1,0 +1,123 @@
+//===- executor.cpp - Runs command buffers on the workers -----------------===//
+///
+/// \file
+/// Executes recorded commands. An ND-range is cut into chunks of
+/// work-groups that the workers take from a shared counter, so faster
+/// workers take more; each worker fills its own work-group info on its
+/// stack and calls the kernel's entry point once per work-group.
+///
+//===----------------------------------------------------------------------===//
+
+#include "objects.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace mux {
+
+namespace {
+
+/// Chunks per worker: enough to even out unequal work-groups, few enough
+/// that the shared counter is not contended.
+constexpr uint64_t ChunksPerWorker = 16;
+
+void runNDRange(ThreadPool &Workers, const NDRangeCommand &Launch) {
+  const uint64_t GroupsX = Launch.NumGroups[0];
+  const uint64_t GroupsXY = GroupsX * Launch.NumGroups[1];
+  const uint64_t Total = GroupsXY * Launch.NumGroups[2];
+  const uint64_t Chunk =
+      std::max<uint64_t>(1, Total / (Workers.size() * ChunksPerWorker));
+  std::atomic<uint64_t> Next{0};
+
+  Workers.runOnAll([&](unsigned) {
+    loom_work_group_info_t Info;
+    std::memset(&Info, 0, sizeof(Info));
+    for (unsigned D = 0; D < 3; ++D) {
+      Info.num_groups[D] = Launch.NumGroups[D];
+      Info.global_offset[D] = Launch.GlobalOffset[D];
+      Info.local_size[D] = Launch.LocalSize[D];
+    }
+    Info.work_dim = Launch.Dimensions;
+    for (;;) {
+      uint64_t Begin = Next.fetch_add(Chunk, std::memory_order_relaxed);
+      if (Begin >= Total)
+        return;
+      uint64_t End = std::min(Total, Begin + Chunk);
+      for (uint64_t Group = Begin; Group < End; ++Group) {
+        Info.group_id[0] = Group % GroupsX;
+        Info.group_id[1] = (Group % GroupsXY) / GroupsX;
+        Info.group_id[2] = Group / GroupsXY;
+        Launch.Entry(Launch.PackedArgs.get(), &Info);
+      }
+    }
+  });
+}
+
+struct CommandRunner {
+  mux_device_s &Device;
+  void operator()(const WriteCommand &C) const {
+    std::memcpy(C.Destination, C.Source, C.Size);
+  }
+  void operator()(const ReadCommand &C) const {
+    std::memcpy(C.Destination, C.Source, C.Size);
+  }
+  void operator()(const NDRangeCommand &C) const {
+    runNDRange(*Device.Workers, C);
+  }
+};
+
+} // namespace
+
+void executeCommandBuffer(mux_device_s &Device, mux_command_buffer_s &CB) {
+  for (const Command &C : CB.Commands)
+    std::visit(CommandRunner{Device}, C);
+}
+
+void startQueue(mux_queue_s &Queue, mux_device_s &Device) {
+  Queue.Device = &Device;
+  Queue.Thread = std::thread([&Queue] {
+    std::unique_lock<std::mutex> Lock(Queue.Mutex);
+    for (;;) {
+      Queue.Changed.wait(
+          Lock, [&] { return Queue.Stopping || !Queue.Pending.empty(); });
+      if (Queue.Pending.empty())
+        return; // Stopping, and nothing left to run.
+      mux_command_buffer_s *CB = Queue.Pending.front();
+      Queue.Pending.pop_front();
+      Queue.Busy = true;
+      Lock.unlock();
+      executeCommandBuffer(*Queue.Device, *CB);
+      CB->InFlight.fetch_sub(1);
+      Lock.lock();
+      Queue.Busy = false;
+      Queue.Changed.notify_all();
+    }
+  });
+}
+
+void stopQueue(mux_queue_s &Queue) {
+  {
+    std::lock_guard<std::mutex> Lock(Queue.Mutex);
+    Queue.Stopping = true;
+  }
+  Queue.Changed.notify_all();
+  if (Queue.Thread.joinable())
+    Queue.Thread.join();
+}
+
+void enqueue(mux_queue_s &Queue, mux_command_buffer_s &CB) {
+  CB.InFlight.fetch_add(1);
+  {
+    std::lock_guard<std::mutex> Lock(Queue.Mutex);
+    Queue.Pending.push_back(&CB);
+  }
+  Queue.Changed.notify_all();
+}
+
+void waitIdle(mux_queue_s &Queue) {
+  std::unique_lock<std::mutex> Lock(Queue.Mutex);
+  Queue.Changed.wait(Lock,
+                     [&] { return Queue.Pending.empty() && !Queue.Busy; });
+}
+
+} // namespace mux

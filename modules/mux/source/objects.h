@@ -1,0 +1,140 @@
+//===- objects.h - What the mux handles point to ---------------*- C++ -*-===//
+///
+/// \file
+/// The driver's objects behind the opaque handles of mux/mux.h. Each begins
+/// with its ObjectKind, so the entry layer can tell a handle of the wrong
+/// kind from the right one before using it.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef MUX_SOURCE_OBJECTS_H
+#define MUX_SOURCE_OBJECTS_H
+
+#include "mux/mux.h"
+
+#include "elf_loader.h"
+#include "metadata/abi.h"
+#include "metadata/kernel_descriptor.h"
+#include "thread_pool.h"
+
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <variant>
+#include <vector>
+
+namespace mux {
+
+enum class ObjectKind : uint32_t {
+  Device = 0x4d580001,
+  Memory,
+  Buffer,
+  Executable,
+  Kernel,
+  CommandBuffer,
+  Queue,
+  Destroyed = 0xdeadbeef,
+};
+
+/// Frees with std::free what std::aligned_alloc gave.
+struct FreeDeleter {
+  void operator()(void *P) const { std::free(P); }
+};
+using AlignedBytes = std::unique_ptr<uint8_t[], FreeDeleter>;
+
+struct WriteCommand {
+  uint8_t *Destination;
+  const void *Source;
+  uint64_t Size;
+};
+
+struct ReadCommand {
+  void *Destination;
+  const uint8_t *Source;
+  uint64_t Size;
+};
+
+struct NDRangeCommand {
+  loom_kernel_entry_t Entry;
+  AlignedBytes PackedArgs;
+  std::array<uint64_t, 3> NumGroups;
+  std::array<uint64_t, 3> LocalSize;
+  std::array<uint64_t, 3> GlobalOffset;
+  uint32_t Dimensions;
+};
+
+using Command = std::variant<WriteCommand, ReadCommand, NDRangeCommand>;
+
+} // namespace mux
+
+struct mux_queue_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Queue;
+  mux_device_s *Device = nullptr;
+  std::mutex Mutex;
+  std::condition_variable Changed;
+  std::deque<mux_command_buffer_s *> Pending;
+  bool Busy = false;
+  bool Stopping = false;
+  std::thread Thread;
+};
+
+struct mux_device_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Device;
+  mux_device_info_t Info = nullptr;
+  std::unique_ptr<mux::ThreadPool> Workers;
+  mux_queue_s Queue;
+};
+
+struct mux_memory_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Memory;
+  mux::AlignedBytes Data;
+  uint64_t Size = 0;
+};
+
+struct mux_buffer_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Buffer;
+  uint64_t Size = 0;
+  /// Null until bound.
+  uint8_t *Data = nullptr;
+};
+
+struct mux_executable_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Executable;
+  std::unique_ptr<mux::LoadedObject> Object;
+  loom::metadata::ProgramDescriptor Program;
+};
+
+struct mux_kernel_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Kernel;
+  const loom::metadata::KernelDescriptor *Descriptor = nullptr;
+  loom_kernel_entry_t Entry = nullptr;
+};
+
+struct mux_command_buffer_s {
+  mux::ObjectKind Kind = mux::ObjectKind::CommandBuffer;
+  mux_device_s *Device = nullptr;
+  std::vector<mux::Command> Commands;
+  bool Finalized = false;
+  /// Dispatches not yet finished.
+  std::atomic<unsigned> InFlight{0};
+};
+
+namespace mux {
+
+/// Runs every command of \p CB in order on \p Device's workers.
+void executeCommandBuffer(mux_device_s &Device, mux_command_buffer_s &CB);
+
+/// Starts and stops the thread that executes a queue's command buffers.
+void startQueue(mux_queue_s &Queue, mux_device_s &Device);
+void stopQueue(mux_queue_s &Queue);
+void enqueue(mux_queue_s &Queue, mux_command_buffer_s &CB);
+void waitIdle(mux_queue_s &Queue);
+
+} // namespace mux
+
+#endif // MUX_SOURCE_OBJECTS_H

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# test.sh: builds Loom and runs the whole test suite with ctest.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="${LOOM_BUILD_DIR:-$root/build}"
+
+"$root/scripts/install-deps.sh"
+"$root/scripts/build.sh"
+ctest --test-dir "$build" --output-on-failure -j 2

@@ -1,0 +1,107 @@
+//===- loom-opt.cpp - Runs Loom and LLVM passes on IR ---------------------===//
+///
+/// \file
+/// Like LLVM's opt for Loom: reads an .ll or .bc file, runs the pipeline
+/// given with -passes= (Loom's pass names and LLVM's), verifies the result
+/// and writes it as text (-S) or bitcode. Analyses come from the target's
+/// PassMachinery, so --target selects whose BuiltinInfo the passes see.
+///
+//===----------------------------------------------------------------------===//
+
+#include "RegisterTargets.h"
+
+#include "compiler/BaseModule.h"
+#include "compiler/PassMachinery.h"
+#include "compiler/Target.h"
+
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory LoomOptCategory("loom-opt options");
+
+cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input .ll/.bc>"),
+                               cl::init("-"), cl::cat(LoomOptCategory));
+cl::opt<std::string> OutputFile("o", cl::desc("Output file"), cl::init("-"),
+                                cl::value_desc("file"),
+                                cl::cat(LoomOptCategory));
+cl::opt<std::string> Passes("passes", cl::desc("The pipeline to run"),
+                            cl::value_desc("pipeline"),
+                            cl::cat(LoomOptCategory));
+cl::opt<bool> EmitText("S", cl::desc("Write LLVM IR as text"),
+                       cl::cat(LoomOptCategory));
+cl::opt<std::string> TargetName("target",
+                                cl::desc("Target whose analyses passes see"),
+                                cl::init("csa"), cl::cat(LoomOptCategory));
+cl::opt<bool> PrintPasses("print-passes", cl::desc("List Loom's passes"),
+                          cl::cat(LoomOptCategory));
+
+int fail(const Twine &Message) {
+  WithColor::error(errs(), "loom-opt") << Message << "\n";
+  return 1;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  loom::registerAllTargets();
+  cl::HideUnrelatedOptions(LoomOptCategory);
+  cl::ParseCommandLineOptions(Argc, Argv, "loom-opt: runs Loom's passes\n");
+  if (PrintPasses) {
+    compiler::PassMachinery::printPassNames(outs());
+    return 0;
+  }
+  const compiler::Target *Target =
+      compiler::TargetRegistry::get().find(TargetName);
+  if (!Target)
+    return fail("unknown target '" + TargetName + "'");
+
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(InputFile, Diag, Ctx);
+  if (!M) {
+    Diag.print("loom-opt", errs());
+    return 1;
+  }
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  if (verifyModule(*M, &BrokenOS))
+    return fail("input module is broken:\n" + BrokenOS.str());
+
+  std::unique_ptr<compiler::BaseModule> TargetModule =
+      Target->Create(Ctx, compiler::CompileOptions());
+  std::unique_ptr<compiler::PassMachinery> Machinery =
+      TargetModule->createPassMachinery();
+  Machinery->initialize();
+  ModulePassManager MPM;
+  if (Error E = Machinery->parsePipeline(MPM, Passes))
+    return fail(toString(std::move(E)));
+  MPM.addPass(VerifierPass());
+  MPM.run(*M, Machinery->getMAM());
+
+  std::error_code EC;
+  ToolOutputFile Out(OutputFile, EC,
+                     EmitText ? sys::fs::OF_Text : sys::fs::OF_None);
+  if (EC)
+    return fail("cannot open '" + OutputFile + "': " + EC.message());
+  if (EmitText)
+    M->print(Out.os(), nullptr);
+  else
+    WriteBitcodeToFile(*M, Out.os());
+  Out.keep();
+  return 0;
+}

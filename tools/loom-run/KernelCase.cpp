@@ -1,0 +1,398 @@
+//===- KernelCase.cpp - Kernel cases, as ../shared/peer/CASES.md ----------===//
+///
+/// \file
+/// See KernelCase.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "KernelCase.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace llvm;
+
+namespace loom {
+
+namespace {
+
+Error caseError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message.str().c_str());
+}
+
+Expected<ElementType> parseType(StringRef Name) {
+  std::optional<ElementType> T = StringSwitch<std::optional<ElementType>>(Name)
+                                     .Case("char", ElementType::Char)
+                                     .Case("uchar", ElementType::UChar)
+                                     .Case("short", ElementType::Short)
+                                     .Case("ushort", ElementType::UShort)
+                                     .Case("int", ElementType::Int)
+                                     .Case("uint", ElementType::UInt)
+                                     .Case("long", ElementType::Long)
+                                     .Case("ulong", ElementType::ULong)
+                                     .Case("float", ElementType::Float)
+                                     .Case("double", ElementType::Double)
+                                     .Default(std::nullopt);
+  if (!T)
+    return caseError("unknown element type '" + Name + "'");
+  return *T;
+}
+
+bool isFloating(ElementType T) {
+  return T == ElementType::Float || T == ElementType::Double;
+}
+
+bool isSigned(ElementType T) {
+  return T == ElementType::Char || T == ElementType::Short ||
+         T == ElementType::Int || T == ElementType::Long;
+}
+
+Expected<CaseValue> parseValue(const json::Value &V, StringRef Key) {
+  CaseValue Result;
+  if (std::optional<int64_t> I = V.getAsInteger()) {
+    Result.IsInteger = true;
+    Result.Signed = *I;
+    Result.Unsigned = static_cast<uint64_t>(*I);
+    Result.Real = static_cast<double>(*I);
+  } else if (std::optional<uint64_t> U = V.getAsUINT64()) {
+    Result.IsInteger = Result.IsUnsigned = true;
+    Result.Unsigned = *U;
+    Result.Real = static_cast<double>(*U);
+  } else if (std::optional<double> D = V.getAsNumber()) {
+    Result.Real = *D;
+  } else {
+    return caseError("'" + Key + "' must be a number");
+  }
+  return Result;
+}
+
+/// Checks \p Obj has only \p Allowed keys.
+Error checkKeys(const json::Object &Obj, ArrayRef<StringRef> Allowed,
+                StringRef Where) {
+  for (const auto &KV : Obj)
+    if (!is_contained(Allowed, StringRef(KV.first)))
+      return caseError("unknown key '" + StringRef(KV.first) + "' in " + Where);
+  return Error::success();
+}
+
+Expected<std::vector<uint64_t>> parseSizes(const json::Value *V, StringRef Key) {
+  const json::Array *A = V ? V->getAsArray() : nullptr;
+  if (!A || A->empty() || A->size() > 3)
+    return caseError("'" + Key + "' must be an array of 1 to 3 sizes");
+  std::vector<uint64_t> Sizes;
+  for (const json::Value &E : *A) {
+    std::optional<int64_t> I = E.getAsInteger();
+    if (!I || *I <= 0)
+      return caseError("'" + Key + "' holds a size that is not a positive integer");
+    Sizes.push_back(static_cast<uint64_t>(*I));
+  }
+  return Sizes;
+}
+
+Expected<CaseArg> parseBufferArg(const json::Object &O, size_t Index,
+                                 StringRef Where) {
+  if (Error E = checkKeys(O, {"buffer", "count", "init", "value", "seed",
+                              "range", "output"},
+                          Where))
+    return std::move(E);
+  CaseArg A;
+  A.ArgKind = CaseArg::Buffer;
+  Expected<ElementType> T = parseType(O.getString("buffer").value_or(""));
+  if (!T)
+    return T.takeError();
+  A.Type = *T;
+  std::optional<int64_t> Count = O.getInteger("count");
+  if (!Count || *Count <= 0)
+    return caseError(Where + ": 'count' must be a positive integer");
+  A.Count = static_cast<uint64_t>(*Count);
+  StringRef Init = O.getString("init").value_or("zero");
+  std::optional<InitKind> Kind = StringSwitch<std::optional<InitKind>>(Init)
+                                     .Case("zero", InitKind::Zero)
+                                     .Case("iota", InitKind::Iota)
+                                     .Case("const", InitKind::Const)
+                                     .Case("random", InitKind::Random)
+                                     .Default(std::nullopt);
+  if (!Kind)
+    return caseError(Where + ": unknown init '" + Init + "'");
+  A.Init = *Kind;
+  if (A.Init == InitKind::Const) {
+    const json::Value *V = O.get("value");
+    if (!V)
+      return caseError(Where + ": init 'const' needs a 'value'");
+    Expected<CaseValue> Value = parseValue(*V, "value");
+    if (!Value)
+      return Value.takeError();
+    A.Value = *Value;
+  }
+  A.Seed = Index; // The format's default seed.
+  if (const json::Value *S = O.get("seed")) {
+    Expected<CaseValue> Seed = parseValue(*S, "seed");
+    if (!Seed)
+      return Seed.takeError();
+    if (!Seed->IsInteger || (!Seed->IsUnsigned && Seed->Signed < 0))
+      return caseError(Where + ": 'seed' must be an integer in [0, 2^64)");
+    A.Seed = Seed->Unsigned;
+  }
+  if (const json::Value *R = O.get("range")) {
+    const json::Array *Pair = R->getAsArray();
+    if (!Pair || Pair->size() != 2)
+      return caseError(Where + ": 'range' must be [lo, hi]");
+    Expected<CaseValue> Lo = parseValue((*Pair)[0], "range");
+    Expected<CaseValue> Hi = parseValue((*Pair)[1], "range");
+    if (!Lo)
+      return Lo.takeError();
+    if (!Hi)
+      return Hi.takeError();
+    A.Range = std::array<CaseValue, 2>{*Lo, *Hi};
+  }
+  A.Output = O.getBoolean("output").value_or(false);
+  return A;
+}
+
+Expected<CaseArg> parseArg(const json::Value &V, size_t Index) {
+  std::string Where = "args[" + std::to_string(Index) + "]";
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return caseError(Where + " must be an object");
+  if (O->get("buffer"))
+    return parseBufferArg(*O, Index, Where);
+  CaseArg A;
+  if (O->get("scalar")) {
+    if (Error E = checkKeys(*O, {"scalar", "value"}, Where))
+      return std::move(E);
+    A.ArgKind = CaseArg::Scalar;
+    Expected<ElementType> T = parseType(O->getString("scalar").value_or(""));
+    if (!T)
+      return T.takeError();
+    A.Type = *T;
+    const json::Value *Value = O->get("value");
+    if (!Value)
+      return caseError(Where + ": a scalar needs a 'value'");
+    Expected<CaseValue> Parsed = parseValue(*Value, "value");
+    if (!Parsed)
+      return Parsed.takeError();
+    A.Value = *Parsed;
+    return A;
+  }
+  if (O->get("local")) {
+    if (Error E = checkKeys(*O, {"local"}, Where))
+      return std::move(E);
+    std::optional<int64_t> Bytes = O->getInteger("local");
+    if (!Bytes || *Bytes <= 0)
+      return caseError(Where + ": 'local' must be a positive byte count");
+    A.ArgKind = CaseArg::Local;
+    A.LocalBytes = static_cast<uint64_t>(*Bytes);
+    return A;
+  }
+  return caseError(Where + " is none of buffer, scalar or local");
+}
+
+/// Stores \p V, converted to element type \p T by the format's rules.
+Error storeValue(ElementType T, const CaseValue &V, uint8_t *Out) {
+  if (isFloating(T)) {
+    if (!std::isfinite(V.Real))
+      return caseError("value is not finite");
+    if (T == ElementType::Double) {
+      std::memcpy(Out, &V.Real, 8);
+      return Error::success();
+    }
+    if (std::fabs(V.Real) > std::numeric_limits<float>::max())
+      return caseError("value is out of the range of float");
+    float F = static_cast<float>(V.Real);
+    std::memcpy(Out, &F, 4);
+    return Error::success();
+  }
+  if (!V.IsInteger)
+    return caseError("value of an integer type is not an integer");
+  size_t Size = elementSize(T);
+  unsigned Bits = 8 * Size;
+  bool Fits;
+  if (isSigned(T)) {
+    int64_t Min = Bits == 64 ? INT64_MIN : -(int64_t(1) << (Bits - 1));
+    int64_t Max = Bits == 64 ? INT64_MAX : (int64_t(1) << (Bits - 1)) - 1;
+    Fits = !V.IsUnsigned && V.Signed >= Min && V.Signed <= Max;
+  } else {
+    uint64_t Max = Bits == 64 ? UINT64_MAX : (uint64_t(1) << Bits) - 1;
+    Fits = (V.IsUnsigned || V.Signed >= 0) && V.Unsigned <= Max;
+  }
+  if (!Fits)
+    return caseError("value is out of the range of its type");
+  std::memcpy(Out, &V.Unsigned, Size); // Little-endian: the low bytes.
+  return Error::success();
+}
+
+uint64_t splitmix64(uint64_t Seed, uint64_t Index) {
+  uint64_t Z = Seed + (Index + 1) * 0x9E3779B97F4A7C15ull;
+  Z = (Z ^ (Z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  Z = (Z ^ (Z >> 27)) * 0x94D049BB133111EBull;
+  return Z ^ (Z >> 31);
+}
+
+Error fillRandom(const CaseArg &A, uint64_t Seed, std::vector<uint8_t> &Bytes) {
+  size_t Size = elementSize(A.Type);
+  if (isFloating(A.Type)) {
+    double Lo = A.Range ? (*A.Range)[0].Real : 0.0;
+    double Hi = A.Range ? (*A.Range)[1].Real : 1.0;
+    for (uint64_t I = 0; I < A.Count; ++I) {
+      double X = static_cast<double>(splitmix64(Seed, I) >> 11) * 0x1.0p-53;
+      double Scaled = (Hi - Lo) * X;
+      double D = Lo + Scaled;
+      CaseValue V;
+      V.Real = D;
+      if (Error E = storeValue(A.Type, V, &Bytes[I * Size]))
+        return E;
+    }
+    return Error::success();
+  }
+  CaseValue Lo, Hi;
+  Lo.IsInteger = Hi.IsInteger = true;
+  Hi.Signed = 100;
+  Hi.Unsigned = 100;
+  if (A.Range) {
+    Lo = (*A.Range)[0];
+    Hi = (*A.Range)[1];
+    uint8_t Scratch[8];
+    if (Error E = storeValue(A.Type, Lo, Scratch))
+      return E;
+    if (Error E = storeValue(A.Type, Hi, Scratch))
+      return E;
+  }
+  uint64_t Span = Hi.Unsigned - Lo.Unsigned + 1;
+  for (uint64_t I = 0; I < A.Count; ++I) {
+    uint64_t U = splitmix64(Seed, I);
+    uint64_t Value = Lo.Unsigned + (Span == 0 ? U : U % Span);
+    std::memcpy(&Bytes[I * Size], &Value, Size);
+  }
+  return Error::success();
+}
+
+} // namespace
+
+size_t elementSize(ElementType T) {
+  switch (T) {
+  case ElementType::Char:
+  case ElementType::UChar:
+    return 1;
+  case ElementType::Short:
+  case ElementType::UShort:
+    return 2;
+  case ElementType::Int:
+  case ElementType::UInt:
+  case ElementType::Float:
+    return 4;
+  case ElementType::Long:
+  case ElementType::ULong:
+  case ElementType::Double:
+    return 8;
+  }
+  return 0;
+}
+
+Expected<KernelCase> readKernelCase(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path);
+  if (!File)
+    return caseError("cannot read '" + Path + "': " + File.getError().message());
+  Expected<json::Value> Parsed = json::parse((*File)->getBuffer());
+  if (!Parsed)
+    return caseError(Path + ": " + toString(Parsed.takeError()));
+  const json::Object *O = Parsed->getAsObject();
+  if (!O)
+    return caseError(Path + ": the case must be a JSON object");
+  if (Error E = checkKeys(*O, {"name", "description", "source", "kernel",
+                               "build_options", "global", "local", "args",
+                               "repeat", "tolerance"},
+                          "the case"))
+    return std::move(E);
+
+  KernelCase C;
+  std::optional<StringRef> Name = O->getString("name");
+  std::optional<StringRef> Source = O->getString("source");
+  std::optional<StringRef> Kernel = O->getString("kernel");
+  if (!Name || !Source || !Kernel)
+    return caseError(Path + ": 'name', 'source' and 'kernel' are required strings");
+  C.Name = Name->str();
+  C.Kernel = Kernel->str();
+  SmallString<256> SourcePath(*Source);
+  if (!sys::path::is_absolute(SourcePath)) {
+    SourcePath = sys::path::parent_path(Path);
+    sys::path::append(SourcePath, *Source);
+  }
+  C.SourcePath = std::string(SourcePath);
+  C.BuildOptions = O->getString("build_options").value_or("").str();
+
+  Expected<std::vector<uint64_t>> Global = parseSizes(O->get("global"), "global");
+  if (!Global)
+    return Global.takeError();
+  C.Global = *Global;
+  if (const json::Value *Local = O->get("local"); Local && !Local->getAsNull()) {
+    Expected<std::vector<uint64_t>> Sizes = parseSizes(Local, "local");
+    if (!Sizes)
+      return Sizes.takeError();
+    if (Sizes->size() != C.Global.size())
+      return caseError("'local' and 'global' have different lengths");
+    C.Local = *Sizes;
+  }
+  if (const json::Value *Repeat = O->get("repeat")) {
+    std::optional<int64_t> N = Repeat->getAsInteger();
+    if (!N || *N <= 0)
+      return caseError("'repeat' must be a positive integer");
+    C.Repeat = static_cast<unsigned>(*N);
+  }
+  const json::Array *Args = O->getArray("args");
+  if (!Args)
+    return caseError(Path + ": 'args' must be an array");
+  for (size_t I = 0; I < Args->size(); ++I) {
+    Expected<CaseArg> A = parseArg((*Args)[I], I);
+    if (!A)
+      return A.takeError();
+    C.Args.push_back(*A);
+  }
+  return C;
+}
+
+Expected<std::vector<uint8_t>> makeInitialContents(const CaseArg &A) {
+  size_t Size = elementSize(A.Type);
+  std::vector<uint8_t> Bytes(A.Count * Size, 0);
+  switch (A.Init) {
+  case InitKind::Zero:
+    break;
+  case InitKind::Iota:
+    for (uint64_t I = 0; I < A.Count; ++I) {
+      CaseValue V;
+      V.IsInteger = !isFloating(A.Type);
+      V.Unsigned = I;
+      V.Signed = static_cast<int64_t>(I);
+      V.Real = static_cast<double>(I);
+      if (V.IsInteger)
+        std::memcpy(&Bytes[I * Size], &V.Unsigned, Size); // Keeps the low bits.
+      else if (Error E = storeValue(A.Type, V, &Bytes[I * Size]))
+        return std::move(E);
+    }
+    break;
+  case InitKind::Const:
+    for (uint64_t I = 0; I < A.Count; ++I)
+      if (Error E = storeValue(A.Type, A.Value, &Bytes[I * Size]))
+        return std::move(E);
+    break;
+  case InitKind::Random:
+    if (Error E = fillRandom(A, A.Seed, Bytes))
+      return std::move(E);
+    break;
+  }
+  return Bytes;
+}
+
+Expected<std::vector<uint8_t>> makeScalarBytes(const CaseArg &A) {
+  std::vector<uint8_t> Bytes(elementSize(A.Type));
+  if (Error E = storeValue(A.Type, A.Value, Bytes.data()))
+    return std::move(E);
+  return Bytes;
+}
+
+} // namespace loom

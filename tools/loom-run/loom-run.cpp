@@ -1,0 +1,386 @@
+//===- loom-run.cpp - Runs a kernel case on the reference driver ----------===//
+///
+/// \file
+/// loom-run runs one kernel case (../shared/peer/CASES.md) on Loom under the
+/// same launch protocol as pocl_run: build (or load --binary), one warm-up
+/// launch and `repeat` timed launches, each from freshly written inputs, then
+/// the output buffers written to DIR/argN.bin for compare.py. It prints one
+/// summary line, or with --json the same fields as pocl_run. The kernel time
+/// is the wall time of dispatching the ND-range and waiting for it.
+///
+//===----------------------------------------------------------------------===//
+
+#include "KernelCase.h"
+#include "RegisterTargets.h"
+
+#include "compiler/BaseModule.h"
+#include "compiler/Target.h"
+#include "mux/mux.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory LoomRunCategory("loom-run options");
+cl::opt<std::string> CaseFile(cl::Positional, cl::desc("<case.json>"),
+                              cl::cat(LoomRunCategory));
+cl::opt<std::string> BinaryFile("binary",
+                                cl::desc("Run this binary (from loomc) "
+                                         "instead of compiling the source"),
+                                cl::value_desc("file"), cl::cat(LoomRunCategory));
+cl::opt<std::string> TargetName("target", cl::desc("Target to compile for"),
+                                cl::init("csa"), cl::cat(LoomRunCategory));
+cl::opt<std::string> OutDir("out", cl::desc("Output folder (default out/NAME)"),
+                            cl::value_desc("dir"), cl::cat(LoomRunCategory));
+cl::opt<unsigned> RepeatOverride("repeat", cl::desc("Timed launches"),
+                                 cl::init(0), cl::cat(LoomRunCategory));
+cl::opt<bool> JsonOutput("json", cl::desc("Print the results as JSON"),
+                         cl::cat(LoomRunCategory));
+cl::opt<bool> DumpInputs("dump-inputs",
+                         cl::desc("Also write each buffer's initial contents "
+                                  "to DIR/argN.in.bin"),
+                         cl::cat(LoomRunCategory));
+
+using Clock = std::chrono::steady_clock;
+
+double microsecondsSince(Clock::time_point Start) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - Start).count();
+}
+
+Error muxError(mux_result_t Result, const Twine &What) {
+  return createStringError(inconvertibleErrorCode(), "%s failed (mux error %d): %s",
+                           What.str().c_str(), int(Result),
+                           muxGetLastErrorMessage());
+}
+
+#define MUX_CHECK(Call)                                                        \
+  if (mux_result_t Result = (Call))                                            \
+    return muxError(Result, #Call);
+
+Expected<std::vector<char>> readFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path);
+  if (!File)
+    return createStringError(File.getError(), "cannot read '%s'",
+                             Path.str().c_str());
+  StringRef Bytes = (*File)->getBuffer();
+  return std::vector<char>(Bytes.begin(), Bytes.end());
+}
+
+Expected<std::vector<char>> compileCase(const loom::KernelCase &Case) {
+  const compiler::Target *Target =
+      compiler::TargetRegistry::get().find(TargetName);
+  if (!Target)
+    return createStringError(inconvertibleErrorCode(), "unknown target '%s'",
+                             TargetName.c_str());
+  Expected<std::vector<char>> Source = readFile(Case.SourcePath);
+  if (!Source)
+    return Source.takeError();
+  compiler::CompileOptions Opts;
+  Opts.FileName = Case.SourcePath;
+  if (Error E = Opts.parseBuildOptions(Case.BuildOptions))
+    return std::move(E);
+  LLVMContext Ctx;
+  std::unique_ptr<compiler::BaseModule> Module = Target->Create(Ctx, Opts);
+  Module->setWarningHandler([](StringRef Text) { errs() << Text; });
+  if (Error E = Module->compile(StringRef(Source->data(), Source->size())))
+    return std::move(E);
+  if (Error E = Module->finalize())
+    return std::move(E);
+  Expected<SmallVector<char, 0>> Object = Module->createBinary();
+  if (!Object)
+    return Object.takeError();
+  return std::vector<char>(Object->begin(), Object->end());
+}
+
+/// A work-group size when the case leaves it to the implementation: the
+/// largest divisor of the first dimension up to 256, 1 elsewhere.
+std::array<uint64_t, 3> chooseLocalSize(const std::vector<uint64_t> &Global) {
+  std::array<uint64_t, 3> Local = {1, 1, 1};
+  for (uint64_t Size = std::min<uint64_t>(256, Global[0]); Size > 0; --Size)
+    if (Global[0] % Size == 0) {
+      Local[0] = Size;
+      break;
+    }
+  return Local;
+}
+
+double median(std::vector<double> Values) {
+  std::sort(Values.begin(), Values.end());
+  size_t N = Values.size();
+  return N % 2 ? Values[N / 2] : (Values[N / 2 - 1] + Values[N / 2]) / 2;
+}
+
+struct Timings {
+  double BuildMs = 0;
+  double WarmupUs = 0;
+  std::vector<double> KernelUs;
+};
+
+/// Everything one run creates on the driver, destroyed in reverse order.
+class DriverSession {
+public:
+  ~DriverSession();
+  Error run(const loom::KernelCase &Case, const std::vector<char> &Binary,
+            unsigned Repeat, Timings &Times, StringRef Dir,
+            std::vector<std::string> &Outputs);
+
+private:
+  Error createBuffers(const loom::KernelCase &Case, StringRef Dir);
+  Error recordCommands(const loom::KernelCase &Case);
+  Error launchOnce(double &ElapsedUs);
+  Error writeOutputs(const loom::KernelCase &Case, StringRef Dir,
+                     std::vector<std::string> &Outputs);
+
+  mux_device_t Device = nullptr;
+  mux_queue_t Queue = nullptr;
+  mux_executable_t Executable = nullptr;
+  mux_kernel_t Kernel = nullptr;
+  std::vector<mux_memory_t> Memories;
+  std::vector<mux_buffer_t> Buffers;
+  std::vector<std::vector<uint8_t>> Contents;
+  std::vector<std::vector<uint8_t>> Results;
+  mux_command_buffer_t Init = nullptr, Launch = nullptr, Read = nullptr;
+};
+
+DriverSession::~DriverSession() {
+  if (Queue)
+    (void)muxWaitAll(Queue);
+  for (mux_command_buffer_t CB : {Init, Launch, Read})
+    muxDestroyCommandBuffer(Device, CB);
+  for (mux_buffer_t Buffer : Buffers)
+    muxDestroyBuffer(Device, Buffer);
+  for (mux_memory_t Memory : Memories)
+    muxFreeMemory(Device, Memory);
+  muxDestroyKernel(Device, Kernel);
+  muxDestroyExecutable(Device, Executable);
+  muxDestroyDevice(Device);
+}
+
+Error DriverSession::createBuffers(const loom::KernelCase &Case,
+                                   StringRef Dir) {
+  Buffers.assign(Case.Args.size(), nullptr);
+  Contents.resize(Case.Args.size());
+  for (size_t I = 0; I < Case.Args.size(); ++I) {
+    const loom::CaseArg &Arg = Case.Args[I];
+    Expected<std::vector<uint8_t>> Bytes =
+        Arg.ArgKind == loom::CaseArg::Buffer ? loom::makeInitialContents(Arg)
+        : Arg.ArgKind == loom::CaseArg::Scalar
+            ? loom::makeScalarBytes(Arg)
+            : Expected<std::vector<uint8_t>>(std::vector<uint8_t>());
+    if (!Bytes)
+      return createStringError(inconvertibleErrorCode(), "args[%zu]: %s", I,
+                               toString(Bytes.takeError()).c_str());
+    Contents[I] = std::move(*Bytes);
+    if (Arg.ArgKind != loom::CaseArg::Buffer)
+      continue;
+    mux_memory_t Memory;
+    MUX_CHECK(muxAllocateMemory(Device, Contents[I].size(), 0, &Memory));
+    Memories.push_back(Memory);
+    MUX_CHECK(muxCreateBuffer(Device, Contents[I].size(), &Buffers[I]));
+    MUX_CHECK(muxBindBufferMemory(Device, Memory, Buffers[I], 0));
+    if (DumpInputs) {
+      std::error_code EC;
+      raw_fd_ostream In((Dir + "/arg" + Twine(I) + ".in.bin").str(), EC);
+      if (EC)
+        return createStringError(EC, "cannot write inputs");
+      In.write(reinterpret_cast<const char *>(Contents[I].data()),
+               Contents[I].size());
+    }
+  }
+  return Error::success();
+}
+
+Error DriverSession::recordCommands(const loom::KernelCase &Case) {
+  MUX_CHECK(muxCreateCommandBuffer(Device, &Init));
+  MUX_CHECK(muxCreateCommandBuffer(Device, &Launch));
+  MUX_CHECK(muxCreateCommandBuffer(Device, &Read));
+  std::vector<mux_descriptor_info_s> Descriptors(Case.Args.size());
+  Results.resize(Case.Args.size());
+  for (size_t I = 0; I < Case.Args.size(); ++I) {
+    const loom::CaseArg &Arg = Case.Args[I];
+    mux_descriptor_info_s &D = Descriptors[I];
+    if (Arg.ArgKind == loom::CaseArg::Local)
+      return createStringError(inconvertibleErrorCode(),
+                               "args[%zu]: __local arguments are not "
+                               "supported by this version of Loom", I);
+    if (Arg.ArgKind == loom::CaseArg::Scalar) {
+      D.type = mux_descriptor_info_type_plain_old_data;
+      D.data = Contents[I].data();
+      D.data_size = Contents[I].size();
+      continue;
+    }
+    D.type = mux_descriptor_info_type_buffer;
+    D.buffer = Buffers[I];
+    MUX_CHECK(muxCommandWriteBuffer(Init, Buffers[I], 0, Contents[I].data(),
+                                    Contents[I].size()));
+    if (Arg.Output) {
+      Results[I].resize(Contents[I].size());
+      MUX_CHECK(muxCommandReadBuffer(Read, Buffers[I], 0, Results[I].data(),
+                                     Results[I].size()));
+    }
+  }
+  mux_ndrange_options_s Options{};
+  Options.descriptors = Descriptors.data();
+  Options.descriptors_length = Descriptors.size();
+  std::array<uint64_t, 3> Local = {1, 1, 1};
+  if (Case.Local)
+    std::copy(Case.Local->begin(), Case.Local->end(), Local.begin());
+  else
+    Local = chooseLocalSize(Case.Global);
+  std::copy(Local.begin(), Local.end(), Options.local_size);
+  Options.global_size = Case.Global.data();
+  Options.dimensions = static_cast<uint32_t>(Case.Global.size());
+  MUX_CHECK(muxCommandNDRange(Launch, Kernel, &Options));
+  for (mux_command_buffer_t CB : {Init, Launch, Read})
+    MUX_CHECK(muxFinalizeCommandBuffer(CB));
+  return Error::success();
+}
+
+Error DriverSession::launchOnce(double &ElapsedUs) {
+  MUX_CHECK(muxDispatch(Queue, Init));
+  MUX_CHECK(muxWaitAll(Queue));
+  Clock::time_point Start = Clock::now();
+  MUX_CHECK(muxDispatch(Queue, Launch));
+  MUX_CHECK(muxWaitAll(Queue));
+  ElapsedUs = microsecondsSince(Start);
+  return Error::success();
+}
+
+Error DriverSession::writeOutputs(const loom::KernelCase &Case, StringRef Dir,
+                                  std::vector<std::string> &Outputs) {
+  MUX_CHECK(muxDispatch(Queue, Read));
+  MUX_CHECK(muxWaitAll(Queue));
+  for (size_t I = 0; I < Case.Args.size(); ++I) {
+    if (Case.Args[I].ArgKind != loom::CaseArg::Buffer || !Case.Args[I].Output)
+      continue;
+    std::string Path = (Dir + "/arg" + Twine(I) + ".bin").str();
+    std::error_code EC;
+    raw_fd_ostream Out(Path, EC);
+    if (EC)
+      return createStringError(EC, "cannot write '%s'", Path.c_str());
+    Out.write(reinterpret_cast<const char *>(Results[I].data()),
+              Results[I].size());
+    Outputs.push_back(Path);
+  }
+  return Error::success();
+}
+
+Error DriverSession::run(const loom::KernelCase &Case,
+                         const std::vector<char> &Binary, unsigned Repeat,
+                         Timings &Times, StringRef Dir,
+                         std::vector<std::string> &Outputs) {
+  mux_device_info_t Info;
+  uint32_t Count = 0;
+  MUX_CHECK(muxGetDeviceInfos(1, &Info, &Count));
+  MUX_CHECK(muxCreateDevices(1, &Info, &Device));
+  MUX_CHECK(muxGetQueue(Device, 0, &Queue));
+  MUX_CHECK(muxCreateExecutable(Device, Binary.data(), Binary.size(),
+                                &Executable));
+  MUX_CHECK(muxCreateKernel(Device, Executable, Case.Kernel.data(),
+                            Case.Kernel.size(), &Kernel));
+  if (Error E = createBuffers(Case, Dir))
+    return E;
+  if (Error E = recordCommands(Case))
+    return E;
+  if (Error E = launchOnce(Times.WarmupUs))
+    return E;
+  for (unsigned I = 0; I < Repeat; ++I) {
+    double Us;
+    if (Error E = launchOnce(Us))
+      return E;
+    Times.KernelUs.push_back(Us);
+  }
+  return writeOutputs(Case, Dir, Outputs);
+}
+
+void printResults(const loom::KernelCase &Case, const Timings &Times,
+                  unsigned Repeat, StringRef Dir,
+                  const std::vector<std::string> &Outputs) {
+  double Min = *std::min_element(Times.KernelUs.begin(), Times.KernelUs.end());
+  double Median = median(Times.KernelUs);
+  if (!JsonOutput) {
+    outs() << format("%s: build %.1f ms, warm-up %.1f us, kernel min %.1f us, "
+                     "median %.1f us, wall median %.1f us (%u runs), %zu "
+                     "output(s) in %s\n",
+                     Case.Name.c_str(), Times.BuildMs, Times.WarmupUs, Min,
+                     Median, Median, Repeat, Outputs.size(), Dir.str().c_str());
+    return;
+  }
+  json::Array OutputList;
+  for (const std::string &Path : Outputs)
+    OutputList.push_back(Path);
+  json::Object Result{{"name", Case.Name},
+                      {"device", "loom-" + TargetName},
+                      {"build_ms", Times.BuildMs},
+                      {"warmup_us", Times.WarmupUs},
+                      {"kernel_us_min", Min},
+                      {"kernel_us_median", Median},
+                      {"wall_us_min", Min},
+                      {"wall_us_median", Median},
+                      {"repeat", Repeat},
+                      {"outputs", std::move(OutputList)}};
+  outs() << json::Value(std::move(Result)) << "\n";
+}
+
+Error runCase() {
+  Expected<loom::KernelCase> Case = loom::readKernelCase(CaseFile);
+  if (!Case)
+    return Case.takeError();
+  unsigned Repeat = RepeatOverride ? unsigned(RepeatOverride) : Case->Repeat;
+  std::string Dir = OutDir.empty() ? "out/" + Case->Name : std::string(OutDir);
+  if (std::error_code EC = sys::fs::create_directories(Dir))
+    return createStringError(EC, "cannot create '%s'", Dir.c_str());
+
+  Timings Times;
+  Clock::time_point BuildStart = Clock::now();
+  Expected<std::vector<char>> Binary =
+      BinaryFile.empty() ? compileCase(*Case) : readFile(BinaryFile);
+  if (!Binary)
+    return Binary.takeError();
+  Times.BuildMs = microsecondsSince(BuildStart) / 1000;
+
+  std::vector<std::string> Outputs;
+  DriverSession Session;
+  if (Error E = Session.run(*Case, *Binary, Repeat, Times, Dir, Outputs))
+    return E;
+  printResults(*Case, Times, Repeat, Dir, Outputs);
+  return Error::success();
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  loom::registerAllTargets();
+  cl::HideUnrelatedOptions(LoomRunCategory);
+  cl::ParseCommandLineOptions(Argc, Argv,
+                              "loom-run: runs a kernel case on Loom's "
+                              "reference driver\n");
+  if (CaseFile.empty()) {
+    WithColor::error(errs(), "loom-run") << "no case file (see --help)\n";
+    return 2;
+  }
+  if (Error E = runCase()) {
+    std::string Message = toString(std::move(E));
+    // Compiler diagnostics are already formatted; anything else gets a prefix.
+    if (StringRef(Message).contains(": error: "))
+      errs() << Message;
+    else
+      WithColor::error(errs(), "loom-run") << Message << "\n";
+    return 1;
+  }
+  return 0;
+}

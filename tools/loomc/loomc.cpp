@@ -1,0 +1,150 @@
+//===- loomc.cpp - Loom's offline kernel compiler -------------------------===//
+///
+/// \file
+/// loomc compiles an OpenCL C file for a Loom target into an ELF object the
+/// reference driver loads (or, with -S, into the final LLVM IR). Exit codes:
+/// 0 success, 1 compile error, 2 usage or I/O error.
+///
+//===----------------------------------------------------------------------===//
+
+#include "RegisterTargets.h"
+
+#include "compiler/BaseModule.h"
+#include "compiler/Target.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory LoomcCategory("loomc options");
+
+cl::opt<std::string> InputFile(cl::Positional, cl::desc("<kernel.cl>"),
+                               cl::cat(LoomcCategory));
+cl::opt<std::string> OutputFile("o", cl::desc("Output file (default: input "
+                                              "name with .o, or .ll with -S)"),
+                                cl::value_desc("file"), cl::cat(LoomcCategory));
+cl::opt<std::string> TargetName("target", cl::desc("Target to compile for"),
+                                cl::init("csa"), cl::cat(LoomcCategory));
+cl::opt<bool> ListTargets("list-targets", cl::desc("List the targets and exit"),
+                          cl::cat(LoomcCategory));
+cl::opt<bool> EmitIR("S", cl::desc("Emit the final LLVM IR instead of an object"),
+                     cl::cat(LoomcCategory));
+cl::opt<std::string> Standard("cl-std", cl::desc("OpenCL C version: CL1.2 or CL3.0"),
+                              cl::value_desc("version"), cl::cat(LoomcCategory));
+cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Define a macro"),
+                              cl::value_desc("name[=value]"),
+                              cl::cat(LoomcCategory));
+cl::list<std::string> IncludeDirs("I", cl::Prefix,
+                                  cl::desc("Add an include directory"),
+                                  cl::value_desc("dir"), cl::cat(LoomcCategory));
+cl::opt<bool> OptDisable("cl-opt-disable", cl::desc("Disable optimizations"),
+                         cl::cat(LoomcCategory));
+
+cl::extrahelp MoreHelp(
+    "\nLLVM's --print-after=<pass> and --print-before=<pass> print the IR "
+    "around any pass of the pipeline, Loom's included (e.g. work-item-loops).\n");
+
+constexpr int ExitCompileError = 1;
+constexpr int ExitUsageError = 2;
+
+int usageError(const Twine &Message) {
+  WithColor::error(errs(), "loomc") << Message << "\n";
+  return ExitUsageError;
+}
+
+std::string defaultOutputName() {
+  SmallString<128> Name(sys::path::filename(InputFile));
+  sys::path::replace_extension(Name, EmitIR ? "ll" : "o");
+  return std::string(Name);
+}
+
+int listTargets() {
+  for (const compiler::Target &T : compiler::TargetRegistry::get().targets())
+    outs() << "  " << T.Name << " - " << T.Description << "\n";
+  return 0;
+}
+
+Error writeOutput(compiler::BaseModule &Module, StringRef Path) {
+  std::error_code EC;
+  ToolOutputFile Out(Path, EC, EmitIR ? sys::fs::OF_Text : sys::fs::OF_None);
+  if (EC)
+    return createFileError(Path, EC);
+  if (EmitIR) {
+    Module.getModule()->print(Out.os(), nullptr);
+  } else {
+    Expected<SmallVector<char, 0>> Object = Module.createBinary();
+    if (!Object)
+      return Object.takeError();
+    Out.os().write(Object->data(), Object->size());
+  }
+  Out.keep();
+  return Error::success();
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  loom::registerAllTargets();
+  cl::HideUnrelatedOptions(LoomcCategory);
+  cl::ParseCommandLineOptions(Argc, Argv,
+                              "loomc: compiles OpenCL C kernels for a Loom "
+                              "target into ELF objects for the reference "
+                              "driver\n");
+  if (ListTargets)
+    return listTargets();
+  if (InputFile.empty())
+    return usageError("no input file (see --help)");
+  const compiler::Target *Target =
+      compiler::TargetRegistry::get().find(TargetName);
+  if (!Target)
+    return usageError("unknown target '" + TargetName +
+                      "' (--list-targets lists them)");
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Source =
+      MemoryBuffer::getFileOrSTDIN(InputFile);
+  if (!Source)
+    return usageError("cannot read '" + InputFile +
+                      "': " + Source.getError().message());
+
+  compiler::CompileOptions Opts;
+  Opts.FileName = InputFile;
+  if (!Standard.empty()) {
+    if (Error E = Opts.parseBuildOptions("-cl-std=" + Standard))
+      return usageError(toString(std::move(E)));
+  }
+  Opts.Defines.assign(Defines.begin(), Defines.end());
+  Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
+  Opts.OptDisable = OptDisable;
+  Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
+
+  LLVMContext Ctx;
+  std::unique_ptr<compiler::BaseModule> Module = Target->Create(Ctx, Opts);
+  Module->setWarningHandler([](StringRef Text) { errs() << Text; });
+  if (Error E = Module->compile((*Source)->getBuffer())) {
+    errs() << toString(std::move(E));
+    return ExitCompileError;
+  }
+  if (Error E = Module->finalize()) {
+    errs() << toString(std::move(E));
+    return ExitCompileError;
+  }
+  std::string Output = OutputFile.empty() ? defaultOutputName() : OutputFile;
+  if (Error E = writeOutput(*Module, Output)) {
+    WithColor::error(errs(), "loomc") << toString(std::move(E)) << "\n";
+    return ExitUsageError;
+  }
+  return 0;
+}
