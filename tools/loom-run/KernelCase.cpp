@@ -55,16 +55,16 @@ bool isSigned(ElementType T) {
 
 Expected<CaseValue> parseValue(const json::Value &V, StringRef Key) {
   CaseValue Result;
-  if (std::optional<int64_t> I = V.getAsInteger()) {
+  if (auto I = V.getAsInteger()) {
     Result.IsInteger = true;
     Result.Signed = *I;
     Result.Unsigned = static_cast<uint64_t>(*I);
     Result.Real = static_cast<double>(*I);
-  } else if (std::optional<uint64_t> U = V.getAsUINT64()) {
+  } else if (auto U = V.getAsUINT64()) {
     Result.IsInteger = Result.IsUnsigned = true;
     Result.Unsigned = *U;
     Result.Real = static_cast<double>(*U);
-  } else if (std::optional<double> D = V.getAsNumber()) {
+  } else if (auto D = V.getAsNumber()) {
     Result.Real = *D;
   } else {
     return caseError("'" + Key + "' must be a number");
@@ -87,7 +87,7 @@ Expected<std::vector<uint64_t>> parseSizes(const json::Value *V, StringRef Key) 
     return caseError("'" + Key + "' must be an array of 1 to 3 sizes");
   std::vector<uint64_t> Sizes;
   for (const json::Value &E : *A) {
-    std::optional<int64_t> I = E.getAsInteger();
+    auto I = E.getAsInteger();
     if (!I || *I <= 0)
       return caseError("'" + Key + "' holds a size that is not a positive integer");
     Sizes.push_back(static_cast<uint64_t>(*I));
@@ -107,7 +107,7 @@ Expected<CaseArg> parseBufferArg(const json::Object &O, size_t Index,
   if (!T)
     return T.takeError();
   A.Type = *T;
-  std::optional<int64_t> Count = O.getInteger("count");
+  auto Count = O.getInteger("count");
   if (!Count || *Count <= 0)
     return caseError(Where + ": 'count' must be a positive integer");
   A.Count = static_cast<uint64_t>(*Count);
@@ -183,7 +183,7 @@ Expected<CaseArg> parseArg(const json::Value &V, size_t Index) {
   if (O->get("local")) {
     if (Error E = checkKeys(*O, {"local"}, Where))
       return std::move(E);
-    std::optional<int64_t> Bytes = O->getInteger("local");
+    auto Bytes = O->getInteger("local");
     if (!Bytes || *Bytes <= 0)
       return caseError(Where + ": 'local' must be a positive byte count");
     A.ArgKind = CaseArg::Local;
@@ -311,9 +311,9 @@ Expected<KernelCase> readKernelCase(StringRef Path) {
     return std::move(E);
 
   KernelCase C;
-  std::optional<StringRef> Name = O->getString("name");
-  std::optional<StringRef> Source = O->getString("source");
-  std::optional<StringRef> Kernel = O->getString("kernel");
+  auto Name = O->getString("name");
+  auto Source = O->getString("source");
+  auto Kernel = O->getString("kernel");
   if (!Name || !Source || !Kernel)
     return caseError(Path + ": 'name', 'source' and 'kernel' are required strings");
   C.Name = Name->str();
@@ -339,7 +339,7 @@ Expected<KernelCase> readKernelCase(StringRef Path) {
     C.Local = *Sizes;
   }
   if (const json::Value *Repeat = O->get("repeat")) {
-    std::optional<int64_t> N = Repeat->getAsInteger();
+    auto N = Repeat->getAsInteger();
     if (!N || *N <= 0)
       return caseError("'repeat' must be a positive integer");
     C.Repeat = static_cast<unsigned>(*N);

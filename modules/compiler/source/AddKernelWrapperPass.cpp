@@ -64,6 +64,14 @@ Function *createKernelWrapper(Function &Kernel, const BuiltinInfo &BI) {
                                        getOrigFnName(Kernel) + LOOM_ENTRY_SUFFIX, &M);
   Wrapper->addFnAttr(Attribute::NoUnwind);
   Wrapper->getArg(0)->setName("packed.args");
+  // The driver's blocks are its own: kernel buffers never alias them, and
+  // the kernel only reads them. Saying so lets LLVM hoist the loads of the
+  // work-group info out of the work-item loops.
+  for (Argument &Arg : Wrapper->args()) {
+    Arg.addAttr(Attribute::NoAlias);
+    Arg.addAttr(Attribute::NoCapture);
+    Arg.addAttr(Attribute::ReadOnly);
+  }
 
   StructType *Packed = createPackedArgsType(Kernel, SchedIndices);
   setPackedArgsTypeName(*Wrapper, Packed->getName());

@@ -14,6 +14,7 @@
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
@@ -68,7 +69,7 @@ SetVector<Function *> findCallersClosure(ArrayRef<Function *> Roots) {
 Function *declareWithParams(Function &Old,
                             ArrayRef<SchedulingParameter> Params) {
   FunctionType *OldTy = Old.getFunctionType();
-  SmallVector<Type *, 8> Types(OldTy->params());
+  SmallVector<Type *, 8> Types(OldTy->param_begin(), OldTy->param_end());
   for (const SchedulingParameter &P : Params)
     Types.push_back(P.ParamType);
   auto *Ty = FunctionType::get(OldTy->getReturnType(), Types, false);

@@ -65,40 +65,51 @@ class PipelineDiagnostics {
 public:
   PipelineDiagnostics(LLVMContext &Ctx, StringRef FileName,
                       const std::function<void(StringRef)> &OnWarning)
-      : Ctx(Ctx), FileName(FileName), OnWarning(OnWarning),
-        Previous(Ctx.getDiagnosticHandler()) {
-    Ctx.setDiagnosticHandlerCallBack(&PipelineDiagnostics::handle, this);
+      : Ctx(Ctx), Previous(Ctx.getDiagnosticHandler()) {
+    auto Handler = std::make_unique<Collector>(FileName, OnWarning);
+    Errors = &Handler->Errors;
+    Ctx.setDiagnosticHandler(std::move(Handler));
   }
   ~PipelineDiagnostics() { Ctx.setDiagnosticHandler(std::move(Previous)); }
 
   Error takeErrors() {
-    if (Errors.empty())
+    if (Errors->empty())
       return Error::success();
-    return createStringError(inconvertibleErrorCode(), Errors);
+    return createStringError(inconvertibleErrorCode(), *Errors);
   }
 
 private:
-  static void handle(const DiagnosticInfo &DI, void *Context) {
-    auto *Self = static_cast<PipelineDiagnostics *>(Context);
-    std::string Text;
-    raw_string_ostream OS(Text);
-    DiagnosticPrinterRawOStream Printer(OS);
-    OS << Self->FileName << ": "
-       << (DI.getSeverity() == DS_Error ? "error" : "warning") << ": ";
-    DI.print(Printer);
-    OS << "\n";
-    OS.flush();
-    if (DI.getSeverity() == DS_Error)
-      Self->Errors += Text;
-    else if (DI.getSeverity() == DS_Warning && Self->OnWarning)
-      Self->OnWarning(Text);
-  }
+  struct Collector : DiagnosticHandler {
+    Collector(StringRef FileName,
+              const std::function<void(StringRef)> &OnWarning)
+        : FileName(FileName), OnWarning(OnWarning) {}
+
+    bool handleDiagnostics(const DiagnosticInfo &DI) override {
+      if (DI.getSeverity() != DS_Error && DI.getSeverity() != DS_Warning)
+        return true;
+      std::string Text;
+      raw_string_ostream OS(Text);
+      DiagnosticPrinterRawOStream Printer(OS);
+      OS << FileName << ": "
+         << (DI.getSeverity() == DS_Error ? "error" : "warning") << ": ";
+      DI.print(Printer);
+      OS << "\n";
+      OS.flush();
+      if (DI.getSeverity() == DS_Error)
+        Errors += Text;
+      else if (OnWarning)
+        OnWarning(Text);
+      return true;
+    }
+
+    std::string FileName;
+    const std::function<void(StringRef)> &OnWarning;
+    std::string Errors;
+  };
 
   LLVMContext &Ctx;
-  std::string FileName;
-  const std::function<void(StringRef)> &OnWarning;
   std::unique_ptr<DiagnosticHandler> Previous;
-  std::string Errors;
+  std::string *Errors;
 };
 
 } // namespace

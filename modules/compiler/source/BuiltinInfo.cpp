@@ -18,6 +18,8 @@
 #include <cstddef>
 
 using namespace llvm;
+using compiler::utils::getSchedulingParamIndices;
+using compiler::utils::setSchedulingParamIndices;
 
 namespace compiler {
 
@@ -143,7 +145,7 @@ private:
 Value *MuxBuiltinBodyBuilder::call(MuxBuiltin Callee, Value *Dim) {
   Module &M = *F.getParent();
   FunctionType *Base = getBaseSignature(Callee, M.getContext());
-  SmallVector<Type *, 4> Params(Base->params());
+  SmallVector<Type *, 4> Params(Base->param_begin(), Base->param_end());
   Params.push_back(WorkItemInfo->getType());
   Params.push_back(WorkGroupInfo->getType());
   FunctionType *FT = FunctionType::get(Base->getReturnType(), Params, false);

@@ -7,6 +7,7 @@
 
 #include "compiler/utils/KernelMetadata.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Metadata.h"

@@ -14,6 +14,8 @@
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
+using compiler::utils::getOrigFnName;
+using compiler::utils::isKernel;
 
 namespace compiler {
 

@@ -59,7 +59,7 @@ Error unknownParam(StringRef PassName, StringRef Key) {
 
 Expected<AddMetadataPass::Options> parseAddMetadataOptions(StringRef Params) {
   AddMetadataPass::Options Opts;
-  Error E = forEachParam(Params, "add-metadata", [&](StringRef K, StringRef V) {
+  Error E = forEachParam(Params, "add-metadata", [&](StringRef K, StringRef V) -> Error {
     if (K == "target")
       Opts.TargetName = V.str();
     else if (K == "cpu")
@@ -79,7 +79,7 @@ Expected<EncodeKernelMetadataPass::Options>
 parseEncodeKernelMetadataOptions(StringRef Params) {
   EncodeKernelMetadataPass::Options Opts;
   Error E = forEachParam(
-      Params, "encode-kernel-metadata", [&](StringRef K, StringRef V) {
+      Params, "encode-kernel-metadata", [&](StringRef K, StringRef V) -> Error {
         if (K != "width")
           return unknownParam("encode-kernel-metadata", K);
         if (V.getAsInteger(10, Opts.VectorizationWidth) ||
@@ -110,8 +110,7 @@ void PassMachinery::initialize() {
   PIC.addClassToPassName(CLASS::name(), NAME);
 #include "PassRegistry.def"
 
-  PB = std::make_unique<PassBuilder>(TM, PipelineTuningOptions(), std::nullopt,
-                                     &PIC);
+  PB = std::make_unique<PassBuilder>(TM, PipelineTuningOptions(), None, &PIC);
   std::shared_ptr<BuiltinInfo> Info = createBuiltinInfo();
   MAM.registerPass([Info] { return BuiltinInfoAnalysis(Info); });
   PB->registerModuleAnalyses(MAM);

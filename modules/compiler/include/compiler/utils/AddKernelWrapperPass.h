@@ -8,7 +8,8 @@
 /// `<kernel>.mux-kernel-wrapper(ptr %packed-args, <driver-passed scheduling
 /// parameters>)`, which loads the arguments, sets up the scheduling
 /// parameters the driver does not pass (BuiltinInfo) and calls the kernel.
-/// Produces: the wrapper as the entry point, with the `mux-packed-args`
+/// Produces: the wrapper as the entry point (its pointer parameters
+/// `noalias nocapture readonly`), with the `mux-packed-args`
 /// attribute naming its struct type; the kernel becomes internal and
 /// always-inline. Pipeline name: `add-kernel-wrapper`.
 ///

@@ -1,0 +1,147 @@
+//===- KernelRunner.cpp - Compile a kernel and run it on the driver -------===//
+
+#include "KernelRunner.h"
+
+#include "RegisterTargets.h"
+
+#include "compiler/BaseModule.h"
+#include "compiler/Target.h"
+#include "mux/mux.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/Error.h"
+
+#include <fstream>
+#include <iterator>
+#include <mutex>
+
+namespace loom {
+namespace e2e {
+
+std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
+                          const std::string &BuildOptions,
+                          const std::string &TargetName,
+                          const std::string &FileName) {
+  static std::once_flag Registered;
+  std::call_once(Registered, [] { loom::registerAllTargets(); });
+  const compiler::Target *Target =
+      compiler::TargetRegistry::get().find(TargetName);
+  if (!Target)
+    return "no target " + TargetName;
+  compiler::CompileOptions Opts;
+  Opts.FileName = FileName;
+  if (llvm::Error E = Opts.parseBuildOptions(BuildOptions))
+    return llvm::toString(std::move(E));
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<compiler::BaseModule> Module = Target->Create(Ctx, Opts);
+  if (llvm::Error E = Module->compile(Source))
+    return llvm::toString(std::move(E));
+  if (llvm::Error E = Module->finalize())
+    return llvm::toString(std::move(E));
+  auto Object = Module->createBinary();
+  if (!Object)
+    return llvm::toString(Object.takeError());
+  Binary.assign(Object->begin(), Object->end());
+  return "";
+}
+
+std::string readKernelSource(const std::string &Name) {
+  std::ifstream In(std::string(LOOM_E2E_KERNEL_DIR) + "/" + Name);
+  return std::string(std::istreambuf_iterator<char>(In), {});
+}
+
+namespace {
+
+/// Owns the driver objects of one run.
+struct Session {
+  mux_device_t Device = nullptr;
+  mux_queue_t Queue = nullptr;
+  mux_executable_t Executable = nullptr;
+  mux_kernel_t Kernel = nullptr;
+  mux_command_buffer_t Commands = nullptr;
+  std::vector<mux_memory_t> Memories;
+  std::vector<mux_buffer_t> Buffers;
+
+  ~Session() {
+    if (Queue)
+      (void)muxWaitAll(Queue);
+    muxDestroyCommandBuffer(Device, Commands);
+    for (mux_buffer_t B : Buffers)
+      muxDestroyBuffer(Device, B);
+    for (mux_memory_t M : Memories)
+      muxFreeMemory(Device, M);
+    muxDestroyKernel(Device, Kernel);
+    muxDestroyExecutable(Device, Executable);
+    muxDestroyDevice(Device);
+  }
+};
+
+std::string failed(const char *What, mux_result_t Result) {
+  return std::string(What) + " failed with " + std::to_string(Result) + ": " +
+         muxGetLastErrorMessage();
+}
+
+#define CHECK_MUX(Call)                                                        \
+  if (mux_result_t Result = (Call))                                            \
+    return failed(#Call, Result);
+
+} // namespace
+
+std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
+                      std::vector<KernelArg> &Args, const NDRange &Range) {
+  Session S;
+  mux_device_info_t Info;
+  CHECK_MUX(muxGetDeviceInfos(1, &Info, nullptr));
+  CHECK_MUX(muxCreateDevices(1, &Info, &S.Device));
+  CHECK_MUX(muxGetQueue(S.Device, 0, &S.Queue));
+  CHECK_MUX(muxCreateExecutable(S.Device, Binary.data(), Binary.size(),
+                                &S.Executable));
+  CHECK_MUX(muxCreateKernel(S.Device, S.Executable, Name.data(), Name.size(),
+                            &S.Kernel));
+  CHECK_MUX(muxCreateCommandBuffer(S.Device, &S.Commands));
+
+  std::vector<mux_descriptor_info_s> Descriptors(Args.size());
+  for (size_t I = 0; I < Args.size(); ++I) {
+    mux_descriptor_info_s &D = Descriptors[I];
+    if (!Args[I].IsBuffer) {
+      D.type = mux_descriptor_info_type_plain_old_data;
+      D.data = Args[I].Bytes.data();
+      D.data_size = Args[I].Bytes.size();
+      continue;
+    }
+    mux_memory_t Memory;
+    mux_buffer_t Buffer;
+    CHECK_MUX(muxAllocateMemory(S.Device, Args[I].Bytes.size(), 0, &Memory));
+    S.Memories.push_back(Memory);
+    CHECK_MUX(muxCreateBuffer(S.Device, Args[I].Bytes.size(), &Buffer));
+    S.Buffers.push_back(Buffer);
+    CHECK_MUX(muxBindBufferMemory(S.Device, Memory, Buffer, 0));
+    CHECK_MUX(muxCommandWriteBuffer(S.Commands, Buffer, 0, Args[I].Bytes.data(),
+                                    Args[I].Bytes.size()));
+    D.type = mux_descriptor_info_type_buffer;
+    D.buffer = Buffer;
+  }
+
+  mux_ndrange_options_s Options{};
+  Options.descriptors = Descriptors.data();
+  Options.descriptors_length = Descriptors.size();
+  for (size_t D = 0; D < 3; ++D)
+    Options.local_size[D] = D < Range.Local.size() ? Range.Local[D] : 1;
+  Options.global_size = Range.Global.data();
+  Options.global_offset = Range.Offset.empty() ? nullptr : Range.Offset.data();
+  Options.dimensions = static_cast<uint32_t>(Range.Global.size());
+  CHECK_MUX(muxCommandNDRange(S.Commands, S.Kernel, &Options));
+
+  size_t NextBuffer = 0;
+  for (KernelArg &A : Args)
+    if (A.IsBuffer)
+      CHECK_MUX(muxCommandReadBuffer(S.Commands, S.Buffers[NextBuffer++], 0,
+                                     A.Bytes.data(), A.Bytes.size()));
+  CHECK_MUX(muxFinalizeCommandBuffer(S.Commands));
+  CHECK_MUX(muxDispatch(S.Queue, S.Commands));
+  CHECK_MUX(muxWaitAll(S.Queue));
+  return "";
+}
+
+} // namespace e2e
+} // namespace loom

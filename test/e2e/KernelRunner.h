@@ -1,0 +1,71 @@
+//===- KernelRunner.h - Compile a kernel and run it on the driver -*- C++ -*-===//
+///
+/// \file
+/// The end-to-end tests' harness: compiles OpenCL C for a Loom target in
+/// process, loads the binary on the reference driver and runs one ND-range
+/// with the given arguments, returning every buffer's final contents so the
+/// test can check each element against values it computes itself.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef TEST_E2E_KERNELRUNNER_H
+#define TEST_E2E_KERNELRUNNER_H
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace loom {
+namespace e2e {
+
+/// A kernel argument: a buffer (contents in, contents out) or a scalar.
+struct KernelArg {
+  bool IsBuffer = true;
+  std::vector<uint8_t> Bytes;
+
+  template <class T> static KernelArg buffer(const std::vector<T> &Values) {
+    KernelArg A;
+    A.Bytes.resize(Values.size() * sizeof(T));
+    std::memcpy(A.Bytes.data(), Values.data(), A.Bytes.size());
+    return A;
+  }
+  template <class T> static KernelArg scalar(T Value) {
+    KernelArg A;
+    A.IsBuffer = false;
+    A.Bytes.resize(sizeof(T));
+    std::memcpy(A.Bytes.data(), &Value, sizeof(T));
+    return A;
+  }
+  template <class T> std::vector<T> as() const {
+    std::vector<T> Values(Bytes.size() / sizeof(T));
+    std::memcpy(Values.data(), Bytes.data(), Values.size() * sizeof(T));
+    return Values;
+  }
+};
+
+struct NDRange {
+  std::vector<uint64_t> Global;
+  std::vector<uint64_t> Local;
+  std::vector<uint64_t> Offset; ///< Empty for none.
+};
+
+/// Compiles \p Source (kernel file name \p FileName in diagnostics) for
+/// target \p Target. Returns "" and fills \p Binary, or the diagnostics.
+std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
+                          const std::string &BuildOptions = "",
+                          const std::string &Target = "csa",
+                          const std::string &FileName = "kernel.cl");
+
+/// Reads a kernel from test/e2e/kernels.
+std::string readKernelSource(const std::string &Name);
+
+/// Runs \p Kernel of \p Binary over \p Range; buffers in \p Args are updated
+/// with their final contents. Returns "" or what went wrong.
+std::string runKernel(const std::vector<char> &Binary, const std::string &Kernel,
+                      std::vector<KernelArg> &Args, const NDRange &Range);
+
+} // namespace e2e
+} // namespace loom
+
+#endif // TEST_E2E_KERNELRUNNER_H

@@ -1,0 +1,202 @@
+//===- work_item_test.cpp - Kernels run on the driver, checked in full ----===//
+///
+/// Compiles OpenCL C kernels for the CSA target, runs them on the reference
+/// driver and checks every output element against values computed here.
+///
+//===----------------------------------------------------------------------===//
+
+#include "KernelRunner.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace loom::e2e;
+
+namespace {
+
+class WorkItemTest : public ::testing::Test {
+protected:
+  void compile(const std::string &File, const std::string &Options = "") {
+    std::string Errors =
+        compileKernel(readKernelSource(File), Binary, Options, "csa", File);
+    ASSERT_EQ(Errors, "");
+  }
+  std::vector<char> Binary;
+};
+
+TEST_F(WorkItemTest, Saxpy) {
+  compile("vectors.cl");
+  const size_t N = 4096 + 64;
+  std::vector<float> X(N), Y(N);
+  for (size_t I = 0; I < N; ++I) {
+    X[I] = static_cast<float>(I) * 0.25f - 100.0f;
+    Y[I] = static_cast<float>(N - I) * 0.5f;
+  }
+  const float A = 2.5f;
+  std::vector<KernelArg> Args = {KernelArg::scalar(A), KernelArg::buffer(X),
+                                 KernelArg::buffer(Y)};
+  ASSERT_EQ(runKernel(Binary, "saxpy", Args, {{N}, {64}, {}}), "");
+  std::vector<float> Result = Args[2].as<float>();
+  for (size_t I = 0; I < N; ++I) {
+    // OpenCL C allows contracting a * x + y into one fma.
+    float Separate = A * X[I] + Y[I];
+    float Fused = std::fma(A, X[I], Y[I]);
+    EXPECT_TRUE(Result[I] == Separate || Result[I] == Fused)
+        << "y[" << I << "] = " << Result[I] << ", expected " << Separate;
+  }
+}
+
+TEST_F(WorkItemTest, IntVectorAdd) {
+  compile("vectors.cl");
+  const size_t N = 10000; // Groups of 80, so 125 groups.
+  std::vector<int> A(N), B(N), C(N, -1);
+  for (size_t I = 0; I < N; ++I) {
+    A[I] = static_cast<int>(I * 7919 % 100003) - 50000;
+    B[I] = static_cast<int>(I * 104729 % 65537);
+  }
+  std::vector<KernelArg> Args = {KernelArg::buffer(A), KernelArg::buffer(B),
+                                 KernelArg::buffer(C)};
+  ASSERT_EQ(runKernel(Binary, "vadd_int", Args, {{N}, {80}, {}}), "");
+  std::vector<int> Result = Args[2].as<int>();
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(Result[I], A[I] + B[I]) << "c[" << I << "]";
+}
+
+TEST_F(WorkItemTest, ArgumentsOfMixedSizesArePackedInOrder) {
+  compile("vectors.cl");
+  const size_t N = 32;
+  std::vector<int> Out(N, 0);
+  struct Float4 {
+    float V[4];
+  } Vec = {{1.5f, 2.5f, 3.0f, 4.0f}};
+  std::vector<KernelArg> Args = {
+      KernelArg::scalar<int8_t>(-3), KernelArg::buffer(Out),
+      KernelArg::scalar<int16_t>(1000), KernelArg::scalar(Vec),
+      KernelArg::scalar<int64_t>(1 << 20)};
+  ASSERT_EQ(runKernel(Binary, "mixed_args", Args, {{N}, {8}, {}}), "");
+  std::vector<int> Result = Args[1].as<int>();
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(Result[I], -3 + 1000 + 11 + (1 << 20) + static_cast<int>(I))
+        << "out[" << I << "]";
+}
+
+TEST_F(WorkItemTest, KernelWithoutWorkItemBuiltins) {
+  compile("vectors.cl");
+  std::vector<int> Out(4, 9);
+  std::vector<KernelArg> Args = {KernelArg::buffer(Out), KernelArg::scalar(42)};
+  ASSERT_EQ(runKernel(Binary, "fill_first", Args, {{64}, {16}, {}}), "");
+  EXPECT_EQ(Args[0].as<int>(), (std::vector<int>{42, 9, 9, 9}));
+}
+
+/// Runs ids.cl over \p Range and checks every builtin of every work-item.
+void checkIds(const std::vector<char> &Binary, const NDRange &Range) {
+  const unsigned Dims = static_cast<unsigned>(Range.Global.size());
+  uint64_t Global[3] = {1, 1, 1}, Local[3] = {1, 1, 1}, Offset[3] = {0, 0, 0};
+  for (unsigned D = 0; D < Dims; ++D) {
+    Global[D] = Range.Global[D];
+    Local[D] = Range.Local[D];
+    Offset[D] = Range.Offset.empty() ? 0 : Range.Offset[D];
+  }
+  const size_t Items = Global[0] * Global[1] * Global[2];
+  std::vector<KernelArg> Args;
+  for (int I = 0; I < 7; ++I)
+    Args.push_back(KernelArg::buffer(std::vector<uint64_t>(4 * Items, ~0ull)));
+  Args.push_back(KernelArg::buffer(std::vector<uint32_t>(Items, ~0u)));
+  ASSERT_EQ(runKernel(Binary, "ids", Args, Range), "");
+
+  std::vector<std::vector<uint64_t>> Got;
+  for (int I = 0; I < 7; ++I)
+    Got.push_back(Args[I].as<uint64_t>());
+  std::vector<uint32_t> WorkDim = Args[7].as<uint32_t>();
+  for (uint64_t Z = 0; Z < Global[2]; ++Z)
+    for (uint64_t Y = 0; Y < Global[1]; ++Y)
+      for (uint64_t X = 0; X < Global[0]; ++X) {
+        const uint64_t Pos[3] = {X, Y, Z};
+        const size_t I = (Z * Global[1] + Y) * Global[0] + X;
+        ASSERT_EQ(WorkDim[I], Dims) << "work-item " << I;
+        for (unsigned D = 0; D < 4; ++D) {
+          bool In = D < 3;
+          uint64_t Expected[7] = {
+              In ? Pos[D] + Offset[D] : 0,        // global id
+              In ? Pos[D] % Local[D] : 0,         // local id
+              In ? Pos[D] / Local[D] : 0,         // group id
+              In ? Local[D] : 1,                  // local size
+              In ? Global[D] : 1,                 // global size
+              In ? Global[D] / Local[D] : 1,      // number of groups
+              In ? Offset[D] : 0};                // global offset
+          for (int B = 0; B < 7; ++B)
+            ASSERT_EQ(Got[B][4 * I + D], Expected[B])
+                << "builtin " << B << ", work-item (" << X << ", " << Y
+                << ", " << Z << "), dimension " << D;
+        }
+      }
+}
+
+TEST_F(WorkItemTest, IdsOf1DRangeWithOffset) {
+  compile("ids.cl");
+  checkIds(Binary, {{96}, {16}, {5}});
+}
+
+TEST_F(WorkItemTest, IdsOf2DRangeWithOffset) {
+  compile("ids.cl");
+  checkIds(Binary, {{24, 10}, {8, 5}, {3, 100}});
+}
+
+TEST_F(WorkItemTest, IdsOf3DRangeWithOffset) {
+  compile("ids.cl");
+  checkIds(Binary, {{12, 6, 4}, {4, 3, 2}, {7, 11, 13}});
+}
+
+TEST_F(WorkItemTest, IdsWithoutOptimization) {
+  compile("ids.cl", "-cl-opt-disable");
+  checkIds(Binary, {{8, 4, 2}, {2, 2, 2}, {1, 2, 3}});
+}
+
+TEST_F(WorkItemTest, BarrierIsRejectedByName) {
+  std::string Errors = compileKernel(readKernelSource("rejected.cl"), Binary,
+                                     "-DWITH_BARRIER", "csa", "rejected.cl");
+  EXPECT_NE(Errors.find("rejected.cl: error: 'with_barrier' calls "
+                        "'barrier(unsigned int)': barriers and fences are "
+                        "not supported yet"),
+            std::string::npos)
+      << Errors;
+}
+
+TEST_F(WorkItemTest, LocalMemoryIsRejectedByName) {
+  std::string Errors = compileKernel(readKernelSource("rejected.cl"), Binary,
+                                     "-DWITH_LOCAL", "csa", "rejected.cl");
+  EXPECT_NE(Errors.find("rejected.cl: error: __local variable "
+                        "'with_local.tile': local memory is not supported yet"),
+            std::string::npos)
+      << Errors;
+}
+
+TEST_F(WorkItemTest, SyntaxErrorHasFileLineAndColumn) {
+  std::string Errors = compileKernel("kernel void k(global int *p) {\n"
+                                     "  p[0] = undeclared;\n}\n",
+                                     Binary, "", "csa", "broken.cl");
+  EXPECT_NE(Errors.find("broken.cl:2:10: error: use of undeclared identifier "
+                        "'undeclared'"),
+            std::string::npos)
+      << Errors;
+}
+
+TEST_F(WorkItemTest, UnknownBuildOptionIsAnError) {
+  std::string Errors = compileKernel("kernel void k() {}", Binary,
+                                     "-cl-unheard-of", "csa", "k.cl");
+  EXPECT_EQ(Errors, "unknown build option '-cl-unheard-of'");
+}
+
+TEST_F(WorkItemTest, OpenCL30Compiles) {
+  compile("vectors.cl", "-cl-std=CL3.0");
+  const size_t N = 256;
+  std::vector<int> A(N, 3), B(N, 4), C(N, 0);
+  std::vector<KernelArg> Args = {KernelArg::buffer(A), KernelArg::buffer(B),
+                                 KernelArg::buffer(C)};
+  ASSERT_EQ(runKernel(Binary, "vadd_int", Args, {{N}, {32}, {}}), "");
+  for (int V : Args[2].as<int>())
+    ASSERT_EQ(V, 7);
+}
+
+} // namespace

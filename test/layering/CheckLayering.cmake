@@ -1,0 +1,23 @@
+# CheckLayering.cmake: fails if a driver layer (cargo, metadata, mux)
+# includes an LLVM or Clang header. Run by ctest as `layering`; the link-level
+# check is loom_check_driver_layering() at configure time.
+set(layers modules/cargo modules/metadata modules/mux)
+set(violations "")
+foreach(layer IN LISTS layers)
+  file(GLOB_RECURSE sources ${LOOM_SOURCE_DIR}/${layer}/*.h
+                            ${LOOM_SOURCE_DIR}/${layer}/*.cpp)
+  foreach(source IN LISTS sources)
+    file(STRINGS ${source} includes REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](llvm|llvm-c|clang|LLVMSPIRVLib|spirv-tools)/")
+    if(includes)
+      string(APPEND violations "  ${source}: ${includes}\n")
+    endif()
+  endforeach()
+  list(LENGTH sources count)
+  if(count EQUAL 0)
+    message(FATAL_ERROR "layering: no sources found under ${layer}")
+  endif()
+endforeach()
+if(violations)
+  message(FATAL_ERROR "layering: driver layers include LLVM/Clang headers:\n${violations}")
+endif()
+message(STATUS "layering: cargo, metadata and mux include no LLVM or Clang header")

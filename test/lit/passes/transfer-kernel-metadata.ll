@@ -1,0 +1,29 @@
+; RUN: loom-opt -passes=transfer-kernel-metadata -S %s | FileCheck %s
+
+; A spir_kernel becomes the entry point of its kernel, keeps its name as the
+; original name, and gets Clang's reqd_work_group_size as Loom's metadata.
+; CHECK-LABEL: define spir_kernel void @with_reqd_size(
+; CHECK-SAME: #[[KERNEL_ATTRS:[0-9]+]]
+; CHECK-SAME: !mux_reqd_wg_size ![[REQD:[0-9]+]]
+define spir_kernel void @with_reqd_size(ptr addrspace(1) %out) !reqd_work_group_size !0 {
+  ret void
+}
+
+; A work_group_size_hint becomes !mux_wg_size_hint.
+; CHECK-LABEL: define spir_kernel void @with_hint(
+; CHECK-SAME: !mux_wg_size_hint ![[HINT:[0-9]+]]
+define spir_kernel void @with_hint() !work_group_size_hint !1 {
+  ret void
+}
+
+; A function that is not a kernel is left alone.
+; CHECK-LABEL: define spir_func void @helper() {
+define spir_func void @helper() {
+  ret void
+}
+
+; CHECK-DAG: attributes #[[KERNEL_ATTRS]] = { "mux-kernel"="entry-point" "mux-orig-fn"="with_reqd_size" }
+; CHECK-DAG: ![[REQD]] = !{i32 16, i32 4, i32 1}
+; CHECK-DAG: ![[HINT]] = !{i32 8, i32 1, i32 1}
+!0 = !{i32 16, i32 4, i32 1}
+!1 = !{i32 8, i32 1, i32 1}

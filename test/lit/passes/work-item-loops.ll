@@ -1,0 +1,46 @@
+; RUN: loom-opt -passes=work-item-loops -S %s | FileCheck %s
+; RUN: not loom-opt -passes=work-item-loops -S %S/Inputs/barrier-kernel.ll 2>&1 | FileCheck %s --check-prefix=BARRIER
+
+declare i64 @__mux_get_global_id(i32)
+
+; The kernel gets a wrapper that loops over the local ids of dimensions 2, 1
+; and 0 (innermost), sets each id, and calls the kernel with its own
+; parameters; the wrapper becomes the entry point.
+; CHECK-LABEL: define void @add_one.mux-barrier-wrapper(ptr addrspace(1) %out)
+; CHECK-SAME: #[[WRAPPER_ATTRS:[0-9]+]]
+; CHECK: entry:
+; CHECK: %[[SIZE2:.+]] = call i64 @__mux_get_local_size(i32 2)
+; CHECK: wi.loop.2:
+; CHECK: %[[Z:.+]] = phi i64 [ 0, %entry ], [ %[[ZNEXT:.+]], %wi.exit.1 ]
+; CHECK: call void @__mux_set_local_id(i32 2, i64 %[[Z]])
+; CHECK: %[[SIZE1:.+]] = call i64 @__mux_get_local_size(i32 1)
+; CHECK: wi.loop.1:
+; CHECK: call void @__mux_set_local_id(i32 1, i64
+; CHECK: %[[SIZE0:.+]] = call i64 @__mux_get_local_size(i32 0)
+; CHECK: wi.loop.0:
+; CHECK: %[[X:.+]] = phi i64 [ 0, %wi.loop.1 ], [ %[[XNEXT:.+]], %wi.loop.0 ]
+; CHECK: call void @__mux_set_local_id(i32 0, i64 %[[X]])
+; CHECK: call void @add_one(ptr addrspace(1) %out)
+; CHECK: %[[XNEXT]] = add nuw i64 %[[X]], 1
+; CHECK: %[[XMORE:.+]] = icmp ult i64 %[[XNEXT]], %[[SIZE0]]
+; CHECK: br i1 %[[XMORE]], label %wi.loop.0, label %wi.exit.0
+; CHECK: wi.exit.2:
+; CHECK-NEXT: ret void
+
+; The kernel itself becomes internal and always-inline, no longer the entry.
+; CHECK-LABEL: define internal void @add_one(ptr addrspace(1) %out)
+; CHECK-SAME: #[[KERNEL_ATTRS:[0-9]+]]
+define void @add_one(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr i32, ptr addrspace(1) %out, i64 %gid
+  %v = load i32, ptr addrspace(1) %p
+  %w = add i32 %v, 1
+  store i32 %w, ptr addrspace(1) %p
+  ret void
+}
+
+; CHECK-DAG: attributes #[[WRAPPER_ATTRS]] = { "mux-kernel"="entry-point" "mux-orig-fn"="add_one" }
+; CHECK-DAG: attributes #[[KERNEL_ATTRS]] = { alwaysinline "mux-kernel"="kernel" "mux-orig-fn"="add_one" }
+
+; BARRIER: error: {{.*}}kernel 'with_barrier' calls '_Z7barrierj': barriers and fences are not supported by this version of the work-item loops
+attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="add_one" }

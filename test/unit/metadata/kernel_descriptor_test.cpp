@@ -1,0 +1,124 @@
+//===- kernel_descriptor_test.cpp - Descriptor reader/writer tests --------===//
+
+#include "metadata/kernel_descriptor.h"
+
+#include <gtest/gtest.h>
+
+using namespace loom::metadata;
+
+namespace {
+
+ProgramDescriptor makeProgram() {
+  ProgramDescriptor P;
+  P.TargetName = "csa";
+  P.CPUName = "skylake-avx512";
+  P.CPUFeatures = "+avx512f,+fma";
+  KernelDescriptor K;
+  K.Name = "saxpy";
+  K.EntrySymbol = "saxpy.mux-kernel-wrapper";
+  K.Args = {{ArgKind::Scalar, 0, 4, 4, 0},
+            {ArgKind::GlobalBuffer, 1, 8, 8, 8},
+            {ArgKind::ConstantBuffer, 2, 8, 8, 16}};
+  K.PackedArgsSize = 24;
+  K.RequiredWorkGroupSize = {64, 1, 1};
+  K.WorkGroupSizeHint = {32, 2, 1};
+  K.LocalMemoryBytes = 4096;
+  K.VectorizationWidth = 8;
+  P.Kernels.push_back(K);
+  KernelDescriptor Empty;
+  Empty.Name = "no_args";
+  Empty.EntrySymbol = "no_args.mux-kernel-wrapper";
+  P.Kernels.push_back(Empty);
+  return P;
+}
+
+TEST(KernelDescriptor, RoundTrips) {
+  ProgramDescriptor P = makeProgram();
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_TRUE(Read) << Read.error();
+  EXPECT_EQ(*Read, P);
+  ASSERT_NE(Read->findKernel("saxpy"), nullptr);
+  EXPECT_EQ(Read->findKernel("saxpy")->Args[1].Kind, ArgKind::GlobalBuffer);
+  EXPECT_EQ(Read->findKernel("missing"), nullptr);
+}
+
+TEST(KernelDescriptor, EveryTruncationIsAnError) {
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(makeProgram());
+  for (size_t Length = 0; Length < Bytes.size(); ++Length) {
+    auto Read = readProgramDescriptor(Bytes.data(), Length);
+    EXPECT_FALSE(Read) << "a descriptor cut to " << Length
+                       << " bytes was accepted";
+  }
+}
+
+TEST(KernelDescriptor, BadMagicIsAnError) {
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(makeProgram());
+  Bytes[0] ^= 0xff;
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("bad magic"), std::string::npos);
+}
+
+TEST(KernelDescriptor, NewerFormatIsAnError) {
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(makeProgram());
+  Bytes[4] = DescriptorFormatVersion + 1;
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("format version"), std::string::npos);
+}
+
+TEST(KernelDescriptor, ArgumentPastPackedBlockIsAnError) {
+  ProgramDescriptor P = makeProgram();
+  P.Kernels[0].Args[2].Offset = 24; // 24 + 8 > 24 bytes.
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("exceeds the packed arguments"), std::string::npos)
+      << Read.error();
+}
+
+TEST(KernelDescriptor, MisalignedArgumentIsAnError) {
+  ProgramDescriptor P = makeProgram();
+  P.Kernels[0].Args[1].Offset = 4;
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("not aligned"), std::string::npos) << Read.error();
+}
+
+TEST(KernelDescriptor, UnknownArgumentKindIsAnError) {
+  ProgramDescriptor P = makeProgram();
+  P.Kernels[0].Args[0].Kind = static_cast<ArgKind>(42);
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("unknown kind 42"), std::string::npos)
+      << Read.error();
+}
+
+TEST(KernelDescriptor, DuplicateKernelIsAnError) {
+  ProgramDescriptor P = makeProgram();
+  P.Kernels[1].Name = "saxpy";
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("described twice"), std::string::npos);
+}
+
+TEST(KernelDescriptor, TrailingBytesAreAnError) {
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(makeProgram());
+  Bytes.push_back(0);
+  EXPECT_FALSE(readProgramDescriptor(Bytes.data(), Bytes.size()));
+}
+
+TEST(KernelDescriptor, HugeKernelCountIsAnErrorNotAnAllocation) {
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(ProgramDescriptor());
+  // The kernel count is the last field of an empty program.
+  Bytes[Bytes.size() - 1] = 0x7f;
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("more than the section holds"), std::string::npos);
+}
+
+} // namespace
