@@ -65,6 +65,23 @@ SetVector<Function *> findCallersClosure(ArrayRef<Function *> Roots) {
   return Closure;
 }
 
+/// Rewrites memory attributes that stop being true once a function reads
+/// work-item state through its new pointer parameters: `readnone` becomes
+/// `readonly argmemonly`, and neither `writeonly` nor
+/// `inaccessiblememonly` hold any more.
+template <class FunctionOrCall> void updateMemoryAttributes(FunctionOrCall &F) {
+  if (F.getAttributes().hasFnAttr(Attribute::ReadNone)) {
+    F.removeFnAttr(Attribute::ReadNone);
+    F.addFnAttr(Attribute::ReadOnly);
+    F.addFnAttr(Attribute::ArgMemOnly);
+  }
+  F.removeFnAttr(Attribute::WriteOnly);
+  if (F.getAttributes().hasFnAttr(Attribute::InaccessibleMemOnly)) {
+    F.removeFnAttr(Attribute::InaccessibleMemOnly);
+    F.addFnAttr(Attribute::InaccessibleMemOrArgMemOnly);
+  }
+}
+
 /// An empty function like \p Old with the scheduling parameters appended.
 Function *declareWithParams(Function &Old,
                             ArrayRef<SchedulingParameter> Params) {
@@ -73,8 +90,11 @@ Function *declareWithParams(Function &Old,
   for (const SchedulingParameter &P : Params)
     Types.push_back(P.ParamType);
   auto *Ty = FunctionType::get(OldTy->getReturnType(), Types, false);
-  Function *New = Function::Create(Ty, Old.getLinkage(), "", Old.getParent());
+  // In the old function's place, so the module reads in the same order.
+  Function *New = Function::Create(Ty, Old.getLinkage(), "");
+  Old.getParent()->getFunctionList().insert(Old.getIterator(), New);
   New->copyAttributesFrom(&Old);
+  updateMemoryAttributes(*New);
   New->copyMetadata(&Old, 0);
   New->setCallingConv(Old.getCallingConv());
   SmallVector<unsigned, 2> Indices;
@@ -107,6 +127,7 @@ void rewriteCall(CallBase &Call, Function &NewCallee, unsigned NumParams) {
   New->takeName(Old);
   New->setCallingConv(Old->getCallingConv());
   New->setAttributes(Old->getAttributes());
+  updateMemoryAttributes(*New);
   New->setTailCallKind(Old->getTailCallKind());
   New->setDebugLoc(Old->getDebugLoc());
   Old->replaceAllUsesWith(New);

@@ -66,7 +66,6 @@ void buildWorkItemLoop(IRBuilder<> &Builder, const BuiltinInfo &BI,
                                    "local.size." + Suffix);
   BasicBlock *Preheader = Builder.GetInsertBlock();
   BasicBlock *Header = BasicBlock::Create(Ctx, "wi.loop." + Suffix, F);
-  BasicBlock *Exit = BasicBlock::Create(Ctx, "wi.exit." + Suffix, F);
   Builder.CreateBr(Header);
 
   Builder.SetInsertPoint(Header);
@@ -74,9 +73,14 @@ void buildWorkItemLoop(IRBuilder<> &Builder, const BuiltinInfo &BI,
   Id->addIncoming(Builder.getInt64(0), Preheader);
   Builder.CreateCall(SetLocalId, {Builder.getInt32(Dim), Id});
   BuildBody(Builder);
-  Value *Next = Builder.CreateAdd(Id, Builder.getInt64(1), "", /*NUW=*/true);
+  Value *Next = Builder.CreateAdd(Id, Builder.getInt64(1),
+                                  "local.id." + Suffix + ".next", /*HasNUW=*/true);
   Id->addIncoming(Next, Builder.GetInsertBlock());
-  Builder.CreateCondBr(Builder.CreateICmpULT(Next, Size), Header, Exit);
+  // Created after the body so the blocks read in execution order.
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "wi.exit." + Suffix, F);
+  Builder.CreateCondBr(
+      Builder.CreateICmpULT(Next, Size, "local.id." + Suffix + ".more"), Header,
+      Exit);
   Builder.SetInsertPoint(Exit);
 }
 

@@ -6,7 +6,14 @@
 ; argument from its field (a by-value struct is passed by pointer into the
 ; block), gives the kernel a fresh work-item info, and calls it.
 ; CHECK: %MuxPackedArgs.kernel = type { ptr addrspace(1), float, %struct.Pair, <3 x float> }
-; CHECK-LABEL: define void @kernel.mux-kernel-wrapper(ptr %packed.args, ptr %wg)
+
+; The kernel is no longer the entry point.
+; CHECK-LABEL: define internal void @kernel(
+; CHECK-SAME: #[[KERNEL:[0-9]+]]
+
+; The wrapper's pointers are declared free of aliases: the driver's blocks
+; are its own.
+; CHECK-LABEL: define void @kernel.mux-kernel-wrapper(ptr noalias nocapture readonly %packed.args, ptr noalias nocapture readonly %wg)
 ; CHECK-SAME: #[[WRAPPER:[0-9]+]]
 ; CHECK: %[[OUTADDR:.+]] = getelementptr inbounds %MuxPackedArgs.kernel, ptr %packed.args, i32 0, i32 0
 ; CHECK: %out = load ptr addrspace(1), ptr %[[OUTADDR]]
@@ -21,9 +28,6 @@
 define void @kernel(ptr addrspace(1) %out, float %scale, ptr byval(%struct.Pair) %pair, <3 x float> %vec, ptr %wi, ptr %wg) #0 !mux_scheduled_fn !0 {
   ret void
 }
-
-; CHECK-LABEL: define internal void @kernel(
-; CHECK-SAME: #[[KERNEL:[0-9]+]]
 
 ; CHECK-DAG: attributes #[[WRAPPER]] = { nounwind "mux-kernel"="entry-point" "mux-orig-fn"="kernel" "mux-packed-args"="MuxPackedArgs.kernel" }
 ; CHECK-DAG: attributes #[[KERNEL]] = { alwaysinline "mux-kernel"="kernel" "mux-orig-fn"="kernel" }

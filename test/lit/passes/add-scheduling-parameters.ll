@@ -1,5 +1,10 @@
 ; RUN: loom-opt -passes=add-scheduling-parameters -S %s | FileCheck %s
 
+; The builtins come first, rewritten in place; an unused one is rewritten
+; too, and no old declaration stays behind.
+; CHECK: declare !mux_scheduled_fn ![[SCHED:[0-9]+]] i64 @__mux_get_global_id(i32, ptr, ptr) #[[BUILTIN:[0-9]+]]
+; CHECK: declare !mux_scheduled_fn ![[SCHED]] i64 @__mux_get_local_size(i32, ptr, ptr) #[[BUILTIN]]
+; CHECK-NOT: declare i64 @__mux_get_global_id(i32)
 declare i64 @__mux_get_global_id(i32) #1
 declare i64 @__mux_get_local_size(i32) #1
 
@@ -7,7 +12,7 @@ declare i64 @__mux_get_local_size(i32) #1
 ; does every function that calls one, transitively; the calls pass the
 ; caller's parameters on.
 ; CHECK-LABEL: define void @kernel(ptr addrspace(1) %out, ptr %wi, ptr %wg)
-; CHECK-SAME: !mux_scheduled_fn ![[SCHED3:[0-9]+]]
+; CHECK-SAME: !mux_scheduled_fn ![[SCHED]]
 ; CHECK: call void @helper(ptr addrspace(1) %out, ptr %wi, ptr %wg)
 define void @kernel(ptr addrspace(1) %out) #0 {
   call void @helper(ptr addrspace(1) %out)
@@ -15,7 +20,7 @@ define void @kernel(ptr addrspace(1) %out) #0 {
 }
 
 ; CHECK-LABEL: define internal void @helper(ptr addrspace(1) %p, ptr %wi, ptr %wg)
-; CHECK-SAME: !mux_scheduled_fn ![[SCHED3]]
+; CHECK-SAME: !mux_scheduled_fn ![[SCHED]]
 ; CHECK: %gid = call i64 @__mux_get_global_id(i32 0, ptr %wi, ptr %wg)
 define internal void @helper(ptr addrspace(1) %p) {
   %gid = call i64 @__mux_get_global_id(i32 0)
@@ -29,10 +34,10 @@ define i32 @pure(i32 %x) {
   ret i32 %x
 }
 
-; CHECK-DAG: declare i64 @__mux_get_global_id(i32, ptr, ptr) {{.*}}!mux_scheduled_fn ![[SCHED1:[0-9]+]]
-; The unused builtin keeps no old declaration behind.
-; CHECK-DAG: declare i64 @__mux_get_local_size(i32, ptr, ptr)
-; CHECK-DAG: ![[SCHED3]] = !{i32 1, i32 2}
-; CHECK-DAG: ![[SCHED1]] = !{i32 1, i32 2}
+; Reading state through the new pointers, the builtins are no longer
+; readnone: readonly and argmemonly instead, so no call is moved across a
+; write of the work-item info.
+; CHECK-DAG: attributes #[[BUILTIN]] = { argmemonly nounwind readonly willreturn }
+; CHECK-DAG: ![[SCHED]] = !{i32 1, i32 2}
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="kernel" }
 attributes #1 = { nounwind readnone willreturn }

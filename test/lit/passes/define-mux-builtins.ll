@@ -15,8 +15,27 @@
 ; CHECK: %[[ADD:.+]] = add i64 %[[MUL]], %[[LOCAL]]
 ; CHECK: %[[GID:.+]] = add i64 %[[ADD]], %[[OFFSET]]
 ; CHECK: ret i64 %[[GID]]
-declare i64 @__mux_get_global_id(i32, ptr, ptr) !mux_scheduled_fn !0
+declare !mux_scheduled_fn !0 i64 @__mux_get_global_id(i32, ptr, ptr)
 
+; Setting a local id stores only in range.
+; CHECK-LABEL: define internal void @__mux_set_local_id(i32 %0, i64 %1, ptr %2, ptr %3)
+; CHECK: br i1 %{{.+}}, label %store, label %exit
+; CHECK: store:
+; CHECK: store i64 %1, ptr
+declare !mux_scheduled_fn !1 void @__mux_set_local_id(i32, i64, ptr, ptr)
+
+; The work dimension is a plain load.
+; CHECK-LABEL: define internal i32 @__mux_get_work_dim(ptr %0, ptr %1)
+; CHECK: %[[DIMPTR:.+]] = getelementptr inbounds %MuxWorkGroupInfo, ptr %1, i32 0, i32 4
+; CHECK: load i32, ptr %[[DIMPTR]]
+declare !mux_scheduled_fn !2 i32 @__mux_get_work_dim(ptr, ptr)
+
+; A builtin without its scheduling parameters cannot be defined yet.
+; CHECK-LABEL: declare i64 @__mux_get_num_groups(i32)
+
+declare i64 @__mux_get_num_groups(i32)
+
+; Builtins the bodies above called are defined after them, in turn.
 ; Out-of-range dimensions give the OpenCL defaults without a branch: 1 for
 ; sizes.
 ; CHECK-LABEL: define internal i64 @__mux_get_local_size(i32 %0, ptr %1, ptr %2)
@@ -32,22 +51,6 @@ declare i64 @__mux_get_global_id(i32, ptr, ptr) !mux_scheduled_fn !0
 ; CHECK: getelementptr inbounds %MuxWorkItemInfo, ptr %1, i32 0, i32 0, i32
 ; CHECK: select i1 %{{.+}}, i64 %{{.+}}, i64 0
 
-; Setting a local id stores only in range.
-; CHECK-LABEL: define internal void @__mux_set_local_id(i32 %0, i64 %1, ptr %2, ptr %3)
-; CHECK: br i1 %{{.+}}, label %store, label %exit
-; CHECK: store:
-; CHECK: store i64 %1, ptr
-declare void @__mux_set_local_id(i32, i64, ptr, ptr) !mux_scheduled_fn !1
-
-; The work dimension is a plain load.
-; CHECK-LABEL: define internal i32 @__mux_get_work_dim(ptr %0, ptr %1)
-; CHECK: %[[DIMPTR:.+]] = getelementptr inbounds %MuxWorkGroupInfo, ptr %1, i32 0, i32 4
-; CHECK: load i32, ptr %[[DIMPTR]]
-declare i32 @__mux_get_work_dim(ptr, ptr) !mux_scheduled_fn !2
-
-; A builtin without its scheduling parameters cannot be defined yet.
-; CHECK-LABEL: declare i64 @__mux_get_num_groups(i32)
-declare i64 @__mux_get_num_groups(i32)
 
 ; CHECK: attributes #[[BUILTIN]] = { alwaysinline nounwind }
 !0 = !{i32 1, i32 2}

@@ -7,13 +7,15 @@
 @helper.scratch = internal addrspace(3) global [3 x i64] undef, align 8
 
 ; A kernel using no __local memory records 0 bytes and the requested width.
-; CHECK-LABEL: define void @no_local(){{.*}} #[[NO_LOCAL:[0-9]+]]
+; CHECK-LABEL: define void @no_local()
+; CHECK-SAME: #[[NO_LOCAL:[0-9]+]]
 define void @no_local() #0 {
   ret void
 }
 
 ; __local memory used directly and through a callee is counted, aligned.
-; CHECK-LABEL: define void @uses_local(){{.*}} #[[USES_LOCAL:[0-9]+]]
+; CHECK-LABEL: define void @uses_local()
+; CHECK-SAME: #[[USES_LOCAL:[0-9]+]]
 define void @uses_local() #1 {
   store float 0.0, ptr addrspace(3) @uses_local.tile
   call void @helper()

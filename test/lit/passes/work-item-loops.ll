@@ -3,30 +3,6 @@
 
 declare i64 @__mux_get_global_id(i32)
 
-; The kernel gets a wrapper that loops over the local ids of dimensions 2, 1
-; and 0 (innermost), sets each id, and calls the kernel with its own
-; parameters; the wrapper becomes the entry point.
-; CHECK-LABEL: define void @add_one.mux-barrier-wrapper(ptr addrspace(1) %out)
-; CHECK-SAME: #[[WRAPPER_ATTRS:[0-9]+]]
-; CHECK: entry:
-; CHECK: %[[SIZE2:.+]] = call i64 @__mux_get_local_size(i32 2)
-; CHECK: wi.loop.2:
-; CHECK: %[[Z:.+]] = phi i64 [ 0, %entry ], [ %[[ZNEXT:.+]], %wi.exit.1 ]
-; CHECK: call void @__mux_set_local_id(i32 2, i64 %[[Z]])
-; CHECK: %[[SIZE1:.+]] = call i64 @__mux_get_local_size(i32 1)
-; CHECK: wi.loop.1:
-; CHECK: call void @__mux_set_local_id(i32 1, i64
-; CHECK: %[[SIZE0:.+]] = call i64 @__mux_get_local_size(i32 0)
-; CHECK: wi.loop.0:
-; CHECK: %[[X:.+]] = phi i64 [ 0, %wi.loop.1 ], [ %[[XNEXT:.+]], %wi.loop.0 ]
-; CHECK: call void @__mux_set_local_id(i32 0, i64 %[[X]])
-; CHECK: call void @add_one(ptr addrspace(1) %out)
-; CHECK: %[[XNEXT]] = add nuw i64 %[[X]], 1
-; CHECK: %[[XMORE:.+]] = icmp ult i64 %[[XNEXT]], %[[SIZE0]]
-; CHECK: br i1 %[[XMORE]], label %wi.loop.0, label %wi.exit.0
-; CHECK: wi.exit.2:
-; CHECK-NEXT: ret void
-
 ; The kernel itself becomes internal and always-inline, no longer the entry.
 ; CHECK-LABEL: define internal void @add_one(ptr addrspace(1) %out)
 ; CHECK-SAME: #[[KERNEL_ATTRS:[0-9]+]]
@@ -38,6 +14,40 @@ define void @add_one(ptr addrspace(1) %out) #0 {
   store i32 %w, ptr addrspace(1) %p
   ret void
 }
+
+; The kernel gets a wrapper that loops over the local ids of dimensions 2, 1
+; and 0 (innermost), sets each id, and calls the kernel with its own
+; parameters; the wrapper becomes the entry point. Each loop is bottom-tested
+; against the local size read before it.
+; CHECK-LABEL: define void @add_one.mux-barrier-wrapper(ptr addrspace(1) %out)
+; CHECK-SAME: #[[WRAPPER_ATTRS:[0-9]+]]
+; CHECK: entry:
+; CHECK-NEXT: %[[SIZE2:.+]] = call i64 @__mux_get_local_size(i32 2)
+; CHECK: wi.loop.2:
+; CHECK-NEXT: %[[Z:.+]] = phi i64 [ 0, %entry ], [ %[[ZNEXT:.+]], %wi.exit.1 ]
+; CHECK-NEXT: call void @__mux_set_local_id(i32 2, i64 %[[Z]])
+; CHECK-NEXT: %[[SIZE1:.+]] = call i64 @__mux_get_local_size(i32 1)
+; CHECK: wi.loop.1:
+; CHECK-NEXT: %[[Y:.+]] = phi i64 [ 0, %wi.loop.2 ], [ %[[YNEXT:.+]], %wi.exit.0 ]
+; CHECK-NEXT: call void @__mux_set_local_id(i32 1, i64 %[[Y]])
+; CHECK-NEXT: %[[SIZE0:.+]] = call i64 @__mux_get_local_size(i32 0)
+; CHECK: wi.loop.0:
+; CHECK-NEXT: %[[X:.+]] = phi i64 [ 0, %wi.loop.1 ], [ %[[XNEXT:.+]], %wi.loop.0 ]
+; CHECK-NEXT: call void @__mux_set_local_id(i32 0, i64 %[[X]])
+; CHECK-NEXT: call void @add_one(ptr addrspace(1) %out)
+; CHECK-NEXT: %[[XNEXT]] = add nuw i64 %[[X]], 1
+; CHECK-NEXT: %[[XMORE:.+]] = icmp ult i64 %[[XNEXT]], %[[SIZE0]]
+; CHECK-NEXT: br i1 %[[XMORE]], label %wi.loop.0, label %wi.exit.0
+; CHECK: wi.exit.0:
+; CHECK-NEXT: %[[YNEXT]] = add nuw i64 %[[Y]], 1
+; CHECK-NEXT: %[[YMORE:.+]] = icmp ult i64 %[[YNEXT]], %[[SIZE1]]
+; CHECK-NEXT: br i1 %[[YMORE]], label %wi.loop.1, label %wi.exit.1
+; CHECK: wi.exit.1:
+; CHECK-NEXT: %[[ZNEXT]] = add nuw i64 %[[Z]], 1
+; CHECK-NEXT: %[[ZMORE:.+]] = icmp ult i64 %[[ZNEXT]], %[[SIZE2]]
+; CHECK-NEXT: br i1 %[[ZMORE]], label %wi.loop.2, label %wi.exit.2
+; CHECK: wi.exit.2:
+; CHECK-NEXT: ret void
 
 ; CHECK-DAG: attributes #[[WRAPPER_ATTRS]] = { "mux-kernel"="entry-point" "mux-orig-fn"="add_one" }
 ; CHECK-DAG: attributes #[[KERNEL_ATTRS]] = { alwaysinline "mux-kernel"="kernel" "mux-orig-fn"="add_one" }
