@@ -6,7 +6,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  cmake ninja-build ccache g++ python3
+  cmake ninja-build ccache g++ python3 pkg-config zlib1g-dev
   llvm-15-dev llvm-15-tools clang-15 libclang-15-dev libclang-cpp15-dev
   libllvmspirvlib-15-dev llvm-spirv-15 spirv-tools spirv-headers
   libgtest-dev googletest

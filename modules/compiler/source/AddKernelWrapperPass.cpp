@@ -112,9 +112,7 @@ PreservedAnalyses AddKernelWrapperPass::run(Module &M,
   bool Changed = false;
   for (Function *Kernel : getKernelEntryPoints(M)) {
     Function *Wrapper = createKernelWrapper(*Kernel, BI);
-    transferKernelProperties(*Kernel, *Wrapper);
-    Kernel->setLinkage(GlobalValue::InternalLinkage);
-    Kernel->addFnAttr(Attribute::AlwaysInline);
+    replaceKernelEntryPoint(*Kernel, *Wrapper);
     ++NumWrappersAdded;
     Changed = true;
   }

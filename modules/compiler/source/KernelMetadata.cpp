@@ -38,21 +38,6 @@ uint64_t getIntegerAttr(const Function &F, StringRef Kind, uint64_t Default) {
   return Value;
 }
 
-std::optional<std::array<uint32_t, 3>> getSizeTriple(const Function &F,
-                                                     StringRef Kind) {
-  MDNode *N = F.getMetadata(Kind);
-  if (!N || N->getNumOperands() != 3)
-    return std::nullopt;
-  std::array<uint32_t, 3> Size;
-  for (unsigned I = 0; I < 3; ++I) {
-    auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(I));
-    if (!C)
-      return std::nullopt;
-    Size[I] = static_cast<uint32_t>(C->getZExtValue());
-  }
-  return Size;
-}
-
 void setSizeTriple(Function &F, StringRef Kind, std::array<uint32_t, 3> Size) {
   LLVMContext &Ctx = F.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -92,8 +77,23 @@ void setOrigFnName(Function &F, StringRef Name) {
   F.addFnAttr(OrigFnAttr, Name);
 }
 
+std::optional<std::array<uint32_t, 3>> readSizeTriple(const Function &F,
+                                                      StringRef Kind) {
+  MDNode *N = F.getMetadata(Kind);
+  if (!N || N->getNumOperands() != 3)
+    return std::nullopt;
+  std::array<uint32_t, 3> Size;
+  for (unsigned I = 0; I < 3; ++I) {
+    auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(I));
+    if (!C)
+      return std::nullopt;
+    Size[I] = static_cast<uint32_t>(C->getZExtValue());
+  }
+  return Size;
+}
+
 std::optional<std::array<uint32_t, 3>> getReqdWorkGroupSize(const Function &F) {
-  return getSizeTriple(F, ReqdWGSizeMD);
+  return readSizeTriple(F, ReqdWGSizeMD);
 }
 
 void setReqdWorkGroupSize(Function &F, std::array<uint32_t, 3> Size) {
@@ -101,7 +101,7 @@ void setReqdWorkGroupSize(Function &F, std::array<uint32_t, 3> Size) {
 }
 
 std::optional<std::array<uint32_t, 3>> getWorkGroupSizeHint(const Function &F) {
-  return getSizeTriple(F, WGSizeHintMD);
+  return readSizeTriple(F, WGSizeHintMD);
 }
 
 void setWorkGroupSizeHint(Function &F, std::array<uint32_t, 3> Size) {
@@ -161,6 +161,14 @@ void transferKernelProperties(Function &From, Function &To) {
   if (isKernelEntryPoint(From))
     setIsKernel(From);
   setIsKernelEntryPoint(To);
+}
+
+void replaceKernelEntryPoint(Function &Kernel, Function &Wrapper) {
+  transferKernelProperties(Kernel, Wrapper);
+  Kernel.setLinkage(GlobalValue::InternalLinkage);
+  Kernel.removeFnAttr(Attribute::NoInline);
+  Kernel.removeFnAttr(Attribute::OptimizeNone);
+  Kernel.addFnAttr(Attribute::AlwaysInline);
 }
 
 } // namespace utils

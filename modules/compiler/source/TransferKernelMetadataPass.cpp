@@ -10,7 +10,6 @@
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 
 #define DEBUG_TYPE "transfer-kernel-metadata"
@@ -22,22 +21,6 @@ STATISTIC(NumKernels, "Number of kernels marked as entry points");
 namespace compiler {
 namespace utils {
 
-/// Reads Clang's three-operand work-group size metadata \p Kind of \p F.
-static std::optional<std::array<uint32_t, 3>>
-readFrontendSizes(const Function &F, StringRef Kind) {
-  MDNode *N = F.getMetadata(Kind);
-  if (!N || N->getNumOperands() != 3)
-    return std::nullopt;
-  std::array<uint32_t, 3> Sizes;
-  for (unsigned I = 0; I < 3; ++I) {
-    auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(I));
-    if (!C)
-      return std::nullopt;
-    Sizes[I] = static_cast<uint32_t>(C->getZExtValue());
-  }
-  return Sizes;
-}
-
 PreservedAnalyses TransferKernelMetadataPass::run(Module &M,
                                                   ModuleAnalysisManager &) {
   bool Changed = false;
@@ -46,9 +29,9 @@ PreservedAnalyses TransferKernelMetadataPass::run(Module &M,
       continue;
     setIsKernelEntryPoint(F);
     setOrigFnName(F, F.getName());
-    if (auto Sizes = readFrontendSizes(F, "reqd_work_group_size"))
+    if (auto Sizes = readSizeTriple(F, "reqd_work_group_size"))
       setReqdWorkGroupSize(F, *Sizes);
-    if (auto Sizes = readFrontendSizes(F, "work_group_size_hint"))
+    if (auto Sizes = readSizeTriple(F, "work_group_size_hint"))
       setWorkGroupSizeHint(F, *Sizes);
     ++NumKernels;
     Changed = true;

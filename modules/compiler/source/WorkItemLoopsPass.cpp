@@ -129,11 +129,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       continue;
     }
     Function *Wrapper = createWorkItemLoopsWrapper(*Kernel, BI);
-    transferKernelProperties(*Kernel, *Wrapper);
-    Kernel->setLinkage(GlobalValue::InternalLinkage);
-    Kernel->removeFnAttr(Attribute::NoInline);
-    Kernel->removeFnAttr(Attribute::OptimizeNone);
-    Kernel->addFnAttr(Attribute::AlwaysInline);
+    replaceKernelEntryPoint(*Kernel, *Wrapper);
     ++NumKernelsWrapped;
     Changed = true;
   }

@@ -58,6 +58,19 @@ protected:
     return 0;
   }
 
+  /// Overwrites the first relocation of the first RELA section via \p Edit.
+  template <class Fn> void editFirstRelocation(Fn Edit) {
+    size_t Rela = findSection(SHT_RELA);
+    ASSERT_NE(Rela, 0u) << "the test object has no relocations";
+    Elf64_Shdr S;
+    std::memcpy(&S, Object.data() + header().e_shoff + Rela * sizeof(S),
+                sizeof(S));
+    Elf64_Rela R;
+    std::memcpy(&R, Object.data() + S.sh_offset, sizeof(R));
+    Edit(R);
+    std::memcpy(Object.data() + S.sh_offset, &R, sizeof(R));
+  }
+
   std::string loadError() {
     auto Loaded = mux::loadElfObject(Object.data(), Object.size(), {});
     return Loaded ? std::string() : Loaded.error();
@@ -148,43 +161,23 @@ TEST_F(ElfLoaderTest, SectionContentsOutOfFileAreAnError) {
 }
 
 TEST_F(ElfLoaderTest, RelocationOutsideItsSectionIsAnError) {
-  size_t Rela = findSection(SHT_RELA);
-  ASSERT_NE(Rela, 0u);
-  Elf64_Shdr S;
-  std::memcpy(&S, Object.data() + header().e_shoff + Rela * sizeof(S),
-              sizeof(S));
-  Elf64_Rela R;
-  std::memcpy(&R, Object.data() + S.sh_offset, sizeof(R));
-  R.r_offset = uint64_t(1) << 40;
-  std::memcpy(Object.data() + S.sh_offset, &R, sizeof(R));
+  editFirstRelocation([](Elf64_Rela &R) { R.r_offset = uint64_t(1) << 40; });
   EXPECT_NE(loadError().find("lies outside section"), std::string::npos)
       << loadError();
 }
 
 TEST_F(ElfLoaderTest, UnknownRelocationTypeIsAnError) {
-  size_t Rela = findSection(SHT_RELA);
-  ASSERT_NE(Rela, 0u);
-  Elf64_Shdr S;
-  std::memcpy(&S, Object.data() + header().e_shoff + Rela * sizeof(S),
-              sizeof(S));
-  Elf64_Rela R;
-  std::memcpy(&R, Object.data() + S.sh_offset, sizeof(R));
-  R.r_info = ELF64_R_INFO(ELF64_R_SYM(R.r_info), R_X86_64_TLSGD);
-  std::memcpy(Object.data() + S.sh_offset, &R, sizeof(R));
+  editFirstRelocation([](Elf64_Rela &R) {
+    R.r_info = ELF64_R_INFO(ELF64_R_SYM(R.r_info), R_X86_64_TLSGD);
+  });
   EXPECT_NE(loadError().find("unsupported relocation type"), std::string::npos)
       << loadError();
 }
 
 TEST_F(ElfLoaderTest, SymbolIndexPastTableIsAnError) {
-  size_t Rela = findSection(SHT_RELA);
-  ASSERT_NE(Rela, 0u);
-  Elf64_Shdr S;
-  std::memcpy(&S, Object.data() + header().e_shoff + Rela * sizeof(S),
-              sizeof(S));
-  Elf64_Rela R;
-  std::memcpy(&R, Object.data() + S.sh_offset, sizeof(R));
-  R.r_info = ELF64_R_INFO(0xffffff, ELF64_R_TYPE(R.r_info));
-  std::memcpy(Object.data() + S.sh_offset, &R, sizeof(R));
+  editFirstRelocation([](Elf64_Rela &R) {
+    R.r_info = ELF64_R_INFO(0xffffff, ELF64_R_TYPE(R.r_info));
+  });
   EXPECT_NE(loadError().find("past the symbol table"), std::string::npos)
       << loadError();
 }

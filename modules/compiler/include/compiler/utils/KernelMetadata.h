@@ -44,6 +44,12 @@ llvm::SmallVector<llvm::Function *, 4> getKernelEntryPoints(llvm::Module &M);
 llvm::StringRef getOrigFnName(const llvm::Function &F);
 void setOrigFnName(llvm::Function &F, llvm::StringRef Name);
 
+/// Three i32 sizes from function metadata \p Kind: Loom's work-group size
+/// metadata and Clang's (`reqd_work_group_size`, `work_group_size_hint`)
+/// share this shape.
+std::optional<std::array<uint32_t, 3>> readSizeTriple(const llvm::Function &F,
+                                                      llvm::StringRef Kind);
+
 /// Metadata !mux_reqd_wg_size / !mux_wg_size_hint: three i32 sizes.
 std::optional<std::array<uint32_t, 3>>
 getReqdWorkGroupSize(const llvm::Function &F);
@@ -74,6 +80,10 @@ void setSchedulingParamIndices(llvm::Function &F, llvm::ArrayRef<unsigned> Indic
 /// point, \p From a plain kernel. Scheduling-parameter indices are not moved
 /// (they describe a signature).
 void transferKernelProperties(llvm::Function &From, llvm::Function &To);
+
+/// Makes \p Wrapper, which calls \p Kernel, the kernel's entry point, and
+/// \p Kernel an internal always-inline function the optimizer folds into it.
+void replaceKernelEntryPoint(llvm::Function &Kernel, llvm::Function &Wrapper);
 
 } // namespace utils
 } // namespace compiler

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# compare_pocl.sh: runs each starter case this version of Loom supports on
+# Loom (loom-run) and on pocl (../shared/peer/pocl_run), interleaved, checks
+# the outputs agree (compare.py) and prints one table of figures. Prints
+# figures only; it never fails on time.
+#
+# usage: bench/compare_pocl.sh [--repeat N] [--rounds R]
+# Needs pocl (../shared/peer/build.sh installs it) and a built Loom.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+peer="$root/../shared/peer"
+loom_run="${LOOM_BUILD_DIR:-$root/build}/bin/loom-run"
+repeat=20 rounds=3
+while [ $# -gt 0 ]; do
+  case $1 in
+    --repeat) repeat=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    *) echo "usage: $0 [--repeat N] [--rounds R]" >&2; exit 2 ;;
+  esac
+done
+[ -x "$peer/pocl_run" ] || "$peer/build.sh" >/dev/null
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cases="vadd_int vadd_float saxpy triad matmul_naive stencil2d divergent"
+
+field() { python3 -c 'import json,sys; print(json.loads(sys.stdin.read())[sys.argv[1]])' "$1"; }
+median() { python3 -c 'import statistics,sys; print("%.0f" % statistics.median(map(float, sys.argv[1:])))' "$@"; }
+
+printf "%-13s %10s %12s %12s %12s %8s %s\n" case loom_build pocl_build+wu loom_kern_us pocl_kern_us pocl/loom outputs
+for name in $cases; do
+  json="$peer/cases/$name.json"
+  lb=() pb=() lk=() pk=()
+  for _ in $(seq "$rounds"); do
+    l=$("$loom_run" "$json" --out "$out/loom/$name" --repeat "$repeat" --json)
+    p=$("$peer/pocl_run" "$json" --out "$out/pocl/$name" --repeat "$repeat" --json)
+    lb+=("$(echo "$l" | field build_ms)"); lk+=("$(echo "$l" | field kernel_us_median)")
+    pb+=("$(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(d["build_ms"] + d["warmup_us"] / 1000)' "$p")")
+    pk+=("$(echo "$p" | field kernel_us_median)")
+  done
+  verdict=$("$peer/compare.py" "$json" "$out/pocl/$name" "$out/loom/$name" | cut -d' ' -f1)
+  L=$(median "${lk[@]}") P=$(median "${pk[@]}")
+  printf "%-13s %10s %12s %12s %12s %8s %s\n" "$name" "$(median "${lb[@]}")ms" \
+    "$(median "${pb[@]}")ms" "$L" "$P" "$(python3 -c "print('%.2f' % ($P / $L))")" "$verdict"
+done
+echo "(medians over $rounds interleaved rounds of $repeat timed launches; Loom's kernel time is"
+echo " the wall time of dispatch + wait, pocl's the profiling-event time)"
