@@ -103,6 +103,11 @@ std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
   std::vector<mux_descriptor_info_s> Descriptors(Args.size());
   for (size_t I = 0; I < Args.size(); ++I) {
     mux_descriptor_info_s &D = Descriptors[I];
+    if (Args[I].LocalBytes) {
+      D.type = mux_descriptor_info_type_shared_local_buffer;
+      D.data_size = Args[I].LocalBytes;
+      continue;
+    }
     if (!Args[I].IsBuffer) {
       D.type = mux_descriptor_info_type_plain_old_data;
       D.data = Args[I].Bytes.data();

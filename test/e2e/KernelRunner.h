@@ -19,10 +19,19 @@
 namespace loom {
 namespace e2e {
 
-/// A kernel argument: a buffer (contents in, contents out) or a scalar.
+/// A kernel argument: a buffer (contents in, contents out), a scalar, or a
+/// size of __local memory.
 struct KernelArg {
   bool IsBuffer = true;
   std::vector<uint8_t> Bytes;
+  uint64_t LocalBytes = 0;
+
+  static KernelArg local(uint64_t Bytes) {
+    KernelArg A;
+    A.IsBuffer = false;
+    A.LocalBytes = Bytes;
+    return A;
+  }
 
   template <class T> static KernelArg buffer(const std::vector<T> &Values) {
     KernelArg A;

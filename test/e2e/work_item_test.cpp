@@ -153,25 +153,6 @@ TEST_F(WorkItemTest, IdsWithoutOptimization) {
   checkIds(Binary, {{8, 4, 2}, {2, 2, 2}, {1, 2, 3}});
 }
 
-TEST_F(WorkItemTest, BarrierIsRejectedByName) {
-  std::string Errors = compileKernel(readKernelSource("rejected.cl"), Binary,
-                                     "-DWITH_BARRIER", "csa", "rejected.cl");
-  EXPECT_NE(Errors.find("rejected.cl: error: 'with_barrier' calls "
-                        "'barrier(unsigned int)': barriers and fences are "
-                        "not supported yet"),
-            std::string::npos)
-      << Errors;
-}
-
-TEST_F(WorkItemTest, LocalMemoryIsRejectedByName) {
-  std::string Errors = compileKernel(readKernelSource("rejected.cl"), Binary,
-                                     "-DWITH_LOCAL", "csa", "rejected.cl");
-  EXPECT_NE(Errors.find("rejected.cl: error: __local variable "
-                        "'with_local.tile': local memory is not supported yet"),
-            std::string::npos)
-      << Errors;
-}
-
 TEST_F(WorkItemTest, SyntaxErrorHasFileLineAndColumn) {
   std::string Errors = compileKernel("kernel void k(global int *p) {\n"
                                      "  p[0] = undeclared;\n}\n",

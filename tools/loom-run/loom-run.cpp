@@ -212,10 +212,11 @@ Error DriverSession::recordCommands(const loom::KernelCase &Case) {
   for (size_t I = 0; I < Case.Args.size(); ++I) {
     const loom::CaseArg &Arg = Case.Args[I];
     mux_descriptor_info_s &D = Descriptors[I];
-    if (Arg.ArgKind == loom::CaseArg::Local)
-      return createStringError(inconvertibleErrorCode(),
-                               "args[%zu]: __local arguments are not "
-                               "supported by this version of Loom", I);
+    if (Arg.ArgKind == loom::CaseArg::Local) {
+      D.type = mux_descriptor_info_type_shared_local_buffer;
+      D.data_size = Arg.LocalBytes;
+      continue;
+    }
     if (Arg.ArgKind == loom::CaseArg::Scalar) {
       D.type = mux_descriptor_info_type_plain_old_data;
       D.data = Contents[I].data();

@@ -28,12 +28,15 @@ static_assert(offsetof(loom_work_group_info_t, group_id) == 0 &&
                   offsetof(loom_work_group_info_t, global_offset) == 48 &&
                   offsetof(loom_work_group_info_t, local_size) == 72 &&
                   offsetof(loom_work_group_info_t, work_dim) == 96 &&
-                  sizeof(loom_work_group_info_t) == 104,
+                  offsetof(loom_work_group_info_t, local_memory) == 104 &&
+                  sizeof(loom_work_group_info_t) == 112,
               "MuxWorkGroupInfo below must match loom_work_group_info_t");
 
 namespace {
 
-enum class ValueKind { Void, I32, SizeT };
+constexpr unsigned LocalAddressSpace = 3;
+
+enum class ValueKind { Void, I32, SizeT, LocalPtr };
 
 struct MuxBuiltinEntry {
   MuxBuiltin ID;
@@ -47,10 +50,11 @@ struct MuxBuiltinEntry {
 const MuxBuiltinEntry &getEntry(MuxBuiltin B) {
   // The .def names value kinds bare; these make them mean ValueKinds.
   constexpr ValueKind Void = ValueKind::Void, I32 = ValueKind::I32,
-                      SizeT = ValueKind::SizeT;
+                      SizeT = ValueKind::SizeT, LocalPtr = ValueKind::LocalPtr;
   (void)Void;
   (void)I32;
   (void)SizeT;
+  (void)LocalPtr;
   static const MuxBuiltinEntry Table[] = {
 #define MUX_BUILTIN(ID, Name, Ret, Params, Props)                              \
   {MuxBuiltin::ID, Name, Ret, {LOOM_UNPACK Params}, Props},
@@ -68,6 +72,8 @@ Type *getType(ValueKind Kind, LLVMContext &Ctx) {
     return Type::getInt32Ty(Ctx);
   case ValueKind::SizeT:
     return Type::getInt64Ty(Ctx);
+  case ValueKind::LocalPtr:
+    return PointerType::get(Ctx, LocalAddressSpace);
   }
   llvm_unreachable("unknown value kind");
 }
@@ -95,8 +101,9 @@ StructType *getWorkItemInfoType(LLVMContext &Ctx) {
 StructType *getWorkGroupInfoType(LLVMContext &Ctx) {
   Type *Triple = ArrayType::get(Type::getInt64Ty(Ctx), 3);
   Type *I32 = Type::getInt32Ty(Ctx);
+  Type *Ptr = PointerType::get(Ctx, 0);
   return getOrCreateStruct(Ctx, "MuxWorkGroupInfo",
-                           {Triple, Triple, Triple, Triple, I32, I32});
+                           {Triple, Triple, Triple, Triple, I32, I32, Ptr});
 }
 
 /// Emits the body of one mux builtin into an empty function that carries the
@@ -105,9 +112,11 @@ class MuxBuiltinBodyBuilder {
 public:
   MuxBuiltinBodyBuilder(const BuiltinInfo &BI, Function &F)
       : BI(BI), F(F), Builder(BasicBlock::Create(F.getContext(), "entry", &F)) {
-    unsigned N = F.arg_size();
-    WorkItemInfo = F.getArg(N - 2);
-    WorkGroupInfo = F.getArg(N - 1);
+    if (!getSchedulingParamIndices(F).empty()) {
+      unsigned N = F.arg_size();
+      WorkItemInfo = F.getArg(N - 2);
+      WorkGroupInfo = F.getArg(N - 1);
+    }
   }
 
   void build(MuxBuiltin B);
@@ -138,8 +147,8 @@ private:
   const BuiltinInfo &BI;
   Function &F;
   IRBuilder<> Builder;
-  Value *WorkItemInfo;
-  Value *WorkGroupInfo;
+  Value *WorkItemInfo = nullptr;
+  Value *WorkGroupInfo = nullptr;
 };
 
 Value *MuxBuiltinBodyBuilder::call(MuxBuiltin Callee, Value *Dim) {
@@ -198,6 +207,20 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
   case MuxBuiltin::GetEnqueuedLocalSize:
     Result = workGroupField(LOOM_WG_LOCAL_SIZE, dim(), 1);
     break;
+  case MuxBuiltin::GetLocalMemory: {
+    Value *Ptr = Builder.CreateStructGEP(getWorkGroupInfoType(Ctx),
+                                         WorkGroupInfo, LOOM_WG_LOCAL_MEMORY);
+    Value *Arena = Builder.CreateLoad(Builder.getPtrTy(), Ptr, "arena");
+    Result = Builder.CreateAddrSpaceCast(Arena, F.getReturnType());
+    break;
+  }
+  case MuxBuiltin::MemBarrier:
+  case MuxBuiltin::WorkGroupBarrier:
+    // One thread runs a work-group's work-items in program order, so
+    // neither orders anything; WorkItemLoopsPass has already turned work-group
+    // barriers into region boundaries wherever work-item loops are made.
+    Builder.CreateRetVoid();
+    return;
   case MuxBuiltin::GetWorkDim: {
     Value *Ptr = Builder.CreateStructGEP(getWorkGroupInfoType(Ctx),
                                          WorkGroupInfo, LOOM_WG_WORK_DIM);
@@ -288,11 +311,17 @@ BuiltinInfo::getMuxBuiltinForOpenCL(StringRef MangledName) {
       .Default(std::nullopt);
 }
 
-bool BuiltinInfo::isOpenCLSynchronizationBuiltin(StringRef MangledName) {
-  return StringSwitch<bool>(MangledName)
-#define OPENCL_SYNC_BUILTIN(Mangled) .Case(Mangled, true)
+std::optional<SynchronizationBuiltin>
+BuiltinInfo::getSynchronizationBuiltin(StringRef MangledName) {
+  return StringSwitch<std::optional<SynchronizationBuiltin>>(MangledName)
+#define OPENCL_SYNC_BUILTIN(Mangled, ID, HasScope)                             \
+  .Case(Mangled, SynchronizationBuiltin{MuxBuiltin::ID, HasScope})
 #include "compiler/Builtins.def"
-      .Default(false);
+      .Default(std::nullopt);
+}
+
+bool BuiltinInfo::isWorkGroupBarrier(const Function &F) const {
+  return identifyMuxBuiltin(F) == MuxBuiltin::WorkGroupBarrier;
 }
 
 Function *BuiltinInfo::getOrDeclareMuxBuiltin(MuxBuiltin B, Module &M) const {
@@ -303,8 +332,14 @@ Function *BuiltinInfo::getOrDeclareMuxBuiltin(MuxBuiltin B, Module &M) const {
                                  GlobalValue::ExternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoUnwind);
   F->addFnAttr(Attribute::WillReturn);
-  if (getMuxBuiltinProperties(B) & ReadNone)
+  unsigned Properties = getMuxBuiltinProperties(B);
+  if (Properties & ReadNone)
     F->setDoesNotAccessMemory();
+  if (Properties & Barrier) {
+    // No optimization may move code across it, or duplicate or merge it.
+    F->addFnAttr(Attribute::Convergent);
+    F->addFnAttr(Attribute::NoDuplicate);
+  }
   return F;
 }
 
@@ -316,9 +351,9 @@ BuiltinInfo::getSchedulingParameters(Module &M) const {
           {"wg", Ptr, getWorkGroupInfoType(Ctx), /*PassedByDriver=*/true}};
 }
 
-bool BuiltinInfo::requiresSchedulingParameters(MuxBuiltin) const {
-  // Every work-item builtin reads the work-item or work-group info.
-  return true;
+bool BuiltinInfo::requiresSchedulingParameters(MuxBuiltin B) const {
+  // Every builtin that reads work-item or work-group state does.
+  return B != MuxBuiltin::MemBarrier && B != MuxBuiltin::WorkGroupBarrier;
 }
 
 Value *
@@ -331,7 +366,8 @@ BuiltinInfo::initializeSchedulingParameter(const SchedulingParameter &Param,
 
 void BuiltinInfo::defineMuxBuiltin(MuxBuiltin B, Function &F) const {
   assert(F.isDeclaration() && "defining a mux builtin twice");
-  assert(getSchedulingParamIndices(F).size() == 2 &&
+  assert((!requiresSchedulingParameters(B) ||
+          getSchedulingParamIndices(F).size() == 2) &&
          "the reference lowering needs both scheduling parameters");
   MuxBuiltinBodyBuilder(*this, F).build(B);
   F.setLinkage(GlobalValue::InternalLinkage);

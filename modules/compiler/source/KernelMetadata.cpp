@@ -163,6 +163,22 @@ void transferKernelProperties(Function &From, Function &To) {
   setIsKernelEntryPoint(To);
 }
 
+void dropMemoryEffectAttributes(Function &F) {
+  for (Attribute::AttrKind Kind :
+       {Attribute::ReadNone, Attribute::ReadOnly, Attribute::WriteOnly,
+        Attribute::ArgMemOnly, Attribute::InaccessibleMemOnly,
+        Attribute::InaccessibleMemOrArgMemOnly})
+    F.removeFnAttr(Kind);
+}
+
+void dropKernelProperties(Function &F) {
+  for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
+                         PackedArgsAttr})
+    F.removeFnAttr(Kind);
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, ScheduledFnMD})
+    F.setMetadata(Kind, nullptr);
+}
+
 void replaceKernelEntryPoint(Function &Kernel, Function &Wrapper) {
   transferKernelProperties(Kernel, Wrapper);
   Kernel.setLinkage(GlobalValue::InternalLinkage);

@@ -15,13 +15,10 @@
 
 using namespace llvm;
 using compiler::utils::getOrigFnName;
-using compiler::utils::isKernel;
 
 namespace compiler {
 
 namespace {
-
-constexpr unsigned LocalAddressSpace = 3;
 
 /// The first function, by name, that uses \p V.
 std::string getUserFunctionName(const Value &V) {
@@ -46,31 +43,8 @@ void checkUndefinedCalls(Module &M, const BuiltinInfo &BI,
     std::string Demangled = demangle(F.getName().str());
     std::string User = getUserFunctionName(F);
     std::string Where = User.empty() ? "" : "'" + User + "' ";
-    if (BuiltinInfo::isOpenCLSynchronizationBuiltin(F.getName()))
-      Problems.push_back(Where + "calls '" + Demangled +
-                         "': barriers and fences are not supported yet");
-    else
-      Problems.push_back(Where + "calls '" + Demangled +
-                         "', which no library Loom links provides");
-  }
-}
-
-void checkLocalMemory(Module &M, SmallVectorImpl<std::string> &Problems) {
-  for (GlobalVariable &GV : M.globals())
-    if (GV.getAddressSpace() == LocalAddressSpace)
-      Problems.push_back("__local variable '" + GV.getName().str() +
-                         "': local memory is not supported yet");
-  for (Function &F : M) {
-    if (!isKernel(F))
-      continue;
-    for (Argument &Arg : F.args()) {
-      auto *Ptr = dyn_cast<PointerType>(Arg.getType());
-      if (Ptr && Ptr->getAddressSpace() == LocalAddressSpace)
-        Problems.push_back("kernel '" + getOrigFnName(F).str() +
-                           "' has __local pointer argument '" +
-                           Arg.getName().str() +
-                           "': local memory is not supported yet");
-    }
+    Problems.push_back(Where + "calls '" + Demangled +
+                       "', which no library Loom links provides");
   }
 }
 
@@ -80,7 +54,6 @@ Error checkModuleIsSupported(Module &M, const BuiltinInfo &BI,
                              StringRef FileName) {
   SmallVector<std::string, 4> Problems;
   checkUndefinedCalls(M, BI, Problems);
-  checkLocalMemory(M, Problems);
   if (Problems.empty())
     return Error::success();
   std::string Message;

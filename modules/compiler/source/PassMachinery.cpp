@@ -15,6 +15,7 @@
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
+#include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
 

@@ -11,6 +11,7 @@
 #include "compiler/utils/AddMetadataPass.h"
 #include "compiler/utils/AddSchedulingParametersPass.h"
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
+#include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
 
 #include "llvm/IR/Verifier.h"
@@ -23,6 +24,7 @@ namespace compiler {
 
 void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
                             const ReferencePipelineOptions &Opts) {
+  MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
   if (Opts.AddWorkItemLoops)
     MPM.addPass(utils::WorkItemLoopsPass());
   MPM.addPass(utils::AddSchedulingParametersPass());

@@ -1,113 +1,261 @@
 //===- WorkItemLoopsPass.cpp - Work-item loops around kernels -------------===//
 ///
 /// \file
-/// See compiler/utils/WorkItemLoopsPass.h. The wrapper built for a kernel K
-/// with parameters P is, in pseudo C:
+/// See compiler/utils/WorkItemLoopsPass.h. For a kernel K without barriers
+/// the wrapper is, in pseudo C:
 ///
 ///   void K.mux-barrier-wrapper(P) {
-///     size_t z = 0; do { __mux_set_local_id(2, z);
-///       size_t y = 0; do { __mux_set_local_id(1, y);
-///         size_t x = 0; do { __mux_set_local_id(0, x);
-///           K(P);
-///         } while (++x < __mux_get_local_size(0));
-///       } while (++y < __mux_get_local_size(1));
-///     } while (++z < __mux_get_local_size(2));
+///     for (z) { set_local_id(2, z); for (y) { set_local_id(1, y);
+///       for (x) { set_local_id(0, x); K(P); } } }
 ///   }
+///
+/// With barriers (compiler/utils/BarrierRegions.h) it schedules regions:
+///
+///   live = alloca(work-items * live bytes); next = alloca(work-items)
+///   for (every work-item i) next[i] = K.mux-barrier-region.0(P, live + i);
+///   for (;;) {
+///     k = min(next[*]); if (k == exit) return;
+///     for (every work-item i) if (next[i] == k)
+///       next[i] = K.mux-barrier-region.k(P, live + i);
+///   }
+///
+/// Every loop is bottom-tested: a work-group has at least one work-item in
+/// each dimension.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "compiler/utils/WorkItemLoopsPass.h"
 
 #include "compiler/BuiltinInfo.h"
+#include "compiler/utils/BarrierRegions.h"
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "work-item-loops"
 
 using namespace llvm;
 
 STATISTIC(NumKernelsWrapped, "Number of kernels given work-item loops");
+STATISTIC(NumKernelsWithBarriers, "Number of kernels cut into barrier regions");
 
 namespace compiler {
 namespace utils {
 
 namespace {
 
-/// The first call to a barrier or fence in \p F, if any.
-const CallBase *findBarrier(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I))
-      if (const Function *Callee = Call->getCalledFunction())
-        if (BuiltinInfo::isOpenCLSynchronizationBuiltin(Callee->getName()))
-          return Call;
-  return nullptr;
-}
+using BodyBuilder = function_ref<void(IRBuilder<> &)>;
 
-/// Builds one bottom-tested loop over the local ids of dimension \p Dim
-/// starting at \p Builder's block; \p BuildBody fills the body and returns
-/// the block the body ends in. Leaves \p Builder in the loop's exit block.
-template <class BodyBuilder>
-void buildWorkItemLoop(IRBuilder<> &Builder, const BuiltinInfo &BI,
-                       unsigned Dim, BodyBuilder BuildBody) {
-  Module &M = *Builder.GetInsertBlock()->getModule();
-  LLVMContext &Ctx = M.getContext();
-  Function *F = Builder.GetInsertBlock()->getParent();
-  Function *GetLocalSize = BI.getOrDeclareMuxBuiltin(MuxBuiltin::GetLocalSize, M);
-  Function *SetLocalId = BI.getOrDeclareMuxBuiltin(MuxBuiltin::SetLocalId, M);
+/// What every wrapper needs: its builder, the builtins it calls and the
+/// local sizes, read once in the entry block.
+struct WrapperContext {
+  IRBuilder<> &Builder;
+  Function *SetLocalId;
+  Value *LocalSize[3];
+  /// The current local id of each dimension, inside a loop nest.
+  Value *LocalId[3] = {nullptr, nullptr, nullptr};
+};
+
+/// A bottom-tested loop over the local ids of dimension \p Dim around the
+/// loops of the lower dimensions, with \p Body innermost. Leaves the builder
+/// in the loop's exit block.
+void buildLoopNest(WrapperContext &W, int Dim, BodyBuilder Body) {
+  if (Dim < 0) {
+    Body(W.Builder);
+    return;
+  }
+  IRBuilder<> &B = W.Builder;
+  LLVMContext &Ctx = B.getContext();
+  Function *F = B.GetInsertBlock()->getParent();
   std::string Suffix = utostr(Dim);
-
-  Value *Size = Builder.CreateCall(GetLocalSize, Builder.getInt32(Dim),
-                                   "local.size." + Suffix);
-  BasicBlock *Preheader = Builder.GetInsertBlock();
+  BasicBlock *Preheader = B.GetInsertBlock();
   BasicBlock *Header = BasicBlock::Create(Ctx, "wi.loop." + Suffix, F);
-  Builder.CreateBr(Header);
+  B.CreateBr(Header);
 
-  Builder.SetInsertPoint(Header);
-  PHINode *Id = Builder.CreatePHI(Builder.getInt64Ty(), 2, "local.id." + Suffix);
-  Id->addIncoming(Builder.getInt64(0), Preheader);
-  Builder.CreateCall(SetLocalId, {Builder.getInt32(Dim), Id});
-  BuildBody(Builder);
-  Value *Next = Builder.CreateAdd(Id, Builder.getInt64(1),
-                                  "local.id." + Suffix + ".next", /*HasNUW=*/true);
-  Id->addIncoming(Next, Builder.GetInsertBlock());
+  B.SetInsertPoint(Header);
+  PHINode *Id = B.CreatePHI(B.getInt64Ty(), 2, "local.id." + Suffix);
+  Id->addIncoming(B.getInt64(0), Preheader);
+  B.CreateCall(W.SetLocalId, {B.getInt32(Dim), Id});
+  W.LocalId[Dim] = Id;
+  buildLoopNest(W, Dim - 1, Body);
+  Value *Next = B.CreateAdd(Id, B.getInt64(1), "local.id." + Suffix + ".next",
+                            /*HasNUW=*/true);
+  Id->addIncoming(Next, B.GetInsertBlock());
   // Created after the body so the blocks read in execution order.
   BasicBlock *Exit = BasicBlock::Create(Ctx, "wi.exit." + Suffix, F);
-  Builder.CreateCondBr(
-      Builder.CreateICmpULT(Next, Size, "local.id." + Suffix + ".more"), Header,
-      Exit);
-  Builder.SetInsertPoint(Exit);
+  B.CreateCondBr(B.CreateICmpULT(Next, W.LocalSize[Dim],
+                                 "local.id." + Suffix + ".more"),
+                 Header, Exit);
+  B.SetInsertPoint(Exit);
 }
 
-/// Creates the wrapper that runs \p Kernel for every work-item of a group.
-Function *createWorkItemLoopsWrapper(Function &Kernel, const BuiltinInfo &BI) {
-  Module &M = *Kernel.getParent();
-  Function *Wrapper =
-      Function::Create(Kernel.getFunctionType(), GlobalValue::ExternalLinkage,
-                       getOrigFnName(Kernel) + ".mux-barrier-wrapper", &M);
+void buildLoopNest(WrapperContext &W, BodyBuilder Body) {
+  buildLoopNest(W, 2, Body);
+}
+
+/// The work-item's position in the group: (z * size.y + y) * size.x + x.
+Value *linearLocalId(WrapperContext &W) {
+  IRBuilder<> &B = W.Builder;
+  Value *ZY = B.CreateAdd(B.CreateMul(W.LocalId[2], W.LocalSize[1]), W.LocalId[1]);
+  return B.CreateAdd(B.CreateMul(ZY, W.LocalSize[0]), W.LocalId[0], "local.linear");
+}
+
+/// An empty function with \p Kernel's signature, to become its entry point.
+Function *createWrapperFunction(Function &Kernel) {
+  Function *Wrapper = Function::Create(
+      Kernel.getFunctionType(), GlobalValue::ExternalLinkage,
+      getOrigFnName(Kernel) + ".mux-barrier-wrapper", Kernel.getParent());
   Wrapper->copyAttributesFrom(&Kernel);
+  dropMemoryEffectAttributes(*Wrapper);
   Wrapper->setCallingConv(Kernel.getCallingConv());
   for (unsigned I = 0; I < Kernel.arg_size(); ++I)
     Wrapper->getArg(I)->setName(Kernel.getArg(I)->getName());
+  BasicBlock::Create(Kernel.getContext(), "entry", Wrapper);
+  return Wrapper;
+}
 
+/// Reads the local sizes at \p Builder's insertion point.
+WrapperContext makeWrapperContext(IRBuilder<> &Builder, const BuiltinInfo &BI) {
+  Module &M = *Builder.GetInsertBlock()->getModule();
+  Function *GetLocalSize = BI.getOrDeclareMuxBuiltin(MuxBuiltin::GetLocalSize, M);
+  WrapperContext W{Builder, BI.getOrDeclareMuxBuiltin(MuxBuiltin::SetLocalId, M), {}};
+  for (unsigned D = 0; D < 3; ++D)
+    W.LocalSize[D] = Builder.CreateCall(GetLocalSize, Builder.getInt32(D),
+                                        "local.size." + utostr(D));
+  return W;
+}
+
+SmallVector<Value *, 8> getArgs(Function &F) {
   SmallVector<Value *, 8> Args;
-  for (Argument &Arg : Wrapper->args())
+  for (Argument &Arg : F.args())
     Args.push_back(&Arg);
+  return Args;
+}
 
-  IRBuilder<> Builder(BasicBlock::Create(M.getContext(), "entry", Wrapper));
-  buildWorkItemLoop(Builder, BI, 2, [&](IRBuilder<> &B) {
-    buildWorkItemLoop(B, BI, 1, [&](IRBuilder<> &B) {
-      buildWorkItemLoop(B, BI, 0, [&](IRBuilder<> &B) {
-        CallInst *Call = B.CreateCall(&Kernel, Args);
-        Call->setCallingConv(Kernel.getCallingConv());
-      });
-    });
+/// The wrapper of a kernel without barriers: one loop nest calling it.
+Function *createWorkItemLoopsWrapper(Function &Kernel, const BuiltinInfo &BI) {
+  Function *Wrapper = createWrapperFunction(Kernel);
+  IRBuilder<> Builder(&Wrapper->getEntryBlock());
+  WrapperContext W = makeWrapperContext(Builder, BI);
+  SmallVector<Value *, 8> Args = getArgs(*Wrapper);
+  buildLoopNest(W, [&](IRBuilder<> &B) {
+    B.CreateCall(&Kernel, Args)->setCallingConv(Kernel.getCallingConv());
   });
+  Builder.CreateRetVoid();
+  return Wrapper;
+}
+
+/// The per-work-group state of the region scheduler.
+struct SchedulerState {
+  Value *WorkItems;
+  /// Every work-item's live variables (null when no value crosses a barrier).
+  Value *Live;
+  Value *Next;
+  uint64_t LiveSize;
+};
+
+/// Calls \p Region for the current work-item and records where it stopped.
+void runRegion(WrapperContext &W, const SchedulerState &S, Function &Region,
+               ArrayRef<Value *> Args, Value *Linear) {
+  IRBuilder<> &B = W.Builder;
+  SmallVector<Value *, 9> RegionArgs(Args.begin(), Args.end());
+  RegionArgs.push_back(
+      S.LiveSize == 0
+          ? S.Live
+          : B.CreateInBoundsGEP(B.getInt8Ty(), S.Live,
+                                B.CreateMul(Linear, B.getInt64(S.LiveSize)),
+                                "live"));
+  Value *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
+  B.CreateStore(Stop, B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear));
+}
+
+/// Emits `min(next[0 .. work-items))`, the next region to run.
+Value *buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
+  IRBuilder<> &B = W.Builder;
+  Function *F = B.GetInsertBlock()->getParent();
+  BasicBlock *Preheader = B.GetInsertBlock();
+  BasicBlock *Scan = BasicBlock::Create(B.getContext(), "schedule.scan", F);
+  B.CreateBr(Scan);
+  B.SetInsertPoint(Scan);
+  PHINode *I = B.CreatePHI(B.getInt64Ty(), 2, "i");
+  PHINode *Min = B.CreatePHI(B.getInt32Ty(), 2, "min");
+  I->addIncoming(B.getInt64(0), Preheader);
+  Min->addIncoming(B.getInt32(ExitRegion), Preheader);
+  Value *Stop = B.CreateLoad(B.getInt32Ty(),
+                             B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, I));
+  Value *NewMin = B.CreateBinaryIntrinsic(Intrinsic::umin, Min, Stop, nullptr,
+                                          "next.min");
+  Value *INext = B.CreateAdd(I, B.getInt64(1), "i.next", /*HasNUW=*/true);
+  I->addIncoming(INext, Scan);
+  Min->addIncoming(NewMin, Scan);
+  BasicBlock *Done = BasicBlock::Create(B.getContext(), "schedule.done", F);
+  B.CreateCondBr(B.CreateICmpULT(INext, S.WorkItems), Scan, Done);
+  B.SetInsertPoint(Done);
+  return NewMin;
+}
+
+/// The wrapper of a kernel with barriers: the region scheduler above.
+Function *createRegionSchedulerWrapper(Function &Kernel, const BarrierRegions &R,
+                                       const BuiltinInfo &BI) {
+  Function *Wrapper = createWrapperFunction(Kernel);
+  IRBuilder<> Builder(&Wrapper->getEntryBlock());
+  WrapperContext W = makeWrapperContext(Builder, BI);
+  SmallVector<Value *, 8> Args = getArgs(*Wrapper);
+  LLVMContext &Ctx = Kernel.getContext();
+
+  SchedulerState S;
+  S.LiveSize = R.LiveSize;
+  S.WorkItems = Builder.CreateMul(
+      Builder.CreateMul(W.LocalSize[0], W.LocalSize[1]), W.LocalSize[2],
+      "work.items");
+  if (R.LiveSize == 0) {
+    S.Live = ConstantPointerNull::get(Builder.getPtrTy());
+  } else {
+    AllocaInst *Live = Builder.CreateAlloca(
+        Builder.getInt8Ty(),
+        Builder.CreateMul(S.WorkItems, Builder.getInt64(R.LiveSize)),
+        "live.variables");
+    Live->setAlignment(Align(R.LiveAlignment));
+    S.Live = Live;
+  }
+  S.Next = Builder.CreateAlloca(Builder.getInt32Ty(), S.WorkItems, "next.regions");
+
+  buildLoopNest(W, [&](IRBuilder<> &B) {
+    runRegion(W, S, *R.Regions[0], Args, linearLocalId(W));
+  });
+  BasicBlock *Schedule = BasicBlock::Create(Ctx, "schedule", Wrapper);
+  Builder.CreateBr(Schedule);
+  Builder.SetInsertPoint(Schedule);
+  Value *Region = buildNextRegionScan(W, S);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", Wrapper);
+  BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", Wrapper);
+  Builder.CreateCondBr(Builder.CreateICmpEQ(Region, Builder.getInt32(ExitRegion)),
+                       Exit, Dispatch);
+  Builder.SetInsertPoint(Dispatch);
+  SwitchInst *Switch = Builder.CreateSwitch(Region, Exit, R.Regions.size() - 1);
+
+  for (unsigned K = 1; K < R.Regions.size(); ++K) {
+    BasicBlock *Run = BasicBlock::Create(Ctx, "run.region." + utostr(K), Wrapper);
+    Switch->addCase(Builder.getInt32(K), Run);
+    Builder.SetInsertPoint(Run);
+    buildLoopNest(W, [&](IRBuilder<> &B) {
+      Value *Linear = linearLocalId(W);
+      Value *Waiting = B.CreateICmpEQ(
+          B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),
+          B.getInt32(K), "waiting");
+      BasicBlock *Call = BasicBlock::Create(Ctx, "region." + utostr(K), Wrapper);
+      BasicBlock *Skip = BasicBlock::Create(Ctx, "region." + utostr(K) + ".done", Wrapper);
+      B.CreateCondBr(Waiting, Call, Skip);
+      B.SetInsertPoint(Call);
+      runRegion(W, S, *R.Regions[K], Args, Linear);
+      B.CreateBr(Skip);
+      B.SetInsertPoint(Skip);
+    });
+    Builder.CreateBr(Schedule);
+  }
+  Builder.SetInsertPoint(Exit);
   Builder.CreateRetVoid();
   return Wrapper;
 }
@@ -118,18 +266,17 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
   const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
   bool Changed = false;
   for (Function *Kernel : getKernelEntryPoints(M)) {
-    if (const CallBase *Barrier = findBarrier(*Kernel)) {
-      M.getContext().diagnose(DiagnosticInfoUnsupported(
-          *Kernel,
-          "kernel '" + getOrigFnName(*Kernel) + "' calls '" +
-              Barrier->getCalledFunction()->getName() +
-              "': barriers and fences are not supported by this version "
-              "of the work-item loops",
-          Barrier->getDebugLoc()));
-      continue;
+    Function *Wrapper;
+    if (inlineCallsWithBarriers(*Kernel, BI)) {
+      BarrierRegions Regions = buildBarrierRegions(*Kernel, BI);
+      Wrapper = createRegionSchedulerWrapper(*Kernel, Regions, BI);
+      ++NumKernelsWithBarriers;
+    } else {
+      Wrapper = createWorkItemLoopsWrapper(*Kernel, BI);
     }
-    Function *Wrapper = createWorkItemLoopsWrapper(*Kernel, BI);
     replaceKernelEntryPoint(*Kernel, *Wrapper);
+    if (Kernel->use_empty())
+      Kernel->eraseFromParent();
     ++NumKernelsWrapped;
     Changed = true;
   }

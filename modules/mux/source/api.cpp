@@ -57,6 +57,7 @@ const mux_device_info_s &hostDeviceInfo() {
     I.max_work_items_per_group = 1024;
     I.address_bits = 64;
     I.memory_size = uint64_t(16) << 30;
+    I.local_memory_size = uint64_t(256) << 10;
     return I;
   }();
   return Info;
@@ -66,11 +67,6 @@ bool isPowerOf2(uint64_t V) { return V != 0 && (V & (V - 1)) == 0; }
 
 bool inBounds(uint64_t Offset, uint64_t Length, uint64_t Size) {
   return Offset <= Size && Length <= Size - Offset;
-}
-
-AlignedBytes allocateAligned(uint64_t Size, uint64_t Alignment) {
-  uint64_t Rounded = (Size + Alignment - 1) / Alignment * Alignment;
-  return AlignedBytes(static_cast<uint8_t *>(std::aligned_alloc(Alignment, Rounded)));
 }
 
 mux_result_t checkBufferRange(const mux_buffer_s *Buffer, uint64_t Offset,
@@ -134,6 +130,7 @@ mux_result_t muxCreateDevices(uint32_t Count, const mux_device_info_t *Infos,
     Device->Info = Infos[I];
     Device->Workers =
         std::make_unique<ThreadPool>(ThreadPool::defaultWorkerCount());
+    Device->WorkerStates.resize(Device->Workers->size());
     startQueue(Device->Queue, *Device);
     OutDevices[I] = Device;
   }
@@ -420,6 +417,28 @@ mux_result_t checkRange(const mux_device_s &Device, const mux_kernel_s &Kernel,
   return mux_success;
 }
 
+uint64_t alignLocal(uint64_t Bytes) {
+  return (Bytes + LOOM_LOCAL_MEMORY_ALIGNMENT - 1) /
+         LOOM_LOCAL_MEMORY_ALIGNMENT * LOOM_LOCAL_MEMORY_ALIGNMENT;
+}
+
+/// Places a __local argument after what the arena already holds.
+mux_result_t placeLocalArgument(const md::ArgDescriptor &Arg, uint32_t Index,
+                                const mux_descriptor_info_s &Info,
+                                NDRangeCommand &Launch) {
+  std::string Where = "argument " + std::to_string(Index);
+  if (Info.type != mux_descriptor_info_type_shared_local_buffer)
+    return fail(mux_error_invalid_kernel_arguments,
+                Where + " is a __local buffer, but its descriptor is not");
+  if (Info.data_size == 0 || Info.data_size > (uint64_t(1) << 40))
+    return fail(mux_error_invalid_kernel_arguments,
+                Where + ": a __local buffer needs a size in data_size");
+  Launch.ArenaSize = alignLocal(Launch.ArenaSize);
+  Launch.LocalArguments.push_back({Arg.Offset, Launch.ArenaSize});
+  Launch.ArenaSize += Info.data_size;
+  return mux_success;
+}
+
 /// Copies one argument into the packed block after checking it against the
 /// kernel's descriptor.
 mux_result_t packArgument(const md::ArgDescriptor &Arg, uint32_t Index,
@@ -427,10 +446,6 @@ mux_result_t packArgument(const md::ArgDescriptor &Arg, uint32_t Index,
   std::string Where = "argument " + std::to_string(Index);
   bool IsBuffer = Arg.Kind == md::ArgKind::GlobalBuffer ||
                   Arg.Kind == md::ArgKind::ConstantBuffer;
-  if (Arg.Kind == md::ArgKind::LocalBuffer)
-    return fail(mux_error_invalid_kernel_arguments,
-                Where + " is a __local buffer, which this driver does not "
-                        "support yet");
   if (IsBuffer) {
     if (Info.type != mux_descriptor_info_type_buffer)
       return fail(mux_error_invalid_kernel_arguments,
@@ -482,10 +497,22 @@ mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
   if (!Launch.PackedArgs)
     return fail(mux_error_out_of_memory, "cannot allocate kernel arguments");
   std::memset(Launch.PackedArgs.get(), 0, std::max<uint32_t>(K.PackedArgsSize, 1));
-  for (uint32_t I = 0; I < K.Args.size(); ++I)
-    if (mux_result_t R = packArgument(K.Args[I], I, Options->descriptors[I],
-                                      Launch.PackedArgs.get()))
+  Launch.PackedArgsSize = K.PackedArgsSize;
+  Launch.ArenaSize = K.LocalMemoryBytes;
+  for (uint32_t I = 0; I < K.Args.size(); ++I) {
+    const mux_descriptor_info_s &Info = Options->descriptors[I];
+    mux_result_t R = K.Args[I].Kind == md::ArgKind::LocalBuffer
+                         ? placeLocalArgument(K.Args[I], I, Info, Launch)
+                         : packArgument(K.Args[I], I, Info, Launch.PackedArgs.get());
+    if (R != mux_success)
       return R;
+  }
+  uint64_t LocalLimit = CB->Device->Info->local_memory_size;
+  if (Launch.ArenaSize > LocalLimit)
+    return fail(mux_error_invalid_value,
+                "kernel '" + K.Name + "' needs " + std::to_string(Launch.ArenaSize) +
+                    " bytes of local memory; the device has " +
+                    std::to_string(LocalLimit));
   for (uint32_t D = 0; D < 3; ++D) {
     bool Used = D < Options->dimensions;
     Launch.LocalSize[D] = Options->local_size[D];

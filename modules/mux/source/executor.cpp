@@ -21,7 +21,34 @@ namespace {
 /// that the shared counter is not contended.
 constexpr uint64_t ChunksPerWorker = 16;
 
-void runNDRange(ThreadPool &Workers, const NDRangeCommand &Launch) {
+/// The packed arguments and arena worker \p State uses for \p Launch: the
+/// shared packed arguments when the kernel has no __local argument, else the
+/// worker's own copy pointing into its own arena.
+const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch,
+                          loom_work_group_info_t &Info) {
+  if (State.ArenaSize < Launch.ArenaSize) {
+    State.Arena = allocateAligned(Launch.ArenaSize, LOOM_LOCAL_MEMORY_ALIGNMENT);
+    State.ArenaSize = Launch.ArenaSize;
+  }
+  Info.local_memory = State.Arena.get();
+  if (Launch.LocalArguments.empty())
+    return Launch.PackedArgs.get();
+  if (State.PackedArgsSize < Launch.PackedArgsSize) {
+    State.PackedArgs = allocateAligned(Launch.PackedArgsSize, 128);
+    State.PackedArgsSize = Launch.PackedArgsSize;
+  }
+  std::memcpy(State.PackedArgs.get(), Launch.PackedArgs.get(),
+              Launch.PackedArgsSize);
+  for (const LocalArgument &Local : Launch.LocalArguments) {
+    uint8_t *Address = State.Arena.get() + Local.ArenaOffset;
+    std::memcpy(State.PackedArgs.get() + Local.PackedOffset, &Address,
+                sizeof(Address));
+  }
+  return State.PackedArgs.get();
+}
+
+void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
+                const NDRangeCommand &Launch) {
   const uint64_t GroupsX = Launch.NumGroups[0];
   const uint64_t GroupsXY = GroupsX * Launch.NumGroups[1];
   const uint64_t Total = GroupsXY * Launch.NumGroups[2];
@@ -29,9 +56,10 @@ void runNDRange(ThreadPool &Workers, const NDRangeCommand &Launch) {
       std::max<uint64_t>(1, Total / (Workers.size() * ChunksPerWorker));
   std::atomic<uint64_t> Next{0};
 
-  Workers.runOnAll([&](unsigned) {
+  Workers.runOnAll([&](unsigned Worker) {
     loom_work_group_info_t Info;
     std::memset(&Info, 0, sizeof(Info));
+    const void *Args = prepareWorker(States[Worker], Launch, Info);
     for (unsigned D = 0; D < 3; ++D) {
       Info.num_groups[D] = Launch.NumGroups[D];
       Info.global_offset[D] = Launch.GlobalOffset[D];
@@ -47,7 +75,7 @@ void runNDRange(ThreadPool &Workers, const NDRangeCommand &Launch) {
         Info.group_id[0] = Group % GroupsX;
         Info.group_id[1] = (Group % GroupsXY) / GroupsX;
         Info.group_id[2] = Group / GroupsXY;
-        Launch.Entry(Launch.PackedArgs.get(), &Info);
+        Launch.Entry(Args, &Info);
       }
     }
   });
@@ -62,7 +90,7 @@ struct CommandRunner {
     std::memcpy(C.Destination, C.Source, C.Size);
   }
   void operator()(const NDRangeCommand &C) const {
-    runNDRange(*Device.Workers, C);
+    runNDRange(*Device.Workers, Device.WorkerStates, C);
   }
 };
 

@@ -59,9 +59,27 @@ struct ReadCommand {
   uint64_t Size;
 };
 
+inline AlignedBytes allocateAligned(uint64_t Size, uint64_t Alignment) {
+  uint64_t Rounded = (Size + Alignment - 1) / Alignment * Alignment;
+  return AlignedBytes(
+      static_cast<uint8_t *>(std::aligned_alloc(Alignment, Rounded ? Rounded : Alignment)));
+}
+
+/// A __local pointer argument: where the packed arguments hold it, and
+/// where in the arena it points.
+struct LocalArgument {
+  uint32_t PackedOffset;
+  uint64_t ArenaOffset;
+};
+
 struct NDRangeCommand {
   loom_kernel_entry_t Entry;
   AlignedBytes PackedArgs;
+  uint32_t PackedArgsSize;
+  /// Bytes of each worker's local-memory arena: the kernel's __local
+  /// variables, then each __local argument.
+  uint64_t ArenaSize;
+  std::vector<LocalArgument> LocalArguments;
   std::array<uint64_t, 3> NumGroups;
   std::array<uint64_t, 3> LocalSize;
   std::array<uint64_t, 3> GlobalOffset;
@@ -83,10 +101,21 @@ struct mux_queue_s {
   std::thread Thread;
 };
 
+namespace mux {
+/// What one worker keeps between work-groups; only that worker touches it.
+struct WorkerState {
+  AlignedBytes Arena;
+  uint64_t ArenaSize = 0;
+  AlignedBytes PackedArgs;
+  uint64_t PackedArgsSize = 0;
+};
+} // namespace mux
+
 struct mux_device_s {
   mux::ObjectKind Kind = mux::ObjectKind::Device;
   mux_device_info_t Info = nullptr;
   std::unique_ptr<mux::ThreadPool> Workers;
+  std::vector<mux::WorkerState> WorkerStates;
   mux_queue_s Queue;
 };
 

@@ -1,7 +1,7 @@
 ; RUN: loom-opt -passes=define-mux-builtins -S %s | FileCheck %s
 
 %MuxWorkItemInfo = type { [3 x i64] }
-%MuxWorkGroupInfo = type { [3 x i64], [3 x i64], [3 x i64], [3 x i64], i32, i32 }
+%MuxWorkGroupInfo = type { [3 x i64], [3 x i64], [3 x i64], [3 x i64], i32, i32, ptr }
 
 ; The global id is defined in terms of other mux builtins, which are then
 ; defined in turn, each reading its field of the info structs.
@@ -30,8 +30,18 @@ declare !mux_scheduled_fn !1 void @__mux_set_local_id(i32, i64, ptr, ptr)
 ; CHECK: load i32, ptr %[[DIMPTR]]
 declare !mux_scheduled_fn !2 i32 @__mux_get_work_dim(ptr, ptr)
 
+; The local-memory arena is the work-group info's seventh field, cast to the
+; __local address space.
+; CHECK-LABEL: define internal ptr addrspace(3) @__mux_get_local_memory(ptr %0, ptr %1)
+; CHECK: %[[FIELD:.+]] = getelementptr inbounds %MuxWorkGroupInfo, ptr %1, i32 0, i32 6
+; CHECK-NEXT: %arena = load ptr, ptr %[[FIELD]]
+; CHECK-NEXT: %[[CAST:.+]] = addrspacecast ptr %arena to ptr addrspace(3)
+; CHECK-NEXT: ret ptr addrspace(3) %[[CAST]]
+declare !mux_scheduled_fn !2 ptr addrspace(3) @__mux_get_local_memory(ptr, ptr)
+
 ; A builtin without its scheduling parameters cannot be defined yet.
 ; CHECK-LABEL: declare i64 @__mux_get_num_groups(i32)
+
 
 declare i64 @__mux_get_num_groups(i32)
 
@@ -56,3 +66,4 @@ declare i64 @__mux_get_num_groups(i32)
 !0 = !{i32 1, i32 2}
 !1 = !{i32 2, i32 3}
 !2 = !{i32 0, i32 1}
+

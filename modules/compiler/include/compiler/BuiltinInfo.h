@@ -42,6 +42,24 @@ enum BuiltinProperty : unsigned {
   WorkGroupUniform = 1u << 1,
   /// Changes the work-item state other builtins read.
   SetsState = 1u << 2,
+  /// Every work-item of the work-group must reach it before any goes on.
+  Barrier = 1u << 3,
+};
+
+/// How an OpenCL barrier or fence maps onto its mux builtin.
+struct SynchronizationBuiltin {
+  MuxBuiltin Mux;
+  /// The OpenCL function takes a memory_scope after its fence flags.
+  bool HasScope;
+};
+
+/// The memory_scope values of OpenCL C (Clang's __OPENCL_MEMORY_SCOPE_*).
+enum class MemoryScope : unsigned {
+  WorkItem = 0,
+  WorkGroup = 1,
+  Device = 2,
+  AllSvmDevices = 3,
+  SubGroup = 4,
 };
 
 /// A parameter AddSchedulingParametersPass appends to functions that need
@@ -69,8 +87,11 @@ public:
   /// The mux builtin an OpenCL C work-item function lowers to.
   static std::optional<MuxBuiltin>
   getMuxBuiltinForOpenCL(llvm::StringRef MangledName);
-  /// Whether \p MangledName is an OpenCL barrier or fence.
-  static bool isOpenCLSynchronizationBuiltin(llvm::StringRef MangledName);
+  /// The lowering of OpenCL barrier or fence \p MangledName, if it is one.
+  static std::optional<SynchronizationBuiltin>
+  getSynchronizationBuiltin(llvm::StringRef MangledName);
+  /// Whether \p F is __mux_work_group_barrier.
+  bool isWorkGroupBarrier(const llvm::Function &F) const;
 
   /// The declaration of \p B without scheduling parameters, created if
   /// missing, with attributes from its properties.

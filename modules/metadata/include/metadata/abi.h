@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 /** Bumped on any change below; the driver refuses other versions. */
-#define LOOM_ABI_VERSION 1u
+#define LOOM_ABI_VERSION 2u
 
 /** The ELF section holding the kernel descriptors (metadata/kernel_descriptor.h). */
 #define LOOM_DESCRIPTOR_SECTION ".loom.kernels"
@@ -38,7 +38,16 @@ typedef struct loom_work_group_info {
   uint64_t local_size[3];
   uint32_t work_dim;
   uint32_t reserved;
+  /** The running worker's local-memory arena: kernel-scope __local
+      variables at the offsets the compiler chose (the kernel's
+      LocalMemoryBytes first), then the __local pointer arguments. Aligned to
+      LOOM_LOCAL_MEMORY_ALIGNMENT; never shared by two work-groups running at
+      once. */
+  uint8_t *local_memory;
 } loom_work_group_info_t;
+
+/** Alignment of the local-memory arena and of each __local argument in it. */
+#define LOOM_LOCAL_MEMORY_ALIGNMENT 128u
 
 /** Field indices of loom_work_group_info_t, as the compiler's IR struct uses them. */
 enum loom_work_group_info_field {
@@ -47,7 +56,8 @@ enum loom_work_group_info_field {
   LOOM_WG_GLOBAL_OFFSET = 2,
   LOOM_WG_LOCAL_SIZE = 3,
   LOOM_WG_WORK_DIM = 4,
-  LOOM_WG_FIELD_COUNT = 6
+  LOOM_WG_LOCAL_MEMORY = 6,
+  LOOM_WG_FIELD_COUNT = 7
 };
 
 /**
@@ -61,8 +71,10 @@ typedef struct loom_work_item_info {
 /**
  * The entry point of a kernel. `packed_args` points at the arguments packed
  * in order, each at the offset its descriptor gives (natural alignment):
- * global/constant pointers as 8-byte addresses, scalars and vectors by value
- * (3-element vectors take the size of 4), structs by value.
+ * global/constant/local pointers as 8-byte addresses, scalars and vectors by
+ * value (3-element vectors take the size of 4), structs by value. A __local
+ * pointer points into the worker's arena, so the driver keeps one copy of
+ * the packed arguments per worker.
  */
 typedef void (*loom_kernel_entry_t)(const void *packed_args,
                                     const loom_work_group_info_t *work_group);

@@ -58,6 +58,9 @@ typedef struct mux_device_info_s {
   uint32_t max_work_items_per_group;
   uint32_t address_bits;
   uint64_t memory_size;
+  /** Bytes of __local memory one work-group may use: its kernel-scope
+      __local variables plus its __local pointer arguments. */
+  uint64_t local_memory_size;
 } mux_device_info_s;
 typedef const mux_device_info_s *mux_device_info_t;
 
@@ -189,10 +192,14 @@ mux_result_t muxCommandReadBuffer(mux_command_buffer_t command_buffer,
 
 typedef enum mux_descriptor_info_type_e {
   mux_descriptor_info_type_buffer = 0,
-  mux_descriptor_info_type_plain_old_data = 1
+  mux_descriptor_info_type_plain_old_data = 1,
+  /** A __local pointer argument: `data_size` bytes of local memory, given
+      to each work-group separately. */
+  mux_descriptor_info_type_shared_local_buffer = 2
 } mux_descriptor_info_type_e;
 
-/** One kernel argument: a buffer (global/constant pointer) or bytes. */
+/** One kernel argument: a buffer (global/constant pointer), bytes passed by
+    value, or a size of local memory. */
 typedef struct mux_descriptor_info_s {
   mux_descriptor_info_type_e type;
   mux_buffer_t buffer;
@@ -218,7 +225,8 @@ typedef struct mux_ndrange_options_s {
  * descriptor and copied. \return mux_success; mux_error_invalid_handle;
  * mux_error_null_out_parameter (\p options null); mux_error_invalid_value
  * (dimensions not 1-3, zero sizes, a global size not a multiple of the local
- * size); mux_error_invalid_kernel_arguments (wrong count, kind or size);
+ * size, more local memory than the device has); mux_error_invalid_kernel_arguments
+ * (wrong count, kind or size);
  * mux_error_invalid_work_group_size (over the device limit or not the
  * kernel's required size); mux_error_invalid_state (finalized).
  */

@@ -3,9 +3,9 @@
 /// \file
 /// Assumes: TransferKernelMetadataPass has marked the kernels.
 /// Does: computes what later passes and the driver need to know about each
-/// kernel and is not visible in its signature: the bytes of `__local`
-/// memory it uses (kernel-scope variables in address space 3 it references)
-/// and its vectorization width.
+/// kernel and is not visible in its signature: the bytes of the
+/// local-memory arena its kernel-scope `__local` variables need (the layout
+/// of compiler/utils/LocalMemory.h) and its vectorization width.
 /// Produces: the `mux-local-mem-usage` and `mux-vectorize-width` attributes.
 /// Pipeline name: `encode-kernel-metadata<width=N>`.
 ///

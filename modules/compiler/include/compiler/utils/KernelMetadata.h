@@ -81,6 +81,15 @@ void setSchedulingParamIndices(llvm::Function &F, llvm::ArrayRef<unsigned> Indic
 /// (they describe a signature).
 void transferKernelProperties(llvm::Function &From, llvm::Function &To);
 
+/// Removes the memory-effect attributes (`readnone`, `readonly`,
+/// `writeonly`, `argmemonly`, ...) a function made from a kernel inherits
+/// but need not keep: a wrapper or region also touches work-item state.
+void dropMemoryEffectAttributes(llvm::Function &F);
+
+/// Removes every kernel property from \p F, a copy of a kernel that is not
+/// one (a helper made from a kernel's body).
+void dropKernelProperties(llvm::Function &F);
+
 /// Makes \p Wrapper, which calls \p Kernel, the kernel's entry point, and
 /// \p Kernel an internal always-inline function the optimizer folds into it.
 void replaceKernelEntryPoint(llvm::Function &Kernel, llvm::Function &Wrapper);

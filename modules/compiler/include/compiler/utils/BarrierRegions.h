@@ -1,0 +1,68 @@
+//===- compiler/utils/BarrierRegions.h - A kernel cut at barriers -*- C++ -*-===//
+///
+/// \file
+/// Cuts a kernel with work-group barriers into barrier regions, the code
+/// that runs between two barriers along the control flow, so that
+/// WorkItemLoopsPass can run each region for every work-item before any
+/// work-item goes past the barrier that ends it.
+///
+/// Region 0 starts at the kernel's entry; region k (k >= 1) starts just
+/// after barrier k. Barriers are numbered in reverse post-order of the CFG,
+/// so that a smaller number is earlier in the program: where work-items wait
+/// at different barriers (a loop whose trip count differs per work-item),
+/// the scheduler runs the smallest first. Each region becomes a function
+///
+///   i32 <kernel>.mux-barrier-region.<k>(<kernel params>, ptr %live)
+///
+/// that runs one work-item from its start to the next barrier and returns
+/// that barrier's number, or ExitRegion at the end of the kernel.
+///
+/// Values that cross a barrier are kept per work-item in the live-variables
+/// block `%live` points to: every private array (alloca) and every SSA
+/// value live just after some barrier, except work-item builtins with
+/// constant arguments, which are re-issued where they are used instead.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_UTILS_BARRIERREGIONS_H
+#define COMPILER_UTILS_BARRIERREGIONS_H
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+
+namespace llvm {
+class CallInst;
+class Function;
+} // namespace llvm
+
+namespace compiler {
+
+class BuiltinInfo;
+
+namespace utils {
+
+/// The number a region function returns when the work-item has finished.
+constexpr uint32_t ExitRegion = UINT32_MAX;
+
+struct BarrierRegions {
+  /// Regions[k] is the function of region k.
+  llvm::SmallVector<llvm::Function *, 4> Regions;
+  /// Bytes of one work-item's live variables, a multiple of LiveAlignment.
+  uint64_t LiveSize = 0;
+  uint64_t LiveAlignment = 1;
+};
+
+/// Inlines into \p Kernel every call to a function that (transitively)
+/// contains a work-group barrier. Returns whether the kernel has barriers.
+bool inlineCallsWithBarriers(llvm::Function &Kernel, const BuiltinInfo &BI);
+
+/// Cuts \p Kernel, whose barriers are all in its own body, into region
+/// functions. \p Kernel is left with no body: its caller replaces it.
+BarrierRegions buildBarrierRegions(llvm::Function &Kernel,
+                                   const BuiltinInfo &BI);
+
+} // namespace utils
+} // namespace compiler
+
+#endif // COMPILER_UTILS_BARRIERREGIONS_H

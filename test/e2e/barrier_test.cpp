@@ -1,0 +1,196 @@
+//===- barrier_test.cpp - Barriers and local memory on the driver ---------===//
+///
+/// Kernels with barriers and __local memory (kernels/barriers.cl), run for
+/// several work-group sizes (powers of two or not, 1-D and 3-D), every
+/// output element checked against a model computed here.
+///
+//===----------------------------------------------------------------------===//
+
+#include "KernelRunner.h"
+
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+using namespace loom::e2e;
+
+namespace {
+
+class BarrierTest : public ::testing::TestWithParam<uint64_t> {
+protected:
+  void SetUp() override {
+    std::string Errors = compileKernel(readKernelSource("barriers.cl"), Binary,
+                                       "-cl-std=CL3.0", "csa", "barriers.cl");
+    ASSERT_EQ(Errors, "");
+  }
+
+  static std::vector<int> pattern(size_t N, int Seed) {
+    std::vector<int> Values(N);
+    for (size_t I = 0; I < N; ++I)
+      Values[I] = static_cast<int>((I * 2654435761u + Seed) % 2001) - 1000;
+    return Values;
+  }
+
+  std::vector<char> Binary;
+};
+
+TEST_P(BarrierTest, GroupSumInLocalMemory) {
+  const uint64_t Local = GetParam(), Groups = 7, N = Local * Groups;
+  std::vector<int> In = pattern(N, 1);
+  std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                 KernelArg::buffer(std::vector<int>(Groups, -1)),
+                                 KernelArg::local(Local * sizeof(int))};
+  ASSERT_EQ(runKernel(Binary, "group_sum", Args, {{N}, {Local}, {}}), "");
+  std::vector<int> Sums = Args[1].as<int>();
+  for (uint64_t G = 0; G < Groups; ++G)
+    ASSERT_EQ(Sums[G], std::accumulate(In.begin() + G * Local,
+                                       In.begin() + (G + 1) * Local, 0))
+        << "group " << G;
+}
+
+TEST_P(BarrierTest, InclusiveScanWithSwappedBuffers) {
+  const uint64_t Local = GetParam(), Groups = 5, N = Local * Groups;
+  std::vector<int> In = pattern(N, 2);
+  std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                 KernelArg::buffer(std::vector<int>(N, 0)),
+                                 KernelArg::local(2 * Local * sizeof(int))};
+  ASSERT_EQ(runKernel(Binary, "group_scan", Args, {{N}, {Local}, {}}), "");
+  std::vector<int> Out = Args[1].as<int>();
+  for (uint64_t G = 0; G < Groups; ++G) {
+    int Running = 0;
+    for (uint64_t L = 0; L < Local; ++L) {
+      Running += In[G * Local + L];
+      ASSERT_EQ(Out[G * Local + L], Running) << "group " << G << ", item " << L;
+    }
+  }
+}
+
+TEST_P(BarrierTest, DataDependentTripCountWithBarriers) {
+  const uint64_t Local = GetParam(), Groups = 4, N = Local * Groups;
+  std::vector<int> In = pattern(N, 3);
+  std::vector<int> Rounds = {0, 1, 3, static_cast<int>(Local + 2)};
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Rounds),
+                                 KernelArg::buffer(std::vector<int>(N, 0)),
+                                 KernelArg::local(Local * sizeof(int))};
+  ASSERT_EQ(runKernel(Binary, "rotate_rounds", Args, {{N}, {Local}, {}}), "");
+  std::vector<int> Out = Args[2].as<int>();
+  for (uint64_t G = 0; G < Groups; ++G)
+    for (uint64_t L = 0; L < Local; ++L)
+      ASSERT_EQ(Out[G * Local + L], In[G * Local + (L + Rounds[G]) % Local])
+          << "group " << G << ", item " << L;
+}
+
+TEST_P(BarrierTest, LoopsOfDifferentLengthsPerWorkItem) {
+  const uint64_t Local = GetParam(), Groups = 3, N = Local * Groups;
+  std::vector<int> Trips(N);
+  for (uint64_t I = 0; I < N; ++I)
+    Trips[I] = static_cast<int>((I * 7) % 5);
+  std::vector<KernelArg> Args = {KernelArg::buffer(Trips),
+                                 KernelArg::buffer(std::vector<int>(N, 0)),
+                                 KernelArg::local(Local * sizeof(int))};
+  ASSERT_EQ(runKernel(Binary, "uneven_loops", Args, {{N}, {Local}, {}}), "");
+  std::vector<int> Out = Args[1].as<int>();
+  auto SumBelow = [](int M) { return M * (M - 1) / 2; };
+  for (uint64_t G = 0; G < Groups; ++G)
+    for (uint64_t L = 0; L < Local; ++L) {
+      uint64_t I = G * Local + L, Next = G * Local + (L + 1) % Local;
+      ASSERT_EQ(Out[I], SumBelow(Trips[Next]) + Trips[I]) << "item " << I;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(WorkGroupSizes, BarrierTest,
+                         ::testing::Values(1, 3, 16, 48, 100, 256),
+                         [](const auto &Info) {
+                           return "Local" + std::to_string(Info.param);
+                         });
+
+class LocalMemoryTest : public ::testing::Test {
+protected:
+  void compile(const std::string &Options) {
+    std::string Errors = compileKernel(readKernelSource("barriers.cl"), Binary,
+                                       "-cl-std=CL3.0 " + Options, "csa",
+                                       "barriers.cl");
+    ASSERT_EQ(Errors, "");
+  }
+  std::vector<char> Binary;
+};
+
+TEST_F(LocalMemoryTest, TiledMatrixMultiply) {
+  for (int Tile : {4, 5}) {
+    compile("-DTILE=" + std::to_string(Tile));
+    const int N = 4 * Tile;
+    std::vector<float> A(N * N), B(N * N);
+    for (int I = 0; I < N * N; ++I) {
+      A[I] = static_cast<float>(I % 7) - 3.0f;   // Small integers: every
+      B[I] = static_cast<float>(I % 5) * 0.5f;   // sum is exact in float.
+    }
+    std::vector<KernelArg> Args = {KernelArg::buffer(A), KernelArg::buffer(B),
+                                   KernelArg::buffer(std::vector<float>(N * N)),
+                                   KernelArg::scalar(N)};
+    uint64_t Size = static_cast<uint64_t>(N), T = static_cast<uint64_t>(Tile);
+    ASSERT_EQ(runKernel(Binary, "matmul_tiled", Args, {{Size, Size}, {T, T}, {}}), "");
+    std::vector<float> C = Args[2].as<float>();
+    for (int Row = 0; Row < N; ++Row)
+      for (int Col = 0; Col < N; ++Col) {
+        float Expected = 0;
+        for (int K = 0; K < N; ++K)
+          Expected += A[Row * N + K] * B[K * N + Col];
+        ASSERT_EQ(C[Row * N + Col], Expected)
+            << "tile " << Tile << ", C[" << Row << "][" << Col << "]";
+      }
+  }
+}
+
+TEST_F(LocalMemoryTest, PrivateArrayAndValuesLiveAcrossBarriersIn3D) {
+  compile("");
+  const uint64_t Global[3] = {8, 6, 4}, Local[3] = {4, 3, 2};
+  const uint64_t N = Global[0] * Global[1] * Global[2];
+  std::vector<int> In(N);
+  std::iota(In.begin(), In.end(), 100);
+  std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                 KernelArg::buffer(std::vector<int>(N, 0))};
+  ASSERT_EQ(runKernel(Binary, "reverse_3d", Args,
+                      {{Global[0], Global[1], Global[2]},
+                       {Local[0], Local[1], Local[2]},
+                       {}}),
+            "");
+  std::vector<int> Out = Args[1].as<int>();
+  const uint64_t Items = Local[0] * Local[1] * Local[2];
+  auto GlobalIndex = [&](uint64_t Group[3], uint64_t Lin) {
+    uint64_t X = Lin % Local[0], Y = Lin / Local[0] % Local[1], Z = Lin / (Local[0] * Local[1]);
+    return ((Group[2] * Local[2] + Z) * Global[1] + Group[1] * Local[1] + Y) * Global[0] +
+           Group[0] * Local[0] + X;
+  };
+  for (uint64_t GZ = 0; GZ < Global[2] / Local[2]; ++GZ)
+    for (uint64_t GY = 0; GY < Global[1] / Local[1]; ++GY)
+      for (uint64_t GX = 0; GX < Global[0] / Local[0]; ++GX) {
+        uint64_t Group[3] = {GX, GY, GZ};
+        auto Reversed = [&](uint64_t Lin) { return In[GlobalIndex(Group, Items - 1 - Lin)]; };
+        for (uint64_t Lin = 0; Lin < Items; ++Lin) {
+          int Expected = In[GlobalIndex(Group, Lin)] + Reversed(Lin) +
+                         2 * Reversed((Lin + 1) % Items);
+          ASSERT_EQ(Out[GlobalIndex(Group, Lin)], Expected)
+              << "group (" << GX << "," << GY << "," << GZ << "), item " << Lin;
+        }
+      }
+}
+
+TEST_F(LocalMemoryTest, FencesKeepProgramOrder) {
+  compile("");
+  std::vector<KernelArg> Args = {KernelArg::buffer(std::vector<int>(64, 0))};
+  ASSERT_EQ(runKernel(Binary, "fenced", Args, {{64}, {16}, {}}), "");
+  for (int V : Args[0].as<int>())
+    ASSERT_EQ(V, 2);
+}
+
+TEST_F(LocalMemoryTest, TooMuchLocalMemoryIsRejectedAtLaunch) {
+  compile("");
+  std::vector<KernelArg> Args = {KernelArg::buffer(std::vector<int>(16)),
+                                 KernelArg::buffer(std::vector<int>(1)),
+                                 KernelArg::local(uint64_t(1) << 30)};
+  std::string Error = runKernel(Binary, "group_sum", Args, {{16}, {16}, {}});
+  EXPECT_NE(Error.find("bytes of local memory; the device has"), std::string::npos)
+      << Error;
+}
+
+} // namespace

@@ -1,0 +1,17 @@
+// RUN: loomc -S %s -o - | FileCheck %s
+
+// A kernel with a __local array and a barrier compiles to one entry point:
+// the regions are inlined into the region scheduler, and the array lives in
+// the arena the work-group info points to (field 6, at byte 104).
+// CHECK-LABEL: define void @tile_reverse.mux-kernel-wrapper(
+// CHECK: getelementptr i8, ptr %wg, i64 104
+// CHECK: schedule.scan
+// CHECK-NOT: @__mux_work_group_barrier
+// CHECK-NOT: addrspace(3) global
+kernel void tile_reverse(global int *data) {
+  local int tile[32];
+  size_t lid = get_local_id(0);
+  tile[lid] = data[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  data[get_global_id(0)] = tile[get_local_size(0) - 1 - lid];
+}

@@ -1,0 +1,132 @@
+; RUN: loom-opt -passes=work-item-loops -S %s | FileCheck %s
+
+declare i64 @__mux_get_global_id(i32) #1
+declare i64 @__mux_get_local_id(i32) #1
+declare void @__mux_work_group_barrier(i32, i32, i32) #2
+
+; %x crosses both barriers and %y only the first: each gets its own slot,
+; stored once in region 0 and loaded where it is used; %z, used before any
+; barrier, gets none.
+define void @two_barriers(ptr addrspace(1) %in, ptr addrspace(1) %out, i64 %k) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %pin = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %gid
+  %x = load i32, ptr addrspace(1) %pin
+  %y = mul i32 %x, 3
+  %z = add i32 %x, 1
+  store i32 %z, ptr addrspace(1) %pin
+  call void @__mux_work_group_barrier(i32 0, i32 1, i32 1)
+  %p1 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %k
+  store i32 %y, ptr addrspace(1) %p1
+  call void @__mux_work_group_barrier(i32 1, i32 1, i32 1)
+  %p2 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %x, ptr addrspace(1) %p2
+  ret void
+}
+
+; A barrier in a loop whose phis swap two values every iteration (as a
+; double-buffered scan does): the copies on the back edge read both slots
+; before writing either.
+define void @swap_in_loop(ptr addrspace(1) %out, i32 %n) #3 {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %src = phi i32 [ 0, %entry ], [ %dst, %loop ]
+  %dst = phi i32 [ 64, %entry ], [ %src, %loop ]
+  call void @__mux_work_group_barrier(i32 2, i32 1, i32 1)
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %loop, label %exit
+
+exit:
+  %sum = add i32 %src, %dst
+  store i32 %sum, ptr addrspace(1) %out
+  ret void
+}
+
+; A private array used on both sides of a barrier lives in the work-item's
+; live variables, at its own alignment.
+define void @private_array(ptr addrspace(1) %out) #4 {
+entry:
+  %arr = alloca [4 x i32], align 16
+  %lid = call i64 @__mux_get_local_id(i32 0)
+  %slot = getelementptr inbounds [4 x i32], ptr %arr, i64 0, i64 %lid
+  store i32 7, ptr %slot
+  call void @__mux_work_group_barrier(i32 3, i32 1, i32 1)
+  %again = getelementptr inbounds [4 x i32], ptr %arr, i64 0, i64 %lid
+  %v = load i32, ptr %again
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+
+attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="two_barriers" }
+attributes #1 = { nounwind readnone willreturn }
+attributes #2 = { convergent noduplicate nounwind willreturn }
+attributes #3 = { "mux-kernel"="entry-point" "mux-orig-fn"="swap_in_loop" }
+attributes #4 = { "mux-kernel"="entry-point" "mux-orig-fn"="private_array" }
+
+; CHECK-LABEL: define internal i32 @two_barriers.mux-barrier-region.0(
+; CHECK: %x = load i32
+; CHECK-NEXT: %[[XSLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 0
+; CHECK-NEXT: store i32 %x, ptr %[[XSLOT]]
+; CHECK-NEXT: %y = mul i32 %x, 3
+; CHECK-NEXT: %[[YSLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 4
+; CHECK-NEXT: store i32 %y, ptr %[[YSLOT]]
+; CHECK-NEXT: %z = add i32 %x, 1
+; CHECK-NEXT: store i32 %z, ptr addrspace(1) %pin
+; CHECK-NEXT: br label %barrier
+; CHECK: ret i32 1
+; CHECK-LABEL: define internal i32 @two_barriers.mux-barrier-region.1(
+; CHECK: %[[Y1:.+]] = getelementptr inbounds i8, ptr %live, i64 4
+; CHECK-NEXT: %y.live = load i32, ptr %[[Y1]]
+; CHECK-NEXT: store i32 %y.live, ptr addrspace(1) %p1
+; CHECK: ret i32 2
+; CHECK-LABEL: define internal i32 @two_barriers.mux-barrier-region.2(
+; CHECK: %[[X2:.+]] = getelementptr inbounds i8, ptr %live, i64 0
+; CHECK-NEXT: %x.live = load i32, ptr %[[X2]]
+; CHECK-NEXT: store i32 %x.live, ptr addrspace(1) %p2
+; CHECK: ret i32 -1
+
+; The loop's phis start in slots 0 (%i), 4 (%src) and 8 (%dst); the back
+; edge loads %dst and %src before storing %i.next, %dst into %src's slot and
+; %src into %dst's.
+; CHECK-LABEL: define internal i32 @swap_in_loop.mux-barrier-region.0(
+; CHECK: store i32 0, ptr %{{.+}}
+; CHECK: store i32 0, ptr %{{.+}}
+; CHECK: store i32 64, ptr %{{.+}}
+; CHECK: ret i32 1
+; CHECK-LABEL: define internal i32 @swap_in_loop.mux-barrier-region.1(
+; CHECK: barrier:
+; CHECK-NEXT: ret i32 1
+; CHECK: barrier.cont:
+; CHECK: %i.next = add i32 %i.live, 1
+; CHECK: %[[DST:.+]] = load i32, ptr %{{.+}}
+; CHECK-NEXT: %[[SRCSLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 4
+; CHECK-NEXT: %[[SRC:.+]] = load i32, ptr %[[SRCSLOT]]
+; CHECK-NEXT: %[[ISLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 0
+; CHECK-NEXT: store i32 %i.next, ptr %[[ISLOT]]
+; CHECK-NEXT: %[[TOSRC:.+]] = getelementptr inbounds i8, ptr %live, i64 4
+; CHECK-NEXT: store i32 %[[DST]], ptr %[[TOSRC]]
+; CHECK-NEXT: %[[TODST:.+]] = getelementptr inbounds i8, ptr %live, i64 8
+; CHECK-NEXT: store i32 %[[SRC]], ptr %[[TODST]]
+; CHECK-NEXT: br i1 %more, label %loop, label %exit
+; CHECK: exit:
+; CHECK: %src.live = load i32
+; CHECK: %dst.live = load i32
+; CHECK: %sum = add i32 %src.live, %dst.live
+
+; CHECK-LABEL: define internal i32 @private_array.mux-barrier-region.0(
+; CHECK-NOT: alloca
+; CHECK: %[[ARR0:.+]] = getelementptr inbounds i8, ptr %live, i64 0
+; CHECK-NEXT: %slot = getelementptr inbounds [4 x i32], ptr %[[ARR0]], i64 0, i64 %lid
+; CHECK-LABEL: define internal i32 @private_array.mux-barrier-region.1(
+; CHECK: %[[LID:.+]] = call i64 @__mux_get_local_id(i32 0)
+; CHECK-NEXT: %[[ARR1:.+]] = getelementptr inbounds i8, ptr %live, i64 0
+; CHECK-NEXT: %again = getelementptr inbounds [4 x i32], ptr %[[ARR1]], i64 0, i64 %[[LID]]
+
+; The live block of private_array is 16 bytes per work-item, 16-aligned.
+; CHECK-LABEL: define void @private_array.mux-barrier-wrapper(
+; CHECK: %[[BYTES:.+]] = mul i64 %work.items, 16
+; CHECK-NEXT: %live.variables = alloca i8, i64 %[[BYTES]], align 16
