@@ -32,6 +32,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 
 #define DEBUG_TYPE "work-item-loops"
@@ -56,7 +57,33 @@ struct WrapperContext {
   Value *LocalSize[3];
   /// The current local id of each dimension, inside a loop nest.
   Value *LocalId[3] = {nullptr, nullptr, nullptr};
+  /// The access group of the innermost loop being built: work-items do not
+  /// depend on each other between barriers, so its iterations may run in
+  /// any order (llvm.loop.parallel_accesses).
+  MDNode *AccessGroup = nullptr;
 };
+
+/// Puts every memory access of \p F in \p AccessGroup, keeping any group
+/// it is already in.
+void addToAccessGroup(Function &F, MDNode *AccessGroup) {
+  for (Instruction &I : instructions(F)) {
+    if (!I.mayReadOrWriteMemory())
+      continue;
+    MDNode *Groups = AccessGroup;
+    if (MDNode *Existing = I.getMetadata(LLVMContext::MD_access_group))
+      Groups = MDNode::get(F.getContext(), {Existing, AccessGroup});
+    I.setMetadata(LLVMContext::MD_access_group, Groups);
+  }
+}
+
+/// `!{!self, !{!"llvm.loop.parallel_accesses", AccessGroup}}`
+MDNode *makeParallelLoopID(LLVMContext &Ctx, MDNode *AccessGroup) {
+  MDNode *Parallel = MDNode::get(
+      Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), AccessGroup});
+  MDNode *Self = MDNode::getDistinct(Ctx, {nullptr, Parallel});
+  Self->replaceOperandWith(0, Self);
+  return Self;
+}
 
 /// A bottom-tested loop over the local ids of dimension \p Dim around the
 /// loops of the lower dimensions, with \p Body innermost. Leaves the builder
@@ -85,14 +112,35 @@ void buildLoopNest(WrapperContext &W, int Dim, BodyBuilder Body) {
   Id->addIncoming(Next, B.GetInsertBlock());
   // Created after the body so the blocks read in execution order.
   BasicBlock *Exit = BasicBlock::Create(Ctx, "wi.exit." + Suffix, F);
-  B.CreateCondBr(B.CreateICmpULT(Next, W.LocalSize[Dim],
-                                 "local.id." + Suffix + ".more"),
-                 Header, Exit);
+  BranchInst *Latch = B.CreateCondBr(
+      B.CreateICmpULT(Next, W.LocalSize[Dim], "local.id." + Suffix + ".more"),
+      Header, Exit);
+  if (Dim == 0 && W.AccessGroup)
+    Latch->setMetadata(LLVMContext::MD_loop,
+                       makeParallelLoopID(Ctx, W.AccessGroup));
   B.SetInsertPoint(Exit);
 }
 
-void buildLoopNest(WrapperContext &W, BodyBuilder Body) {
-  buildLoopNest(W, 2, Body);
+/// A loop nest whose innermost loop is parallel: \p Body's memory accesses
+/// and those of \p Callee (the kernel or region it calls) form its access
+/// group.
+void buildLoopNest(WrapperContext &W, Function &Callee, BodyBuilder Body) {
+  W.AccessGroup = MDNode::getDistinct(W.Builder.getContext(), {});
+  addToAccessGroup(Callee, W.AccessGroup);
+  buildLoopNest(W, 2, [&](IRBuilder<> &B) {
+    BasicBlock *Start = B.GetInsertBlock();
+    Instruction *Before = Start->empty() ? nullptr : &Start->back();
+    Body(B);
+    // Tag what the body added (loads and stores of the scheduler's arrays).
+    for (BasicBlock *Block = Start; Block; Block = Block->getNextNode()) {
+      auto It = Block == Start && Before ? std::next(Before->getIterator())
+                                         : Block->begin();
+      for (; It != Block->end(); ++It)
+        if ((isa<LoadInst>(*It) || isa<StoreInst>(*It)))
+          It->setMetadata(LLVMContext::MD_access_group, W.AccessGroup);
+    }
+  });
+  W.AccessGroup = nullptr;
 }
 
 /// The work-item's position in the group: (z * size.y + y) * size.x + x.
@@ -140,7 +188,7 @@ Function *createWorkItemLoopsWrapper(Function &Kernel, const BuiltinInfo &BI) {
   IRBuilder<> Builder(&Wrapper->getEntryBlock());
   WrapperContext W = makeWrapperContext(Builder, BI);
   SmallVector<Value *, 8> Args = getArgs(*Wrapper);
-  buildLoopNest(W, [&](IRBuilder<> &B) {
+  buildLoopNest(W, Kernel, [&](IRBuilder<> &B) {
     B.CreateCall(&Kernel, Args)->setCallingConv(Kernel.getCallingConv());
   });
   Builder.CreateRetVoid();
@@ -222,7 +270,7 @@ Function *createRegionSchedulerWrapper(Function &Kernel, const BarrierRegions &R
   }
   S.Next = Builder.CreateAlloca(Builder.getInt32Ty(), S.WorkItems, "next.regions");
 
-  buildLoopNest(W, [&](IRBuilder<> &B) {
+  buildLoopNest(W, *R.Regions[0], [&](IRBuilder<> &B) {
     runRegion(W, S, *R.Regions[0], Args, linearLocalId(W));
   });
   BasicBlock *Schedule = BasicBlock::Create(Ctx, "schedule", Wrapper);
@@ -240,7 +288,7 @@ Function *createRegionSchedulerWrapper(Function &Kernel, const BarrierRegions &R
     BasicBlock *Run = BasicBlock::Create(Ctx, "run.region." + utostr(K), Wrapper);
     Switch->addCase(Builder.getInt32(K), Run);
     Builder.SetInsertPoint(Run);
-    buildLoopNest(W, [&](IRBuilder<> &B) {
+    buildLoopNest(W, *R.Regions[K], [&](IRBuilder<> &B) {
       Value *Linear = linearLocalId(W);
       Value *Waiting = B.CreateICmpEQ(
           B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),

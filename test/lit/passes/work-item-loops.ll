@@ -3,8 +3,11 @@
 declare i64 @__mux_get_global_id(i32)
 
 ; The kernel itself becomes internal and always-inline, no longer the entry.
+; Its memory accesses join the access group of the innermost work-item loop.
 ; CHECK-LABEL: define internal void @add_one(ptr addrspace(1) %out)
 ; CHECK-SAME: #[[KERNEL_ATTRS:[0-9]+]]
+; CHECK: load i32, ptr addrspace(1) %p, align 4, !llvm.access.group ![[GROUP:[0-9]+]]
+; CHECK: store i32 %w, ptr addrspace(1) %p, align 4, !llvm.access.group ![[GROUP]]
 define void @add_one(ptr addrspace(1) %out) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
   %p = getelementptr i32, ptr addrspace(1) %out, i64 %gid
@@ -36,7 +39,7 @@ define void @add_one(ptr addrspace(1) %out) #0 {
 ; CHECK-NEXT: call void @add_one(ptr addrspace(1) %out)
 ; CHECK-NEXT: %[[XNEXT]] = add nuw i64 %[[X]], 1
 ; CHECK-NEXT: %[[XMORE:.+]] = icmp ult i64 %[[XNEXT]], %[[SIZE0]]
-; CHECK-NEXT: br i1 %[[XMORE]], label %wi.loop.0, label %wi.exit.0
+; CHECK-NEXT: br i1 %[[XMORE]], label %wi.loop.0, label %wi.exit.0, !llvm.loop ![[LOOP:[0-9]+]]
 ; CHECK: wi.exit.0:
 ; CHECK-NEXT: %[[YNEXT]] = add nuw i64 %[[Y]], 1
 ; CHECK-NEXT: %[[YMORE:.+]] = icmp ult i64 %[[YNEXT]], %[[SIZE1]]
@@ -48,6 +51,11 @@ define void @add_one(ptr addrspace(1) %out) #0 {
 ; CHECK: wi.exit.2:
 ; CHECK-NEXT: ret void
 
+; The innermost loop's iterations may run in any order: its work-items
+; share no memory dependences between barriers.
+; CHECK-DAG: ![[LOOP]] = distinct !{![[LOOP]], ![[PARALLEL:[0-9]+]]}
+; CHECK-DAG: ![[PARALLEL]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
+; CHECK-DAG: ![[GROUP]] = distinct !{}
 ; CHECK-DAG: attributes #[[WRAPPER_ATTRS]] = { "mux-kernel"="entry-point" "mux-orig-fn"="add_one" }
 ; CHECK-DAG: attributes #[[KERNEL_ATTRS]] = { alwaysinline "mux-kernel"="kernel" "mux-orig-fn"="add_one" }
 
