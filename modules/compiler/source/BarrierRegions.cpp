@@ -50,9 +50,13 @@ struct BarrierSite {
   BasicBlock *Continuation;
 };
 
+/// A value's storage: for work-item i of n, `Offset * n + i * Stride`
+/// bytes into the live variables, so each slot is one array over the
+/// work-items and a loop over work-items reads it contiguously.
 struct LiveSlot {
   Instruction *Value;
   uint64_t Offset;
+  uint64_t Stride;
 };
 
 bool callsBarrier(const Function &F, const BuiltinInfo &BI,
@@ -79,11 +83,15 @@ SmallPtrSet<const Function *, 8> findFunctionsWithBarriers(const Module &M,
   return WithBarriers;
 }
 
-/// A copy of \p Kernel's body in a function that also takes `ptr %live`.
-Function *cloneWithLiveParameter(Function &Kernel) {
+/// A copy of \p Kernel's body in a function that also takes the live
+/// variables of the work-group: `ptr %live, i64 %wi.index, i64 %wi.count`.
+Function *cloneWithLiveParameters(Function &Kernel) {
+  LLVMContext &Ctx = Kernel.getContext();
   SmallVector<Type *, 8> Params(Kernel.getFunctionType()->param_begin(),
                                 Kernel.getFunctionType()->param_end());
-  Params.push_back(PointerType::get(Kernel.getContext(), 0));
+  Params.push_back(PointerType::get(Ctx, 0));
+  Params.push_back(Type::getInt64Ty(Ctx));
+  Params.push_back(Type::getInt64Ty(Ctx));
   auto *Ty = FunctionType::get(Type::getVoidTy(Kernel.getContext()), Params, false);
   Function *Body = Function::Create(Ty, GlobalValue::InternalLinkage,
                                     Kernel.getName() + ".body", Kernel.getParent());
@@ -93,6 +101,8 @@ Function *cloneWithLiveParameter(Function &Kernel) {
     Body->getArg(I)->setName(Kernel.getArg(I)->getName());
   }
   Body->getArg(Kernel.arg_size())->setName("live");
+  Body->getArg(Kernel.arg_size() + 1)->setName("wi.index");
+  Body->getArg(Kernel.arg_size() + 2)->setName("wi.count");
   SmallVector<ReturnInst *, 4> Returns;
   CloneFunctionInto(Body, &Kernel, VMap, CloneFunctionChangeType::LocalChangesOnly,
                     Returns);
@@ -171,56 +181,66 @@ bool isLiveAfterABarrier(Instruction &V,
 
 class LiveVariablesBuilder {
 public:
-  LiveVariablesBuilder(Function &F, Argument &Live)
-      : F(F), Live(Live), DL(F.getParent()->getDataLayout()) {}
+  LiveVariablesBuilder(Function &F, Argument &Live, Argument &Index,
+                       Argument &Count)
+      : F(F), Live(Live), Index(Index), Count(Count),
+        DL(F.getParent()->getDataLayout()) {}
 
   void build(const SmallPtrSetImpl<BasicBlock *> &Continuations);
   uint64_t size() const { return alignTo(End, Alignment); }
   uint64_t alignment() const { return Alignment; }
 
 private:
-  uint64_t allocate(uint64_t Size, Align A) {
+  LiveSlot allocate(Instruction *V, uint64_t Size, Align A) {
+    uint64_t Stride = alignTo(Size, A);
     uint64_t Offset = alignTo(End, A);
-    End = Offset + Size;
+    End = Offset + Stride;
     Alignment = std::max<uint64_t>(Alignment, A.value());
-    return Offset;
+    return {V, Offset, Stride};
   }
-  Value *slotAddress(IRBuilder<> &Builder, uint64_t Offset) {
+  Value *slotAddress(IRBuilder<> &Builder, const LiveSlot &Slot) {
+    Value *Base = Builder.CreateMul(&Count, Builder.getInt64(Slot.Offset),
+                                    "live.array");
+    Value *Item = Builder.CreateMul(&Index, Builder.getInt64(Slot.Stride),
+                                    "live.item");
     return Builder.CreateInBoundsGEP(Builder.getInt8Ty(), &Live,
-                                     Builder.getInt64(Offset), "live.slot");
+                                     Builder.CreateAdd(Base, Item, "live.offset"),
+                                     "live.slot");
   }
   void demotePhis(ArrayRef<LiveSlot> Phis);
-  void demoteValue(Instruction &V, uint64_t Offset);
-  void replaceAlloca(AllocaInst &Alloca, uint64_t Offset);
+  void demoteValue(const LiveSlot &Slot);
+  void replaceAlloca(const LiveSlot &Slot);
 
   Function &F;
   Argument &Live;
+  Argument &Index;
+  Argument &Count;
   const DataLayout &DL;
   uint64_t End = 0;
   uint64_t Alignment = 1;
 };
 
 void LiveVariablesBuilder::build(const SmallPtrSetImpl<BasicBlock *> &Continuations) {
-  SmallVector<std::pair<AllocaInst *, uint64_t>, 4> Allocas;
+  SmallVector<LiveSlot, 4> Allocas;
   SmallVector<LiveSlot, 8> Phis, Values;
   for (Instruction &I : instructions(F)) {
     if (auto *Alloca = dyn_cast<AllocaInst>(&I)) {
       auto Bits = Alloca->getAllocationSizeInBits(DL);
       uint64_t Bytes = Bits ? Bits->getFixedSize() / 8 : 0;
-      Allocas.push_back({Alloca, allocate(Bytes, Alloca->getAlign())});
+      Allocas.push_back(allocate(Alloca, Bytes, Alloca->getAlign()));
     } else if (!I.getType()->isVoidTy() && isLiveAfterABarrier(I, Continuations)) {
-      uint64_t Offset = allocate(DL.getTypeAllocSize(I.getType()),
-                                 DL.getABITypeAlign(I.getType()));
-      (isa<PHINode>(I) ? Phis : Values).push_back({&I, Offset});
+      LiveSlot Slot = allocate(&I, DL.getTypeAllocSize(I.getType()),
+                               DL.getABITypeAlign(I.getType()));
+      (isa<PHINode>(I) ? Phis : Values).push_back(Slot);
     }
   }
   // Phis first: their stores are new uses of incoming values that are
   // themselves demoted below.
   demotePhis(Phis);
-  for (LiveSlot &Slot : Values)
-    demoteValue(*Slot.Value, Slot.Offset);
-  for (auto &[Alloca, Offset] : Allocas)
-    replaceAlloca(*Alloca, Offset);
+  for (const LiveSlot &Slot : Values)
+    demoteValue(Slot);
+  for (const LiveSlot &Slot : Allocas)
+    replaceAlloca(Slot);
 }
 
 /// Replaces \p Phis by slots: every use loads the slot, and each edge into
@@ -229,14 +249,15 @@ void LiveVariablesBuilder::build(const SmallPtrSetImpl<BasicBlock *> &Continuati
 /// loaded before any slot is stored (else `t = a; a = b; b = t` loops would
 /// read a slot already overwritten).
 void LiveVariablesBuilder::demotePhis(ArrayRef<LiveSlot> Phis) {
-  SmallDenseMap<Value *, uint64_t, 8> Offsets;
-  MapVector<BasicBlock *, SmallVector<std::pair<Value *, uint64_t>, 4>> Copies;
+  SmallDenseMap<Value *, const LiveSlot *, 8> SlotOf;
+  MapVector<BasicBlock *, SmallVector<std::pair<Value *, const LiveSlot *>, 4>>
+      Copies;
   for (const LiveSlot &Slot : Phis) {
     auto *Phi = cast<PHINode>(Slot.Value);
-    Offsets[Phi] = Slot.Offset;
+    SlotOf[Phi] = &Slot;
     for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I)
       Copies[Phi->getIncomingBlock(I)].push_back(
-          {Phi->getIncomingValue(I), Slot.Offset});
+          {Phi->getIncomingValue(I), &Slot});
   }
   for (const LiveSlot &Slot : Phis) {
     auto *Phi = cast<PHINode>(Slot.Value);
@@ -245,23 +266,23 @@ void LiveVariablesBuilder::demotePhis(ArrayRef<LiveSlot> Phis) {
     rewriteUses(
         *Phi,
         [&](IRBuilder<> &Builder) {
-          return Builder.CreateLoad(Ty, slotAddress(Builder, Slot.Offset),
+          return Builder.CreateLoad(Ty, slotAddress(Builder, Slot),
                                     Phi->getName() + ".live");
         },
-        [&](const Use &U) { return !Offsets.count(U.getUser()); });
+        [&](const Use &U) { return !SlotOf.count(U.getUser()); });
   }
   for (auto &[Predecessor, Edge] : Copies) {
     IRBuilder<> Builder(Predecessor->getTerminator());
     SmallVector<Value *, 4> Incoming;
-    for (auto &[Source, Offset] : Edge) {
-      auto It = Offsets.find(Source);
-      Incoming.push_back(It == Offsets.end()
+    for (auto &[Source, Destination] : Edge) {
+      auto It = SlotOf.find(Source);
+      Incoming.push_back(It == SlotOf.end()
                              ? Source
                              : Builder.CreateLoad(Source->getType(),
-                                                  slotAddress(Builder, It->second)));
+                                                  slotAddress(Builder, *It->second)));
     }
     for (unsigned I = 0; I < Edge.size(); ++I)
-      Builder.CreateStore(Incoming[I], slotAddress(Builder, Edge[I].second));
+      Builder.CreateStore(Incoming[I], slotAddress(Builder, *Edge[I].second));
   }
   for (const LiveSlot &Slot : Phis)
     Slot.Value->dropAllReferences();
@@ -269,14 +290,15 @@ void LiveVariablesBuilder::demotePhis(ArrayRef<LiveSlot> Phis) {
     Slot.Value->eraseFromParent();
 }
 
-void LiveVariablesBuilder::demoteValue(Instruction &V, uint64_t Offset) {
+void LiveVariablesBuilder::demoteValue(const LiveSlot &Slot) {
+  Instruction &V = *Slot.Value;
   IRBuilder<> Builder(V.getNextNode());
-  StoreInst *Store = Builder.CreateStore(&V, slotAddress(Builder, Offset));
+  StoreInst *Store = Builder.CreateStore(&V, slotAddress(Builder, Slot));
   Type *Ty = V.getType();
   rewriteUses(
       V,
       [&](IRBuilder<> &B) {
-        return B.CreateLoad(Ty, slotAddress(B, Offset), V.getName() + ".live");
+        return B.CreateLoad(Ty, slotAddress(B, Slot), V.getName() + ".live");
       },
       [&](const Use &U) {
         return U.getUser() != Store &&
@@ -284,14 +306,15 @@ void LiveVariablesBuilder::demoteValue(Instruction &V, uint64_t Offset) {
       });
 }
 
-void LiveVariablesBuilder::replaceAlloca(AllocaInst &Alloca, uint64_t Offset) {
+void LiveVariablesBuilder::replaceAlloca(const LiveSlot &Slot) {
+  auto &Alloca = cast<AllocaInst>(*Slot.Value);
   // Lifetime markers only apply to allocas; the slot lives as long as the
   // work-group.
   for (User *U : make_early_inc_range(Alloca.users()))
     if (auto *Intrinsic = dyn_cast<IntrinsicInst>(U); Intrinsic && Intrinsic->isLifetimeStartOrEnd())
       Intrinsic->eraseFromParent();
   rewriteUses(Alloca, [&](IRBuilder<> &Builder) {
-    return slotAddress(Builder, Offset);
+    return slotAddress(Builder, Slot);
   });
   Alloca.eraseFromParent();
 }
@@ -361,15 +384,17 @@ bool inlineCallsWithBarriers(Function &Kernel, const BuiltinInfo &BI) {
 }
 
 BarrierRegions buildBarrierRegions(Function &Kernel, const BuiltinInfo &BI) {
-  Function *Body = cloneWithLiveParameter(Kernel);
-  Argument &Live = *Body->getArg(Body->arg_size() - 1);
+  Function *Body = cloneWithLiveParameters(Kernel);
+  unsigned LiveArgs = Body->arg_size() - 3;
   SmallVector<BarrierSite, 4> Sites = splitAtBarriers(*Body, BI);
   rematerializeWorkItemBuiltins(*Body, BI);
 
   SmallPtrSet<BasicBlock *, 8> Continuations;
   for (const BarrierSite &Site : Sites)
     Continuations.insert(Site.Continuation);
-  LiveVariablesBuilder LiveVariables(*Body, Live);
+  LiveVariablesBuilder LiveVariables(*Body, *Body->getArg(LiveArgs),
+                                     *Body->getArg(LiveArgs + 1),
+                                     *Body->getArg(LiveArgs + 2));
   LiveVariables.build(Continuations);
 
   BarrierRegions Result;

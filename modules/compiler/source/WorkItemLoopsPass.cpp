@@ -12,11 +12,14 @@
 /// With barriers (compiler/utils/BarrierRegions.h) it schedules regions:
 ///
 ///   live = alloca(work-items * live bytes); next = alloca(work-items)
-///   for (every work-item i) next[i] = K.mux-barrier-region.0(P, live + i);
+///   for (every work-item i) next[i] = K.mux-barrier-region.0(P, live, i, n);
 ///   for (;;) {
 ///     k = min(next[*]); if (k == exit) return;
-///     for (every work-item i) if (next[i] == k)
-///       next[i] = K.mux-barrier-region.k(P, live + i);
+///     if (max(next[*]) == k)   // every work-item waits at barrier k
+///       for (every work-item i) next[i] = K.mux-barrier-region.k(P, live, i, n);
+///     else
+///       for (every work-item i) if (next[i] == k)
+///         next[i] = K.mux-barrier-region.k(P, live, i, n);
 ///   }
 ///
 /// Every loop is bottom-tested: a work-group has at least one work-item in
@@ -208,19 +211,20 @@ struct SchedulerState {
 void runRegion(WrapperContext &W, const SchedulerState &S, Function &Region,
                ArrayRef<Value *> Args, Value *Linear) {
   IRBuilder<> &B = W.Builder;
-  SmallVector<Value *, 9> RegionArgs(Args.begin(), Args.end());
-  RegionArgs.push_back(
-      S.LiveSize == 0
-          ? S.Live
-          : B.CreateInBoundsGEP(B.getInt8Ty(), S.Live,
-                                B.CreateMul(Linear, B.getInt64(S.LiveSize)),
-                                "live"));
+  SmallVector<Value *, 11> RegionArgs(Args.begin(), Args.end());
+  RegionArgs.append({S.Live, Linear, S.WorkItems});
   Value *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
   B.CreateStore(Stop, B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear));
 }
 
-/// Emits `min(next[0 .. work-items))`, the next region to run.
-Value *buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
+/// The smallest and largest region the work-items wait at.
+struct PendingRegions {
+  Value *Min;
+  Value *Max;
+};
+
+/// Emits a scan of `next[0 .. work-items)` for its minimum and maximum.
+PendingRegions buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
   IRBuilder<> &B = W.Builder;
   Function *F = B.GetInsertBlock()->getParent();
   BasicBlock *Preheader = B.GetInsertBlock();
@@ -229,19 +233,65 @@ Value *buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
   B.SetInsertPoint(Scan);
   PHINode *I = B.CreatePHI(B.getInt64Ty(), 2, "i");
   PHINode *Min = B.CreatePHI(B.getInt32Ty(), 2, "min");
+  PHINode *Max = B.CreatePHI(B.getInt32Ty(), 2, "max");
   I->addIncoming(B.getInt64(0), Preheader);
   Min->addIncoming(B.getInt32(ExitRegion), Preheader);
+  Max->addIncoming(B.getInt32(0), Preheader);
   Value *Stop = B.CreateLoad(B.getInt32Ty(),
                              B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, I));
   Value *NewMin = B.CreateBinaryIntrinsic(Intrinsic::umin, Min, Stop, nullptr,
                                           "next.min");
+  Value *NewMax = B.CreateBinaryIntrinsic(Intrinsic::umax, Max, Stop, nullptr,
+                                          "next.max");
   Value *INext = B.CreateAdd(I, B.getInt64(1), "i.next", /*HasNUW=*/true);
   I->addIncoming(INext, Scan);
   Min->addIncoming(NewMin, Scan);
+  Max->addIncoming(NewMax, Scan);
   BasicBlock *Done = BasicBlock::Create(B.getContext(), "schedule.done", F);
   B.CreateCondBr(B.CreateICmpULT(INext, S.WorkItems), Scan, Done);
   B.SetInsertPoint(Done);
-  return NewMin;
+  return {NewMin, NewMax};
+}
+
+/// Runs region \p K for the work-items waiting at it: all of them without
+/// a test when every work-item waits there (the usual case, which keeps the
+/// loop vectorizable), else only those whose next region is \p K.
+void buildRegionRun(WrapperContext &W, const SchedulerState &S,
+                    const PendingRegions &Pending, Function &Region,
+                    unsigned K, ArrayRef<Value *> Args, BasicBlock *Schedule) {
+  IRBuilder<> &Builder = W.Builder;
+  LLVMContext &Ctx = Builder.getContext();
+  Function *Wrapper = Builder.GetInsertBlock()->getParent();
+  std::string Name = "region." + utostr(K);
+  BasicBlock *All = BasicBlock::Create(Ctx, "run." + Name + ".all", Wrapper);
+  // Placed once the first loop is built, so the blocks read in order.
+  BasicBlock *Some = BasicBlock::Create(Ctx, "run." + Name + ".some");
+  Builder.CreateCondBr(Builder.CreateICmpEQ(Pending.Max, Builder.getInt32(K),
+                                            "all.waiting"),
+                       All, Some);
+
+  Builder.SetInsertPoint(All);
+  buildLoopNest(W, Region, [&](IRBuilder<> &B) {
+    runRegion(W, S, Region, Args, linearLocalId(W));
+  });
+  Builder.CreateBr(Schedule);
+
+  Some->insertInto(Wrapper);
+  Builder.SetInsertPoint(Some);
+  buildLoopNest(W, Region, [&](IRBuilder<> &B) {
+    Value *Linear = linearLocalId(W);
+    Value *Waiting = B.CreateICmpEQ(
+        B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),
+        B.getInt32(K), "waiting");
+    BasicBlock *Call = BasicBlock::Create(Ctx, Name, Wrapper);
+    BasicBlock *Skip = BasicBlock::Create(Ctx, Name + ".done", Wrapper);
+    B.CreateCondBr(Waiting, Call, Skip);
+    B.SetInsertPoint(Call);
+    runRegion(W, S, Region, Args, Linear);
+    B.CreateBr(Skip);
+    B.SetInsertPoint(Skip);
+  });
+  Builder.CreateBr(Schedule);
 }
 
 /// The wrapper of a kernel with barriers: the region scheduler above.
@@ -276,32 +326,21 @@ Function *createRegionSchedulerWrapper(Function &Kernel, const BarrierRegions &R
   BasicBlock *Schedule = BasicBlock::Create(Ctx, "schedule", Wrapper);
   Builder.CreateBr(Schedule);
   Builder.SetInsertPoint(Schedule);
-  Value *Region = buildNextRegionScan(W, S);
+  PendingRegions Pending = buildNextRegionScan(W, S);
   BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", Wrapper);
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", Wrapper);
-  Builder.CreateCondBr(Builder.CreateICmpEQ(Region, Builder.getInt32(ExitRegion)),
-                       Exit, Dispatch);
+  Builder.CreateCondBr(
+      Builder.CreateICmpEQ(Pending.Min, Builder.getInt32(ExitRegion)), Exit,
+      Dispatch);
   Builder.SetInsertPoint(Dispatch);
-  SwitchInst *Switch = Builder.CreateSwitch(Region, Exit, R.Regions.size() - 1);
+  SwitchInst *Switch =
+      Builder.CreateSwitch(Pending.Min, Exit, R.Regions.size() - 1);
 
   for (unsigned K = 1; K < R.Regions.size(); ++K) {
     BasicBlock *Run = BasicBlock::Create(Ctx, "run.region." + utostr(K), Wrapper);
     Switch->addCase(Builder.getInt32(K), Run);
     Builder.SetInsertPoint(Run);
-    buildLoopNest(W, *R.Regions[K], [&](IRBuilder<> &B) {
-      Value *Linear = linearLocalId(W);
-      Value *Waiting = B.CreateICmpEQ(
-          B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),
-          B.getInt32(K), "waiting");
-      BasicBlock *Call = BasicBlock::Create(Ctx, "region." + utostr(K), Wrapper);
-      BasicBlock *Skip = BasicBlock::Create(Ctx, "region." + utostr(K) + ".done", Wrapper);
-      B.CreateCondBr(Waiting, Call, Skip);
-      B.SetInsertPoint(Call);
-      runRegion(W, S, *R.Regions[K], Args, Linear);
-      B.CreateBr(Skip);
-      B.SetInsertPoint(Skip);
-    });
-    Builder.CreateBr(Schedule);
+    buildRegionRun(W, S, Pending, *R.Regions[K], K, Args, Schedule);
   }
   Builder.SetInsertPoint(Exit);
   Builder.CreateRetVoid();

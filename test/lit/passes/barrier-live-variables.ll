@@ -67,31 +67,40 @@ attributes #2 = { convergent noduplicate nounwind willreturn }
 attributes #3 = { "mux-kernel"="entry-point" "mux-orig-fn"="swap_in_loop" }
 attributes #4 = { "mux-kernel"="entry-point" "mux-orig-fn"="private_array" }
 
+; Slot k of work-item i of n is at byte n * offset(k) + i * stride(k): %x's
+; array starts at 0, %y's at 4 * n.
 ; CHECK-LABEL: define internal i32 @two_barriers.mux-barrier-region.0(
+; CHECK-SAME: ptr %live, i64 %wi.index, i64 %wi.count)
 ; CHECK: %x = load i32
-; CHECK-NEXT: %[[XSLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 0
+; CHECK-NEXT: %[[XA:.+]] = mul i64 %wi.count, 0
+; CHECK-NEXT: %[[XI:.+]] = mul i64 %wi.index, 4
+; CHECK-NEXT: %[[XO:.+]] = add i64 %[[XA]], %[[XI]]
+; CHECK-NEXT: %[[XSLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 %[[XO]]
 ; CHECK-NEXT: store i32 %x, ptr %[[XSLOT]]
 ; CHECK-NEXT: %y = mul i32 %x, 3
-; CHECK-NEXT: %[[YSLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 4
+; CHECK-NEXT: %[[YA:.+]] = mul i64 %wi.count, 4
+; CHECK-NEXT: %[[YI:.+]] = mul i64 %wi.index, 4
+; CHECK-NEXT: %[[YO:.+]] = add i64 %[[YA]], %[[YI]]
+; CHECK-NEXT: %[[YSLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 %[[YO]]
 ; CHECK-NEXT: store i32 %y, ptr %[[YSLOT]]
 ; CHECK-NEXT: %z = add i32 %x, 1
 ; CHECK-NEXT: store i32 %z, ptr addrspace(1) %pin
 ; CHECK-NEXT: br label %barrier
 ; CHECK: ret i32 1
 ; CHECK-LABEL: define internal i32 @two_barriers.mux-barrier-region.1(
-; CHECK: %[[Y1:.+]] = getelementptr inbounds i8, ptr %live, i64 4
-; CHECK-NEXT: %y.live = load i32, ptr %[[Y1]]
+; CHECK: mul i64 %wi.count, 4
+; CHECK: %y.live = load i32
 ; CHECK-NEXT: store i32 %y.live, ptr addrspace(1) %p1
 ; CHECK: ret i32 2
 ; CHECK-LABEL: define internal i32 @two_barriers.mux-barrier-region.2(
-; CHECK: %[[X2:.+]] = getelementptr inbounds i8, ptr %live, i64 0
-; CHECK-NEXT: %x.live = load i32, ptr %[[X2]]
+; CHECK: mul i64 %wi.count, 0
+; CHECK: %x.live = load i32
 ; CHECK-NEXT: store i32 %x.live, ptr addrspace(1) %p2
 ; CHECK: ret i32 -1
 
-; The loop's phis start in slots 0 (%i), 4 (%src) and 8 (%dst); the back
-; edge loads %dst and %src before storing %i.next, %dst into %src's slot and
-; %src into %dst's.
+; The loop's phis live in arrays 0 (%i), 4 (%src) and 8 (%dst); the back
+; edge loads %dst and %src before storing %i.next, %dst into %src's array
+; and %src into %dst's.
 ; CHECK-LABEL: define internal i32 @swap_in_loop.mux-barrier-region.0(
 ; CHECK: store i32 0, ptr %{{.+}}
 ; CHECK: store i32 0, ptr %{{.+}}
@@ -102,31 +111,36 @@ attributes #4 = { "mux-kernel"="entry-point" "mux-orig-fn"="private_array" }
 ; CHECK-NEXT: ret i32 1
 ; CHECK: barrier.cont:
 ; CHECK: %i.next = add i32 %i.live, 1
-; CHECK: %[[DST:.+]] = load i32, ptr %{{.+}}
-; CHECK-NEXT: %[[SRCSLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 4
-; CHECK-NEXT: %[[SRC:.+]] = load i32, ptr %[[SRCSLOT]]
-; CHECK-NEXT: %[[ISLOT:.+]] = getelementptr inbounds i8, ptr %live, i64 0
-; CHECK-NEXT: store i32 %i.next, ptr %[[ISLOT]]
-; CHECK-NEXT: %[[TOSRC:.+]] = getelementptr inbounds i8, ptr %live, i64 4
-; CHECK-NEXT: store i32 %[[DST]], ptr %[[TOSRC]]
-; CHECK-NEXT: %[[TODST:.+]] = getelementptr inbounds i8, ptr %live, i64 8
-; CHECK-NEXT: store i32 %[[SRC]], ptr %[[TODST]]
+; CHECK: %[[DSTA:.+]] = mul i64 %wi.count, 8
+; CHECK: %[[DST:.+]] = load i32, ptr
+; CHECK: %[[SRCA:.+]] = mul i64 %wi.count, 4
+; CHECK: %[[SRC:.+]] = load i32, ptr
+; CHECK: store i32 %i.next, ptr
+; CHECK: mul i64 %wi.count, 4
+; CHECK: store i32 %[[DST]], ptr
+; CHECK: mul i64 %wi.count, 8
+; CHECK: store i32 %[[SRC]], ptr
 ; CHECK-NEXT: br i1 %more, label %loop, label %exit
 ; CHECK: exit:
 ; CHECK: %src.live = load i32
 ; CHECK: %dst.live = load i32
 ; CHECK: %sum = add i32 %src.live, %dst.live
 
+; A private array gets an array of 16-byte entries.
 ; CHECK-LABEL: define internal i32 @private_array.mux-barrier-region.0(
 ; CHECK-NOT: alloca
-; CHECK: %[[ARR0:.+]] = getelementptr inbounds i8, ptr %live, i64 0
+; CHECK: %[[ITEM0:.+]] = mul i64 %wi.index, 16
+; CHECK: %[[ARR0:.+]] = getelementptr inbounds i8, ptr %live, i64
 ; CHECK-NEXT: %slot = getelementptr inbounds [4 x i32], ptr %[[ARR0]], i64 0, i64 %lid
 ; CHECK-LABEL: define internal i32 @private_array.mux-barrier-region.1(
 ; CHECK: %[[LID:.+]] = call i64 @__mux_get_local_id(i32 0)
-; CHECK-NEXT: %[[ARR1:.+]] = getelementptr inbounds i8, ptr %live, i64 0
+; CHECK: %[[ARR1:.+]] = getelementptr inbounds i8, ptr %live, i64
 ; CHECK-NEXT: %again = getelementptr inbounds [4 x i32], ptr %[[ARR1]], i64 0, i64 %[[LID]]
 
-; The live block of private_array is 16 bytes per work-item, 16-aligned.
+; The wrapper gives the regions the base of the live variables, the
+; work-item's index and the count; private_array needs 16 bytes per
+; work-item, 16-aligned.
 ; CHECK-LABEL: define void @private_array.mux-barrier-wrapper(
 ; CHECK: %[[BYTES:.+]] = mul i64 %work.items, 16
 ; CHECK-NEXT: %live.variables = alloca i8, i64 %[[BYTES]], align 16
+; CHECK: call i32 @private_array.mux-barrier-region.0(ptr addrspace(1) %out, ptr %live.variables, i64 %local.linear, i64 %work.items)

@@ -34,14 +34,14 @@ attributes #1 = { nounwind readnone willreturn }
 attributes #2 = { convergent noduplicate nounwind willreturn }
 
 ; Region 0 runs from the entry to the barrier, which returns its number.
-; CHECK-LABEL: define internal i32 @foo.mux-barrier-region.0(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr %live)
+; CHECK-LABEL: define internal i32 @foo.mux-barrier-region.0(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr %live, i64 %wi.index, i64 %wi.count)
 ; CHECK: %id = call i64 @__mux_get_global_id(i32 0)
 ; CHECK: store i32 %na, ptr addrspace(1) %pa
 ; CHECK: barrier:
 ; CHECK-NEXT: ret i32 1
 
 ; Region 1 runs from after the barrier to the end, which returns ExitRegion.
-; CHECK-LABEL: define internal i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr %live)
+; CHECK-LABEL: define internal i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr %live, i64 %wi.index, i64 %wi.count)
 ; CHECK: region.entry:
 ; CHECK-NEXT: br label %barrier.cont
 ; CHECK: barrier.cont:
@@ -57,18 +57,29 @@ attributes #2 = { convergent noduplicate nounwind willreturn }
 ; CHECK-NOT: %live.variables = alloca
 ; CHECK: %next.regions = alloca i32, i64 %work.items
 ; CHECK: wi.loop.0:
-; CHECK: %[[NEXT0:.+]] = call i32 @foo.mux-barrier-region.0(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null)
+; CHECK: %[[NEXT0:.+]] = call i32 @foo.mux-barrier-region.0(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items)
 ; CHECK: store i32 %[[NEXT0]], ptr
 ; CHECK: schedule.scan:
 ; CHECK: %next.min = call i32 @llvm.umin.i32(i32 %min,
+; CHECK: %next.max = call i32 @llvm.umax.i32(i32 %max,
 ; CHECK: schedule.done:
 ; CHECK: %[[FINISHED:.+]] = icmp eq i32 %next.min, -1
 ; CHECK-NEXT: br i1 %[[FINISHED]], label %exit, label %dispatch
 ; CHECK: dispatch:
 ; CHECK-NEXT: switch i32 %next.min, label %exit [
 ; CHECK-NEXT: i32 1, label %run.region.1
+; When every work-item waits at the barrier, the region runs for all of
+; them with no test; otherwise only for those waiting.
+; CHECK: run.region.1:
+; CHECK-NEXT: %all.waiting = icmp eq i32 %next.max, 1
+; CHECK-NEXT: br i1 %all.waiting, label %run.region.1.all, label %run.region.1.some
+; CHECK: run.region.1.all:
+; CHECK-NOT: %waiting
+; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items)
+; CHECK: br label %schedule
+; CHECK: run.region.1.some:
 ; CHECK: %waiting = icmp eq i32 %{{.+}}, 1
 ; CHECK-NEXT: br i1 %waiting, label %region.1, label %region.1.done
 ; CHECK: region.1:
-; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null)
+; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items)
 ; CHECK: br label %schedule

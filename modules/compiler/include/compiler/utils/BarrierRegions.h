@@ -12,15 +12,19 @@
 /// at different barriers (a loop whose trip count differs per work-item),
 /// the scheduler runs the smallest first. Each region becomes a function
 ///
-///   i32 <kernel>.mux-barrier-region.<k>(<kernel params>, ptr %live)
+///   i32 <kernel>.mux-barrier-region.<k>(<kernel params>, ptr %live,
+///                                       i64 %wi.index, i64 %wi.count)
 ///
 /// that runs one work-item from its start to the next barrier and returns
 /// that barrier's number, or ExitRegion at the end of the kernel.
 ///
-/// Values that cross a barrier are kept per work-item in the live-variables
-/// block `%live` points to: every private array (alloca) and every SSA
+/// Values that cross a barrier are kept per work-item in the work-group's
+/// live variables at `%live`: every private array (alloca) and every SSA
 /// value live just after some barrier, except work-item builtins with
-/// constant arguments, which are re-issued where they are used instead.
+/// constant arguments, which are re-issued where they are used instead. The
+/// layout is a structure of arrays: each value has one array with an entry
+/// per work-item (`%wi.index` of `%wi.count`), so a loop over work-items
+/// reads and writes it contiguously, and vectorizes.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -48,7 +52,8 @@ constexpr uint32_t ExitRegion = UINT32_MAX;
 struct BarrierRegions {
   /// Regions[k] is the function of region k.
   llvm::SmallVector<llvm::Function *, 4> Regions;
-  /// Bytes of one work-item's live variables, a multiple of LiveAlignment.
+  /// Bytes of live variables per work-item (the work-group needs this many
+  /// times its size), a multiple of LiveAlignment.
   uint64_t LiveSize = 0;
   uint64_t LiveAlignment = 1;
 };
