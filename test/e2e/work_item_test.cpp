@@ -17,9 +17,10 @@ namespace {
 
 class WorkItemTest : public ::testing::Test {
 protected:
-  void compile(const std::string &File, const std::string &Options = "") {
+  void compile(const std::string &File, const std::string &Options = "",
+               const std::string &Target = "csa") {
     std::string Errors =
-        compileKernel(readKernelSource(File), Binary, Options, "csa", File);
+        compileKernel(readKernelSource(File), Binary, Options, Target, File);
     ASSERT_EQ(Errors, "");
   }
   std::vector<char> Binary;
@@ -151,6 +152,29 @@ TEST_F(WorkItemTest, IdsOf3DRangeWithOffset) {
 TEST_F(WorkItemTest, IdsWithoutOptimization) {
   compile("ids.cl", "-cl-opt-disable");
   checkIds(Binary, {{8, 4, 2}, {2, 2, 2}, {1, 2, 3}});
+}
+
+// A target whose BuiltinInfo stores the local ids in its own layout
+// (test/targets/ReversedWorkItemTarget.cpp) gives the same ids on the same
+// driver.
+TEST_F(WorkItemTest, IdsWithOverriddenBuiltinInfo) {
+  compile("ids.cl", "", "test-reversed-work-item-info");
+  checkIds(Binary, {{12, 6, 4}, {4, 3, 2}, {7, 11, 13}});
+}
+
+TEST_F(WorkItemTest, VectorAddWithOverriddenBuiltinInfo) {
+  compile("vectors.cl", "", "test-reversed-work-item-info");
+  std::vector<int> A(96), B(96), C(96, 0);
+  for (int I = 0; I < 96; ++I) {
+    A[I] = I;
+    B[I] = 1000 - 3 * I;
+  }
+  std::vector<KernelArg> Args = {KernelArg::buffer(A), KernelArg::buffer(B),
+                                 KernelArg::buffer(C)};
+  ASSERT_EQ(runKernel(Binary, "vadd_int", Args, {{96}, {32}, {}}), "");
+  std::vector<int> Result = Args[2].as<int>();
+  for (int I = 0; I < 96; ++I)
+    ASSERT_EQ(Result[I], A[I] + B[I]) << "c[" << I << "]";
 }
 
 TEST_F(WorkItemTest, SyntaxErrorHasFileLineAndColumn) {

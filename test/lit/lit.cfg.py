@@ -10,8 +10,8 @@ config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.loom_tools_dir, "..", "test", "lit")
 
-for tool in ["loom-opt", "loomc", "loom-run"]:
-    config.substitutions.append((r"\b%s\b" % tool, os.path.join(config.loom_tools_dir, tool)))
+for tool in ["loom-opt-testing", "loom-opt", "loomc", "loom-run"]:
+    config.substitutions.append((r"\b%s\b(?!-)" % tool, os.path.join(config.loom_tools_dir, tool)))
 for tool in ["FileCheck", "not", "llvm-readelf", "llvm-objdump"]:
     config.substitutions.append((r"\b%s\b" % tool, os.path.join(config.llvm_tools_dir, tool)))
 config.substitutions.append(("%loom_src", config.loom_source_dir))
