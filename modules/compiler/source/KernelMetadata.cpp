@@ -28,6 +28,7 @@ constexpr const char *VectorWidthAttr = "mux-vectorize-width";
 constexpr const char *PackedArgsAttr = "mux-packed-args";
 constexpr const char *ReqdWGSizeMD = "mux_reqd_wg_size";
 constexpr const char *WGSizeHintMD = "mux_wg_size_hint";
+constexpr const char *VecTypeHintMD = "mux_vec_type_hint";
 constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
 
 uint64_t getIntegerAttr(const Function &F, StringRef Kind, uint64_t Default) {
@@ -155,7 +156,7 @@ void transferKernelProperties(Function &From, Function &To) {
   for (StringRef Kind : {LocalMemAttr, VectorWidthAttr})
     if (From.hasFnAttribute(Kind))
       To.addFnAttr(From.getFnAttribute(Kind));
-  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD})
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD})
     if (MDNode *N = From.getMetadata(Kind))
       To.setMetadata(Kind, N);
   if (isKernelEntryPoint(From))
@@ -175,7 +176,7 @@ void dropKernelProperties(Function &F) {
   for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
                          PackedArgsAttr})
     F.removeFnAttr(Kind);
-  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, ScheduledFnMD})
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ScheduledFnMD})
     F.setMetadata(Kind, nullptr);
 }
 

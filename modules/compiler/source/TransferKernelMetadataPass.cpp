@@ -33,6 +33,8 @@ PreservedAnalyses TransferKernelMetadataPass::run(Module &M,
       setReqdWorkGroupSize(F, *Sizes);
     if (auto Sizes = readSizeTriple(F, "work_group_size_hint"))
       setWorkGroupSizeHint(F, *Sizes);
+    if (MDNode *Hint = F.getMetadata("vec_type_hint"))
+      F.setMetadata("mux_vec_type_hint", Hint);
     ++NumKernels;
     Changed = true;
   }

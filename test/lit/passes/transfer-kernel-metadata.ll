@@ -16,6 +16,13 @@ define spir_kernel void @with_hint() !work_group_size_hint !1 {
   ret void
 }
 
+; A vec_type_hint becomes !mux_vec_type_hint.
+; CHECK-LABEL: define spir_kernel void @with_vec_type_hint(
+; CHECK-SAME: !mux_vec_type_hint ![[VECHINT:[0-9]+]]
+define spir_kernel void @with_vec_type_hint() !vec_type_hint !2 {
+  ret void
+}
+
 ; A function that is not a kernel is left alone.
 ; CHECK-LABEL: define spir_func void @helper() {
 define spir_func void @helper() {
@@ -25,5 +32,7 @@ define spir_func void @helper() {
 ; CHECK-DAG: attributes #[[KERNEL_ATTRS]] = { "mux-kernel"="entry-point" "mux-orig-fn"="with_reqd_size" }
 ; CHECK-DAG: ![[REQD]] = !{i32 16, i32 4, i32 1}
 ; CHECK-DAG: ![[HINT]] = !{i32 8, i32 1, i32 1}
+; CHECK-DAG: ![[VECHINT]] = !{<4 x float> undef, i32 1}
 !0 = !{i32 16, i32 4, i32 1}
 !1 = !{i32 8, i32 1, i32 1}
+!2 = !{<4 x float> undef, i32 1}
