@@ -21,7 +21,7 @@ done
 [ -x "$peer/pocl_run" ] || "$peer/build.sh" >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-cases="vadd_int vadd_float saxpy triad matmul_naive stencil2d divergent reduce scan matmul_tiled"
+cases="vadd_int vadd_float saxpy triad matmul_naive stencil2d divergent reduce scan matmul_tiled conv1d vec4 smooth_local histogram dp_poly"
 
 field() { python3 -c 'import json,sys; print(json.loads(sys.stdin.read())[sys.argv[1]])' "$1"; }
 median() { python3 -c 'import statistics,sys; print("%.0f" % statistics.median(map(float, sys.argv[1:])))' "$@"; }

@@ -15,6 +15,7 @@
 #include "compiler/PassMachinery.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
+#include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
 
@@ -176,6 +177,7 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM) {
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
   MPM.addPass(utils::LowerToMuxBuiltinsPass());
+  MPM.addPass(utils::LinkBuiltinsPass());
   MPM.addPass(utils::EncodeKernelMetadataPass());
 }
 

@@ -22,8 +22,7 @@ static bool isSPIRCallingConv(CallingConv::ID CC) {
   return CC == CallingConv::SPIR_FUNC || CC == CallingConv::SPIR_KERNEL;
 }
 
-PreservedAnalyses FixupCallingConventionsPass::run(Module &M,
-                                                   ModuleAnalysisManager &) {
+bool setCCallingConventions(Module &M) {
   bool Changed = false;
   for (Function &F : M) {
     if (isSPIRCallingConv(F.getCallingConv())) {
@@ -38,7 +37,13 @@ PreservedAnalyses FixupCallingConventionsPass::run(Module &M,
       }
     }
   }
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return Changed;
+}
+
+PreservedAnalyses FixupCallingConventionsPass::run(Module &M,
+                                                   ModuleAnalysisManager &) {
+  return setCCallingConventions(M) ? PreservedAnalyses::none()
+                                   : PreservedAnalyses::all();
 }
 
 } // namespace utils

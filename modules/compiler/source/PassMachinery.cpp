@@ -14,6 +14,7 @@
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
+#include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"

@@ -19,6 +19,10 @@
 namespace compiler {
 namespace utils {
 
+/// Gives every function and call of \p M that uses a SPIR calling
+/// convention the C one. Returns whether anything changed.
+bool setCCallingConventions(llvm::Module &M);
+
 class FixupCallingConventionsPass : public llvm::PassInfoMixin<FixupCallingConventionsPass> {
 public:
 

@@ -1,0 +1,48 @@
+// Floating-point functions that are exact or correctly rounded, so need no
+// accuracy work: fabs, fmin, fmax, clamp, mix, step, sqrt (IEEE-754 requires
+// it correctly rounded; llvm.sqrt is).
+#include "builtins.h"
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#define EXACT(T)                                                               \
+  LOOM_CONST T fabs(T x) { return __builtin_elementwise_abs(x); }              \
+  LOOM_CONST T fmin(T x, T y) { return __builtin_elementwise_min(x, y); }      \
+  LOOM_CONST T fmax(T x, T y) { return __builtin_elementwise_max(x, y); }      \
+  LOOM_CONST T clamp(T x, T lo, T hi) { return fmin(fmax(x, lo), hi); }        \
+  LOOM_CONST T mix(T x, T y, T a) { return x + (y - x) * a; }                  \
+  LOOM_CONST T step(T edge, T x) { return x < edge ? (T)0 : (T)1; }
+#define EXACT_SCALAR(V, S)                                                     \
+  LOOM_CONST V fmin(V x, S y) { return fmin(x, (V)y); }                        \
+  LOOM_CONST V fmax(V x, S y) { return fmax(x, (V)y); }                        \
+  LOOM_CONST V clamp(V x, S lo, S hi) { return clamp(x, (V)lo, (V)hi); }       \
+  LOOM_CONST V mix(V x, V y, S a) { return mix(x, y, (V)a); }                  \
+  LOOM_CONST V step(S edge, V x) { return step((V)edge, x); }
+LOOM_FOR_FLOATS(EXACT, LOOM_FOR_WIDTHS)
+LOOM_FOR_FLOATS(EXACT_SCALAR, LOOM_FOR_VECTORS)
+
+LOOM_CONST float sqrt(float x) { return __builtin_sqrtf(x); }
+LOOM_CONST double sqrt(double x) { return __builtin_sqrt(x); }
+// Vectors halve down to scalars; LLVM turns the result back into one vector
+// square root.
+#define SQRT_VECTORS(T)                                                        \
+  LOOM_CONST T##2 sqrt(T##2 x) { return (T##2)(sqrt(x.x), sqrt(x.y)); }        \
+  LOOM_CONST T##3 sqrt(T##3 x) { return (T##3)(sqrt(x.xy), sqrt(x.z)); }       \
+  LOOM_CONST T##4 sqrt(T##4 x) { return (T##4)(sqrt(x.lo), sqrt(x.hi)); }      \
+  LOOM_CONST T##8 sqrt(T##8 x) { return (T##8)(sqrt(x.lo), sqrt(x.hi)); }      \
+  LOOM_CONST T##16 sqrt(T##16 x) { return (T##16)(sqrt(x.lo), sqrt(x.hi)); }
+SQRT_VECTORS(float)
+SQRT_VECTORS(double)
+
+// dot: the sum of products, in element order (OpenCL allows contraction).
+LOOM_CONST float dot(float x, float y) { return x * y; }
+LOOM_CONST float dot(float2 x, float2 y) { return x.x * y.x + x.y * y.y; }
+LOOM_CONST float dot(float3 x, float3 y) { return x.x * y.x + x.y * y.y + x.z * y.z; }
+LOOM_CONST float dot(float4 x, float4 y) {
+  return x.x * y.x + x.y * y.y + x.z * y.z + x.w * y.w;
+}
+LOOM_CONST double dot(double x, double y) { return x * y; }
+LOOM_CONST double dot(double2 x, double2 y) { return x.x * y.x + x.y * y.y; }
+LOOM_CONST double dot(double3 x, double3 y) { return x.x * y.x + x.y * y.y + x.z * y.z; }
+LOOM_CONST double dot(double4 x, double4 y) {
+  return x.x * y.x + x.y * y.y + x.z * y.z + x.w * y.w;
+}

@@ -1,0 +1,34 @@
+//===- compiler/utils/LinkBuiltinsPass.h - The builtins library -*- C++ -*-===//
+///
+/// \file
+/// Assumes: calls to OpenCL C builtins as Clang declares them (mangled
+/// names), after the work-item and synchronization builtins were lowered.
+/// Does: links from Loom's builtins library (modules/compiler/builtins,
+/// embedded bitcode) exactly the functions the module uses, and those they
+/// use; the library is read lazily, so only those are even loaded. They
+/// take the module's triple, data layout and the C calling convention.
+/// Linking happens before the early optimizations, so builtins are inlined
+/// and optimized with the kernels; none of the current builtins needs to be
+/// linked after vectorization.
+/// Produces: internal definitions of the used builtins. Pipeline name:
+/// `link-builtins`.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_UTILS_LINKBUILTINSPASS_H
+#define COMPILER_UTILS_LINKBUILTINSPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace compiler {
+namespace utils {
+
+class LinkBuiltinsPass : public llvm::PassInfoMixin<LinkBuiltinsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+} // namespace utils
+} // namespace compiler
+
+#endif // COMPILER_UTILS_LINKBUILTINSPASS_H
