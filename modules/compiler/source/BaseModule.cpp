@@ -176,8 +176,10 @@ Expected<std::unique_ptr<TargetMachine>> BaseModule::createTargetMachine() {
 void BaseModule::addGenericPasses(ModulePassManager &MPM) {
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
-  MPM.addPass(utils::LowerToMuxBuiltinsPass());
+  // Builtins first: the library's own barriers and work-item queries are
+  // lowered with the kernels'.
   MPM.addPass(utils::LinkBuiltinsPass());
+  MPM.addPass(utils::LowerToMuxBuiltinsPass());
   MPM.addPass(utils::EncodeKernelMetadataPass());
 }
 

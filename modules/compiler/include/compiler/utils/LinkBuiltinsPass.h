@@ -2,7 +2,9 @@
 ///
 /// \file
 /// Assumes: calls to OpenCL C builtins as Clang declares them (mangled
-/// names), after the work-item and synchronization builtins were lowered.
+/// names). Runs before LowerToMuxBuiltinsPass, so the work-item queries and
+/// barriers of library functions (the work-group functions) are lowered
+/// with the kernel's.
 /// Does: links from Loom's builtins library (modules/compiler/builtins,
 /// embedded bitcode) exactly the functions the module uses, and those they
 /// use; the library is read lazily, so only those are even loaded. They
