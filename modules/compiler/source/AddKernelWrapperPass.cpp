@@ -9,7 +9,6 @@
 
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/KernelMetadata.h"
-#include "metadata/abi.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
@@ -60,8 +59,9 @@ Function *createKernelWrapper(Function &Kernel, const BuiltinInfo &BI) {
     if (P.PassedByDriver)
       WrapperParams.push_back(P.ParamType);
   auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), WrapperParams, false);
-  Function *Wrapper = Function::Create(Ty, GlobalValue::ExternalLinkage,
-                                       getOrigFnName(Kernel) + LOOM_ENTRY_SUFFIX, &M);
+  Function *Wrapper =
+      Function::Create(Ty, GlobalValue::ExternalLinkage,
+                       getOrigFnName(Kernel) + ".mux-kernel-wrapper", &M);
   Wrapper->addFnAttr(Attribute::NoUnwind);
   Wrapper->getArg(0)->setName("packed.args");
   // The driver's blocks are its own: kernel buffers never alias them, and

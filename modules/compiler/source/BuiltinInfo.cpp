@@ -236,10 +236,12 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
         Builder.CreateAdd(Builder.CreateMul(Group, Size), Local), Offset);
     break;
   }
-  case MuxBuiltin::GetGlobalSize:
-    Result = Builder.CreateMul(call(MuxBuiltin::GetNumGroups, dim()),
-                               call(MuxBuiltin::GetLocalSize, dim()));
+  case MuxBuiltin::GetGlobalSize: {
+    Value *Groups = call(MuxBuiltin::GetNumGroups, dim());
+    Value *Size = call(MuxBuiltin::GetLocalSize, dim());
+    Result = Builder.CreateMul(Groups, Size);
     break;
+  }
   case MuxBuiltin::GetLocalLinearId: {
     // lid0 + ls0 * (lid1 + ls1 * lid2)
     Value *Linear = call(MuxBuiltin::GetLocalId, Builder.getInt32(2));
@@ -254,9 +256,9 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
   case MuxBuiltin::GetGlobalLinearId: {
     // Like the local linear id, over global ids relative to the offset.
     auto Relative = [&](int D) {
-      return Builder.CreateSub(call(MuxBuiltin::GetGlobalId, Builder.getInt32(D)),
-                               call(MuxBuiltin::GetGlobalOffset,
-                                    Builder.getInt32(D)));
+      Value *Id = call(MuxBuiltin::GetGlobalId, Builder.getInt32(D));
+      Value *Offset = call(MuxBuiltin::GetGlobalOffset, Builder.getInt32(D));
+      return Builder.CreateSub(Id, Offset);
     };
     Value *Linear = Relative(2);
     for (int D = 1; D >= 0; --D) {

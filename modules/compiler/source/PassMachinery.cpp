@@ -8,6 +8,7 @@
 #include "compiler/PassMachinery.h"
 
 #include "compiler/BuiltinInfo.h"
+#include "compiler/utils/AddEntryHookPass.h"
 #include "compiler/utils/AddKernelWrapperPass.h"
 #include "compiler/utils/AddMetadataPass.h"
 #include "compiler/utils/AddSchedulingParametersPass.h"

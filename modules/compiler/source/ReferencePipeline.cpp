@@ -7,6 +7,7 @@
 
 #include "compiler/ReferencePipeline.h"
 
+#include "compiler/utils/AddEntryHookPass.h"
 #include "compiler/utils/AddKernelWrapperPass.h"
 #include "compiler/utils/AddMetadataPass.h"
 #include "compiler/utils/AddSchedulingParametersPass.h"
@@ -30,6 +31,7 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
   MPM.addPass(utils::AddSchedulingParametersPass());
   MPM.addPass(utils::DefineMuxBuiltinsPass());
   MPM.addPass(utils::AddKernelWrapperPass());
+  MPM.addPass(utils::AddEntryHookPass());
   MPM.addPass(utils::AddMetadataPass(
       {Opts.TargetName, Opts.CPUName, Opts.CPUFeatures}));
   if (Opts.Optimize)

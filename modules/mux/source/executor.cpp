@@ -4,7 +4,8 @@
 /// Executes recorded commands. An ND-range is cut into chunks of
 /// work-groups that the workers take from a shared counter, so faster
 /// workers take more; each worker fills its own work-group info on its
-/// stack and calls the kernel's entry point once per work-group.
+/// stack and calls the kernel's entry point once per chunk, which runs the
+/// chunk's work-groups.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -49,9 +50,8 @@ const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch,
 
 void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
                 const NDRangeCommand &Launch) {
-  const uint64_t GroupsX = Launch.NumGroups[0];
-  const uint64_t GroupsXY = GroupsX * Launch.NumGroups[1];
-  const uint64_t Total = GroupsXY * Launch.NumGroups[2];
+  const uint64_t Total =
+      Launch.NumGroups[0] * Launch.NumGroups[1] * Launch.NumGroups[2];
   const uint64_t Chunk =
       std::max<uint64_t>(1, Total / (Workers.size() * ChunksPerWorker));
   std::atomic<uint64_t> Next{0};
@@ -70,13 +70,7 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
       uint64_t Begin = Next.fetch_add(Chunk, std::memory_order_relaxed);
       if (Begin >= Total)
         return;
-      uint64_t End = std::min(Total, Begin + Chunk);
-      for (uint64_t Group = Begin; Group < End; ++Group) {
-        Info.group_id[0] = Group % GroupsX;
-        Info.group_id[1] = (Group % GroupsXY) / GroupsX;
-        Info.group_id[2] = Group / GroupsXY;
-        Launch.Entry(Args, &Info);
-      }
+      Launch.Entry(Args, &Info, Begin, std::min(Total, Begin + Chunk));
     }
   });
 }

@@ -3,7 +3,7 @@
 // A kernel with a __local array and a barrier compiles to one entry point:
 // the regions are inlined into the region scheduler, and the array lives in
 // the arena the work-group info points to (field 6, at byte 104).
-// CHECK-LABEL: define void @tile_reverse.mux-kernel-wrapper(
+// CHECK-LABEL: define void @tile_reverse.mux-entry-hook(
 // CHECK: getelementptr i8, ptr %wg, i64 104
 // CHECK: schedule.scan
 // CHECK-NOT: @__mux_work_group_barrier

@@ -3,7 +3,7 @@
 // The innermost work-item loop carries llvm.loop.parallel_accesses, so
 // LLVM's loop vectorizer vectorizes it although `in` and `out` may alias,
 // with no runtime alias check (no vector.memcheck block).
-// CHECK-LABEL: define void @scale_add.mux-kernel-wrapper(
+// CHECK-LABEL: define void @scale_add.mux-entry-hook(
 // CHECK-NOT: vector.memcheck
 // CHECK: load <{{[0-9]+}} x float>, {{.*}}!llvm.access.group
 // CHECK: store <{{[0-9]+}} x float> {{.*}}!llvm.access.group

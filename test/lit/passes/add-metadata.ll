@@ -11,13 +11,13 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 }
 
 ; The descriptors are one constant in the .loom.kernels section, kept alive
-; through @llvm.used. Bytes, little-endian: magic "LMKD", format 1, ABI 2,
+; through @llvm.used. Bytes, little-endian: magic "LMKD", format 1, ABI 3,
 ; target "csa", cpu "skylake", no features, one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
 ; required size 64x1x1, no hint, no local memory, width 1, three arguments:
 ; a 4-byte scalar at 0, then two global buffers (address space 1) of 8 bytes
 ; at 8 and 16.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\01\00\00\00\02\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\01\00\00\00\03\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
 ; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\03\00\00\00
 ; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00
 ; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\08\00\00\00

@@ -18,13 +18,13 @@ extern "C" {
 #endif
 
 /** Bumped on any change below; the driver refuses other versions. */
-#define LOOM_ABI_VERSION 2u
+#define LOOM_ABI_VERSION 3u
 
 /** The ELF section holding the kernel descriptors (metadata/kernel_descriptor.h). */
 #define LOOM_DESCRIPTOR_SECTION ".loom.kernels"
 
-/** Suffix of the entry-point symbol of kernel K: "K.mux-kernel-wrapper". */
-#define LOOM_ENTRY_SUFFIX ".mux-kernel-wrapper"
+/** Suffix of the entry-point symbol of kernel K: "K.mux-entry-hook". */
+#define LOOM_ENTRY_SUFFIX ".mux-entry-hook"
 
 /**
  * Filled by the driver for each work-group and passed to the entry point.
@@ -69,7 +69,10 @@ typedef struct loom_work_item_info {
 } loom_work_item_info_t;
 
 /**
- * The entry point of a kernel. `packed_args` points at the arguments packed
+ * The entry point of a kernel: runs the work-groups numbered
+ * [first_group, end_group) of the ND-range (x fastest, then y, then z;
+ * first_group < end_group), writing each one's group_id into `work_group`,
+ * which the calling worker owns. `packed_args` points at the arguments packed
  * in order, each at the offset its descriptor gives (natural alignment):
  * global/constant/local pointers as 8-byte addresses, scalars and vectors by
  * value (3-element vectors take the size of 4), structs by value. A __local
@@ -77,7 +80,8 @@ typedef struct loom_work_item_info {
  * the packed arguments per worker.
  */
 typedef void (*loom_kernel_entry_t)(const void *packed_args,
-                                    const loom_work_group_info_t *work_group);
+                                    loom_work_group_info_t *work_group,
+                                    uint64_t first_group, uint64_t end_group);
 
 /** How an argument is passed (loom::metadata::ArgKind mirrors it). */
 enum loom_arg_kind {

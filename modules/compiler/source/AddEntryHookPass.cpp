@@ -1,0 +1,119 @@
+//===- AddEntryHookPass.cpp - Slices of work-groups -----------------------===//
+///
+/// \file
+/// See compiler/utils/AddEntryHookPass.h. The hook, in pseudo C:
+///
+///   void K.mux-entry-hook(args, wg, first, end) {
+///     g = first;
+///     do {
+///       wg->group_id = {g % nx, g / nx % ny, g / (nx * ny)};
+///       K.mux-kernel-wrapper(args, wg);
+///     } while (++g < end);
+///   }
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/utils/AddEntryHookPass.h"
+
+#include "compiler/BuiltinInfo.h"
+#include "compiler/utils/KernelMetadata.h"
+#include "metadata/abi.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+#define DEBUG_TYPE "add-entry-hook"
+
+using namespace llvm;
+
+STATISTIC(NumHooksAdded, "Number of entry hooks added");
+
+namespace compiler {
+namespace utils {
+
+namespace {
+
+Value *groupField(IRBuilder<> &B, StructType *InfoTy, Value *Info,
+                  unsigned Field, unsigned Dim) {
+  return B.CreateInBoundsGEP(InfoTy, Info,
+                             {B.getInt32(0), B.getInt32(Field), B.getInt32(Dim)});
+}
+
+Function *createEntryHook(Function &Wrapper, StructType *InfoTy) {
+  LLVMContext &Ctx = Wrapper.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, I64, I64}, false);
+  Function *Hook = Function::Create(Ty, GlobalValue::ExternalLinkage,
+                                    getOrigFnName(Wrapper) + ".mux-entry-hook",
+                                    Wrapper.getParent());
+  Hook->addFnAttr(Attribute::NoUnwind);
+  Argument *Args = Hook->getArg(0), *Info = Hook->getArg(1);
+  Args->setName("packed.args");
+  Info->setName("wg");
+  Hook->getArg(2)->setName("first");
+  Hook->getArg(3)->setName("end");
+  Args->addAttr(Attribute::NoAlias);
+  Info->addAttr(Attribute::NoAlias);
+
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Hook));
+  Value *NXField = groupField(B, InfoTy, Info, LOOM_WG_NUM_GROUPS, 0);
+  Value *NX = B.CreateLoad(I64, NXField, "groups.x");
+  Value *NYField = groupField(B, InfoTy, Info, LOOM_WG_NUM_GROUPS, 1);
+  Value *NY = B.CreateLoad(I64, NYField, "groups.y");
+  Value *NXY = B.CreateMul(NX, NY, "groups.xy");
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "group", Hook);
+  BasicBlock *Entry = B.GetInsertBlock();
+  B.CreateBr(Loop);
+
+  B.SetInsertPoint(Loop);
+  PHINode *Group = B.CreatePHI(I64, 2, "group.linear");
+  Group->addIncoming(Hook->getArg(2), Entry);
+  Value *Ids[3];
+  Ids[0] = B.CreateURem(Group, NX, "group.id.x");
+  Ids[1] = B.CreateUDiv(B.CreateURem(Group, NXY), NX, "group.id.y");
+  Ids[2] = B.CreateUDiv(Group, NXY, "group.id.z");
+  for (unsigned D = 0; D < 3; ++D) {
+    Value *Field = groupField(B, InfoTy, Info, LOOM_WG_GROUP_ID, D);
+    B.CreateStore(Ids[D], Field);
+  }
+  B.CreateCall(&Wrapper, {Args, Info})->setCallingConv(Wrapper.getCallingConv());
+  Value *Next = B.CreateAdd(Group, B.getInt64(1), "group.next", /*HasNUW=*/true);
+  Group->addIncoming(Next, Loop);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", Hook);
+  B.CreateCondBr(B.CreateICmpULT(Next, Hook->getArg(3), "group.more"), Loop, Exit);
+  B.SetInsertPoint(Exit);
+  B.CreateRetVoid();
+  return Hook;
+}
+
+} // namespace
+
+PreservedAnalyses AddEntryHookPass::run(Module &M, ModuleAnalysisManager &AM) {
+  const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
+  StructType *InfoTy = nullptr;
+  for (const SchedulingParameter &P : BI.getSchedulingParameters(M))
+    if (P.PassedByDriver)
+      InfoTy = P.PointeeType;
+  bool Changed = false;
+  for (Function *Wrapper : getKernelEntryPoints(M)) {
+    if (!InfoTy || Wrapper->arg_size() != 2) {
+      M.getContext().diagnose(DiagnosticInfoUnsupported(
+          *Wrapper, "kernel '" + getOrigFnName(*Wrapper) +
+                        "' has no kernel wrapper taking the work-group info: "
+                        "run add-kernel-wrapper before add-entry-hook"));
+      continue;
+    }
+    Function *Hook = createEntryHook(*Wrapper, InfoTy);
+    setPackedArgsTypeName(*Hook, getPackedArgsTypeName(*Wrapper));
+    replaceKernelEntryPoint(*Wrapper, *Hook);
+    ++NumHooksAdded;
+    Changed = true;
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace utils
+} // namespace compiler
