@@ -10,6 +10,7 @@
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <fstream>
 #include <iterator>
@@ -35,6 +36,28 @@ std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
   llvm::LLVMContext Ctx;
   std::unique_ptr<compiler::BaseModule> Module = Target->Create(Ctx, Opts);
   if (llvm::Error E = Module->compile(Source))
+    return llvm::toString(std::move(E));
+  if (llvm::Error E = Module->finalize())
+    return llvm::toString(std::move(E));
+  auto Object = Module->createBinary();
+  if (!Object)
+    return llvm::toString(Object.takeError());
+  Binary.assign(Object->begin(), Object->end());
+  return "";
+}
+
+std::string compileIR(const std::string &IR, std::vector<char> &Binary,
+                      const std::string &TargetName) {
+  static std::once_flag Registered;
+  std::call_once(Registered, [] { loom::registerAllTargets(); });
+  const compiler::Target *Target =
+      compiler::TargetRegistry::get().find(TargetName);
+  if (!Target)
+    return "no target " + TargetName;
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<compiler::BaseModule> Module =
+      Target->Create(Ctx, compiler::CompileOptions());
+  if (llvm::Error E = Module->loadIR(llvm::MemoryBufferRef(IR, "kernel.ll")))
     return llvm::toString(std::move(E));
   if (llvm::Error E = Module->finalize())
     return llvm::toString(std::move(E));

@@ -66,6 +66,10 @@ std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
                           const std::string &Target = "csa",
                           const std::string &FileName = "kernel.cl");
 
+/// Like compileKernel, from LLVM IR text.
+std::string compileIR(const std::string &IR, std::vector<char> &Binary,
+                      const std::string &Target = "csa");
+
 /// Reads a kernel from test/e2e/kernels.
 std::string readKernelSource(const std::string &Name);
 

@@ -177,6 +177,56 @@ TEST_F(WorkItemTest, VectorAddWithOverriddenBuiltinInfo) {
     ASSERT_EQ(Result[I], A[I] + B[I]) << "c[" << I << "]";
 }
 
+// A hand-written vector variant (what Vecz will produce) handles 4
+// work-items per call and adds 100; the scalar kernel adds 1. The layout
+// runs the vector kernel for the largest multiple of 4 of each work-group's
+// first dimension and the scalar kernel for the rest.
+const char *VectorVariantIR = R"IR(
+target triple = "spir64-unknown-unknown"
+declare spir_func i64 @_Z13get_global_idj(i32)
+
+define spir_kernel void @add(ptr addrspace(1) %out) !mux_vector_variant !0 {
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  %v = load i32, ptr addrspace(1) %p
+  %w = add i32 %v, 1
+  store i32 %w, ptr addrspace(1) %p
+  ret void
+}
+
+define spir_func void @__vecz_v4_add(ptr addrspace(1) %out) {
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  %v = load <4 x i32>, ptr addrspace(1) %p, align 4
+  %w = add <4 x i32> %v, <i32 100, i32 100, i32 100, i32 100>
+  store <4 x i32> %w, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+!0 = !{ptr @__vecz_v4_add, i32 4}
+)IR";
+
+TEST_F(WorkItemTest, VectorKernelAndScalarPeel) {
+  ASSERT_EQ(compileIR(VectorVariantIR, Binary), "");
+  for (uint64_t Local : {8, 10, 3, 1}) {
+    const uint64_t Groups = 5, N = Local * Groups;
+    std::vector<KernelArg> Args = {KernelArg::buffer(std::vector<int>(N, 7))};
+    ASSERT_EQ(runKernel(Binary, "add", Args, {{N}, {Local}, {}}), "");
+    std::vector<int> Out = Args[0].as<int>();
+    for (uint64_t I = 0; I < N; ++I) {
+      bool ByVector = I % Local < Local - Local % 4;
+      ASSERT_EQ(Out[I], ByVector ? 107 : 8)
+          << "local size " << Local << ", work-item " << I;
+    }
+  }
+}
+
+TEST_F(WorkItemTest, MalformedIRIsAnErrorWithALocation) {
+  std::string Error = compileIR("define void @f( {\n", Binary);
+  EXPECT_NE(Error.find("kernel.ll:2:1: error: expected type"), std::string::npos)
+      << Error;
+}
+
 TEST_F(WorkItemTest, SyntaxErrorHasFileLineAndColumn) {
   std::string Errors = compileKernel("kernel void k(global int *p) {\n"
                                      "  p[0] = undeclared;\n}\n",

@@ -26,6 +26,8 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/MC/SubtargetFeature.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Host.h"
@@ -126,6 +128,25 @@ Error BaseModule::compile(StringRef Source) {
   if (!Compiled)
     return Compiled.takeError();
   M = std::move(*Compiled);
+  return Error::success();
+}
+
+Error BaseModule::loadIR(MemoryBufferRef Buffer) {
+  SMDiagnostic Diagnostic;
+  std::unique_ptr<Module> Parsed = parseIR(Buffer, Diagnostic, Ctx);
+  if (!Parsed) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Diagnostic.print(nullptr, OS, /*ShowColors=*/false);
+    return createStringError(inconvertibleErrorCode(), OS.str());
+  }
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  if (verifyModule(*Parsed, &BrokenOS))
+    return createStringError(inconvertibleErrorCode(),
+                             Buffer.getBufferIdentifier().str() +
+                                 ": error: invalid module: " + BrokenOS.str());
+  M = std::move(Parsed);
   return Error::success();
 }
 

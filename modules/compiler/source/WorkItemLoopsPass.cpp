@@ -22,8 +22,17 @@
 ///         next[i] = K.mux-barrier-region.k(P, live, i, n);
 ///   }
 ///
+/// A kernel without barriers that names a vector variant handling W
+/// work-items of dimension 0 per call (`!mux_vector_variant !{ptr, i32 W}`,
+/// as a whole-function vectorizer would set it) gets the seed's layout
+/// instead, inside the loops over dimensions 2 and 1:
+///
+///   peel = size.x % W;
+///   for (x = 0; x < size.x - peel; x += W) vector(P);   // if not empty
+///   for (; x < size.x; ++x) K(P);                        // if peel != 0
+///
 /// Every loop is bottom-tested: a work-group has at least one work-item in
-/// each dimension.
+/// each dimension, and the two loops of a split dimension are guarded.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +53,7 @@ using namespace llvm;
 
 STATISTIC(NumKernelsWrapped, "Number of kernels given work-item loops");
 STATISTIC(NumKernelsWithBarriers, "Number of kernels cut into barrier regions");
+STATISTIC(NumKernelsVectorized, "Number of kernels laid out with a vector variant");
 
 namespace compiler {
 namespace utils {
@@ -88,40 +98,49 @@ MDNode *makeParallelLoopID(LLVMContext &Ctx, MDNode *AccessGroup) {
   return Self;
 }
 
-/// A bottom-tested loop over the local ids of dimension \p Dim around the
-/// loops of the lower dimensions, with \p Body innermost. Leaves the builder
+/// A bottom-tested loop setting the local id of dimension \p Dim to
+/// Start, Start + Step, ... while below \p End (the caller ensures the range
+/// is not empty), with \p Body inside. The innermost dimension's loop is
+/// marked parallel when the context has an access group. Leaves the builder
 /// in the loop's exit block.
-void buildLoopNest(WrapperContext &W, int Dim, BodyBuilder Body) {
-  if (Dim < 0) {
-    Body(W.Builder);
-    return;
-  }
+void buildRangeLoop(WrapperContext &W, int Dim, Value *Start, Value *End,
+                    uint64_t Step, const Twine &Name, BodyBuilder Body) {
   IRBuilder<> &B = W.Builder;
   LLVMContext &Ctx = B.getContext();
   Function *F = B.GetInsertBlock()->getParent();
   std::string Suffix = utostr(Dim);
   BasicBlock *Preheader = B.GetInsertBlock();
-  BasicBlock *Header = BasicBlock::Create(Ctx, "wi.loop." + Suffix, F);
+  BasicBlock *Header = BasicBlock::Create(Ctx, Name + "." + Suffix, F);
   B.CreateBr(Header);
 
   B.SetInsertPoint(Header);
   PHINode *Id = B.CreatePHI(B.getInt64Ty(), 2, "local.id." + Suffix);
-  Id->addIncoming(B.getInt64(0), Preheader);
+  Id->addIncoming(Start, Preheader);
   B.CreateCall(W.SetLocalId, {B.getInt32(Dim), Id});
   W.LocalId[Dim] = Id;
-  buildLoopNest(W, Dim - 1, Body);
-  Value *Next = B.CreateAdd(Id, B.getInt64(1), "local.id." + Suffix + ".next",
+  Body(B);
+  Value *Next = B.CreateAdd(Id, B.getInt64(Step), "local.id." + Suffix + ".next",
                             /*HasNUW=*/true);
   Id->addIncoming(Next, B.GetInsertBlock());
   // Created after the body so the blocks read in execution order.
   BasicBlock *Exit = BasicBlock::Create(Ctx, "wi.exit." + Suffix, F);
   BranchInst *Latch = B.CreateCondBr(
-      B.CreateICmpULT(Next, W.LocalSize[Dim], "local.id." + Suffix + ".more"),
-      Header, Exit);
+      B.CreateICmpULT(Next, End, "local.id." + Suffix + ".more"), Header, Exit);
   if (Dim == 0 && W.AccessGroup)
     Latch->setMetadata(LLVMContext::MD_loop,
                        makeParallelLoopID(Ctx, W.AccessGroup));
   B.SetInsertPoint(Exit);
+}
+
+/// The loops over dimensions \p Dim down to \p Lowest, each over the whole
+/// local size, with \p Body innermost.
+void buildLoopNest(WrapperContext &W, int Dim, int Lowest, BodyBuilder Body) {
+  if (Dim < Lowest) {
+    Body(W.Builder);
+    return;
+  }
+  buildRangeLoop(W, Dim, W.Builder.getInt64(0), W.LocalSize[Dim], 1, "wi.loop",
+                 [&](IRBuilder<> &) { buildLoopNest(W, Dim - 1, Lowest, Body); });
 }
 
 /// A loop nest whose innermost loop is parallel: \p Body's memory accesses
@@ -130,7 +149,7 @@ void buildLoopNest(WrapperContext &W, int Dim, BodyBuilder Body) {
 void buildLoopNest(WrapperContext &W, Function &Callee, BodyBuilder Body) {
   W.AccessGroup = MDNode::getDistinct(W.Builder.getContext(), {});
   addToAccessGroup(Callee, W.AccessGroup);
-  buildLoopNest(W, 2, [&](IRBuilder<> &B) {
+  buildLoopNest(W, 2, 0, [&](IRBuilder<> &B) {
     BasicBlock *Start = B.GetInsertBlock();
     Instruction *Before = Start->empty() ? nullptr : &Start->back();
     Body(B);
@@ -183,6 +202,65 @@ SmallVector<Value *, 8> getArgs(Function &F) {
   for (Argument &Arg : F.args())
     Args.push_back(&Arg);
   return Args;
+}
+
+/// Calls \p Callee for the local ids of dimension 0 in [Start, End),
+/// \p Step at a time, if that range is not empty, in a parallel loop of
+/// its own.
+void buildDimensionZeroRun(WrapperContext &W, Function &Callee, Value *Start,
+                           Value *End, uint64_t Step, const Twine &Name,
+                           ArrayRef<Value *> Args) {
+  IRBuilder<> &B = W.Builder;
+  LLVMContext &Ctx = B.getContext();
+  Function *F = B.GetInsertBlock()->getParent();
+  BasicBlock *Run = BasicBlock::Create(Ctx, Name + ".run", F);
+  BasicBlock *Done = BasicBlock::Create(Ctx, Name + ".done");
+  B.CreateCondBr(B.CreateICmpULT(Start, End, Name + ".any"), Run, Done);
+  B.SetInsertPoint(Run);
+  W.AccessGroup = MDNode::getDistinct(Ctx, {});
+  addToAccessGroup(Callee, W.AccessGroup);
+  buildRangeLoop(W, 0, Start, End, Step, Name, [&](IRBuilder<> &Inner) {
+    Inner.CreateCall(&Callee, Args)->setCallingConv(Callee.getCallingConv());
+  });
+  W.AccessGroup = nullptr;
+  B.CreateBr(Done);
+  Done->insertInto(F);
+  B.SetInsertPoint(Done);
+}
+
+/// The wrapper of a kernel with a vector variant handling \p Width
+/// work-items of dimension 0 per call (the seed's layout): the vector kernel
+/// for the largest multiple of the width, the scalar kernel for the rest.
+Function *createVectorizedWrapper(Function &Kernel, Function &Vector,
+                                  unsigned Width, const BuiltinInfo &BI) {
+  Function *Wrapper = createWrapperFunction(Kernel);
+  IRBuilder<> Builder(&Wrapper->getEntryBlock());
+  WrapperContext W = makeWrapperContext(Builder, BI);
+  SmallVector<Value *, 8> Args = getArgs(*Wrapper);
+  Value *Peel = Builder.CreateURem(W.LocalSize[0], Builder.getInt64(Width), "peel");
+  Value *VectorEnd = Builder.CreateSub(W.LocalSize[0], Peel, "vector.end");
+  buildLoopNest(W, 2, 1, [&](IRBuilder<> &B) {
+    buildDimensionZeroRun(W, Vector, B.getInt64(0), VectorEnd, Width,
+                          "vector", Args);
+    buildDimensionZeroRun(W, Kernel, VectorEnd, W.LocalSize[0], 1, "scalar",
+                          Args);
+  });
+  Builder.CreateRetVoid();
+  return Wrapper;
+}
+
+/// The vector variant \p Kernel names in `!mux_vector_variant !{ptr, i32}`,
+/// if it has one with its signature.
+std::optional<std::pair<Function *, unsigned>> getVectorVariant(Function &Kernel) {
+  MDNode *N = Kernel.getMetadata("mux_vector_variant");
+  if (!N || N->getNumOperands() != 2)
+    return std::nullopt;
+  auto *Vector = mdconst::dyn_extract_or_null<Function>(N->getOperand(0));
+  auto *Width = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(1));
+  if (!Vector || !Width || Width->isZero() ||
+      Vector->getFunctionType() != Kernel.getFunctionType())
+    return std::nullopt;
+  return std::make_pair(Vector, static_cast<unsigned>(Width->getZExtValue()));
 }
 
 /// The wrapper of a kernel without barriers: one loop nest calling it.
@@ -358,6 +436,14 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       BarrierRegions Regions = buildBarrierRegions(*Kernel, BI);
       Wrapper = createRegionSchedulerWrapper(*Kernel, Regions, BI);
       ++NumKernelsWithBarriers;
+    } else if (auto Variant = getVectorVariant(*Kernel)) {
+      auto [Vector, Width] = *Variant;
+      Wrapper = createVectorizedWrapper(*Kernel, *Vector, Width, BI);
+      Vector->setLinkage(GlobalValue::InternalLinkage);
+      Vector->addFnAttr(Attribute::AlwaysInline);
+      Kernel->setMetadata("mux_vector_variant", nullptr);
+      setVectorizationWidth(*Kernel, Width);
+      ++NumKernelsVectorized;
     } else {
       Wrapper = createWorkItemLoopsWrapper(*Kernel, BI);
     }

@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
 
 #include <functional>
 #include <memory>
@@ -46,6 +47,10 @@ public:
 
   /// Compiles OpenCL C \p Source (named CompileOptions::FileName) to IR.
   llvm::Error compile(llvm::StringRef Source);
+  /// Takes LLVM IR, textual or bitcode, as the compiled module instead;
+  /// kernels are `spir_kernel` functions, as Clang emits them. A parse error
+  /// says where (`file:line:col: error: ...`).
+  llvm::Error loadIR(llvm::MemoryBufferRef Buffer);
   /// Runs the pipeline over the compiled module.
   llvm::Error finalize();
   /// Generates the ELF relocatable object of the finalized module.
