@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <numeric>
 
 using namespace loom::e2e;
@@ -173,6 +174,50 @@ TEST_F(LocalMemoryTest, PrivateArrayAndValuesLiveAcrossBarriersIn3D) {
               << "group (" << GX << "," << GY << "," << GZ << "), item " << Lin;
         }
       }
+}
+
+TEST_F(LocalMemoryTest, SeedDCTForwardAndInverse) {
+  std::vector<char> Dct;
+  ASSERT_EQ(compileKernel(readKernelSource("dct.cl"), Dct, "", "csa", "dct.cl"), "");
+  const uint32_t BW = 8, Width = 32, N = Width * Width;
+  std::vector<float> Input(N), D(BW * BW);
+  for (uint32_t I = 0; I < N; ++I)
+    Input[I] = static_cast<float>((I * 37) % 255) - 128.0f;
+  for (uint32_t R = 0; R < BW; ++R)
+    for (uint32_t C = 0; C < BW; ++C)
+      D[R * BW + C] = std::cos(float(2 * C + 1) * float(R) * 3.14159265f / 16.0f) / 2.0f;
+  for (uint32_t Inverse : {0u, 1u}) {
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<float>(N, 0.0f)), KernelArg::buffer(Input),
+        KernelArg::buffer(D), KernelArg::local(BW * BW * sizeof(float)),
+        KernelArg::scalar(Width), KernelArg::scalar(BW), KernelArg::scalar(Inverse)};
+    ASSERT_EQ(runKernel(Dct, "DCT", Args, {{Width, Width}, {BW, BW}, {}}), "");
+    std::vector<float> Out = Args[0].as<float>();
+    for (uint32_t BY = 0; BY < Width / BW; ++BY)
+      for (uint32_t BX = 0; BX < Width / BW; ++BX) {
+        auto At = [&](uint32_t X, uint32_t Y) {
+          return (BY * BW + Y) * Width + BX * BW + X;
+        };
+        float Inter[BW][BW];
+        for (uint32_t J = 0; J < BW; ++J)
+          for (uint32_t I = 0; I < BW; ++I) {
+            float Acc = 0;
+            for (uint32_t K = 0; K < BW; ++K)
+              Acc += D[Inverse ? I * BW + K : K * BW + I] * Input[At(K, J)];
+            Inter[J][I] = Acc;
+          }
+        for (uint32_t J = 0; J < BW; ++J)
+          for (uint32_t I = 0; I < BW; ++I) {
+            float Acc = 0;
+            for (uint32_t K = 0; K < BW; ++K)
+              Acc += D[Inverse ? J * BW + K : K * BW + J] * Inter[K][I];
+            // The kernel may contract a * b + c into an fma.
+            ASSERT_NEAR(Out[At(I, J)], Acc, 1e-3f + std::fabs(Acc) * 1e-5f)
+                << (Inverse ? "inverse" : "forward") << ", block (" << BX << ", "
+                << BY << "), element (" << I << ", " << J << ")";
+          }
+      }
+  }
 }
 
 TEST_F(LocalMemoryTest, FencesKeepProgramOrder) {
