@@ -151,9 +151,13 @@ PreservedAnalyses AddSchedulingParametersPass::run(Module &M,
   for (auto &[Old, New] : OldToNew) {
     if (!Old->isDeclaration())
       moveBody(*Old, *New);
-    if (isKernelEntryPoint(*Old))
+    if (isKernelEntryPoint(*Old)) {
+      // The seed's name for the entry point with scheduling parameters.
+      New->setName(getOrigFnName(*Old) + ".mux-sched-wrapper");
       transferKernelProperties(*Old, *New);
-    New->takeName(Old);
+    } else {
+      New->takeName(Old);
+    }
     ++NumFunctionsRewritten;
   }
 

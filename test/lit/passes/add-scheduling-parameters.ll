@@ -11,7 +11,9 @@ declare i64 @__mux_get_local_size(i32) #1
 ; The builtins get the work-item and work-group info parameters, and so
 ; does every function that calls one, transitively; the calls pass the
 ; caller's parameters on.
-; CHECK-LABEL: define void @kernel(ptr addrspace(1) %out, ptr %wi, ptr %wg)
+; The seed's foo.mux-sched-wrapper: the entry point takes the parameters
+; under the seed's name.
+; CHECK-LABEL: define void @kernel.mux-sched-wrapper(ptr addrspace(1) %out, ptr %wi, ptr %wg)
 ; CHECK-SAME: !mux_scheduled_fn ![[SCHED]]
 ; CHECK: call void @helper(ptr addrspace(1) %out, ptr %wi, ptr %wg)
 define void @kernel(ptr addrspace(1) %out) #0 {
@@ -28,6 +30,19 @@ define internal void @helper(ptr addrspace(1) %p) {
   ret void
 }
 
+; The seed's example, exactly:
+;   void foo() { size_t id = __mux_get_global_id(0); }
+; becomes
+;   void foo.mux-sched-wrapper(MuxWorkItemInfo *wi, MuxWorkGroupInfo *wg) {
+;     size_t id = __mux_get_global_id(0, wi, wg);
+;   }
+; CHECK-LABEL: define void @foo.mux-sched-wrapper(ptr %wi, ptr %wg)
+; CHECK-NEXT: %id = call i64 @__mux_get_global_id(i32 0, ptr %wi, ptr %wg)
+define void @foo() #2 {
+  %id = call i64 @__mux_get_global_id(i32 0)
+  ret void
+}
+
 ; A function that reads no work-item state keeps its signature.
 ; CHECK-LABEL: define i32 @pure(i32 %x) {
 define i32 @pure(i32 %x) {
@@ -41,3 +56,4 @@ define i32 @pure(i32 %x) {
 ; CHECK-DAG: ![[SCHED]] = !{i32 1, i32 2}
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="kernel" }
 attributes #1 = { nounwind readnone willreturn }
+attributes #2 = { "mux-kernel"="entry-point" "mux-orig-fn"="foo" }

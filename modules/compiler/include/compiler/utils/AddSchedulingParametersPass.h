@@ -8,7 +8,8 @@
 /// needs them and to every function that calls one, transitively, passing
 /// them through each call.
 /// Produces: the rewritten functions, each marked with `!mux_scheduled_fn`
-/// listing its scheduling-parameter indices; the old ones are erased.
+/// listing its scheduling-parameter indices, in place of the old ones; an
+/// entry point becomes `<kernel>.mux-sched-wrapper`, as in the seed.
 /// Pipeline name: `add-scheduling-parameters`.
 ///
 //===----------------------------------------------------------------------===//
