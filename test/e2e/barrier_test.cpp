@@ -19,11 +19,13 @@ namespace {
 
 class BarrierTest : public ::testing::TestWithParam<uint64_t> {
 protected:
-  void SetUp() override {
-    std::string Errors = compileKernel(readKernelSource("barriers.cl"), Binary,
-                                       "-cl-std=CL3.0", "csa", "barriers.cl");
-    ASSERT_EQ(Errors, "");
+  // One compile for the whole suite: the kernels do not depend on the
+  // parameter.
+  static void SetUpTestSuite() {
+    Errors = compileKernel(readKernelSource("barriers.cl"), Binary,
+                           "-cl-std=CL3.0", "csa", "barriers.cl");
   }
+  void SetUp() override { ASSERT_EQ(Errors, ""); }
 
   static std::vector<int> pattern(size_t N, int Seed) {
     std::vector<int> Values(N);
@@ -32,8 +34,12 @@ protected:
     return Values;
   }
 
-  std::vector<char> Binary;
+  static std::string Errors;
+  static std::vector<char> Binary;
 };
+
+std::string BarrierTest::Errors;
+std::vector<char> BarrierTest::Binary;
 
 TEST_P(BarrierTest, GroupSumInLocalMemory) {
   const uint64_t Local = GetParam(), Groups = 7, N = Local * Groups;
@@ -97,6 +103,32 @@ TEST_P(BarrierTest, LoopsOfDifferentLengthsPerWorkItem) {
       uint64_t I = G * Local + L, Next = G * Local + (L + 1) % Local;
       ASSERT_EQ(Out[I], SumBelow(Trips[Next]) + Trips[I]) << "item " << I;
     }
+}
+
+TEST_P(BarrierTest, NestedLoopsWithBarriers) {
+  const uint64_t Local = GetParam(), Groups = 3, N = Local * Groups;
+  const int Outer = 3, Inner = 2;
+  std::vector<int> In = pattern(N, 4);
+  std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                 KernelArg::local(Local * sizeof(int)),
+                                 KernelArg::scalar(Outer), KernelArg::scalar(Inner)};
+  ASSERT_EQ(runKernel(Binary, "nested_barriers", Args, {{N}, {Local}, {}}), "");
+  std::vector<int> Out = Args[0].as<int>();
+  for (uint64_t G = 0; G < Groups; ++G) {
+    std::vector<int> V(In.begin() + G * Local, In.begin() + (G + 1) * Local);
+    for (int O = 0; O < Outer; ++O) {
+      for (int I = 0; I < Inner; ++I) {
+        std::vector<int> Ring = V;
+        for (uint64_t L = 0; L < Local; ++L)
+          V[L] += Ring[(L + 1) % Local];
+      }
+      std::vector<int> Ring = V;
+      for (uint64_t L = 0; L < Local; ++L)
+        V[L] = Ring[(L + Local - 1) % Local] - O;
+    }
+    for (uint64_t L = 0; L < Local; ++L)
+      ASSERT_EQ(Out[G * Local + L], V[L]) << "group " << G << ", item " << L;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(WorkGroupSizes, BarrierTest,

@@ -119,3 +119,24 @@ kernel void fenced(global int *out) {
   read_mem_fence(CLK_GLOBAL_MEM_FENCE);
   write_mem_fence(CLK_GLOBAL_MEM_FENCE);
 }
+
+// Nested loops with a barrier in each: every outer round, the group adds
+// its neighbours' values `inner` times, then takes a snapshot.
+kernel void nested_barriers(global int *data, local int *ring, int outer,
+                            int inner) {
+  size_t lid = get_local_id(0), n = get_local_size(0);
+  int value = data[get_global_id(0)];
+  for (int o = 0; o < outer; ++o) {
+    for (int i = 0; i < inner; ++i) {
+      ring[lid] = value;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      value += ring[(lid + 1) % n];
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    ring[lid] = value;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    value = ring[(lid + n - 1) % n] - o;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  data[get_global_id(0)] = value;
+}
