@@ -19,53 +19,65 @@
 namespace loom {
 namespace e2e {
 
-std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
-                          const std::string &BuildOptions,
-                          const std::string &TargetName,
-                          const std::string &FileName) {
+namespace {
+
+/// A module of target \p TargetName, or null with \p Error set.
+std::unique_ptr<compiler::BaseModule>
+createModule(llvm::LLVMContext &Ctx, const std::string &TargetName,
+             const compiler::CompileOptions &Opts, std::string &Error) {
   static std::once_flag Registered;
   std::call_once(Registered, [] { loom::registerAllTargets(); });
   const compiler::Target *Target =
       compiler::TargetRegistry::get().find(TargetName);
-  if (!Target)
-    return "no target " + TargetName;
-  compiler::CompileOptions Opts;
-  Opts.FileName = FileName;
-  if (llvm::Error E = Opts.parseBuildOptions(BuildOptions))
+  if (!Target) {
+    Error = "no target " + TargetName;
+    return nullptr;
+  }
+  return Target->Create(Ctx, Opts);
+}
+
+/// Runs the pipeline and code generation on a compiled module.
+std::string finishCompile(compiler::BaseModule &Module,
+                          std::vector<char> &Binary) {
+  if (llvm::Error E = Module.finalize())
     return llvm::toString(std::move(E));
-  llvm::LLVMContext Ctx;
-  std::unique_ptr<compiler::BaseModule> Module = Target->Create(Ctx, Opts);
-  if (llvm::Error E = Module->compile(Source))
-    return llvm::toString(std::move(E));
-  if (llvm::Error E = Module->finalize())
-    return llvm::toString(std::move(E));
-  auto Object = Module->createBinary();
+  auto Object = Module.createBinary();
   if (!Object)
     return llvm::toString(Object.takeError());
   Binary.assign(Object->begin(), Object->end());
   return "";
 }
 
+} // namespace
+
+std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
+                          const std::string &BuildOptions,
+                          const std::string &TargetName,
+                          const std::string &FileName) {
+  compiler::CompileOptions Opts;
+  Opts.FileName = FileName;
+  if (llvm::Error E = Opts.parseBuildOptions(BuildOptions))
+    return llvm::toString(std::move(E));
+  llvm::LLVMContext Ctx;
+  std::string Error;
+  auto Module = createModule(Ctx, TargetName, Opts, Error);
+  if (!Module)
+    return Error;
+  if (llvm::Error E = Module->compile(Source))
+    return llvm::toString(std::move(E));
+  return finishCompile(*Module, Binary);
+}
+
 std::string compileIR(const std::string &IR, std::vector<char> &Binary,
                       const std::string &TargetName) {
-  static std::once_flag Registered;
-  std::call_once(Registered, [] { loom::registerAllTargets(); });
-  const compiler::Target *Target =
-      compiler::TargetRegistry::get().find(TargetName);
-  if (!Target)
-    return "no target " + TargetName;
   llvm::LLVMContext Ctx;
-  std::unique_ptr<compiler::BaseModule> Module =
-      Target->Create(Ctx, compiler::CompileOptions());
+  std::string Error;
+  auto Module = createModule(Ctx, TargetName, compiler::CompileOptions(), Error);
+  if (!Module)
+    return Error;
   if (llvm::Error E = Module->loadIR(llvm::MemoryBufferRef(IR, "kernel.ll")))
     return llvm::toString(std::move(E));
-  if (llvm::Error E = Module->finalize())
-    return llvm::toString(std::move(E));
-  auto Object = Module->createBinary();
-  if (!Object)
-    return llvm::toString(Object.takeError());
-  Binary.assign(Object->begin(), Object->end());
-  return "";
+  return finishCompile(*Module, Binary);
 }
 
 std::string readKernelSource(const std::string &Name) {
