@@ -177,6 +177,30 @@ TEST_F(WorkItemTest, VectorAddWithOverriddenBuiltinInfo) {
     ASSERT_EQ(Result[I], A[I] + B[I]) << "c[" << I << "]";
 }
 
+// The same kernel whether dot is linked early (csa) or after the
+// vectorizer's place (the test-only target defers it).
+TEST_F(WorkItemTest, DotLinkedEarlyOrLate) {
+  const size_t N = 64;
+  std::vector<float> A(4 * N), B(4 * N);
+  for (size_t I = 0; I < 4 * N; ++I) {
+    A[I] = static_cast<float>(I % 9) - 4.0f;
+    B[I] = static_cast<float>(I % 5) * 0.5f;
+  }
+  for (const char *Target : {"csa", "test-reversed-work-item-info"}) {
+    compile("vectors.cl", "", Target);
+    std::vector<KernelArg> Args = {KernelArg::buffer(A), KernelArg::buffer(B),
+                                   KernelArg::buffer(std::vector<float>(N))};
+    ASSERT_EQ(runKernel(Binary, "dot4", Args, {{N}, {16}, {}}), "") << Target;
+    std::vector<float> Out = Args[2].as<float>();
+    for (size_t I = 0; I < N; ++I) {
+      float Expected = 0; // Small multiples of 0.5: exact in any order.
+      for (size_t K = 0; K < 4; ++K)
+        Expected += A[4 * I + K] * B[4 * I + K];
+      ASSERT_EQ(Out[I], Expected) << Target << ", out[" << I << "]";
+    }
+  }
+}
+
 // A hand-written vector variant (what Vecz will produce) handles 4
 // work-items per call and adds 100; the scalar kernel adds 1. The layout
 // runs the vector kernel for the largest multiple of 4 of each work-group's

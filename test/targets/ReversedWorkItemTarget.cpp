@@ -8,6 +8,7 @@
 /// mux builtins that touch it accordingly; everything else is the default.
 /// The work-item info is not part of the driver's ABI, so binaries of this
 /// target run on the reference driver and must give the same results. It
+/// also defers linking dot(float4, float4) until after vectorization. It
 /// registers itself as "test-reversed-work-item-info" when linked in.
 ///
 //===----------------------------------------------------------------------===//
@@ -26,6 +27,12 @@ namespace {
 
 class ReversedWorkItemInfo : public compiler::BuiltinInfo {
 public:
+  /// As a whole-function vectorizer would ask for: dot(float4, float4) stays
+  /// a call until after vectorization.
+  bool mustLinkAfterVectorization(StringRef MangledName) const override {
+    return MangledName == "_Z3dotDv4_fS_";
+  }
+
   SmallVector<compiler::SchedulingParameter, 2>
   getSchedulingParameters(Module &M) const override {
     SmallVector<compiler::SchedulingParameter, 2> Params =

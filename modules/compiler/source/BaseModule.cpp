@@ -199,7 +199,7 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM) {
   MPM.addPass(utils::FixupCallingConventionsPass());
   // Builtins first: the library's own barriers and work-item queries are
   // lowered with the kernels'.
-  MPM.addPass(utils::LinkBuiltinsPass());
+  MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));
   MPM.addPass(utils::LowerToMuxBuiltinsPass());
   MPM.addPass(utils::EncodeKernelMetadataPass());
 }

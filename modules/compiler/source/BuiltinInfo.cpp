@@ -345,6 +345,8 @@ Function *BuiltinInfo::getOrDeclareMuxBuiltin(MuxBuiltin B, Module &M) const {
   return F;
 }
 
+bool BuiltinInfo::mustLinkAfterVectorization(StringRef) const { return false; }
+
 SmallVector<SchedulingParameter, 2>
 BuiltinInfo::getSchedulingParameters(Module &M) const {
   LLVMContext &Ctx = M.getContext();

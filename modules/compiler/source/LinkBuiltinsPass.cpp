@@ -8,6 +8,7 @@
 #include "compiler/utils/LinkBuiltinsPass.h"
 
 #include "BuiltinsBitcode.h"
+#include "compiler/BuiltinInfo.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -26,24 +27,59 @@ STATISTIC(NumBuiltinsLinked, "Number of builtins linked from the library");
 namespace compiler {
 namespace utils {
 
-/// The functions \p M calls but does not define, by name.
-static SmallVector<std::string, 16> getUndefinedFunctions(const Module &M) {
+/// The functions \p M calls but does not define, by name, less those to
+/// be linked later.
+static SmallVector<std::string, 16>
+getFunctionsToLink(const Module &M, const BuiltinInfo &BI,
+                   LinkBuiltinsPass::Stage When) {
   SmallVector<std::string, 16> Names;
-  for (const Function &F : M)
-    if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty())
-      Names.push_back(F.getName().str());
+  for (const Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
+        BI.identifyMuxBuiltin(F))
+      continue;
+    if (When == LinkBuiltinsPass::Stage::Early &&
+        BI.mustLinkAfterVectorization(F.getName()))
+      continue;
+    Names.push_back(F.getName().str());
+  }
   return Names;
 }
 
-PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &) {
-  SmallVector<std::string, 16> Wanted = getUndefinedFunctions(M);
+/// Gives the deferred declarations their names back. One that a linked
+/// builtin needed came in anyway; its uses take that definition.
+static void
+restoreDeferred(Module &M, ArrayRef<std::pair<Function *, std::string>> Deferred) {
+  for (auto &[F, Name] : Deferred) {
+    if (Function *Linked = M.getFunction(Name)) {
+      F->replaceAllUsesWith(Linked);
+      F->eraseFromParent();
+    } else {
+      F->setName(Name);
+    }
+  }
+}
+
+PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
+  const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
+  SmallVector<std::string, 16> Wanted = getFunctionsToLink(M, BI, Opts.When);
   if (Wanted.empty())
     return PreservedAnalyses::all();
+  // Declarations left for the late stage are hidden from the linker, which
+  // would otherwise pull in a definition for every declaration.
+  SmallVector<std::pair<Function *, std::string>, 4> Deferred;
+  if (Opts.When == Stage::Early)
+    for (Function &F : M)
+      if (F.isDeclaration() && !F.isIntrinsic() &&
+          BI.mustLinkAfterVectorization(F.getName()))
+        Deferred.push_back({&F, F.getName().str()});
+  for (auto &[F, Name] : Deferred)
+    F->setName(Name + ".loom-deferred");
 
   MemoryBufferRef Buffer(getBuiltinsBitcode(), "loom-builtins.bc");
   Expected<std::unique_ptr<Module>> Library =
       getLazyBitcodeModule(Buffer, M.getContext());
   if (!Library) {
+    restoreDeferred(M, Deferred);
     M.getContext().emitError("cannot read the builtins library: " +
                              toString(Library.takeError()));
     return PreservedAnalyses::all();
@@ -51,14 +87,24 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &) {
   (*Library)->setTargetTriple(M.getTargetTriple());
   (*Library)->setDataLayout(M.getDataLayout());
   if (Linker::linkModules(M, std::move(*Library), Linker::Flags::LinkOnlyNeeded)) {
+    restoreDeferred(M, Deferred);
     M.getContext().emitError("cannot link the builtins library");
     return PreservedAnalyses::all();
   }
 
+  restoreDeferred(M, Deferred);
   for (const std::string &Name : Wanted) {
     Function *F = M.getFunction(Name);
-    if (!F || F->isDeclaration())
+    if (!F)
       continue;
+    if (F->isDeclaration()) {
+      // Early, the check after the front half reports unknown functions;
+      // late, nothing else will.
+      if (Opts.When == Stage::Late)
+        M.getContext().emitError("'" + Name +
+                                 "' is not in Loom's builtins library");
+      continue;
+    }
     F->setLinkage(GlobalValue::InternalLinkage);
     ++NumBuiltinsLinked;
   }

@@ -37,8 +37,9 @@ std::string getUserFunctionName(const Value &V) {
 void checkUndefinedCalls(Module &M, const BuiltinInfo &BI,
                          SmallVectorImpl<std::string> &Problems) {
   for (Function &F : M) {
+    // Builtins linked after vectorization are checked when they are linked.
     if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
-        BI.identifyMuxBuiltin(F))
+        BI.identifyMuxBuiltin(F) || BI.mustLinkAfterVectorization(F.getName()))
       continue;
     std::string Demangled = demangle(F.getName().str());
     std::string User = getUserFunctionName(F);

@@ -99,6 +99,20 @@ parseEncodeKernelMetadataOptions(StringRef Params) {
   return Opts;
 }
 
+Expected<LinkBuiltinsPass::Options> parseLinkBuiltinsOptions(StringRef Params) {
+  LinkBuiltinsPass::Options Opts;
+  if (Params.empty() || Params == "late")
+    Opts.When = LinkBuiltinsPass::Stage::Late;
+  else if (Params == "early")
+    Opts.When = LinkBuiltinsPass::Stage::Early;
+  else
+    return createStringError(inconvertibleErrorCode(),
+                             "link-builtins: the stage is 'early' or 'late', "
+                             "not '%s'",
+                             Params.str().c_str());
+  return Opts;
+}
+
 } // namespace
 
 PassMachinery::PassMachinery(TargetMachine *TM)

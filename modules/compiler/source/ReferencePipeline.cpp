@@ -12,6 +12,7 @@
 #include "compiler/utils/AddMetadataPass.h"
 #include "compiler/utils/AddSchedulingParametersPass.h"
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
+#include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
 
@@ -25,6 +26,8 @@ namespace compiler {
 
 void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
                             const ReferencePipelineOptions &Opts) {
+  // Where Vecz will run; then the builtins it wanted left as calls.
+  MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Late}));
   MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
   if (Opts.AddWorkItemLoops)
     MPM.addPass(utils::WorkItemLoopsPass());

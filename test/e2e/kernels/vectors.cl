@@ -17,3 +17,9 @@ kernel void mixed_args(char c, global int *out, short s, float4 v, long l) {
 
 // A kernel that reads no work-item state.
 kernel void fill_first(global int *out, int value) { out[0] = value; }
+
+// dot of float4 pairs; the test-only target links dot after vectorization.
+kernel void dot4(global const float4 *a, global const float4 *b, global float *out) {
+  size_t i = get_global_id(0);
+  out[i] = dot(a[i], b[i]);
+}

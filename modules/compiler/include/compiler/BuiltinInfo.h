@@ -97,6 +97,12 @@ public:
   /// missing, with attributes from its properties.
   llvm::Function *getOrDeclareMuxBuiltin(MuxBuiltin B, llvm::Module &M) const;
 
+  /// Whether library builtin \p MangledName must stay a call until after
+  /// vectorization (so the vectorizer can widen the call rather than the
+  /// body); such builtins are linked by the late `link-builtins<late>`.
+  /// None by default.
+  virtual bool mustLinkAfterVectorization(llvm::StringRef MangledName) const;
+
   /// The scheduling parameters of this target, in the order they are
   /// appended to functions.
   virtual llvm::SmallVector<SchedulingParameter, 2>

@@ -27,7 +27,17 @@ namespace utils {
 
 class LinkBuiltinsPass : public llvm::PassInfoMixin<LinkBuiltinsPass> {
 public:
+  enum class Stage { Early, Late };
+  struct Options {
+    Stage When = Stage::Late;
+  };
+  LinkBuiltinsPass() = default;
+  explicit LinkBuiltinsPass(Options Opts) : Opts(Opts) {}
+
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  Options Opts;
 };
 
 } // namespace utils
