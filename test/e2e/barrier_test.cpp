@@ -131,6 +131,25 @@ TEST_P(BarrierTest, NestedLoopsWithBarriers) {
   }
 }
 
+TEST_P(BarrierTest, BarrierInAUniformCondition) {
+  const uint64_t Local = GetParam(), Groups = 4, N = Local * Groups;
+  for (int OddOnly : {0, 1}) {
+    std::vector<int> In = pattern(N, 5);
+    std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                   KernelArg::local(Local * sizeof(int)),
+                                   KernelArg::scalar(OddOnly)};
+    ASSERT_EQ(runKernel(Binary, "conditional_barrier", Args, {{N}, {Local}, {}}), "");
+    std::vector<int> Out = Args[0].as<int>();
+    for (uint64_t G = 0; G < Groups; ++G)
+      for (uint64_t L = 0; L < Local; ++L) {
+        bool Swapped = !OddOnly || G % 2 == 1;
+        int Expected = Swapped ? In[G * Local + Local - 1 - L] : In[G * Local + L];
+        ASSERT_EQ(Out[G * Local + L], Expected)
+            << "odd only " << OddOnly << ", group " << G << ", item " << L;
+      }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(WorkGroupSizes, BarrierTest,
                          ::testing::Values(1, 3, 16, 48, 100, 256),
                          [](const auto &Info) {

@@ -64,6 +64,107 @@ TEST_P(WorkGroupFunctionTest, EveryFunctionMatchesTheModel) {
   }
 }
 
+TEST_P(WorkGroupFunctionTest, EveryScan) {
+  std::vector<char> Binary;
+  ASSERT_EQ(compileKernel(readKernelSource("work_group_more.cl"), Binary,
+                          "-cl-std=CL3.0", "csa", "work_group_more.cl"),
+            "");
+  const uint64_t Local = GetParam(), Groups = 4, N = Local * Groups;
+  std::vector<int> In(N);
+  for (uint64_t I = 0; I < N; ++I)
+    In[I] = static_cast<int>((I * 7919) % 1999) - 999;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In)};
+  for (int I = 0; I < 6; ++I)
+    Args.push_back(KernelArg::buffer(std::vector<int>(N, 12345)));
+  ASSERT_EQ(runKernel(Binary, "scans", Args, {{N}, {Local}, {}}), "");
+  for (uint64_t G = 0; G < Groups; ++G) {
+    int Add = 0, Min = INT_MAX, Max = INT_MIN;
+    for (uint64_t L = 0; L < Local; ++L) {
+      uint64_t I = G * Local + L;
+      ASSERT_EQ(Args[4].as<int>()[I], Add) << "exclusive add, item " << I;
+      ASSERT_EQ(Args[5].as<int>()[I], Min) << "exclusive min, item " << I;
+      ASSERT_EQ(Args[6].as<int>()[I], Max) << "exclusive max, item " << I;
+      Add += In[I];
+      Min = std::min(Min, In[I]);
+      Max = std::max(Max, In[I]);
+      ASSERT_EQ(Args[1].as<int>()[I], Add) << "inclusive add, item " << I;
+      ASSERT_EQ(Args[2].as<int>()[I], Min) << "inclusive min, item " << I;
+      ASSERT_EQ(Args[3].as<int>()[I], Max) << "inclusive max, item " << I;
+    }
+  }
+}
+
+TEST_P(WorkGroupFunctionTest, ReductionsOfOtherTypes) {
+  std::vector<char> Binary;
+  ASSERT_EQ(compileKernel(readKernelSource("work_group_more.cl"), Binary,
+                          "-cl-std=CL3.0", "csa", "work_group_more.cl"),
+            "");
+  const uint64_t Local = GetParam(), Groups = 4, N = Local * Groups;
+  std::vector<int> In(N);
+  for (uint64_t I = 0; I < N; ++I)
+    In[I] = static_cast<int>((I * 7919) % 1999) - 999;
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(In), KernelArg::buffer(std::vector<uint32_t>(N)),
+      KernelArg::buffer(std::vector<int64_t>(N)),
+      KernelArg::buffer(std::vector<uint64_t>(N)),
+      KernelArg::buffer(std::vector<double>(N))};
+  ASSERT_EQ(runKernel(Binary, "reduce_types", Args, {{N}, {Local}, {}}), "");
+  for (uint64_t G = 0; G < Groups; ++G) {
+    uint32_t UMax = 0;
+    int64_t LSum = 0;
+    uint64_t ULMin = UINT64_MAX;
+    double DSum = 0;
+    for (uint64_t L = 0; L < Local; ++L) {
+      int X = In[G * Local + L];
+      UMax = std::max<uint32_t>(UMax, X + 1000);
+      LSum += int64_t(X) * 1000000000LL;
+      ULMin = std::min<uint64_t>(ULMin, X + 1000);
+      DSum += X * 0.5;
+    }
+    for (uint64_t L = 0; L < Local; ++L) {
+      uint64_t I = G * Local + L;
+      ASSERT_EQ(Args[1].as<uint32_t>()[I], UMax) << "uint max, item " << I;
+      ASSERT_EQ(Args[2].as<int64_t>()[I], LSum) << "long add, item " << I;
+      ASSERT_EQ(Args[3].as<uint64_t>()[I], ULMin) << "ulong min, item " << I;
+      ASSERT_EQ(Args[4].as<double>()[I], DSum) << "double add, item " << I;
+    }
+  }
+}
+
+TEST(WorkGroupBroadcastTest, TwoAndThreeDimensionalForms) {
+  std::vector<char> Binary;
+  ASSERT_EQ(compileKernel(readKernelSource("work_group_more.cl"), Binary,
+                          "-cl-std=CL3.0", "csa", "work_group_more.cl"),
+            "");
+  const uint64_t Global[3] = {8, 6, 4}, Local[3] = {2, 3, 2};
+  const uint64_t N = Global[0] * Global[1] * Global[2];
+  std::vector<int> In(N);
+  for (uint64_t I = 0; I < N; ++I)
+    In[I] = static_cast<int>(I * 3 + 1);
+  std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                 KernelArg::buffer(std::vector<int>(N)),
+                                 KernelArg::buffer(std::vector<int>(N))};
+  ASSERT_EQ(runKernel(Binary, "broadcasts", Args,
+                      {{Global[0], Global[1], Global[2]},
+                       {Local[0], Local[1], Local[2]},
+                       {}}),
+            "");
+  for (uint64_t Z = 0; Z < Global[2]; ++Z)
+    for (uint64_t Y = 0; Y < Global[1]; ++Y)
+      for (uint64_t X = 0; X < Global[0]; ++X) {
+        uint64_t I = (Z * Global[1] + Y) * Global[0] + X;
+        auto Source = [&](uint64_t LX, uint64_t LY, uint64_t LZ) {
+          uint64_t SX = X / Local[0] * Local[0] + LX;
+          uint64_t SY = Y / Local[1] * Local[1] + LY;
+          uint64_t SZ = Z / Local[2] * Local[2] + LZ;
+          return In[(SZ * Global[1] + SY) * Global[0] + SX];
+        };
+        // The 2-D form names (x, y) = (1, 2) with z = 0.
+        ASSERT_EQ(Args[1].as<int>()[I], Source(1, 2, 0)) << "2-D, item " << I;
+        ASSERT_EQ(Args[2].as<int>()[I], Source(1, 2, 1)) << "3-D, item " << I;
+      }
+}
+
 INSTANTIATE_TEST_SUITE_P(WorkGroupSizes, WorkGroupFunctionTest,
                          ::testing::Values(1, 7, 64, 100),
                          [](const auto &Info) {

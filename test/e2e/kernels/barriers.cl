@@ -140,3 +140,16 @@ kernel void nested_barriers(global int *data, local int *ring, int outer,
   }
   data[get_global_id(0)] = value;
 }
+
+// A barrier inside a condition that is the same for the whole group (from a
+// kernel argument and the group id).
+kernel void conditional_barrier(global int *data, local int *ring, int odd_groups_only) {
+  size_t lid = get_local_id(0), n = get_local_size(0);
+  int value = data[get_global_id(0)];
+  if (!odd_groups_only || get_group_id(0) % 2 == 1) {
+    ring[lid] = value;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    value = ring[n - 1 - lid];
+  }
+  data[get_global_id(0)] = value;
+}

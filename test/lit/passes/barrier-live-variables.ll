@@ -144,3 +144,41 @@ attributes #4 = { "mux-kernel"="entry-point" "mux-orig-fn"="private_array" }
 ; CHECK: %[[BYTES:.+]] = mul i64 %work.items, 16
 ; CHECK-NEXT: %live.variables = alloca i8, i64 %[[BYTES]], align 16
 ; CHECK: call i32 @private_array.mux-barrier-region.0(ptr addrspace(1) %out, ptr %live.variables, i64 %local.linear, i64 %work.items)
+
+; A loop whose trip count differs per work-item (its local id), with a
+; barrier in it: the region after the barrier either goes round again (and
+; stops at the same barrier, region 1 of this kernel) or leaves the loop and
+; finishes (-1); the scheduler runs the work-items still looping first, as
+; OpenCL 3.0 wants.
+define void @per_item_trip_count(ptr addrspace(1) %out) #5 {
+entry:
+  %lid = call i64 @__mux_get_local_id(i32 0)
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  call void @__mux_work_group_barrier(i32 4, i32 1, i32 1)
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, %lid
+  br i1 %more, label %loop, label %exit
+
+exit:
+  store i64 %i.next, ptr addrspace(1) %out
+  ret void
+}
+
+; CHECK-LABEL: define internal i32 @per_item_trip_count.mux-barrier-region.1(
+; CHECK: loop:
+; CHECK-NEXT: br label %barrier
+; CHECK: barrier:
+; CHECK-NEXT: ret i32 1
+; CHECK: barrier.cont:
+; CHECK: %i.live = load i64
+; CHECK-NEXT: %i.next = add i64 %i.live, 1
+; CHECK-NEXT: %[[LID:.+]] = call i64 @__mux_get_local_id(i32 0)
+; CHECK-NEXT: %more = icmp ult i64 %i.next, %[[LID]]
+; CHECK: br i1 %more, label %loop, label %exit
+; CHECK: exit:
+; CHECK: ret i32 -1
+
+attributes #5 = { "mux-kernel"="entry-point" "mux-orig-fn"="per_item_trip_count" }
