@@ -46,6 +46,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "work-item-loops"
 
@@ -433,6 +434,14 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
   for (Function *Kernel : getKernelEntryPoints(M)) {
     Function *Wrapper;
     if (inlineCallsWithBarriers(*Kernel, BI)) {
+      // The region scheduler runs scalar regions only: a vector variant of
+      // a kernel with barriers is not used, and goes with the kernel.
+      if (auto Variant = getVectorVariant(*Kernel)) {
+        LLVM_DEBUG(dbgs() << "ignoring the vector variant of "
+                          << Kernel->getName() << ": it has barriers\n");
+        Variant->first->setLinkage(GlobalValue::InternalLinkage);
+        Kernel->setMetadata("mux_vector_variant", nullptr);
+      }
       BarrierRegions Regions = buildBarrierRegions(*Kernel, BI);
       Wrapper = createRegionSchedulerWrapper(*Kernel, Regions, BI);
       ++NumKernelsWithBarriers;
