@@ -80,6 +80,22 @@ std::string compileIR(const std::string &IR, std::vector<char> &Binary,
   return finishCompile(*Module, Binary);
 }
 
+std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
+                         const std::string &TargetName) {
+  std::string Path = std::string(LOOM_E2E_SPIRV_DIR) + "/" + Name + ".spv";
+  auto File = llvm::MemoryBuffer::getFile(Path);
+  if (!File)
+    return "cannot read " + Path;
+  llvm::LLVMContext Ctx;
+  std::string Error;
+  auto Module = createModule(Ctx, TargetName, compiler::CompileOptions(), Error);
+  if (!Module)
+    return Error;
+  if (llvm::Error E = Module->loadSPIRV((*File)->getMemBufferRef()))
+    return llvm::toString(std::move(E));
+  return finishCompile(*Module, Binary);
+}
+
 std::string readKernelSource(const std::string &Name) {
   std::ifstream In(std::string(LOOM_E2E_KERNEL_DIR) + "/" + Name);
   return std::string(std::istreambuf_iterator<char>(In), {});

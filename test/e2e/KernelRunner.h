@@ -70,6 +70,11 @@ std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
 std::string compileIR(const std::string &IR, std::vector<char> &Binary,
                       const std::string &Target = "csa");
 
+/// Like compileKernel, from the SPIR-V that llvm-spirv made of
+/// test/e2e/kernels/<Name>.cl at build time.
+std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
+                         const std::string &Target = "csa");
+
 /// Reads a kernel from test/e2e/kernels.
 std::string readKernelSource(const std::string &Name);
 

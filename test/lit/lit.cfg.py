@@ -15,4 +15,12 @@ for tool in ["loom-opt-testing", "loom-opt", "loomc", "loom-run"]:
 for tool in ["FileCheck", "not", "llvm-readelf", "llvm-objdump"]:
     config.substitutions.append((r"\b%s\b" % tool, os.path.join(config.llvm_tools_dir, tool)))
 config.substitutions.append(("%loom_src", config.loom_source_dir))
+# An OpenCL C to spir64 bitcode compile, as a SPIR-V producer runs it.
+config.substitutions.append(("%clang_cl_spir", " ".join([
+    os.path.join(config.llvm_tools_dir, "clang"), "-cc1", "-triple",
+    "spir64-unknown-unknown", "-emit-llvm-bc", "-O0", "-disable-O0-optnone",
+    "-finclude-default-header", "-fdeclare-opencl-builtins", "-internal-isystem",
+    os.path.join(config.clang_resource_dir, "include")])))
+config.substitutions.append(("%llvm_spirv", config.llvm_spirv))
+config.substitutions.append(("%spirv_as", "spirv-as"))
 config.substitutions.append(("%python", "python3"))

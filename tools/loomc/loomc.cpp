@@ -1,8 +1,9 @@
 //===- loomc.cpp - Loom's offline kernel compiler -------------------------===//
 ///
 /// \file
-/// loomc compiles an OpenCL C file for a Loom target into an ELF object the
-/// reference driver loads (or, with -S, into the final LLVM IR). Exit codes:
+/// loomc compiles an OpenCL C, SPIR-V or LLVM IR file for a Loom target into
+/// an ELF object the reference driver loads (or, with -S, into the final
+/// LLVM IR). Exit codes:
 /// 0 success, 1 compile error, 2 usage or I/O error.
 ///
 //===----------------------------------------------------------------------===//
@@ -30,7 +31,8 @@ namespace {
 
 cl::OptionCategory LoomcCategory("loomc options");
 
-cl::opt<std::string> InputFile(cl::Positional, cl::desc("<kernel.cl>"),
+cl::opt<std::string> InputFile(cl::Positional,
+                               cl::desc("<kernel.cl|.spv|.ll|.bc>"),
                                cl::cat(LoomcCategory));
 cl::opt<std::string> OutputFile("o", cl::desc("Output file (default: input "
                                               "name with .o, or .ll with -S)"),
@@ -51,6 +53,16 @@ cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                   cl::value_desc("dir"), cl::cat(LoomcCategory));
 cl::opt<bool> OptDisable("cl-opt-disable", cl::desc("Disable optimizations"),
                          cl::cat(LoomcCategory));
+cl::opt<std::string> InputKind("x",
+                               cl::desc("Input kind: cl, spirv, ir or bc "
+                                        "(default: from the extension; .cl "
+                                        "and anything else is OpenCL C)"),
+                               cl::value_desc("kind"), cl::cat(LoomcCategory));
+cl::list<std::string> SpecConstants("spec-const",
+                                    cl::desc("Set a SPIR-V specialization "
+                                             "constant"),
+                                    cl::value_desc("id=value"),
+                                    cl::cat(LoomcCategory));
 
 cl::extrahelp MoreHelp(
     "\nLLVM's --print-after=<pass> and --print-before=<pass> print the IR "
@@ -68,6 +80,44 @@ std::string defaultOutputName() {
   SmallString<128> Name(sys::path::filename(InputFile));
   sys::path::replace_extension(Name, EmitIR ? "ll" : "o");
   return std::string(Name);
+}
+
+enum class Kind { OpenCLC, SPIRV, IR };
+
+Expected<Kind> getInputKind() {
+  StringRef Name = InputKind;
+  if (Name.empty()) {
+    StringRef Extension = sys::path::extension(InputFile);
+    if (Extension == ".spv")
+      return Kind::SPIRV;
+    if (Extension == ".ll" || Extension == ".bc")
+      return Kind::IR;
+    return Kind::OpenCLC;
+  }
+  if (Name == "cl")
+    return Kind::OpenCLC;
+  if (Name == "spirv")
+    return Kind::SPIRV;
+  if (Name == "ir" || Name == "bc")
+    return Kind::IR;
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown input kind '%s' in -x (cl, spirv, ir or bc)",
+                           Name.str().c_str());
+}
+
+/// Parses `--spec-const=id=value` options into \p Opts.
+Error parseSpecConstants(compiler::CompileOptions &Opts) {
+  for (StringRef Option : SpecConstants) {
+    auto [Id, Value] = Option.split('=');
+    uint32_t IdNumber;
+    uint64_t ValueNumber;
+    if (Id.getAsInteger(0, IdNumber) || Value.getAsInteger(0, ValueNumber))
+      return createStringError(inconvertibleErrorCode(),
+                               "--spec-const takes id=value, not '%s'",
+                               Option.str().c_str());
+    Opts.SpecConstants[IdNumber] = ValueNumber;
+  }
+  return Error::success();
 }
 
 int listTargets() {
@@ -100,9 +150,9 @@ int main(int Argc, char **Argv) {
   loom::registerAllTargets();
   cl::HideUnrelatedOptions(LoomcCategory);
   cl::ParseCommandLineOptions(Argc, Argv,
-                              "loomc: compiles OpenCL C kernels for a Loom "
-                              "target into ELF objects for the reference "
-                              "driver\n");
+                              "loomc: compiles OpenCL C, SPIR-V or LLVM IR "
+                              "kernels for a Loom target into ELF objects for "
+                              "the reference driver\n");
   if (ListTargets)
     return listTargets();
   if (InputFile.empty())
@@ -125,6 +175,11 @@ int main(int Argc, char **Argv) {
     if (Error E = Opts.parseBuildOptions("-cl-std=" + Standard))
       return usageError(toString(std::move(E)));
   }
+  if (Error E = parseSpecConstants(Opts))
+    return usageError(toString(std::move(E)));
+  Expected<Kind> Input = getInputKind();
+  if (!Input)
+    return usageError(toString(Input.takeError()));
   Opts.Defines.assign(Defines.begin(), Defines.end());
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   Opts.OptDisable = OptDisable;
@@ -133,7 +188,11 @@ int main(int Argc, char **Argv) {
   LLVMContext Ctx;
   std::unique_ptr<compiler::BaseModule> Module = Target->Create(Ctx, Opts);
   Module->setWarningHandler([](StringRef Text) { errs() << Text; });
-  if (Error E = Module->compile((*Source)->getBuffer())) {
+  MemoryBufferRef Buffer((*Source)->getBuffer(), InputFile);
+  Error Loaded = *Input == Kind::SPIRV ? Module->loadSPIRV(Buffer)
+                 : *Input == Kind::IR  ? Module->loadIR(Buffer)
+                                       : Module->compile(Buffer.getBuffer());
+  if (Error E = std::move(Loaded)) {
     errs() << toString(std::move(E));
     return ExitCompileError;
   }

@@ -1,6 +1,7 @@
 // Floating-point functions that are exact or correctly rounded, so need no
-// accuracy work: fabs, fmin, fmax, clamp, mix, step, sqrt (IEEE-754 requires
-// it correctly rounded; llvm.sqrt is).
+// accuracy work: fabs, fmin, fmax, clamp, mix, step, mad (which OpenCL lets
+// be a fused or unfused multiply-add), sqrt (IEEE-754 requires it correctly
+// rounded; llvm.sqrt is).
 #include "builtins.h"
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -10,6 +11,8 @@
   LOOM_CONST T fmax(T x, T y) { return __builtin_elementwise_max(x, y); }      \
   LOOM_CONST T clamp(T x, T lo, T hi) { return fmin(fmax(x, lo), hi); }        \
   LOOM_CONST T mix(T x, T y, T a) { return x + (y - x) * a; }                  \
+  /* Contractable, so an fma where the kernel's a * b + c would be one. */     \
+  LOOM_CONST T mad(T a, T b, T c) { return a * b + c; }                        \
   LOOM_CONST T step(T edge, T x) { return x < edge ? (T)0 : (T)1; }
 #define EXACT_SCALAR(V, S)                                                     \
   LOOM_CONST V fmin(V x, S y) { return fmin(x, (V)y); }                        \

@@ -11,10 +11,12 @@
 
 #include "ModuleChecks.h"
 #include "OpenCLFrontend.h"
+#include "SPIRVFrontend.h"
 #include "compiler/BuiltinInfo.h"
 #include "compiler/PassMachinery.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
+#include "compiler/utils/FixupTranslatorBuiltinsPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
@@ -150,6 +152,15 @@ Error BaseModule::loadIR(MemoryBufferRef Buffer) {
   return Error::success();
 }
 
+Error BaseModule::loadSPIRV(MemoryBufferRef Buffer) {
+  Expected<std::unique_ptr<Module>> Translated = translateSPIRV(
+      Ctx, Buffer.getBuffer(), Buffer.getBufferIdentifier(), Opts.SpecConstants);
+  if (!Translated)
+    return Translated.takeError();
+  M = std::move(*Translated);
+  return Error::success();
+}
+
 std::unique_ptr<PassMachinery> BaseModule::createPassMachinery() {
   Expected<TargetMachine &> Machine = getTargetMachine();
   if (!Machine) {
@@ -197,6 +208,7 @@ Expected<std::unique_ptr<TargetMachine>> BaseModule::createTargetMachine() {
 void BaseModule::addGenericPasses(ModulePassManager &MPM) {
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
+  MPM.addPass(utils::FixupTranslatorBuiltinsPass());
   // Builtins first: the library's own barriers and work-item queries are
   // lowered with the kernels'.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));

@@ -15,6 +15,7 @@
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
+#include "compiler/utils/FixupTranslatorBuiltinsPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"

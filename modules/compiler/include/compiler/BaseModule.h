@@ -51,6 +51,10 @@ public:
   /// kernels are `spir_kernel` functions, as Clang emits them. A parse error
   /// says where (`file:line:col: error: ...`).
   llvm::Error loadIR(llvm::MemoryBufferRef Buffer);
+  /// Takes an OpenCL SPIR-V module as the compiled module: validated with
+  /// SPIRV-Tools, translated with SPIRV-LLVM-Translator, specialization
+  /// constants from CompileOptions::SpecConstants.
+  llvm::Error loadSPIRV(llvm::MemoryBufferRef Buffer);
   /// Runs the pipeline over the compiled module.
   llvm::Error finalize();
   /// Generates the ELF relocatable object of the finalized module.

@@ -15,6 +15,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,8 @@ struct CompileOptions {
   bool OptDisable = false;
   /// Colour in diagnostics (for a terminal).
   bool ColorDiagnostics = false;
+  /// SPIR-V specialization constants: id to value.
+  std::map<uint32_t, uint64_t> SpecConstants;
 
   /// Adds the options in \p BuildOptions (separated by spaces; `-D X` and
   /// `-DX` both accepted) to these.

@@ -1,0 +1,37 @@
+//===- SPIRVFrontend.h - SPIR-V to LLVM IR ----------------------*- C++ -*-===//
+///
+/// \file
+/// Reads an OpenCL SPIR-V module: checks its shape (whole words, magic
+/// number), validates it with SPIRV-Tools (passing the validator's message
+/// on), refuses modules that are not OpenCL kernels (Vulkan shaders), then
+/// translates it with SPIRV-LLVM-Translator, specialization constants set.
+/// The result has the forms Clang emits (spir_kernel, mangled builtin
+/// calls), so the rest of the pipeline treats it like compiled OpenCL C.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_SOURCE_SPIRVFRONTEND_H
+#define COMPILER_SOURCE_SPIRVFRONTEND_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace compiler {
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateSPIRV(llvm::LLVMContext &Ctx, llvm::StringRef Binary,
+               llvm::StringRef FileName,
+               const std::map<uint32_t, uint64_t> &SpecConstants);
+
+} // namespace compiler
+
+#endif // COMPILER_SOURCE_SPIRVFRONTEND_H
