@@ -117,6 +117,27 @@ private:
   std::string *Errors;
 };
 
+/// IR Loom can compile: for spir64 (what Clang and SPIR-V producers emit) or
+/// x86-64, or with no triple, and with at least one kernel.
+Error checkIRIsUsable(const Module &M, StringRef FileName) {
+  Triple T(M.getTargetTriple());
+  bool Usable = M.getTargetTriple().empty() || T.getArch() == Triple::spir64 ||
+                T.getArch() == Triple::x86_64;
+  if (!Usable)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "%s: error: target triple '%s' is not usable: Loom compiles IR for "
+        "spir64 (as Clang and SPIR-V producers emit it) or x86_64\n",
+        FileName.str().c_str(), M.getTargetTriple().c_str());
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::SPIR_KERNEL)
+      return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "%s: error: no kernels: a kernel is a function "
+                           "with the spir_kernel calling convention\n",
+                           FileName.str().c_str());
+}
+
 } // namespace
 
 BaseModule::BaseModule(LLVMContext &Ctx, CompileOptions Opts)
@@ -148,6 +169,8 @@ Error BaseModule::loadIR(MemoryBufferRef Buffer) {
     return createStringError(inconvertibleErrorCode(),
                              Buffer.getBufferIdentifier().str() +
                                  ": error: invalid module: " + BrokenOS.str());
+  if (Error E = checkIRIsUsable(*Parsed, Buffer.getBufferIdentifier()))
+    return E;
   M = std::move(Parsed);
   return Error::success();
 }

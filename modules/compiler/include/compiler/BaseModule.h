@@ -49,7 +49,8 @@ public:
   llvm::Error compile(llvm::StringRef Source);
   /// Takes LLVM IR, textual or bitcode, as the compiled module instead;
   /// kernels are `spir_kernel` functions, as Clang emits them. A parse error
-  /// says where (`file:line:col: error: ...`).
+  /// says where (`file:line:col: error: ...`); a module for another target
+  /// than spir64 or x86_64, or with no kernel, is refused.
   llvm::Error loadIR(llvm::MemoryBufferRef Buffer);
   /// Takes an OpenCL SPIR-V module as the compiled module: validated with
   /// SPIRV-Tools, translated with SPIRV-LLVM-Translator, specialization
