@@ -53,6 +53,14 @@ cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                   cl::value_desc("dir"), cl::cat(LoomcCategory));
 cl::opt<bool> OptDisable("cl-opt-disable", cl::desc("Disable optimizations"),
                          cl::cat(LoomcCategory));
+cl::opt<std::string> Vectorize("cl-vec",
+                               cl::desc("Early vectorization of each "
+                                        "work-item: none, loop, slp or all"),
+                               cl::value_desc("kind"), cl::cat(LoomcCategory));
+#define LOOM_CLANG_OPTION(Name, Description)                                   \
+  cl::opt<bool>(Name, cl::desc(Description), cl::cat(LoomcCategory)),
+cl::opt<bool> ClangOptions[] = {LOOM_CLANG_BUILD_OPTIONS(LOOM_CLANG_OPTION)};
+#undef LOOM_CLANG_OPTION
 cl::opt<std::string> InputKind("x",
                                cl::desc("Input kind: cl, spirv, ir or bc "
                                         "(default: from the extension; .cl "
@@ -183,6 +191,12 @@ int main(int Argc, char **Argv) {
   Opts.Defines.assign(Defines.begin(), Defines.end());
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   Opts.OptDisable = OptDisable;
+  for (cl::opt<bool> &Option : ClangOptions)
+    if (Option)
+      Opts.ClangFlags.push_back(Option.ArgStr.str());
+  if (!Vectorize.empty())
+    if (Error E = Opts.parseBuildOptions("-cl-vec=" + Vectorize))
+      return usageError(toString(std::move(E)));
   Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
 
   LLVMContext Ctx;

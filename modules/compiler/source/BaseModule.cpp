@@ -22,6 +22,14 @@
 #include "compiler/utils/TransferKernelMetadataPass.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
+#include "llvm/Transforms/Vectorize/LoopVectorize.h"
+#include "llvm/Transforms/Vectorize/SLPVectorizer.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -228,6 +236,23 @@ Expected<std::unique_ptr<TargetMachine>> BaseModule::createTargetMachine() {
   return std::move(Machine);
 }
 
+/// The early vectorization of doc/overview.md: loop rotation and cleanup,
+/// then the vectorizers `-cl-vec=` asks for, then the load/store vectorizer.
+static FunctionPassManager buildEarlyVectorization(EarlyVectorization Kind) {
+  FunctionPassManager FPM;
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(DCEPass());
+  if (Kind == EarlyVectorization::Loop || Kind == EarlyVectorization::All)
+    FPM.addPass(LoopVectorizePass());
+  if (Kind == EarlyVectorization::SLP || Kind == EarlyVectorization::All)
+    FPM.addPass(SLPVectorizerPass());
+  FPM.addPass(LoadStoreVectorizerPass());
+  FPM.addPass(SimplifyCFGPass());
+  return FPM;
+}
+
 void BaseModule::addGenericPasses(ModulePassManager &MPM) {
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
@@ -264,6 +289,9 @@ Error BaseModule::finalize() {
   if (!Opts.OptDisable)
     Generic.addPass(Machinery->getPassBuilder().buildModuleSimplificationPipeline(
         OptimizationLevel::O2, ThinOrFullLTOPhase::None));
+  if (!Opts.OptDisable && Opts.Vectorize != EarlyVectorization::None)
+    Generic.addPass(createModuleToFunctionPassAdaptor(
+        buildEarlyVectorization(Opts.Vectorize)));
   if (Error E = runPipeline(*Machinery, Generic))
     return E;
 

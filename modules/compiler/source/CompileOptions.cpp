@@ -8,6 +8,9 @@
 #include "compiler/CompileOptions.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -28,6 +31,14 @@ static Expected<std::string> takeValue(StringRef Option, StringRef Flag,
   return Words[++I].str();
 }
 
+static bool isClangBuildOption(StringRef Word) {
+  return StringSwitch<bool>(Word)
+#define LOOM_CLANG_OPTION_CASE(Name, Description) .Case("-" Name, true)
+      LOOM_CLANG_BUILD_OPTIONS(LOOM_CLANG_OPTION_CASE)
+#undef LOOM_CLANG_OPTION_CASE
+      .Default(false);
+}
+
 Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
   SmallVector<StringRef, 8> Words;
   BuildOptions.split(Words, ' ', -1, /*KeepEmpty=*/false);
@@ -40,6 +51,20 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
       Standard = Word.str();
     } else if (Word == "-cl-opt-disable") {
       OptDisable = true;
+    } else if (Word.consume_front("-cl-vec=")) {
+      std::optional<EarlyVectorization> Kind =
+          StringSwitch<std::optional<EarlyVectorization>>(Word)
+              .Case("none", EarlyVectorization::None)
+              .Case("loop", EarlyVectorization::Loop)
+              .Case("slp", EarlyVectorization::SLP)
+              .Case("all", EarlyVectorization::All)
+              .Default(std::nullopt);
+      if (!Kind)
+        return buildOptionError("unknown -cl-vec= value '" + Word +
+                                "' (none, loop, slp or all)");
+      Vectorize = *Kind;
+    } else if (isClangBuildOption(Word)) {
+      ClangFlags.push_back(Word.drop_front().str());
     } else if (Word.startswith("-D") || Word.startswith("-I")) {
       StringRef Flag = Word.take_front(2);
       Expected<std::string> Value = takeValue(Word, Flag, Words, I);

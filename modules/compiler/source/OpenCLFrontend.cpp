@@ -46,6 +46,11 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts) {
     Args.push_back("-D" + Define);
   for (const std::string &Dir : Opts.IncludeDirs)
     Args.insert(Args.end(), {"-I", Dir});
+  for (const std::string &Flag : Opts.ClangFlags)
+    // The one build option Clang's driver, not cc1, knows by this name.
+    Args.push_back(Flag == "cl-denorms-are-zero"
+                       ? "-fdenormal-fp-math-f32=preserve-sign,preserve-sign"
+                       : "-" + Flag);
   if (Opts.ColorDiagnostics)
     Args.push_back("-fcolor-diagnostics");
   Args.push_back(Opts.FileName);
@@ -60,26 +65,30 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
                     const std::function<void(StringRef)> &OnWarnings) {
   std::string DiagnosticText;
   raw_string_ostream DiagnosticStream(DiagnosticText);
-  IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
-      new clang::DiagnosticOptions();
-  DiagOpts->ShowColors = Opts.ColorDiagnostics;
-  auto *Printer =
-      new clang::TextDiagnosticPrinter(DiagnosticStream, DiagOpts.get());
-
   clang::CompilerInstance Clang;
-  Clang.createDiagnostics(Printer, /*ShouldOwnClient=*/true);
-  // "N errors generated." belongs with the diagnostics, not on stderr.
-  Clang.setVerboseOutputStream(DiagnosticStream);
 
+  // Arguments are parsed with a temporary engine; the instance's engine is
+  // made afterwards from the parsed options, so -w and -Werror apply.
+  IntrusiveRefCntPtr<clang::DiagnosticOptions> ParseOpts =
+      new clang::DiagnosticOptions();
+  clang::TextDiagnosticPrinter ParsePrinter(DiagnosticStream, ParseOpts.get());
+  clang::DiagnosticsEngine ParseDiagnostics(
+      new clang::DiagnosticIDs(), ParseOpts.get(), &ParsePrinter,
+      /*ShouldOwnClient=*/false);
   std::vector<std::string> Args = buildCC1Args(Opts);
   std::vector<const char *> ArgPtrs;
   for (const std::string &Arg : Args)
     ArgPtrs.push_back(Arg.c_str());
   bool Parsed = clang::CompilerInvocation::CreateFromArgs(
-      Clang.getInvocation(), ArgPtrs, Clang.getDiagnostics());
+      Clang.getInvocation(), ArgPtrs, ParseDiagnostics);
   if (Parsed) {
-    DiagOpts = &Clang.getDiagnosticOpts();
-    DiagOpts->ShowColors = Opts.ColorDiagnostics;
+    Clang.getDiagnosticOpts().ShowColors = Opts.ColorDiagnostics;
+    Clang.createDiagnostics(
+        new clang::TextDiagnosticPrinter(DiagnosticStream,
+                                         &Clang.getDiagnosticOpts()),
+        /*ShouldOwnClient=*/true);
+    // "N errors generated." belongs with the diagnostics, not on stderr.
+    Clang.setVerboseOutputStream(DiagnosticStream);
     // The source is in memory: map the file name diagnostics use onto it.
     Clang.getPreprocessorOpts().addRemappedFile(
         Opts.FileName,

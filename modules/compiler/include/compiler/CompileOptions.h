@@ -2,7 +2,9 @@
 ///
 /// \file
 /// What a user can say about one compilation: the OpenCL build options
-/// (`-cl-std=`, `-D`, `-I`, `-cl-opt-disable`) and how diagnostics look.
+/// (`-cl-std=`, `-D`, `-I`, `-cl-opt-disable`, `-w`, `-Werror`, the
+/// `-cl-*` math and argument-info flags, Loom's `-cl-vec=`) and how
+/// diagnostics look.
 /// parseBuildOptions turns a build-options string, as given to
 /// clBuildProgram or in a kernel case, into CompileOptions and rejects an
 /// option it does not know.
@@ -22,6 +24,23 @@
 
 namespace compiler {
 
+/// Early (per work-item) vectorization, `-cl-vec=none|loop|slp|all`.
+enum class EarlyVectorization { None, Loop, SLP, All };
+
+/// The OpenCL build options Clang itself implements, passed to it as given.
+/// One list for parsing, loomc's options and --help.
+#define LOOM_CLANG_BUILD_OPTIONS(X)                                            \
+  X("w", "Suppress all warnings")                                              \
+  X("Werror", "Make warnings errors")                                          \
+  X("cl-denorms-are-zero", "Allow denormals to be flushed to zero")            \
+  X("cl-fast-relaxed-math", "-cl-finite-math-only and -cl-unsafe-math-optimizations") \
+  X("cl-finite-math-only", "Assume no NaNs or infinities")                     \
+  X("cl-kernel-arg-info", "Keep kernel argument information")                  \
+  X("cl-mad-enable", "Allow a * b + c with reduced accuracy")                  \
+  X("cl-no-signed-zeros", "Ignore the sign of zeros")                          \
+  X("cl-single-precision-constant", "Treat double constants as float")         \
+  X("cl-unsafe-math-optimizations", "Allow optimizations that may lose accuracy")
+
 struct CompileOptions {
   /// The name diagnostics give the kernel source.
   std::string FileName = "kernel.cl";
@@ -37,6 +56,11 @@ struct CompileOptions {
   bool ColorDiagnostics = false;
   /// SPIR-V specialization constants: id to value.
   std::map<uint32_t, uint64_t> SpecConstants;
+  /// Build options of LOOM_CLANG_BUILD_OPTIONS given, without the dash.
+  std::vector<std::string> ClangFlags;
+  /// `-cl-vec=`: which vectorizers run on each work-item before Loom's own
+  /// passes.
+  EarlyVectorization Vectorize = EarlyVectorization::None;
 
   /// Adds the options in \p BuildOptions (separated by spaces; `-D X` and
   /// `-DX` both accepted) to these.
