@@ -60,7 +60,9 @@ int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   loom::registerAllTargets();
   cl::HideUnrelatedOptions(LoomOptCategory);
-  cl::ParseCommandLineOptions(Argc, Argv, "loom-opt: runs Loom's passes\n");
+  if (!cl::ParseCommandLineOptions(Argc, Argv, "loom-opt: runs Loom's passes\n",
+                                   &errs()))
+    return 2;
   if (PrintPasses) {
     compiler::PassMachinery::printPassNames(outs());
     return 0;

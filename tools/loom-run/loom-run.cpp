@@ -367,9 +367,11 @@ int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   loom::registerAllTargets();
   cl::HideUnrelatedOptions(LoomRunCategory);
-  cl::ParseCommandLineOptions(Argc, Argv,
-                              "loom-run: runs a kernel case on Loom's "
-                              "reference driver\n");
+  if (!cl::ParseCommandLineOptions(Argc, Argv,
+                                   "loom-run: runs a kernel case on Loom's "
+                                   "reference driver\n",
+                                   &errs()))
+    return 2;
   if (CaseFile.empty()) {
     WithColor::error(errs(), "loom-run") << "no case file (see --help)\n";
     return 2;

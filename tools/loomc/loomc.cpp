@@ -13,7 +13,10 @@
 #include "compiler/BaseModule.h"
 #include "compiler/Target.h"
 
+#include "metadata/kernel_descriptor.h"
+
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -28,6 +31,30 @@
 using namespace llvm;
 
 namespace {
+
+void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
+  OS << "kernel " << K.Name << " (entry " << K.EntrySymbol << ")\n";
+  for (size_t I = 0; I < K.Args.size(); ++I) {
+    const loom::metadata::ArgDescriptor &A = K.Args[I];
+    OS << "  arg " << I << ": " << loom::metadata::argKindName(A.Kind);
+    if (A.AddressSpace)
+      OS << " (address space " << unsigned(A.AddressSpace) << ")";
+    if (!A.TypeName.empty())
+      OS << " " << A.TypeName;
+    OS << ", " << A.Size << " bytes at offset " << A.Offset << "\n";
+  }
+  auto PrintSize = [&](StringRef What, const std::array<uint32_t, 3> &Size) {
+    OS << "  " << What << ": ";
+    if (Size[0] == 0)
+      OS << "none\n";
+    else
+      OS << Size[0] << " x " << Size[1] << " x " << Size[2] << "\n";
+  };
+  PrintSize("required work-group size", K.RequiredWorkGroupSize);
+  PrintSize("work-group size hint", K.WorkGroupSizeHint);
+  OS << "  local memory: " << K.LocalMemoryBytes << " bytes\n";
+  OS << "  vectorization width: " << K.VectorizationWidth << "\n";
+}
 
 cl::OptionCategory LoomcCategory("loomc options");
 
@@ -61,6 +88,10 @@ cl::opt<std::string> Vectorize("cl-vec",
   cl::opt<bool>(Name, cl::desc(Description), cl::cat(LoomcCategory)),
 cl::opt<bool> ClangOptions[] = {LOOM_CLANG_BUILD_OPTIONS(LOOM_CLANG_OPTION)};
 #undef LOOM_CLANG_OPTION
+cl::opt<bool> PrintKernels("print-kernels",
+                           cl::desc("Print each kernel's descriptor, as read "
+                                    "back from the binary"),
+                           cl::cat(LoomcCategory));
 cl::opt<std::string> InputKind("x",
                                cl::desc("Input kind: cl, spirv, ir or bc "
                                         "(default: from the extension; .cl "
@@ -128,6 +159,33 @@ Error parseSpecConstants(compiler::CompileOptions &Opts) {
   return Error::success();
 }
 
+/// Prints the kernels the descriptors of \p Object describe.
+Error printKernels(ArrayRef<char> Object, raw_ostream &OS) {
+  MemoryBufferRef Buffer(StringRef(Object.data(), Object.size()), "object");
+  Expected<std::unique_ptr<object::ObjectFile>> File =
+      object::ObjectFile::createObjectFile(Buffer);
+  if (!File)
+    return File.takeError();
+  for (const object::SectionRef &Section : (*File)->sections()) {
+    Expected<StringRef> Name = Section.getName();
+    if (!Name || *Name != LOOM_DESCRIPTOR_SECTION)
+      continue;
+    Expected<StringRef> Contents = Section.getContents();
+    if (!Contents)
+      return Contents.takeError();
+    auto Program = loom::metadata::readProgramDescriptor(Contents->data(),
+                                                         Contents->size());
+    if (!Program)
+      return createStringError(inconvertibleErrorCode(), Program.error());
+    for (const loom::metadata::KernelDescriptor &K : Program->Kernels)
+      printKernel(K, OS);
+    return Error::success();
+  }
+  return createStringError(inconvertibleErrorCode(),
+                           "the binary has no " LOOM_DESCRIPTOR_SECTION
+                           " section");
+}
+
 int listTargets() {
   for (const compiler::Target &T : compiler::TargetRegistry::get().targets())
     outs() << "  " << T.Name << " - " << T.Description << "\n";
@@ -146,6 +204,9 @@ Error writeOutput(compiler::BaseModule &Module, StringRef Path) {
     if (!Object)
       return Object.takeError();
     Out.os().write(Object->data(), Object->size());
+    if (PrintKernels)
+      if (Error E = printKernels(*Object, outs()))
+        return E;
   }
   Out.keep();
   return Error::success();
@@ -157,10 +218,12 @@ int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   loom::registerAllTargets();
   cl::HideUnrelatedOptions(LoomcCategory);
-  cl::ParseCommandLineOptions(Argc, Argv,
-                              "loomc: compiles OpenCL C, SPIR-V or LLVM IR "
-                              "kernels for a Loom target into ELF objects for "
-                              "the reference driver\n");
+  if (!cl::ParseCommandLineOptions(Argc, Argv,
+                                   "loomc: compiles OpenCL C, SPIR-V or LLVM "
+                                   "IR kernels for a Loom target into ELF "
+                                   "objects for the reference driver\n",
+                                   &errs()))
+    return ExitUsageError;
   if (ListTargets)
     return listTargets();
   if (InputFile.empty())

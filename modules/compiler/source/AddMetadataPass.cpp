@@ -61,9 +61,13 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   K.Name = getOrigFnName(Entry).str();
   K.EntrySymbol = Entry.getName().str();
   K.PackedArgsSize = static_cast<uint32_t>(Layout->getSizeInBytes());
-  for (unsigned I = 0; I < Packed->getNumElements(); ++I)
+  SmallVector<std::string, 8> TypeNames = getArgTypeNames(Entry);
+  for (unsigned I = 0; I < Packed->getNumElements(); ++I) {
     K.Args.push_back(describeArg(Packed->getElementType(I), DL,
                                  Layout->getElementOffset(I)));
+    if (I < TypeNames.size())
+      K.Args.back().TypeName = TypeNames[I];
+  }
   if (auto Size = getReqdWorkGroupSize(Entry))
     K.RequiredWorkGroupSize = *Size;
   if (auto Size = getWorkGroupSizeHint(Entry))

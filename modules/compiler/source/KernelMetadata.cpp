@@ -29,6 +29,7 @@ constexpr const char *PackedArgsAttr = "mux-packed-args";
 constexpr const char *ReqdWGSizeMD = "mux_reqd_wg_size";
 constexpr const char *WGSizeHintMD = "mux_wg_size_hint";
 constexpr const char *VecTypeHintMD = "mux_vec_type_hint";
+constexpr const char *ArgTypesMD = "mux_arg_types";
 constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
 
 uint64_t getIntegerAttr(const Function &F, StringRef Kind, uint64_t Default) {
@@ -109,6 +110,16 @@ void setWorkGroupSizeHint(Function &F, std::array<uint32_t, 3> Size) {
   setSizeTriple(F, WGSizeHintMD, Size);
 }
 
+SmallVector<std::string, 8> getArgTypeNames(const Function &F) {
+  SmallVector<std::string, 8> Names;
+  if (MDNode *N = F.getMetadata(ArgTypesMD))
+    for (const MDOperand &Op : N->operands()) {
+      auto *Name = dyn_cast_or_null<MDString>(Op.get());
+      Names.push_back(Name ? Name->getString().str() : std::string());
+    }
+  return Names;
+}
+
 uint64_t getLocalMemoryUsage(const Function &F) {
   return getIntegerAttr(F, LocalMemAttr, 0);
 }
@@ -156,7 +167,7 @@ void transferKernelProperties(Function &From, Function &To) {
   for (StringRef Kind : {LocalMemAttr, VectorWidthAttr})
     if (From.hasFnAttribute(Kind))
       To.addFnAttr(From.getFnAttribute(Kind));
-  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD})
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD})
     if (MDNode *N = From.getMetadata(Kind))
       To.setMetadata(Kind, N);
   if (isKernelEntryPoint(From))
@@ -176,7 +187,8 @@ void dropKernelProperties(Function &F) {
   for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
                          PackedArgsAttr})
     F.removeFnAttr(Kind);
-  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ScheduledFnMD})
+  for (StringRef Kind :
+       {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD, ScheduledFnMD})
     F.setMetadata(Kind, nullptr);
 }
 

@@ -35,6 +35,8 @@ PreservedAnalyses TransferKernelMetadataPass::run(Module &M,
       setWorkGroupSizeHint(F, *Sizes);
     if (MDNode *Hint = F.getMetadata("vec_type_hint"))
       F.setMetadata("mux_vec_type_hint", Hint);
+    if (MDNode *Types = F.getMetadata("kernel_arg_type"))
+      F.setMetadata("mux_arg_types", Types);
     ++NumKernels;
     Changed = true;
   }

@@ -12,7 +12,7 @@
 /// u32 x3 required work-group size, u32 x3 hint, u64 local memory bytes,
 /// u32 vectorization width, u32 arg count, then per argument
 /// { u8 kind, u8 address space, u16 reserved (0), u32 size, u32 alignment,
-/// u32 offset }. A str is u32 length + bytes.
+/// u32 offset, str type name }. A str is u32 length + bytes.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +25,7 @@ namespace metadata {
 
 namespace {
 
-constexpr size_t ArgRecordBytes = 16;
+constexpr size_t ArgRecordBytes = 20; // With an empty type name.
 constexpr uint32_t MaxArgAlignment = 128;
 
 void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
@@ -48,6 +48,7 @@ void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
     W.write<uint32_t>(A.Size);
     W.write<uint32_t>(A.Alignment);
     W.write<uint32_t>(A.Offset);
+    W.writeString(A.TypeName);
   }
   W.patch32(LengthAt, static_cast<uint32_t>(W.size() - LengthAt - 4));
 }
@@ -108,6 +109,10 @@ readKernel(cargo::ByteReader R, size_t Base) {
     A.Size = R.read<uint32_t>();
     A.Alignment = R.read<uint32_t>();
     A.Offset = R.read<uint32_t>();
+    A.TypeName = R.readString(256);
+    if (!R.ok())
+      return cargo::unexpected("truncated argument record" +
+                               at(Base, R.failureOffset()));
     if (!isValidKind(Kind) || Reserved != 0)
       return cargo::unexpected("kernel '" + K.Name + "' argument " +
                                std::to_string(I) + " has unknown kind " +

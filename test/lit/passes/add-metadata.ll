@@ -6,7 +6,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 %MuxPackedArgs.saxpy = type { float, ptr addrspace(1), ptr addrspace(1) }
 
-define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !0 {
+define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !0 !mux_arg_types !1 {
   ret void
 }
 
@@ -15,16 +15,17 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 ; target "csa", cpu "skylake", no features, one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
 ; required size 64x1x1, no hint, no local memory, width 1, three arguments:
-; a 4-byte scalar at 0, then two global buffers (address space 1) of 8 bytes
-; at 8 and 16.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\01\00\00\00\03\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
+; a 4-byte float at 0, then two global buffers (address space 1) of 8 bytes
+; at 8 and 16, each with the type name the source gave it.
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\02\00\00\00\03\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
 ; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\03\00\00\00
-; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00
-; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\08\00\00\00
-; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\10\00\00\00"
+; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float
+; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\08\00\00\00\0C\00\00\00const float*
+; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\10\00\00\00\06\00\00\00float*"
 ; CHECK-SAME: section ".loom.kernels", align 8
 ; CHECK: @llvm.used = appending global [1 x ptr] [ptr @loom.kernel_descriptors], section "llvm.metadata"
 
 ; ERR: invalid add-metadata pass parameter 'colour'
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="saxpy" "mux-packed-args"="MuxPackedArgs.saxpy" }
 !0 = !{i32 64, i32 1, i32 1}
+!1 = !{!"float", !"const float*", !"float*"}

@@ -16,9 +16,9 @@ ProgramDescriptor makeProgram() {
   KernelDescriptor K;
   K.Name = "saxpy";
   K.EntrySymbol = "saxpy.mux-kernel-wrapper";
-  K.Args = {{ArgKind::Scalar, 0, 4, 4, 0},
-            {ArgKind::GlobalBuffer, 1, 8, 8, 8},
-            {ArgKind::ConstantBuffer, 2, 8, 8, 16}};
+  K.Args = {{ArgKind::Scalar, 0, 4, 4, 0, "float"},
+            {ArgKind::GlobalBuffer, 1, 8, 8, 8, "float*"},
+            {ArgKind::ConstantBuffer, 2, 8, 8, 16, ""}};
   K.PackedArgsSize = 24;
   K.RequiredWorkGroupSize = {64, 1, 1};
   K.WorkGroupSizeHint = {32, 2, 1};
@@ -40,6 +40,7 @@ TEST(KernelDescriptor, RoundTrips) {
   EXPECT_EQ(*Read, P);
   ASSERT_NE(Read->findKernel("saxpy"), nullptr);
   EXPECT_EQ(Read->findKernel("saxpy")->Args[1].Kind, ArgKind::GlobalBuffer);
+  EXPECT_EQ(Read->findKernel("saxpy")->Args[1].TypeName, "float*");
   EXPECT_EQ(Read->findKernel("missing"), nullptr);
 }
 

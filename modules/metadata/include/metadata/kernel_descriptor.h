@@ -27,7 +27,7 @@ namespace metadata {
 
 /// The format of the descriptor bytes (not the kernel ABI, which is
 /// LOOM_ABI_VERSION).
-constexpr uint32_t DescriptorFormatVersion = 1;
+constexpr uint32_t DescriptorFormatVersion = 2;
 constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
 
 enum class ArgKind : uint8_t {
@@ -50,10 +50,13 @@ struct ArgDescriptor {
   uint32_t Alignment = 1;
   /// Offset in the packed arguments.
   uint32_t Offset = 0;
+  /// The type as the source wrote it (`float*`, `int4`), or empty.
+  std::string TypeName;
 
   bool operator==(const ArgDescriptor &O) const {
     return Kind == O.Kind && AddressSpace == O.AddressSpace &&
-           Size == O.Size && Alignment == O.Alignment && Offset == O.Offset;
+           Size == O.Size && Alignment == O.Alignment && Offset == O.Offset &&
+           TypeName == O.TypeName;
   }
 };
 

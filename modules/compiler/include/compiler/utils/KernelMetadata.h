@@ -58,6 +58,10 @@ std::optional<std::array<uint32_t, 3>>
 getWorkGroupSizeHint(const llvm::Function &F);
 void setWorkGroupSizeHint(llvm::Function &F, std::array<uint32_t, 3> Size);
 
+/// Metadata !mux_arg_types: the source's type name of each kernel parameter
+/// (Clang's kernel_arg_type), empty where unknown.
+llvm::SmallVector<std::string, 8> getArgTypeNames(const llvm::Function &F);
+
 /// Attribute "mux-local-mem-usage": bytes of __local memory per work-group.
 uint64_t getLocalMemoryUsage(const llvm::Function &F);
 void setLocalMemoryUsage(llvm::Function &F, uint64_t Bytes);

@@ -1,0 +1,30 @@
+// RUN: loomc --print-kernels %s -o %t.o | FileCheck %s
+
+// --print-kernels reads the descriptors back from the binary it wrote.
+// CHECK:      kernel tiled (entry tiled.mux-entry-hook)
+// CHECK-NEXT:   arg 0: global buffer (address space 1) float*, 8 bytes at offset 0
+// CHECK-NEXT:   arg 1: constant buffer (address space 2) float*, 8 bytes at offset 8
+// CHECK-NEXT:   arg 2: local buffer (address space 3) float*, 8 bytes at offset 16
+// CHECK-NEXT:   arg 3: scalar float4, 16 bytes at offset 32
+// CHECK-NEXT:   arg 4: scalar uchar, 1 bytes at offset 48
+// CHECK-NEXT:   required work-group size: 16 x 4 x 1
+// CHECK-NEXT:   work-group size hint: none
+// CHECK-NEXT:   local memory: 256 bytes
+// CHECK-NEXT:   vectorization width: 1
+// CHECK:      kernel plain (entry plain.mux-entry-hook)
+// CHECK-NEXT:   arg 0: global buffer (address space 1) int*, 8 bytes at offset 0
+// CHECK-NEXT:   required work-group size: none
+// CHECK-NEXT:   work-group size hint: 8 x 1 x 1
+__attribute__((reqd_work_group_size(16, 4, 1)))
+kernel void tiled(global float *out, constant float *in, local float *scratch,
+                  float4 scale, uchar shift) {
+  local float tile[64];
+  size_t l = get_local_id(0);
+  tile[l] = in[get_global_id(0)] * scale.x;
+  scratch[l] = tile[l];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = scratch[(l + shift) % 16] + tile[l];
+}
+
+__attribute__((work_group_size_hint(8, 1, 1)))
+kernel void plain(global int *out) { out[get_global_id(0)] = 1; }
