@@ -12,7 +12,7 @@ config.test_exec_root = os.path.join(config.loom_tools_dir, "..", "test", "lit")
 
 for tool in ["loom-opt-testing", "loom-opt", "loomc", "loom-run"]:
     config.substitutions.append((r"\b%s\b(?!-)" % tool, os.path.join(config.loom_tools_dir, tool)))
-for tool in ["FileCheck", "not", "llvm-readelf", "llvm-objdump", "llvm-as"]:
+for tool in ["FileCheck", "not", "llvm-readelf", "llvm-objdump", "llvm-as", "llvm-dis"]:
     config.substitutions.append((r"\b%s\b" % tool, os.path.join(config.llvm_tools_dir, tool)))
 config.substitutions.append(("%loom_src", config.loom_source_dir))
 # An OpenCL C to spir64 bitcode compile, as a SPIR-V producer runs it.
@@ -23,4 +23,5 @@ config.substitutions.append(("%clang_cl_spir", " ".join([
     os.path.join(config.clang_resource_dir, "include")])))
 config.substitutions.append(("%llvm_spirv", config.llvm_spirv))
 config.substitutions.append(("%spirv_as", "spirv-as"))
+config.substitutions.append((r"\bspirv-val\b", "spirv-val"))
 config.substitutions.append(("%python", "python3"))

@@ -15,6 +15,8 @@
 
 #include "metadata/kernel_descriptor.h"
 
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/IR/Module.h"
@@ -27,6 +29,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -68,8 +72,17 @@ cl::opt<std::string> TargetName("target", cl::desc("Target to compile for"),
                                 cl::init("csa"), cl::cat(LoomcCategory));
 cl::opt<bool> ListTargets("list-targets", cl::desc("List the targets and exit"),
                           cl::cat(LoomcCategory));
-cl::opt<bool> EmitIR("S", cl::desc("Emit the final LLVM IR instead of an object"),
+cl::opt<bool> EmitIR("S", cl::desc("Emit the final LLVM IR (--emit=ir)"),
                      cl::cat(LoomcCategory));
+cl::opt<std::string> Emit("emit",
+                          cl::desc("What to write: obj (default), asm, ir or "
+                                   "bc (the final module), or spirv (the "
+                                   "frontend's module, as SPIR-V)"),
+                          cl::value_desc("kind"), cl::cat(LoomcCategory));
+cl::opt<bool> PrintPipeline("print-pipeline",
+                            cl::desc("Print the pipeline the target runs and "
+                                     "exit"),
+                            cl::cat(LoomcCategory));
 cl::opt<std::string> Standard("cl-std", cl::desc("OpenCL C version: CL1.2 or CL3.0"),
                               cl::value_desc("version"), cl::cat(LoomcCategory));
 cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Define a macro"),
@@ -115,9 +128,29 @@ int usageError(const Twine &Message) {
   return ExitUsageError;
 }
 
-std::string defaultOutputName() {
+enum class Output { Object, Assembly, IRText, Bitcode, SPIRV };
+
+Expected<Output> getOutputKind() {
+  if (Emit.empty())
+    return EmitIR ? Output::IRText : Output::Object;
+  std::optional<Output> Kind = StringSwitch<std::optional<Output>>(StringRef(Emit))
+                                   .Case("obj", Output::Object)
+                                   .Case("asm", Output::Assembly)
+                                   .Case("ir", Output::IRText)
+                                   .Case("bc", Output::Bitcode)
+                                   .Case("spirv", Output::SPIRV)
+                                   .Default(std::nullopt);
+  if (!Kind)
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown --emit kind '%s' (obj, asm, ir, bc or spirv)",
+                             Emit.c_str());
+  return *Kind;
+}
+
+std::string defaultOutputName(Output Kind) {
+  static const char *Extensions[] = {"o", "s", "ll", "bc", "spv"};
   SmallString<128> Name(sys::path::filename(InputFile));
-  sys::path::replace_extension(Name, EmitIR ? "ll" : "o");
+  sys::path::replace_extension(Name, Extensions[static_cast<int>(Kind)]);
   return std::string(Name);
 }
 
@@ -192,23 +225,42 @@ int listTargets() {
   return 0;
 }
 
-Error writeOutput(compiler::BaseModule &Module, StringRef Path) {
+Expected<SmallVector<char, 0>> produce(compiler::BaseModule &Module,
+                                       Output Kind) {
+  switch (Kind) {
+  case Output::Object:
+    return Module.createBinary();
+  case Output::Assembly:
+    return Module.createAssembly();
+  case Output::SPIRV:
+    return Module.createSPIRV();
+  case Output::IRText:
+  case Output::Bitcode: {
+    SmallVector<char, 0> Bytes;
+    raw_svector_ostream OS(Bytes);
+    if (Kind == Output::IRText)
+      Module.getModule()->print(OS, nullptr);
+    else
+      WriteBitcodeToFile(*Module.getModule(), OS);
+    return std::move(Bytes);
+  }
+  }
+  llvm_unreachable("unknown output kind");
+}
+
+Error writeOutput(compiler::BaseModule &Module, Output Kind, StringRef Path) {
+  Expected<SmallVector<char, 0>> Bytes = produce(Module, Kind);
+  if (!Bytes)
+    return Bytes.takeError();
   std::error_code EC;
-  ToolOutputFile Out(Path, EC, EmitIR ? sys::fs::OF_Text : sys::fs::OF_None);
+  bool Text = Kind == Output::IRText || Kind == Output::Assembly;
+  ToolOutputFile Out(Path, EC, Text ? sys::fs::OF_Text : sys::fs::OF_None);
   if (EC)
     return createFileError(Path, EC);
-  if (EmitIR) {
-    Module.getModule()->print(Out.os(), nullptr);
-  } else {
-    Expected<SmallVector<char, 0>> Object = Module.createBinary();
-    if (!Object)
-      return Object.takeError();
-    Out.os().write(Object->data(), Object->size());
-    if (PrintKernels)
-      if (Error E = printKernels(*Object, outs()))
-        return E;
-  }
+  Out.os().write(Bytes->data(), Bytes->size());
   Out.keep();
+  if (PrintKernels && Kind == Output::Object)
+    return printKernels(*Bytes, outs());
   return Error::success();
 }
 
@@ -226,7 +278,10 @@ int main(int Argc, char **Argv) {
     return ExitUsageError;
   if (ListTargets)
     return listTargets();
-  if (InputFile.empty())
+  Expected<Output> OutputKind = getOutputKind();
+  if (!OutputKind)
+    return usageError(toString(OutputKind.takeError()));
+  if (InputFile.empty() && !PrintPipeline)
     return usageError("no input file (see --help)");
   const compiler::Target *Target =
       compiler::TargetRegistry::get().find(TargetName);
@@ -234,6 +289,11 @@ int main(int Argc, char **Argv) {
     return usageError("unknown target '" + TargetName +
                       "' (--list-targets lists them)");
 
+  if (PrintPipeline) {
+    LLVMContext Ctx;
+    Target->Create(Ctx, compiler::CompileOptions())->printPipeline(outs());
+    return 0;
+  }
   ErrorOr<std::unique_ptr<MemoryBuffer>> Source =
       MemoryBuffer::getFileOrSTDIN(InputFile);
   if (!Source)
@@ -273,12 +333,15 @@ int main(int Argc, char **Argv) {
     errs() << toString(std::move(E));
     return ExitCompileError;
   }
-  if (Error E = Module->finalize()) {
-    errs() << toString(std::move(E));
-    return ExitCompileError;
-  }
-  std::string Output = OutputFile.empty() ? defaultOutputName() : OutputFile;
-  if (Error E = writeOutput(*Module, Output)) {
+  // SPIR-V is the frontend's module, before Loom's pipeline.
+  if (*OutputKind != Output::SPIRV)
+    if (Error E = Module->finalize()) {
+      errs() << toString(std::move(E));
+      return ExitCompileError;
+    }
+  std::string Path =
+      OutputFile.empty() ? defaultOutputName(*OutputKind) : OutputFile;
+  if (Error E = writeOutput(*Module, *OutputKind, Path)) {
     WithColor::error(errs(), "loomc") << toString(std::move(E)) << "\n";
     return ExitUsageError;
   }

@@ -253,7 +253,8 @@ static FunctionPassManager buildEarlyVectorization(EarlyVectorization Kind) {
   return FPM;
 }
 
-void BaseModule::addGenericPasses(ModulePassManager &MPM) {
+void BaseModule::addGenericPasses(ModulePassManager &MPM,
+                                  PassMachinery &Machinery) {
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
   MPM.addPass(utils::FixupTranslatorBuiltinsPass());
@@ -262,6 +263,13 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM) {
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));
   MPM.addPass(utils::LowerToMuxBuiltinsPass());
   MPM.addPass(utils::EncodeKernelMetadataPass());
+  if (Opts.OptDisable)
+    return;
+  MPM.addPass(Machinery.getPassBuilder().buildModuleSimplificationPipeline(
+      OptimizationLevel::O2, ThinOrFullLTOPhase::None));
+  if (Opts.Vectorize != EarlyVectorization::None)
+    MPM.addPass(createModuleToFunctionPassAdaptor(
+        buildEarlyVectorization(Opts.Vectorize)));
 }
 
 Error BaseModule::runPipeline(PassMachinery &Machinery,
@@ -285,13 +293,7 @@ Error BaseModule::finalize() {
   Machinery->initialize();
 
   ModulePassManager Generic;
-  addGenericPasses(Generic);
-  if (!Opts.OptDisable)
-    Generic.addPass(Machinery->getPassBuilder().buildModuleSimplificationPipeline(
-        OptimizationLevel::O2, ThinOrFullLTOPhase::None));
-  if (!Opts.OptDisable && Opts.Vectorize != EarlyVectorization::None)
-    Generic.addPass(createModuleToFunctionPassAdaptor(
-        buildEarlyVectorization(Opts.Vectorize)));
+  addGenericPasses(Generic, *Machinery);
   if (Error E = runPipeline(*Machinery, Generic))
     return E;
 
@@ -305,19 +307,54 @@ Error BaseModule::finalize() {
   return runPipeline(*Machinery, Late);
 }
 
+void BaseModule::printPipeline(raw_ostream &OS) {
+  std::unique_ptr<PassMachinery> Machinery = createPassMachinery();
+  Machinery->initialize();
+  auto Name = [&](StringRef ClassName) {
+    return Machinery->getPassName(ClassName);
+  };
+  ModulePassManager Generic, Late;
+  addGenericPasses(Generic, *Machinery);
+  getLateTargetPasses(Late, *Machinery);
+  OS << "generic: ";
+  Generic.printPipeline(OS, Name);
+  OS << "\nlate (" << getTargetName() << "): ";
+  Late.printPipeline(OS, Name);
+  OS << "\n";
+}
+
 Expected<SmallVector<char, 0>> BaseModule::createBinary() {
+  return generateCode(/*Assembly=*/false);
+}
+
+Expected<SmallVector<char, 0>> BaseModule::createAssembly() {
+  return generateCode(/*Assembly=*/true);
+}
+
+Expected<SmallVector<char, 0>> BaseModule::createSPIRV() {
   if (!M)
     return createStringError(inconvertibleErrorCode(),
-                             "createBinary called before compile");
+                             "createSPIRV called before compile");
+  Expected<std::string> Words = writeSPIRVModule(*M);
+  if (!Words)
+    return Words.takeError();
+  return SmallVector<char, 0>(Words->begin(), Words->end());
+}
+
+Expected<SmallVector<char, 0>> BaseModule::generateCode(bool Assembly) {
+  if (!M)
+    return createStringError(inconvertibleErrorCode(),
+                             "code generation called before compile");
   Expected<TargetMachine &> Machine = getTargetMachine();
   if (!Machine)
     return Machine.takeError();
   SmallVector<char, 0> Object;
   raw_svector_ostream OS(Object);
   legacy::PassManager CodeGen;
-  if (Machine->addPassesToEmitFile(CodeGen, OS, nullptr, CGFT_ObjectFile))
+  if (Machine->addPassesToEmitFile(CodeGen, OS, nullptr,
+                                   Assembly ? CGFT_AssemblyFile : CGFT_ObjectFile))
     return createStringError(inconvertibleErrorCode(),
-                             "the code generator cannot emit an object file");
+                             "the code generator cannot emit this kind of file");
   CodeGen.run(*M);
   return std::move(Object);
 }

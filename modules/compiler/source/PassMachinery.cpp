@@ -175,6 +175,11 @@ Error PassMachinery::parsePipeline(ModulePassManager &MPM, StringRef Pipeline) {
   return E;
 }
 
+StringRef PassMachinery::getPassName(StringRef ClassName) {
+  StringRef Name = PIC.getPassNameForClassName(ClassName);
+  return Name.empty() ? ClassName : Name;
+}
+
 void PassMachinery::printPassNames(raw_ostream &OS) {
   OS << "Loom module passes:\n";
 #define MODULE_PASS(NAME, CLASS, CREATE) OS << "  " << NAME << "\n";

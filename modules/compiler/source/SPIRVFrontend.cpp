@@ -109,4 +109,15 @@ translateSPIRV(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
   return std::unique_ptr<Module>(Translated);
 }
 
+Expected<std::string> writeSPIRVModule(Module &M) {
+  SPIRV::TranslatorOpts Opts;
+  Opts.enableAllExtensions();
+  std::ostringstream Stream;
+  std::string Problem;
+  if (!writeSpirv(&M, Opts, Stream, Problem))
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot translate to SPIR-V: " + Problem);
+  return Stream.str();
+}
+
 } // namespace compiler

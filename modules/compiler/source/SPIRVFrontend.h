@@ -32,6 +32,9 @@ translateSPIRV(llvm::LLVMContext &Ctx, llvm::StringRef Binary,
                llvm::StringRef FileName,
                const std::map<uint32_t, uint64_t> &SpecConstants);
 
+/// Translates \p M (as a frontend produced it) to SPIR-V words.
+llvm::Expected<std::string> writeSPIRVModule(llvm::Module &M);
+
 } // namespace compiler
 
 #endif // COMPILER_SOURCE_SPIRVFRONTEND_H

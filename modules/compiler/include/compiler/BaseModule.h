@@ -32,6 +32,7 @@ namespace llvm {
 class LLVMContext;
 class Module;
 class TargetMachine;
+class raw_ostream;
 } // namespace llvm
 
 namespace compiler {
@@ -60,6 +61,14 @@ public:
   llvm::Error finalize();
   /// Generates the ELF relocatable object of the finalized module.
   llvm::Expected<llvm::SmallVector<char, 0>> createBinary();
+  /// Generates the assembly of the finalized module.
+  llvm::Expected<llvm::SmallVector<char, 0>> createAssembly();
+  /// Translates the compiled (not finalized) module to SPIR-V, as a SPIR-V
+  /// producer would.
+  llvm::Expected<llvm::SmallVector<char, 0>> createSPIRV();
+  /// Prints the pipelines finalize runs, in `-passes=` syntax: the generic
+  /// front half, then the target's late passes.
+  void printPipeline(llvm::raw_ostream &OS);
 
   /// The module, once compiled (null before).
   llvm::Module *getModule() const { return M.get(); }
@@ -91,7 +100,8 @@ protected:
   createTargetMachine();
 
 private:
-  void addGenericPasses(llvm::ModulePassManager &MPM);
+  void addGenericPasses(llvm::ModulePassManager &MPM, PassMachinery &Machinery);
+  llvm::Expected<llvm::SmallVector<char, 0>> generateCode(bool Assembly);
   llvm::Error runPipeline(PassMachinery &Machinery,
                           llvm::ModulePassManager &MPM);
 

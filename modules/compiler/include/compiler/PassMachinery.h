@@ -58,6 +58,9 @@ public:
   llvm::Error parsePipeline(llvm::ModulePassManager &MPM,
                             llvm::StringRef Pipeline);
 
+  /// The pipeline name of pass class \p ClassName, or the class name.
+  llvm::StringRef getPassName(llvm::StringRef ClassName);
+
   /// Lists Loom's pipeline names, one per line.
   static void printPassNames(llvm::raw_ostream &OS);
 
