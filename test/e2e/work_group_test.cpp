@@ -18,15 +18,30 @@ namespace {
 
 class WorkGroupFunctionTest : public ::testing::TestWithParam<uint64_t> {};
 
+/// kernels/work_group_more.cl, compiled (fails the test otherwise).
+std::vector<char> compileMore() {
+  std::vector<char> Binary;
+  EXPECT_EQ(compileKernel(readKernelSource("work_group_more.cl"), Binary,
+                          "-cl-std=CL3.0", "csa", "work_group_more.cl"),
+            "");
+  return Binary;
+}
+
+/// Values in [-999, 999], spread over the range.
+std::vector<int> spread(uint64_t N) {
+  std::vector<int> In(N);
+  for (uint64_t I = 0; I < N; ++I)
+    In[I] = static_cast<int>((I * 7919) % 1999) - 999;
+  return In;
+}
+
 TEST_P(WorkGroupFunctionTest, EveryFunctionMatchesTheModel) {
   std::vector<char> Binary;
   ASSERT_EQ(compileKernel(readKernelSource("work_group.cl"), Binary,
                           "-cl-std=CL3.0", "csa", "work_group.cl"),
             "");
   const uint64_t Local = GetParam(), Groups = 6, N = Local * Groups;
-  std::vector<int> In(N);
-  for (uint64_t I = 0; I < N; ++I)
-    In[I] = static_cast<int>((I * 7919) % 1999) - 999;
+  std::vector<int> In = spread(N);
   std::vector<KernelArg> Args = {KernelArg::buffer(In)};
   for (int I = 0; I < 8; ++I)
     Args.push_back(KernelArg::buffer(std::vector<int>(N, 12345)));
@@ -65,14 +80,10 @@ TEST_P(WorkGroupFunctionTest, EveryFunctionMatchesTheModel) {
 }
 
 TEST_P(WorkGroupFunctionTest, EveryScan) {
-  std::vector<char> Binary;
-  ASSERT_EQ(compileKernel(readKernelSource("work_group_more.cl"), Binary,
-                          "-cl-std=CL3.0", "csa", "work_group_more.cl"),
-            "");
+  std::vector<char> Binary = compileMore();
+  ASSERT_FALSE(Binary.empty());
   const uint64_t Local = GetParam(), Groups = 4, N = Local * Groups;
-  std::vector<int> In(N);
-  for (uint64_t I = 0; I < N; ++I)
-    In[I] = static_cast<int>((I * 7919) % 1999) - 999;
+  std::vector<int> In = spread(N);
   std::vector<KernelArg> Args = {KernelArg::buffer(In)};
   for (int I = 0; I < 6; ++I)
     Args.push_back(KernelArg::buffer(std::vector<int>(N, 12345)));
@@ -95,14 +106,10 @@ TEST_P(WorkGroupFunctionTest, EveryScan) {
 }
 
 TEST_P(WorkGroupFunctionTest, ReductionsOfOtherTypes) {
-  std::vector<char> Binary;
-  ASSERT_EQ(compileKernel(readKernelSource("work_group_more.cl"), Binary,
-                          "-cl-std=CL3.0", "csa", "work_group_more.cl"),
-            "");
+  std::vector<char> Binary = compileMore();
+  ASSERT_FALSE(Binary.empty());
   const uint64_t Local = GetParam(), Groups = 4, N = Local * Groups;
-  std::vector<int> In(N);
-  for (uint64_t I = 0; I < N; ++I)
-    In[I] = static_cast<int>((I * 7919) % 1999) - 999;
+  std::vector<int> In = spread(N);
   std::vector<KernelArg> Args = {
       KernelArg::buffer(In), KernelArg::buffer(std::vector<uint32_t>(N)),
       KernelArg::buffer(std::vector<int64_t>(N)),
@@ -132,10 +139,8 @@ TEST_P(WorkGroupFunctionTest, ReductionsOfOtherTypes) {
 }
 
 TEST(WorkGroupBroadcastTest, TwoAndThreeDimensionalForms) {
-  std::vector<char> Binary;
-  ASSERT_EQ(compileKernel(readKernelSource("work_group_more.cl"), Binary,
-                          "-cl-std=CL3.0", "csa", "work_group_more.cl"),
-            "");
+  std::vector<char> Binary = compileMore();
+  ASSERT_FALSE(Binary.empty());
   const uint64_t Global[3] = {8, 6, 4}, Local[3] = {2, 3, 2};
   const uint64_t N = Global[0] * Global[1] * Global[2];
   std::vector<int> In(N);
