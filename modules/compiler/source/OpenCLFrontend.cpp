@@ -17,6 +17,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -96,7 +97,11 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
   }
 
   clang::EmitLLVMOnlyAction Action(&Ctx);
+  // Clang's backend sets LLVM's global pass timing from its own options; the
+  // user's --time-passes is for Loom's pipeline, which runs afterwards.
+  bool TimePasses = TimePassesIsEnabled;
   bool Compiled = Parsed && Clang.ExecuteAction(Action);
+  TimePassesIsEnabled = TimePasses;
   DiagnosticStream.flush();
   if (!Compiled)
     return createStringError(inconvertibleErrorCode(), DiagnosticText);
