@@ -356,6 +356,135 @@ Expected<KernelCase> readKernelCase(StringRef Path) {
   return C;
 }
 
+namespace {
+
+Expected<std::vector<uint64_t>> parseSizeList(StringRef List, StringRef Option) {
+  SmallVector<StringRef, 3> Parts;
+  List.split(Parts, ',');
+  std::vector<uint64_t> Sizes;
+  for (StringRef Part : Parts) {
+    uint64_t Size;
+    if (Part.getAsInteger(10, Size) || Size == 0)
+      return caseError("--" + Option + " takes 1 to 3 positive sizes, not '" +
+                       List + "'");
+    Sizes.push_back(Size);
+  }
+  if (Sizes.empty() || Sizes.size() > 3)
+    return caseError("--" + Option + " takes 1 to 3 positive sizes, not '" +
+                     List + "'");
+  return Sizes;
+}
+
+/// A number written on the command line, as the JSON reader would give it.
+Expected<CaseValue> parseNumber(StringRef Text) {
+  CaseValue V;
+  int64_t Signed;
+  uint64_t Unsigned;
+  if (!Text.getAsInteger(0, Signed)) {
+    V.IsInteger = true;
+    V.Signed = Signed;
+    V.Unsigned = static_cast<uint64_t>(Signed);
+    V.Real = static_cast<double>(Signed);
+  } else if (!Text.getAsInteger(0, Unsigned)) {
+    V.IsInteger = V.IsUnsigned = true;
+    V.Unsigned = Unsigned;
+    V.Real = static_cast<double>(Unsigned);
+  } else if (Text.getAsDouble(V.Real)) {
+    return caseError("'" + Text + "' is not a number");
+  }
+  return V;
+}
+
+Expected<CaseArg> parseBufferSpec(ArrayRef<StringRef> Fields, size_t Index) {
+  CaseArg A;
+  A.ArgKind = CaseArg::Buffer;
+  A.Seed = Index;
+  Expected<ElementType> T = parseType(Fields[1]);
+  if (!T)
+    return T.takeError();
+  A.Type = *T;
+  if (Fields[2].getAsInteger(10, A.Count) || A.Count == 0)
+    return caseError("buffer count '" + Fields[2] + "' is not a positive integer");
+  for (StringRef Field : Fields.drop_front(3)) {
+    auto [Name, Value] = Field.split('=');
+    if (Field == "out") {
+      A.Output = true;
+    } else if (Field == "zero" || Field == "iota") {
+      A.Init = Field == "zero" ? InitKind::Zero : InitKind::Iota;
+    } else if (Name == "const") {
+      A.Init = InitKind::Const;
+      Expected<CaseValue> V = parseNumber(Value);
+      if (!V)
+        return V.takeError();
+      A.Value = *V;
+    } else if (Name == "random") {
+      A.Init = InitKind::Random;
+      if (!Value.empty() && Value.getAsInteger(0, A.Seed))
+        return caseError("random seed '" + Value + "' is not an integer");
+    } else {
+      return caseError("unknown buffer field '" + Field + "'");
+    }
+  }
+  return A;
+}
+
+Expected<CaseArg> parseArgSpec(StringRef Spec, size_t Index) {
+  SmallVector<StringRef, 6> Fields;
+  Spec.split(Fields, ':');
+  if (Fields[0] == "buffer" && Fields.size() >= 3)
+    return parseBufferSpec(Fields, Index);
+  CaseArg A;
+  if (Fields[0] == "scalar" && Fields.size() == 3) {
+    A.ArgKind = CaseArg::Scalar;
+    Expected<ElementType> T = parseType(Fields[1]);
+    if (!T)
+      return T.takeError();
+    A.Type = *T;
+    Expected<CaseValue> V = parseNumber(Fields[2]);
+    if (!V)
+      return V.takeError();
+    A.Value = *V;
+    return A;
+  }
+  if (Fields[0] == "local" && Fields.size() == 2) {
+    A.ArgKind = CaseArg::Local;
+    if (Fields[1].getAsInteger(10, A.LocalBytes) || A.LocalBytes == 0)
+      return caseError("local size '" + Fields[1] + "' is not a positive integer");
+    return A;
+  }
+  return caseError("argument '" + Spec +
+                   "' is none of buffer:TYPE:COUNT[:INIT][:out], "
+                   "scalar:TYPE:VALUE, local:BYTES");
+}
+
+} // namespace
+
+Expected<KernelCase> kernelCaseFromCommandLine(StringRef Kernel, StringRef Global,
+                                               StringRef Local,
+                                               ArrayRef<std::string> Args) {
+  KernelCase C;
+  C.Name = C.Kernel = Kernel.str();
+  Expected<std::vector<uint64_t>> GlobalSizes = parseSizeList(Global, "global");
+  if (!GlobalSizes)
+    return GlobalSizes.takeError();
+  C.Global = *GlobalSizes;
+  if (!Local.empty()) {
+    Expected<std::vector<uint64_t>> LocalSizes = parseSizeList(Local, "local");
+    if (!LocalSizes)
+      return LocalSizes.takeError();
+    if (LocalSizes->size() != C.Global.size())
+      return caseError("--local and --global have different lengths");
+    C.Local = *LocalSizes;
+  }
+  for (size_t I = 0; I < Args.size(); ++I) {
+    Expected<CaseArg> A = parseArgSpec(Args[I], I);
+    if (!A)
+      return A.takeError();
+    C.Args.push_back(*A);
+  }
+  return C;
+}
+
 Expected<std::vector<uint8_t>> makeInitialContents(const CaseArg &A) {
   size_t Size = elementSize(A.Type);
   std::vector<uint8_t> Bytes(A.Count * Size, 0);

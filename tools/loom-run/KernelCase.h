@@ -62,6 +62,17 @@ struct KernelCase {
 /// Parses the case file at \p Path; the source path is made absolute.
 llvm::Expected<KernelCase> readKernelCase(llvm::StringRef Path);
 
+/// A case from the command line: kernel \p Kernel over \p Global (and
+/// \p Local, or empty for implementation-chosen), sizes comma-separated,
+/// with one \p Args entry per argument:
+///   buffer:TYPE:COUNT[:zero|iota|const=V|random[=SEED]][:out]
+///   scalar:TYPE:VALUE
+///   local:BYTES
+llvm::Expected<KernelCase>
+kernelCaseFromCommandLine(llvm::StringRef Kernel, llvm::StringRef Global,
+                          llvm::StringRef Local,
+                          llvm::ArrayRef<std::string> Args);
+
 /// The bytes of a buffer argument at the start of each launch.
 llvm::Expected<std::vector<uint8_t>> makeInitialContents(const CaseArg &Arg);
 

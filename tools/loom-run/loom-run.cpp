@@ -1,7 +1,8 @@
 //===- loom-run.cpp - Runs a kernel case on the reference driver ----------===//
 ///
 /// \file
-/// loom-run runs one kernel case (../shared/peer/CASES.md) on Loom under the
+/// loom-run runs one kernel case (../shared/peer/CASES.md), or a binary's
+/// kernel with its arguments given on the command line, on Loom under the
 /// same launch protocol as pocl_run: build (or load --binary), one warm-up
 /// launch and `repeat` timed launches, each from freshly written inputs, then
 /// the output buffers written to DIR/argN.bin for compare.py. It prints one
@@ -37,6 +38,24 @@ namespace {
 cl::OptionCategory LoomRunCategory("loom-run options");
 cl::opt<std::string> CaseFile(cl::Positional, cl::desc("<case.json>"),
                               cl::cat(LoomRunCategory));
+cl::opt<std::string> KernelName("kernel",
+                                cl::desc("Without a case: the kernel of "
+                                         "--binary to run"),
+                                cl::value_desc("name"), cl::cat(LoomRunCategory));
+cl::opt<std::string> GlobalSize("global",
+                                cl::desc("Without a case: the global size, "
+                                         "e.g. 1024 or 64,64"),
+                                cl::value_desc("sizes"), cl::cat(LoomRunCategory));
+cl::opt<std::string> LocalSize("local",
+                               cl::desc("Without a case: the work-group size "
+                                        "(default: chosen)"),
+                               cl::value_desc("sizes"), cl::cat(LoomRunCategory));
+cl::list<std::string> ArgSpecs("arg",
+                               cl::desc("Without a case: an argument, in order: "
+                                        "buffer:TYPE:COUNT[:zero|iota|const=V|"
+                                        "random[=SEED]][:out], scalar:TYPE:VALUE "
+                                        "or local:BYTES"),
+                               cl::value_desc("spec"), cl::cat(LoomRunCategory));
 cl::opt<std::string> BinaryFile("binary",
                                 cl::desc("Run this binary (from loomc) "
                                          "instead of compiling the source"),
@@ -336,8 +355,19 @@ void printResults(const loom::KernelCase &Case, const Timings &Times,
   outs() << json::Value(std::move(Result)) << "\n";
 }
 
+Expected<loom::KernelCase> getCase() {
+  if (!CaseFile.empty())
+    return loom::readKernelCase(CaseFile);
+  if (BinaryFile.empty() || KernelName.empty() || GlobalSize.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "give a case file, or --binary, --kernel and "
+                             "--global (see --help)");
+  return loom::kernelCaseFromCommandLine(KernelName, GlobalSize, LocalSize,
+                                         ArgSpecs);
+}
+
 Error runCase() {
-  Expected<loom::KernelCase> Case = loom::readKernelCase(CaseFile);
+  Expected<loom::KernelCase> Case = getCase();
   if (!Case)
     return Case.takeError();
   unsigned Repeat = RepeatOverride ? unsigned(RepeatOverride) : Case->Repeat;
@@ -372,8 +402,9 @@ int main(int Argc, char **Argv) {
                                    "reference driver\n",
                                    &errs()))
     return 2;
-  if (CaseFile.empty()) {
-    WithColor::error(errs(), "loom-run") << "no case file (see --help)\n";
+  if (CaseFile.empty() && BinaryFile.empty()) {
+    WithColor::error(errs(), "loom-run")
+        << "no case file and no --binary (see --help)\n";
     return 2;
   }
   if (Error E = runCase()) {
