@@ -1,6 +1,7 @@
 //===- spirv_equivalence_test.cpp - SPIR-V gives what OpenCL C gives ------===//
 ///
-/// Every end-to-end kernel, compiled once from OpenCL C and once from the
+/// Every end-to-end kernel (each kernel of test/e2e/kernels), compiled once
+/// from OpenCL C and once from the
 /// SPIR-V llvm-spirv made of the same file, run with the same arguments:
 /// every output buffer must be identical, byte for byte. (The OpenCL C
 /// results are checked against models by the other end-to-end tests.)
@@ -88,11 +89,45 @@ std::vector<Case> cases() {
   std::vector<float> D(64);
   for (int I = 0; I < 64; ++I)
     D[I] = static_cast<float>((I * 13) % 17) * 0.125f - 1.0f;
-  C.push_back({"dct", "CL1.2", "DCT",
-               {A::buffer(std::vector<float>(256)), A::buffer(floats(256, 13)),
-                A::buffer(D), A::local(64 * 4), A::scalar(16u), A::scalar(8u),
-                A::scalar(0u)},
-               {{16, 16}, {8, 8}, {}}});
+  for (uint32_t Inverse : {0u, 1u})
+    C.push_back({"dct", "CL1.2", "DCT",
+                 {A::buffer(std::vector<float>(256)), A::buffer(floats(256, 13)),
+                  A::buffer(D), A::local(64 * 4), A::scalar(16u), A::scalar(8u),
+                  A::scalar(Inverse)},
+                 {{16, 16}, {8, 8}, {}}});
+  struct Float4 {
+    float V[4];
+  };
+  C.push_back({"vectors", "CL1.2", "mixed_args",
+               {A::scalar<int8_t>(-3), A::buffer(std::vector<int>(32)),
+                A::scalar<int16_t>(1000), A::scalar(Float4{{1.5f, 2.5f, 3.0f, 4.0f}}),
+                A::scalar<int64_t>(1 << 20)},
+               {{32}, {8}, {}}});
+  C.push_back({"vectors", "CL1.2", "fill_first",
+               {A::buffer(std::vector<int>(4, 9)), A::scalar(42)}, {{64}, {16}, {}}});
+  C.push_back({"barriers", "CL3.0", "rotate_rounds",
+               {A::buffer(ints(96, 14)), A::buffer(std::vector<int>{0, 1, 5}),
+                A::buffer(std::vector<int>(96)), A::local(32 * 4)},
+               {{96}, {32}, {}}});
+  C.push_back({"barriers", "CL3.0", "conditional_barrier",
+               {A::buffer(ints(64, 15)), A::local(16 * 4), A::scalar(1)},
+               {{64}, {16}, {}}});
+  C.push_back({"barriers", "CL3.0", "fenced", {A::buffer(std::vector<int>(64))},
+               {{64}, {16}, {}}});
+  std::vector<A> Scans = {A::buffer(ints(150, 16))};
+  for (int I = 0; I < 6; ++I)
+    Scans.push_back(A::buffer(std::vector<int>(150)));
+  C.push_back({"work_group_more", "CL3.0", "scans", Scans, {{150}, {50}, {}}});
+  C.push_back({"work_group_more", "CL3.0", "reduce_types",
+               {A::buffer(ints(120, 17)), A::buffer(std::vector<uint32_t>(120)),
+                A::buffer(std::vector<int64_t>(120)),
+                A::buffer(std::vector<uint64_t>(120)),
+                A::buffer(std::vector<double>(120))},
+               {{120}, {40}, {}}});
+  C.push_back({"work_group_more", "CL3.0", "broadcasts",
+               {A::buffer(ints(192, 18)), A::buffer(std::vector<int>(192)),
+                A::buffer(std::vector<int>(192))},
+               {{8, 6, 4}, {2, 3, 2}, {}}});
   return C;
 }
 
@@ -117,7 +152,9 @@ TEST_P(SPIRVEquivalenceTest, SameOutputsAsOpenCLC) {
 INSTANTIATE_TEST_SUITE_P(EveryKernel, SPIRVEquivalenceTest,
                          ::testing::Range<size_t>(0, cases().size()),
                          [](const auto &Info) {
-                           return std::string(cases()[Info.param].Kernel);
+                           // Kernels run more than once are told apart by number.
+                           return std::string(cases()[Info.param].Kernel) + "_" +
+                                  std::to_string(Info.param);
                          });
 
 } // namespace

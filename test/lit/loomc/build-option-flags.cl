@@ -1,7 +1,7 @@
 // RUN: loomc %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: not loomc -Werror %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WERROR
 // RUN: loomc -w %s -o %t.o 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
-// RUN: loomc -cl-fast-relaxed-math -cl-mad-enable -cl-denorms-are-zero -cl-kernel-arg-info %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: loomc -cl-fast-relaxed-math -cl-mad-enable -cl-denorms-are-zero -cl-kernel-arg-info -cl-finite-math-only -cl-single-precision-constant -cl-unsafe-math-optimizations -cl-no-signed-zeros %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN
 
 // The OpenCL build options Clang implements reach it: -Werror makes the
 // warning an error, -w silences it, the math options are accepted.
