@@ -65,8 +65,9 @@ cl::OptionCategory LoomcCategory("loomc options");
 cl::opt<std::string> InputFile(cl::Positional,
                                cl::desc("<kernel.cl|.spv|.ll|.bc>"),
                                cl::cat(LoomcCategory));
-cl::opt<std::string> OutputFile("o", cl::desc("Output file (default: input "
-                                              "name with .o, or .ll with -S)"),
+cl::opt<std::string> OutputFile("o", cl::desc("Output file (default: the input's "
+                                              "name with .o, .s, .ll, .bc or "
+                                              ".spv, as --emit says)"),
                                 cl::value_desc("file"), cl::cat(LoomcCategory));
 cl::opt<std::string> TargetName("target", cl::desc("Target to compile for"),
                                 cl::init("csa"), cl::cat(LoomcCategory));
@@ -118,7 +119,9 @@ cl::list<std::string> SpecConstants("spec-const",
 
 cl::extrahelp MoreHelp(
     "\nLLVM's --print-after=<pass> and --print-before=<pass> print the IR "
-    "around any pass of the pipeline, Loom's included (e.g. work-item-loops).\n");
+    "around any pass of the pipeline, Loom's included (e.g. work-item-loops); "
+    "--time-passes reports the time each pass took.\nExit codes: 0 success, "
+    "1 compile error, 2 usage or I/O error.\n");
 
 constexpr int ExitCompileError = 1;
 constexpr int ExitUsageError = 2;
