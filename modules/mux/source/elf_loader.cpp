@@ -29,7 +29,9 @@ namespace {
 using Status = cargo::expected<std::monostate, std::string>;
 const Status Ok = std::monostate{};
 
-Status fail(std::string Message) { return cargo::unexpected(std::move(Message)); }
+Status fail(std::string Message) {
+  return cargo::unexpected(std::move(Message));
+}
 
 /// Whether [Offset, Offset + Length) lies within [0, Size), without overflow.
 bool inBounds(uint64_t Offset, uint64_t Length, uint64_t Size) {
@@ -233,9 +235,8 @@ Status ElfLoader::countIndirections() {
       std::memcpy(&Rela, Data + S.sh_offset + At, sizeof(Rela));
       uint32_t Sym = ELF64_R_SYM(Rela.r_info);
       if (Sym >= Symbols.size())
-        return fail("relocation in '" + sectionName(I) +
-                    "' names symbol " + std::to_string(Sym) +
-                    ", past the symbol table");
+        return fail("relocation in '" + sectionName(I) + "' names symbol " +
+                    std::to_string(Sym) + ", past the symbol table");
       switch (ELF64_R_TYPE(Rela.r_info)) {
       case R_X86_64_PLT32:
       case R_X86_64_PC32:
@@ -420,9 +421,9 @@ void ElfLoader::exportSymbols(const std::vector<std::string> &KeepSections) {
     const Elf64_Shdr &S = Sections[I];
     for (const std::string &Name : KeepSections)
       if (Name == SectionNames[I] && S.sh_type != SHT_NOBITS)
-        Object->keepSection(Name, std::vector<uint8_t>(
-                                      Data + S.sh_offset,
-                                      Data + S.sh_offset + S.sh_size));
+        Object->keepSection(
+            Name, std::vector<uint8_t>(Data + S.sh_offset,
+                                       Data + S.sh_offset + S.sh_size));
   }
 }
 

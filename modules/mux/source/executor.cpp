@@ -12,6 +12,7 @@
 #include "objects.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 
 namespace mux {
@@ -28,7 +29,8 @@ constexpr uint64_t ChunksPerWorker = 16;
 const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch,
                           loom_work_group_info_t &Info) {
   if (State.ArenaSize < Launch.ArenaSize) {
-    State.Arena = allocateAligned(Launch.ArenaSize, LOOM_LOCAL_MEMORY_ALIGNMENT);
+    State.Arena =
+        allocateAligned(Launch.ArenaSize, LOOM_LOCAL_MEMORY_ALIGNMENT);
     State.ArenaSize = Launch.ArenaSize;
   }
   Info.local_memory = State.Arena.get();
@@ -75,13 +77,42 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
   });
 }
 
+uint64_t nowNanoseconds() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(
+          std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
 struct CommandRunner {
   mux_device_s &Device;
+  mux_command_buffer_s &CB;
   void operator()(const WriteCommand &C) const {
     std::memcpy(C.Destination, C.Source, C.Size);
   }
   void operator()(const ReadCommand &C) const {
     std::memcpy(C.Destination, C.Source, C.Size);
+  }
+  void operator()(const CopyCommand &C) const {
+    std::memmove(C.Destination, C.Source, C.Size);
+  }
+  void operator()(const FillCommand &C) const {
+    for (uint64_t At = 0; At < C.Size; At += C.PatternSize)
+      std::memcpy(C.Destination + At, C.Pattern.data(), C.PatternSize);
+  }
+  void operator()(const RegionCopyCommand &C) const {
+    for (uint64_t Z = 0; Z < C.Slices; ++Z)
+      for (uint64_t Y = 0; Y < C.Rows; ++Y)
+        std::memmove(C.Destination + Z * C.DestinationSlicePitch +
+                         Y * C.DestinationRowPitch,
+                     C.Source + Z * C.SourceSlicePitch + Y * C.SourceRowPitch,
+                     C.Width);
+  }
+  void operator()(const CallbackCommand &C) const {
+    C.Callback(&Device.Queue, &CB, C.UserData);
+  }
+  void operator()(const QueryCommand &C) const {
+    (C.Begin ? C.Pool->Begin : C.Pool->End)[C.Index] = nowNanoseconds();
   }
   void operator()(const NDRangeCommand &C) const {
     runNDRange(*Device.Workers, Device.WorkerStates, C);
@@ -92,7 +123,7 @@ struct CommandRunner {
 
 void executeCommandBuffer(mux_device_s &Device, mux_command_buffer_s &CB) {
   for (const Command &C : CB.Commands)
-    std::visit(CommandRunner{Device}, C);
+    std::visit(CommandRunner{Device, CB}, C);
 }
 
 void startQueue(mux_queue_s &Queue, mux_device_s &Device) {

@@ -19,7 +19,8 @@ struct ExternalSymbol {
   void *Address;
 };
 
-#define LOOM_EXTERNAL(NAME) {#NAME, reinterpret_cast<void *>(&::NAME)}
+#define LOOM_EXTERNAL(NAME)                                                    \
+  { #NAME, reinterpret_cast < void *>(&::NAME) }
 
 // Overloaded in C++, so the C declarations are picked by type.
 using UnaryF = float (*)(float);
@@ -34,21 +35,42 @@ const ExternalSymbol Externals[] = {
     LOOM_EXTERNAL(memmove),
     LOOM_EXTERNAL(memset),
 #define LOOM_UNARY(NAME)                                                       \
-  {#NAME, reinterpret_cast<void *>(static_cast<UnaryD>(&::NAME))},             \
-      {#NAME "f", reinterpret_cast<void *>(static_cast<UnaryF>(&::NAME##f))}
+  {#NAME, reinterpret_cast<void *>(static_cast<UnaryD>(&::NAME))}, {           \
+#NAME "f", reinterpret_cast < void *>(static_cast <UnaryF>(&::NAME##f))    \
+  }
 #define LOOM_BINARY(NAME)                                                      \
-  {#NAME, reinterpret_cast<void *>(static_cast<BinaryD>(&::NAME))},            \
-      {#NAME "f", reinterpret_cast<void *>(static_cast<BinaryF>(&::NAME##f))}
-    LOOM_UNARY(acos),  LOOM_UNARY(asin),  LOOM_UNARY(atan),
-    LOOM_UNARY(ceil),  LOOM_UNARY(cos),   LOOM_UNARY(cosh),
-    LOOM_UNARY(exp),   LOOM_UNARY(exp2),  LOOM_UNARY(expm1),
-    LOOM_UNARY(fabs),  LOOM_UNARY(floor), LOOM_UNARY(log),
-    LOOM_UNARY(log10), LOOM_UNARY(log1p), LOOM_UNARY(log2),
-    LOOM_UNARY(rint),  LOOM_UNARY(round), LOOM_UNARY(sin),
-    LOOM_UNARY(sinh),  LOOM_UNARY(sqrt),  LOOM_UNARY(tan),
-    LOOM_UNARY(tanh),  LOOM_UNARY(trunc), LOOM_BINARY(atan2),
-    LOOM_BINARY(copysign), LOOM_BINARY(fmax), LOOM_BINARY(fmin),
-    LOOM_BINARY(fmod), LOOM_BINARY(pow),
+  {#NAME, reinterpret_cast<void *>(static_cast<BinaryD>(&::NAME))}, {          \
+#NAME "f", reinterpret_cast < void *>(static_cast <BinaryF>(&::NAME##f))   \
+  }
+    LOOM_UNARY(acos),
+    LOOM_UNARY(asin),
+    LOOM_UNARY(atan),
+    LOOM_UNARY(ceil),
+    LOOM_UNARY(cos),
+    LOOM_UNARY(cosh),
+    LOOM_UNARY(exp),
+    LOOM_UNARY(exp2),
+    LOOM_UNARY(expm1),
+    LOOM_UNARY(fabs),
+    LOOM_UNARY(floor),
+    LOOM_UNARY(log),
+    LOOM_UNARY(log10),
+    LOOM_UNARY(log1p),
+    LOOM_UNARY(log2),
+    LOOM_UNARY(rint),
+    LOOM_UNARY(round),
+    LOOM_UNARY(sin),
+    LOOM_UNARY(sinh),
+    LOOM_UNARY(sqrt),
+    LOOM_UNARY(tan),
+    LOOM_UNARY(tanh),
+    LOOM_UNARY(trunc),
+    LOOM_BINARY(atan2),
+    LOOM_BINARY(copysign),
+    LOOM_BINARY(fmax),
+    LOOM_BINARY(fmin),
+    LOOM_BINARY(fmod),
+    LOOM_BINARY(pow),
     {"fma", reinterpret_cast<void *>(static_cast<TernaryD>(&::fma))},
     {"fmaf", reinterpret_cast<void *>(static_cast<TernaryF>(&::fmaf))},
 #undef LOOM_UNARY

@@ -38,6 +38,7 @@ enum class ObjectKind : uint32_t {
   Kernel,
   CommandBuffer,
   Queue,
+  QueryPool,
   Destroyed = 0xdeadbeef,
 };
 
@@ -61,8 +62,8 @@ struct ReadCommand {
 
 inline AlignedBytes allocateAligned(uint64_t Size, uint64_t Alignment) {
   uint64_t Rounded = (Size + Alignment - 1) / Alignment * Alignment;
-  return AlignedBytes(
-      static_cast<uint8_t *>(std::aligned_alloc(Alignment, Rounded ? Rounded : Alignment)));
+  return AlignedBytes(static_cast<uint8_t *>(
+      std::aligned_alloc(Alignment, Rounded ? Rounded : Alignment)));
 }
 
 /// A __local pointer argument: where the packed arguments hold it, and
@@ -70,6 +71,40 @@ inline AlignedBytes allocateAligned(uint64_t Size, uint64_t Alignment) {
 struct LocalArgument {
   uint32_t PackedOffset;
   uint64_t ArenaOffset;
+};
+
+struct CopyCommand {
+  uint8_t *Destination;
+  const uint8_t *Source;
+  uint64_t Size;
+};
+
+struct FillCommand {
+  uint8_t *Destination;
+  uint64_t Size;
+  std::array<uint8_t, 128> Pattern;
+  uint32_t PatternSize;
+};
+
+/// A box of \p Rows x \p Slices rows of \p Width bytes, at the given
+/// starts and pitches.
+struct RegionCopyCommand {
+  uint8_t *Destination;
+  const uint8_t *Source;
+  uint64_t Width, Rows, Slices;
+  uint64_t DestinationRowPitch, DestinationSlicePitch;
+  uint64_t SourceRowPitch, SourceSlicePitch;
+};
+
+struct CallbackCommand {
+  mux_command_user_callback_t Callback;
+  void *UserData;
+};
+
+struct QueryCommand {
+  mux_query_pool_s *Pool;
+  uint32_t Index;
+  bool Begin;
 };
 
 struct NDRangeCommand {
@@ -86,7 +121,9 @@ struct NDRangeCommand {
   uint32_t Dimensions;
 };
 
-using Command = std::variant<WriteCommand, ReadCommand, NDRangeCommand>;
+using Command = std::variant<WriteCommand, ReadCommand, CopyCommand,
+                             FillCommand, RegionCopyCommand, CallbackCommand,
+                             QueryCommand, NDRangeCommand>;
 
 } // namespace mux
 
@@ -142,6 +179,12 @@ struct mux_kernel_s {
   mux::ObjectKind Kind = mux::ObjectKind::Kernel;
   const loom::metadata::KernelDescriptor *Descriptor = nullptr;
   loom_kernel_entry_t Entry = nullptr;
+};
+
+struct mux_query_pool_s {
+  mux::ObjectKind Kind = mux::ObjectKind::QueryPool;
+  /// Steady-clock nanoseconds of each query's begin and end; 0 until run.
+  std::vector<uint64_t> Begin, End;
 };
 
 struct mux_command_buffer_s {

@@ -1,4 +1,5 @@
-/*===- mux/mux.h - Loom's reference driver API -----------------------------===*/
+/*===- mux/mux.h - Loom's reference driver API
+ * -----------------------------===*/
 /**
  * \file
  * The C API of the reference driver, in the style of ComputeMux: devices,
@@ -71,6 +72,7 @@ typedef struct mux_executable_s *mux_executable_t;
 typedef struct mux_kernel_s *mux_kernel_t;
 typedef struct mux_command_buffer_s *mux_command_buffer_t;
 typedef struct mux_queue_s *mux_queue_t;
+typedef struct mux_query_pool_s *mux_query_pool_t;
 
 /** The text of the calling thread's last error ("" if none). */
 const char *muxGetLastErrorMessage(void);
@@ -190,6 +192,100 @@ mux_result_t muxCommandReadBuffer(mux_command_buffer_t command_buffer,
                                   mux_buffer_t buffer, uint64_t offset,
                                   void *host_pointer, uint64_t size);
 
+/**
+ * Records a copy of \p size bytes from \p src at \p src_offset to \p dst at
+ * \p dst_offset (overlapping ranges of one buffer are copied as memmove
+ * would). \return mux_success; mux_error_invalid_handle;
+ * mux_error_invalid_value (size 0 or a range outside its buffer);
+ * mux_error_invalid_state (finalized, or a buffer unbound).
+ */
+mux_result_t muxCommandCopyBuffer(mux_command_buffer_t command_buffer,
+                                  mux_buffer_t src, uint64_t src_offset,
+                                  mux_buffer_t dst, uint64_t dst_offset,
+                                  uint64_t size);
+
+/**
+ * Records filling \p size bytes of \p buffer from \p offset with
+ * \p pattern (\p pattern_size bytes, a power of two up to 128; copied now)
+ * repeated. \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter (\p pattern null); mux_error_invalid_value
+ * (bad pattern size, offset or size not a multiple of it, range outside the
+ * buffer); mux_error_invalid_state.
+ */
+mux_result_t muxCommandFillBuffer(mux_command_buffer_t command_buffer,
+                                  mux_buffer_t buffer, uint64_t offset,
+                                  uint64_t size, const void *pattern,
+                                  uint64_t pattern_size);
+
+/**
+ * A box of bytes in a buffer seen as slices of rows: `region` is the width
+ * in bytes, the rows and the slices; an origin is a byte, a row and a slice;
+ * a pitch is the bytes from one row to the next and from one slice to the
+ * next (0 means tightly packed).
+ */
+typedef struct mux_buffer_region_info_s {
+  uint64_t region[3];
+  uint64_t src_origin[3];
+  uint64_t dst_origin[3];
+  uint64_t src_pitch[2];
+  uint64_t dst_pitch[2];
+} mux_buffer_region_info_s;
+
+/**
+ * Records a copy of a 1-, 2- or 3-D box from \p src to \p dst. \return
+ * mux_success; mux_error_invalid_handle; mux_error_null_out_parameter
+ * (\p region null); mux_error_invalid_value (an empty box, pitches smaller
+ * than the box, a box outside its buffer, overlapping boxes of one buffer);
+ * mux_error_invalid_state.
+ */
+mux_result_t muxCommandCopyBufferRegion(mux_command_buffer_t command_buffer,
+                                        mux_buffer_t src, mux_buffer_t dst,
+                                        const mux_buffer_region_info_s *region);
+
+typedef void (*mux_command_user_callback_t)(mux_queue_t queue,
+                                            mux_command_buffer_t command_buffer,
+                                            void *user_data);
+
+/**
+ * Records a call of \p callback(queue, command_buffer, user_data) on the
+ * queue's thread, after the commands before it and before those after it.
+ * \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter (\p callback null); mux_error_invalid_state.
+ */
+mux_result_t muxCommandUserCallback(mux_command_buffer_t command_buffer,
+                                    mux_command_user_callback_t callback,
+                                    void *user_data);
+
+/**
+ * Creates a pool of \p count duration queries: each measures, in
+ * nanoseconds, the time between its begin and end commands as the queue
+ * executes them. \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter; mux_error_invalid_value (count 0 or over
+ * 65536); mux_error_out_of_memory.
+ */
+mux_result_t muxCreateQueryPool(mux_device_t device, uint32_t count,
+                                mux_query_pool_t *out_query_pool);
+/** Destroys a pool no command buffer in flight uses. */
+void muxDestroyQueryPool(mux_device_t device, mux_query_pool_t query_pool);
+
+/** Records the start (or the end) of query \p index. \return mux_success;
+    mux_error_invalid_handle; mux_error_invalid_value (index out of range);
+    mux_error_invalid_state (finalized). */
+mux_result_t muxCommandBeginQuery(mux_command_buffer_t command_buffer,
+                                  mux_query_pool_t query_pool, uint32_t index);
+mux_result_t muxCommandEndQuery(mux_command_buffer_t command_buffer,
+                                mux_query_pool_t query_pool, uint32_t index);
+
+/**
+ * Reads the durations (ns) of queries [first, first + count) once the
+ * command buffers holding them have finished (muxWaitAll). \return
+ * mux_success; mux_error_invalid_handle; mux_error_null_out_parameter;
+ * mux_error_invalid_value (range outside the pool); mux_error_invalid_state
+ * (a query has not both begun and ended).
+ */
+mux_result_t muxGetQueryPoolResults(mux_query_pool_t query_pool, uint32_t first,
+                                    uint32_t count, uint64_t *out_durations_ns);
+
 typedef enum mux_descriptor_info_type_e {
   mux_descriptor_info_type_buffer = 0,
   mux_descriptor_info_type_plain_old_data = 1,
@@ -225,8 +321,8 @@ typedef struct mux_ndrange_options_s {
  * descriptor and copied. \return mux_success; mux_error_invalid_handle;
  * mux_error_null_out_parameter (\p options null); mux_error_invalid_value
  * (dimensions not 1-3, zero sizes, a global size not a multiple of the local
- * size, more local memory than the device has); mux_error_invalid_kernel_arguments
- * (wrong count, kind or size);
+ * size, more local memory than the device has);
+ * mux_error_invalid_kernel_arguments (wrong count, kind or size);
  * mux_error_invalid_work_group_size (over the device limit or not the
  * kernel's required size); mux_error_invalid_state (finalized).
  */

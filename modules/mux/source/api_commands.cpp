@@ -1,0 +1,445 @@
+//===- api_commands.cpp - The validating entry layer: commands ------------===//
+///
+/// \file
+/// The entry points of mux/mux.h that record, dispatch and wait for
+/// commands. Like api.cpp, every one checks every argument first and
+/// records a command only when all of it is valid.
+///
+//===----------------------------------------------------------------------===//
+
+#include "mux/mux.h"
+
+#include "validation.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string>
+
+using namespace mux;
+namespace md = loom::metadata;
+
+extern "C" {
+
+mux_result_t muxCreateCommandBuffer(mux_device_t Device,
+                                    mux_command_buffer_t *OutCommandBuffer) {
+  if (!isValid(Device))
+    return fail(mux_error_invalid_handle, "invalid device handle");
+  if (!OutCommandBuffer)
+    return fail(mux_error_null_out_parameter, "out_command_buffer is null");
+  auto *CB = new (std::nothrow) mux_command_buffer_s();
+  if (!CB)
+    return fail(mux_error_out_of_memory, "cannot allocate a command buffer");
+  CB->Device = Device;
+  *OutCommandBuffer = CB;
+  return mux_success;
+}
+
+void muxDestroyCommandBuffer(mux_device_t Device, mux_command_buffer_t CB) {
+  if (!isValid(Device) || !isValid(CB))
+    return;
+  // Destroying one that still executes would free what the queue reads.
+  waitIdle(Device->Queue);
+  destroy(CB);
+}
+
+mux_result_t muxCommandWriteBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
+                                   uint64_t Offset, const void *HostPointer,
+                                   uint64_t Size) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  if (!HostPointer)
+    return fail(mux_error_null_out_parameter, "host_pointer is null");
+  if (mux_result_t R = checkBufferRange(Buffer, Offset, Size))
+    return R;
+  CB->Commands.push_back(
+      WriteCommand{Buffer->Data + Offset, HostPointer, Size});
+  return mux_success;
+}
+
+mux_result_t muxCommandReadBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
+                                  uint64_t Offset, void *HostPointer,
+                                  uint64_t Size) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  if (!HostPointer)
+    return fail(mux_error_null_out_parameter, "host_pointer is null");
+  if (mux_result_t R = checkBufferRange(Buffer, Offset, Size))
+    return R;
+  CB->Commands.push_back(ReadCommand{HostPointer, Buffer->Data + Offset, Size});
+  return mux_success;
+}
+
+mux_result_t muxCommandCopyBuffer(mux_command_buffer_t CB, mux_buffer_t Src,
+                                  uint64_t SrcOffset, mux_buffer_t Dst,
+                                  uint64_t DstOffset, uint64_t Size) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  if (mux_result_t R = checkBufferRange(Src, SrcOffset, Size))
+    return R;
+  if (mux_result_t R = checkBufferRange(Dst, DstOffset, Size))
+    return R;
+  CB->Commands.push_back(
+      CopyCommand{Dst->Data + DstOffset, Src->Data + SrcOffset, Size});
+  return mux_success;
+}
+
+mux_result_t muxCommandFillBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
+                                  uint64_t Offset, uint64_t Size,
+                                  const void *Pattern, uint64_t PatternSize) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  if (!Pattern)
+    return fail(mux_error_null_out_parameter, "pattern is null");
+  if (!isPowerOf2(PatternSize) || PatternSize > 128)
+    return fail(mux_error_invalid_value,
+                "pattern size must be a power of two up to 128");
+  if (Offset % PatternSize || Size % PatternSize)
+    return fail(mux_error_invalid_value,
+                "offset and size must be multiples of the pattern size");
+  if (mux_result_t R = checkBufferRange(Buffer, Offset, Size))
+    return R;
+  FillCommand Fill{
+      Buffer->Data + Offset, Size, {}, static_cast<uint32_t>(PatternSize)};
+  std::memcpy(Fill.Pattern.data(), Pattern, PatternSize);
+  CB->Commands.push_back(Fill);
+  return mux_success;
+}
+
+} // extern "C"
+
+namespace {
+
+/// Where a box starts in its buffer and how far it reaches, with the
+/// pitches made explicit (0 means tightly packed), or an error.
+struct Box {
+  uint64_t Start, End, RowPitch, SlicePitch;
+};
+
+mux_result_t describeBox(const mux_buffer_s &Buffer, const uint64_t Region[3],
+                         const uint64_t Origin[3], const uint64_t Pitch[2],
+                         const char *Which, Box &Out) {
+  uint64_t Row = Pitch[0] ? Pitch[0] : Region[0];
+  uint64_t Slice = Pitch[1] ? Pitch[1] : Row * Region[1];
+  uint64_t Start, Last, Term;
+  bool Overflow = Row < Region[0] || Slice < Row * Region[1] ||
+                  __builtin_mul_overflow(Origin[2], Slice, &Start) ||
+                  __builtin_mul_overflow(Origin[1], Row, &Term) ||
+                  __builtin_add_overflow(Start, Term, &Start) ||
+                  __builtin_add_overflow(Start, Origin[0], &Start) ||
+                  __builtin_mul_overflow(Region[2] - 1, Slice, &Last) ||
+                  __builtin_mul_overflow(Region[1] - 1, Row, &Term) ||
+                  __builtin_add_overflow(Last, Term, &Last) ||
+                  __builtin_add_overflow(Last, Region[0], &Last) ||
+                  __builtin_add_overflow(Last, Start, &Last);
+  if (Overflow || Last > Buffer.Size)
+    return fail(mux_error_invalid_value,
+                std::string("the ") + Which +
+                    " box does not fit its buffer with these pitches");
+  Out = {Start, Last, Row, Slice};
+  return mux_success;
+}
+
+} // namespace
+
+extern "C" {
+
+mux_result_t muxCommandCopyBufferRegion(mux_command_buffer_t CB,
+                                        mux_buffer_t Src, mux_buffer_t Dst,
+                                        const mux_buffer_region_info_s *Info) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  if (!Info)
+    return fail(mux_error_null_out_parameter, "region is null");
+  for (mux_buffer_s *Buffer : {Src, Dst}) {
+    if (!isValid(Buffer))
+      return fail(mux_error_invalid_handle, "invalid buffer handle");
+    if (!Buffer->Data)
+      return fail(mux_error_invalid_state, "buffer is not bound to memory");
+  }
+  if (!Info->region[0] || !Info->region[1] || !Info->region[2])
+    return fail(mux_error_invalid_value, "the region is empty");
+  Box From, To;
+  if (mux_result_t R = describeBox(*Src, Info->region, Info->src_origin,
+                                   Info->src_pitch, "source", From))
+    return R;
+  if (mux_result_t R = describeBox(*Dst, Info->region, Info->dst_origin,
+                                   Info->dst_pitch, "destination", To))
+    return R;
+  if (Src->Data == Dst->Data && From.Start < To.End && To.Start < From.End)
+    return fail(mux_error_invalid_value,
+                "the source and destination boxes overlap");
+  CB->Commands.push_back(RegionCopyCommand{
+      Dst->Data + To.Start, Src->Data + From.Start, Info->region[0],
+      Info->region[1], Info->region[2], To.RowPitch, To.SlicePitch,
+      From.RowPitch, From.SlicePitch});
+  return mux_success;
+}
+
+mux_result_t muxCommandUserCallback(mux_command_buffer_t CB,
+                                    mux_command_user_callback_t Callback,
+                                    void *UserData) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  if (!Callback)
+    return fail(mux_error_null_out_parameter, "callback is null");
+  CB->Commands.push_back(CallbackCommand{Callback, UserData});
+  return mux_success;
+}
+
+mux_result_t muxCreateQueryPool(mux_device_t Device, uint32_t Count,
+                                mux_query_pool_t *OutPool) {
+  if (!isValid(Device))
+    return fail(mux_error_invalid_handle, "invalid device handle");
+  if (!OutPool)
+    return fail(mux_error_null_out_parameter, "out_query_pool is null");
+  if (Count == 0 || Count > 65536)
+    return fail(mux_error_invalid_value, "a pool holds 1 to 65536 queries");
+  auto *Pool = new (std::nothrow) mux_query_pool_s();
+  if (!Pool)
+    return fail(mux_error_out_of_memory, "cannot allocate a query pool");
+  Pool->Begin.assign(Count, 0);
+  Pool->End.assign(Count, 0);
+  *OutPool = Pool;
+  return mux_success;
+}
+
+void muxDestroyQueryPool(mux_device_t Device, mux_query_pool_t Pool) {
+  if (isValid(Device) && isValid(Pool))
+    destroy(Pool);
+}
+
+} // extern "C"
+
+namespace {
+
+mux_result_t recordQuery(mux_command_buffer_t CB, mux_query_pool_t Pool,
+                         uint32_t Index, bool Begin) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  if (!isValid(Pool))
+    return fail(mux_error_invalid_handle, "invalid query pool handle");
+  if (Index >= Pool->Begin.size())
+    return fail(mux_error_invalid_value,
+                "query " + std::to_string(Index) + " is outside the pool");
+  CB->Commands.push_back(QueryCommand{Pool, Index, Begin});
+  return mux_success;
+}
+
+} // namespace
+
+extern "C" {
+
+mux_result_t muxCommandBeginQuery(mux_command_buffer_t CB,
+                                  mux_query_pool_t Pool, uint32_t Index) {
+  return recordQuery(CB, Pool, Index, /*Begin=*/true);
+}
+
+mux_result_t muxCommandEndQuery(mux_command_buffer_t CB, mux_query_pool_t Pool,
+                                uint32_t Index) {
+  return recordQuery(CB, Pool, Index, /*Begin=*/false);
+}
+
+mux_result_t muxGetQueryPoolResults(mux_query_pool_t Pool, uint32_t First,
+                                    uint32_t Count, uint64_t *OutDurations) {
+  if (!isValid(Pool))
+    return fail(mux_error_invalid_handle, "invalid query pool handle");
+  if (!OutDurations)
+    return fail(mux_error_null_out_parameter, "out_durations_ns is null");
+  if (Count == 0 || !inBounds(First, Count, Pool->Begin.size()))
+    return fail(mux_error_invalid_value, "queries outside the pool");
+  for (uint32_t I = First; I < First + Count; ++I) {
+    if (!Pool->Begin[I] || Pool->End[I] < Pool->Begin[I])
+      return fail(mux_error_invalid_state,
+                  "query " + std::to_string(I) + " has not begun and ended");
+    OutDurations[I - First] = Pool->End[I] - Pool->Begin[I];
+  }
+  return mux_success;
+}
+
+} // extern "C"
+
+namespace {
+
+mux_result_t checkRange(const mux_device_s &Device, const mux_kernel_s &Kernel,
+                        const mux_ndrange_options_s &Options) {
+  if (Options.dimensions < 1 || Options.dimensions > 3)
+    return fail(mux_error_invalid_value, "dimensions must be 1, 2 or 3");
+  if (!Options.global_size)
+    return fail(mux_error_null_out_parameter, "global_size is null");
+  uint64_t Items = 1;
+  for (uint32_t D = 0; D < 3; ++D) {
+    uint64_t Local = Options.local_size[D];
+    uint64_t Global = D < Options.dimensions ? Options.global_size[D] : 1;
+    if (Local == 0 || Global == 0)
+      return fail(mux_error_invalid_value,
+                  "zero global or local size in dimension " +
+                      std::to_string(D));
+    if (D >= Options.dimensions && Local != 1)
+      return fail(mux_error_invalid_value, "local size of unused dimension " +
+                                               std::to_string(D) + " is not 1");
+    if (Global % Local != 0)
+      return fail(mux_error_invalid_value,
+                  "global size " + std::to_string(Global) +
+                      " is not a multiple of local size " +
+                      std::to_string(Local) + " in dimension " +
+                      std::to_string(D));
+    if (Local > Device.Info->max_work_group_size[D])
+      return fail(mux_error_invalid_work_group_size,
+                  "local size " + std::to_string(Local) +
+                      " exceeds the device maximum in dimension " +
+                      std::to_string(D));
+    uint32_t Required = Kernel.Descriptor->RequiredWorkGroupSize[D];
+    if (Required != 0 && Required != Local)
+      return fail(mux_error_invalid_work_group_size,
+                  "kernel requires local size " + std::to_string(Required) +
+                      " in dimension " + std::to_string(D));
+    Items *= Local;
+  }
+  if (Items > Device.Info->max_work_items_per_group)
+    return fail(mux_error_invalid_work_group_size,
+                "work-group of " + std::to_string(Items) +
+                    " work-items exceeds the device maximum");
+  return mux_success;
+}
+
+uint64_t alignLocal(uint64_t Bytes) {
+  return (Bytes + LOOM_LOCAL_MEMORY_ALIGNMENT - 1) /
+         LOOM_LOCAL_MEMORY_ALIGNMENT * LOOM_LOCAL_MEMORY_ALIGNMENT;
+}
+
+/// Places a __local argument after what the arena already holds.
+mux_result_t placeLocalArgument(const md::ArgDescriptor &Arg, uint32_t Index,
+                                const mux_descriptor_info_s &Info,
+                                NDRangeCommand &Launch) {
+  std::string Where = "argument " + std::to_string(Index);
+  if (Info.type != mux_descriptor_info_type_shared_local_buffer)
+    return fail(mux_error_invalid_kernel_arguments,
+                Where + " is a __local buffer, but its descriptor is not");
+  if (Info.data_size == 0 || Info.data_size > (uint64_t(1) << 40))
+    return fail(mux_error_invalid_kernel_arguments,
+                Where + ": a __local buffer needs a size in data_size");
+  Launch.ArenaSize = alignLocal(Launch.ArenaSize);
+  Launch.LocalArguments.push_back({Arg.Offset, Launch.ArenaSize});
+  Launch.ArenaSize += Info.data_size;
+  return mux_success;
+}
+
+/// Copies one argument into the packed block after checking it against the
+/// kernel's descriptor.
+mux_result_t packArgument(const md::ArgDescriptor &Arg, uint32_t Index,
+                          const mux_descriptor_info_s &Info, uint8_t *Packed) {
+  std::string Where = "argument " + std::to_string(Index);
+  bool IsBuffer = Arg.Kind == md::ArgKind::GlobalBuffer ||
+                  Arg.Kind == md::ArgKind::ConstantBuffer;
+  if (IsBuffer) {
+    if (Info.type != mux_descriptor_info_type_buffer)
+      return fail(mux_error_invalid_kernel_arguments,
+                  Where + " is a buffer, but its descriptor is not");
+    if (!isValid(Info.buffer) || !Info.buffer->Data ||
+        Info.buffer_offset > Info.buffer->Size)
+      return fail(mux_error_invalid_kernel_arguments,
+                  Where + ": invalid, unbound or overrun buffer");
+    uint8_t *Address = Info.buffer->Data + Info.buffer_offset;
+    std::memcpy(Packed + Arg.Offset, &Address, sizeof(Address));
+    return mux_success;
+  }
+  if (Info.type != mux_descriptor_info_type_plain_old_data || !Info.data)
+    return fail(mux_error_invalid_kernel_arguments,
+                Where + " is passed by value, but its descriptor has no data");
+  if (Info.data_size != Arg.Size)
+    return fail(mux_error_invalid_kernel_arguments,
+                Where + " takes " + std::to_string(Arg.Size) + " bytes, not " +
+                    std::to_string(Info.data_size));
+  std::memcpy(Packed + Arg.Offset, Info.data, Arg.Size);
+  return mux_success;
+}
+
+} // namespace
+
+extern "C" {
+
+mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
+                               const mux_ndrange_options_s *Options) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  if (!isValid(Kernel))
+    return fail(mux_error_invalid_handle, "invalid kernel handle");
+  if (!Options)
+    return fail(mux_error_null_out_parameter, "options is null");
+  if (mux_result_t R = checkRange(*CB->Device, *Kernel, *Options))
+    return R;
+  const md::KernelDescriptor &K = *Kernel->Descriptor;
+  if (Options->descriptors_length != K.Args.size() ||
+      (!Options->descriptors && !K.Args.empty()))
+    return fail(mux_error_invalid_kernel_arguments,
+                "kernel '" + K.Name + "' takes " +
+                    std::to_string(K.Args.size()) + " arguments, " +
+                    std::to_string(Options->descriptors_length) + " given");
+
+  NDRangeCommand Launch;
+  Launch.Entry = Kernel->Entry;
+  Launch.PackedArgs =
+      allocateAligned(std::max<uint32_t>(K.PackedArgsSize, 1), 128);
+  if (!Launch.PackedArgs)
+    return fail(mux_error_out_of_memory, "cannot allocate kernel arguments");
+  std::memset(Launch.PackedArgs.get(), 0,
+              std::max<uint32_t>(K.PackedArgsSize, 1));
+  Launch.PackedArgsSize = K.PackedArgsSize;
+  Launch.ArenaSize = K.LocalMemoryBytes;
+  for (uint32_t I = 0; I < K.Args.size(); ++I) {
+    const mux_descriptor_info_s &Info = Options->descriptors[I];
+    mux_result_t R =
+        K.Args[I].Kind == md::ArgKind::LocalBuffer
+            ? placeLocalArgument(K.Args[I], I, Info, Launch)
+            : packArgument(K.Args[I], I, Info, Launch.PackedArgs.get());
+    if (R != mux_success)
+      return R;
+  }
+  uint64_t LocalLimit = CB->Device->Info->local_memory_size;
+  if (Launch.ArenaSize > LocalLimit)
+    return fail(mux_error_invalid_value,
+                "kernel '" + K.Name + "' needs " +
+                    std::to_string(Launch.ArenaSize) +
+                    " bytes of local memory; the device has " +
+                    std::to_string(LocalLimit));
+  for (uint32_t D = 0; D < 3; ++D) {
+    bool Used = D < Options->dimensions;
+    Launch.LocalSize[D] = Options->local_size[D];
+    Launch.NumGroups[D] =
+        Used ? Options->global_size[D] / Options->local_size[D] : 1;
+    Launch.GlobalOffset[D] =
+        Used && Options->global_offset ? Options->global_offset[D] : 0;
+  }
+  Launch.Dimensions = Options->dimensions;
+  CB->Commands.push_back(std::move(Launch));
+  return mux_success;
+}
+
+mux_result_t muxFinalizeCommandBuffer(mux_command_buffer_t CB) {
+  if (mux_result_t R = checkRecording(CB))
+    return R;
+  CB->Finalized = true;
+  return mux_success;
+}
+
+mux_result_t muxDispatch(mux_queue_t Queue, mux_command_buffer_t CB) {
+  if (!isValid(Queue) || !isValid(CB))
+    return fail(mux_error_invalid_handle, "invalid queue or command buffer");
+  if (!CB->Finalized)
+    return fail(mux_error_invalid_state, "command buffer is not finalized");
+  if (CB->Device != Queue->Device)
+    return fail(mux_error_invalid_value,
+                "command buffer belongs to another device");
+  enqueue(*Queue, *CB);
+  return mux_success;
+}
+
+mux_result_t muxWaitAll(mux_queue_t Queue) {
+  if (!isValid(Queue))
+    return fail(mux_error_invalid_handle, "invalid queue handle");
+  waitIdle(*Queue);
+  return mux_success;
+}
+
+} // extern "C"
