@@ -8,8 +8,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "vector_add_kernels.h"
 #include "mux/mux.h"
+#include "vector_add_kernels.h"
 
 #include <cstdio>
 #include <vector>
@@ -19,7 +19,8 @@ namespace {
 bool check(mux_result_t Result, const char *What) {
   if (Result == mux_success)
     return true;
-  std::fprintf(stderr, "vector_add: error: %s: %s\n", What, muxGetLastErrorMessage());
+  std::fprintf(stderr, "vector_add: error: %s: %s\n", What,
+               muxGetLastErrorMessage());
   return false;
 }
 
@@ -45,7 +46,8 @@ int main() {
       !check(muxCreateExecutable(Device, vector_add_loom, vector_add_loom_size,
                                  &Executable),
              "executable") ||
-      !check(muxCreateKernel(Device, Executable, "vector_add", 10, &Kernel), "kernel") ||
+      !check(muxCreateKernel(Device, Executable, "vector_add", 10, &Kernel),
+             "kernel") ||
       !check(muxCreateCommandBuffer(Device, &Commands), "command buffer"))
     return 1;
 
@@ -58,7 +60,8 @@ int main() {
     if (!check(muxAllocateMemory(Device, Bytes, 0, &Memory[I]), "memory") ||
         !check(muxCreateBuffer(Device, Bytes, &Buffers[I]), "buffer") ||
         !check(muxBindBufferMemory(Device, Memory[I], Buffers[I], 0), "bind") ||
-        !check(muxCommandWriteBuffer(Commands, Buffers[I], 0, Host[I]->data(), Bytes),
+        !check(muxCommandWriteBuffer(Commands, Buffers[I], 0, Host[I]->data(),
+                                     Bytes),
                "write"))
       return 1;
     Args[I].type = mux_descriptor_info_type_buffer;
@@ -73,10 +76,12 @@ int main() {
   Range.global_size = Global;
   Range.dimensions = 1;
   if (!check(muxCommandNDRange(Commands, Kernel, &Range), "nd-range") ||
-      !check(muxCommandReadBuffer(Commands, Buffers[2], 0, C.data(), N * sizeof(float)),
+      !check(muxCommandReadBuffer(Commands, Buffers[2], 0, C.data(),
+                                  N * sizeof(float)),
              "read") ||
       !check(muxFinalizeCommandBuffer(Commands), "finalize") ||
-      !check(muxDispatch(Queue, Commands), "dispatch") ||
+      !check(muxDispatch(Queue, Commands, nullptr, nullptr, 0, nullptr, 0),
+             "dispatch") ||
       !check(muxWaitAll(Queue), "wait"))
     return 1;
 

@@ -72,7 +72,8 @@ std::string compileIR(const std::string &IR, std::vector<char> &Binary,
                       const std::string &TargetName) {
   llvm::LLVMContext Ctx;
   std::string Error;
-  auto Module = createModule(Ctx, TargetName, compiler::CompileOptions(), Error);
+  auto Module =
+      createModule(Ctx, TargetName, compiler::CompileOptions(), Error);
   if (!Module)
     return Error;
   if (llvm::Error E = Module->loadIR(llvm::MemoryBufferRef(IR, "kernel.ll")))
@@ -88,7 +89,8 @@ std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
     return "cannot read " + Path;
   llvm::LLVMContext Ctx;
   std::string Error;
-  auto Module = createModule(Ctx, TargetName, compiler::CompileOptions(), Error);
+  auto Module =
+      createModule(Ctx, TargetName, compiler::CompileOptions(), Error);
   if (!Module)
     return Error;
   if (llvm::Error E = Module->loadSPIRV((*File)->getMemBufferRef()))
@@ -194,7 +196,7 @@ std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
       CHECK_MUX(muxCommandReadBuffer(S.Commands, S.Buffers[NextBuffer++], 0,
                                      A.Bytes.data(), A.Bytes.size()));
   CHECK_MUX(muxFinalizeCommandBuffer(S.Commands));
-  CHECK_MUX(muxDispatch(S.Queue, S.Commands));
+  CHECK_MUX(muxDispatch(S.Queue, S.Commands, nullptr, nullptr, 0, nullptr, 0));
   CHECK_MUX(muxWaitAll(S.Queue));
   return "";
 }

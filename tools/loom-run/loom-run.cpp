@@ -41,25 +41,30 @@ cl::opt<std::string> CaseFile(cl::Positional, cl::desc("<case.json>"),
 cl::opt<std::string> KernelName("kernel",
                                 cl::desc("Without a case: the kernel of "
                                          "--binary to run"),
-                                cl::value_desc("name"), cl::cat(LoomRunCategory));
+                                cl::value_desc("name"),
+                                cl::cat(LoomRunCategory));
 cl::opt<std::string> GlobalSize("global",
                                 cl::desc("Without a case: the global size, "
                                          "e.g. 1024 or 64,64"),
-                                cl::value_desc("sizes"), cl::cat(LoomRunCategory));
+                                cl::value_desc("sizes"),
+                                cl::cat(LoomRunCategory));
 cl::opt<std::string> LocalSize("local",
                                cl::desc("Without a case: the work-group size "
                                         "(default: chosen)"),
-                               cl::value_desc("sizes"), cl::cat(LoomRunCategory));
-cl::list<std::string> ArgSpecs("arg",
-                               cl::desc("Without a case: an argument, in order: "
-                                        "buffer:TYPE:COUNT[:zero|iota|const=V|"
-                                        "random[=SEED]][:out], scalar:TYPE:VALUE "
-                                        "or local:BYTES"),
-                               cl::value_desc("spec"), cl::cat(LoomRunCategory));
+                               cl::value_desc("sizes"),
+                               cl::cat(LoomRunCategory));
+cl::list<std::string>
+    ArgSpecs("arg",
+             cl::desc("Without a case: an argument, in order: "
+                      "buffer:TYPE:COUNT[:zero|iota|const=V|"
+                      "random[=SEED]][:out], scalar:TYPE:VALUE "
+                      "or local:BYTES"),
+             cl::value_desc("spec"), cl::cat(LoomRunCategory));
 cl::opt<std::string> BinaryFile("binary",
                                 cl::desc("Run this binary (from loomc) "
                                          "instead of compiling the source"),
-                                cl::value_desc("file"), cl::cat(LoomRunCategory));
+                                cl::value_desc("file"),
+                                cl::cat(LoomRunCategory));
 cl::opt<std::string> TargetName("target", cl::desc("Target to compile for"),
                                 cl::init("csa"), cl::cat(LoomRunCategory));
 cl::opt<std::string> OutDir("out", cl::desc("Output folder (default out/NAME)"),
@@ -76,13 +81,14 @@ cl::opt<bool> DumpInputs("dump-inputs",
 using Clock = std::chrono::steady_clock;
 
 double microsecondsSince(Clock::time_point Start) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - Start).count();
+  return std::chrono::duration<double, std::micro>(Clock::now() - Start)
+      .count();
 }
 
 Error muxError(mux_result_t Result, const Twine &What) {
-  return createStringError(inconvertibleErrorCode(), "%s failed (mux error %d): %s",
-                           What.str().c_str(), int(Result),
-                           muxGetLastErrorMessage());
+  return createStringError(inconvertibleErrorCode(),
+                           "%s failed (mux error %d): %s", What.str().c_str(),
+                           int(Result), muxGetLastErrorMessage());
 }
 
 #define MUX_CHECK(Call)                                                        \
@@ -270,10 +276,10 @@ Error DriverSession::recordCommands(const loom::KernelCase &Case) {
 }
 
 Error DriverSession::launchOnce(double &ElapsedUs) {
-  MUX_CHECK(muxDispatch(Queue, Init));
+  MUX_CHECK(muxDispatch(Queue, Init, nullptr, nullptr, 0, nullptr, 0));
   MUX_CHECK(muxWaitAll(Queue));
   Clock::time_point Start = Clock::now();
-  MUX_CHECK(muxDispatch(Queue, Launch));
+  MUX_CHECK(muxDispatch(Queue, Launch, nullptr, nullptr, 0, nullptr, 0));
   MUX_CHECK(muxWaitAll(Queue));
   ElapsedUs = microsecondsSince(Start);
   return Error::success();
@@ -281,7 +287,7 @@ Error DriverSession::launchOnce(double &ElapsedUs) {
 
 Error DriverSession::writeOutputs(const loom::KernelCase &Case, StringRef Dir,
                                   std::vector<std::string> &Outputs) {
-  MUX_CHECK(muxDispatch(Queue, Read));
+  MUX_CHECK(muxDispatch(Queue, Read, nullptr, nullptr, 0, nullptr, 0));
   MUX_CHECK(muxWaitAll(Queue));
   for (size_t I = 0; I < Case.Args.size(); ++I) {
     if (Case.Args[I].ArgKind != loom::CaseArg::Buffer || !Case.Args[I].Output)
@@ -307,8 +313,8 @@ Error DriverSession::run(const loom::KernelCase &Case,
   MUX_CHECK(muxGetDeviceInfos(1, &Info, &Count));
   MUX_CHECK(muxCreateDevices(1, &Info, &Device));
   MUX_CHECK(muxGetQueue(Device, 0, &Queue));
-  MUX_CHECK(muxCreateExecutable(Device, Binary.data(), Binary.size(),
-                                &Executable));
+  MUX_CHECK(
+      muxCreateExecutable(Device, Binary.data(), Binary.size(), &Executable));
   MUX_CHECK(muxCreateKernel(Device, Executable, Case.Kernel.data(),
                             Case.Kernel.size(), &Kernel));
   if (Error E = createBuffers(Case, Dir))
@@ -342,16 +348,12 @@ void printResults(const loom::KernelCase &Case, const Timings &Times,
   json::Array OutputList;
   for (const std::string &Path : Outputs)
     OutputList.push_back(Path);
-  json::Object Result{{"name", Case.Name},
-                      {"device", "loom-" + TargetName},
-                      {"build_ms", Times.BuildMs},
-                      {"warmup_us", Times.WarmupUs},
-                      {"kernel_us_min", Min},
-                      {"kernel_us_median", Median},
-                      {"wall_us_min", Min},
-                      {"wall_us_median", Median},
-                      {"repeat", Repeat},
-                      {"outputs", std::move(OutputList)}};
+  json::Object Result{
+      {"name", Case.Name},         {"device", "loom-" + TargetName},
+      {"build_ms", Times.BuildMs}, {"warmup_us", Times.WarmupUs},
+      {"kernel_us_min", Min},      {"kernel_us_median", Median},
+      {"wall_us_min", Min},        {"wall_us_median", Median},
+      {"repeat", Repeat},          {"outputs", std::move(OutputList)}};
   outs() << json::Value(std::move(Result)) << "\n";
 }
 

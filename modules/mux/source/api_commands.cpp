@@ -39,7 +39,7 @@ void muxDestroyCommandBuffer(mux_device_t Device, mux_command_buffer_t CB) {
   if (!isValid(Device) || !isValid(CB))
     return;
   // Destroying one that still executes would free what the queue reads.
-  waitIdle(Device->Queue);
+  retire(Device->Queue, CB);
   destroy(CB);
 }
 
@@ -205,8 +205,11 @@ mux_result_t muxCreateQueryPool(mux_device_t Device, uint32_t Count,
 }
 
 void muxDestroyQueryPool(mux_device_t Device, mux_query_pool_t Pool) {
-  if (isValid(Device) && isValid(Pool))
-    destroy(Pool);
+  if (!isValid(Device) || !isValid(Pool))
+    return;
+  // A running query writes into the pool.
+  waitIdle(Device->Queue);
+  destroy(Pool);
 }
 
 } // extern "C"
@@ -423,7 +426,96 @@ mux_result_t muxFinalizeCommandBuffer(mux_command_buffer_t CB) {
   return mux_success;
 }
 
-mux_result_t muxDispatch(mux_queue_t Queue, mux_command_buffer_t CB) {
+} // extern "C"
+
+namespace {
+
+/// Creates a semaphore or fence of \p Device.
+template <class T>
+mux_result_t createSyncObject(mux_device_t Device, T **Out, const char *What) {
+  if (!isValid(Device))
+    return fail(mux_error_invalid_handle, "invalid device handle");
+  if (!Out)
+    return fail(mux_error_null_out_parameter,
+                std::string("out_") + What + " is null");
+  auto *Object = new (std::nothrow) T();
+  if (!Object)
+    return fail(mux_error_out_of_memory,
+                std::string("cannot allocate a ") + What);
+  Object->Device = Device;
+  *Out = Object;
+  return mux_success;
+}
+
+template <class T> void destroySyncObject(mux_device_t Device, T *Object) {
+  if (!isValid(Device) || !isValid(Object) || Object->Device != Device)
+    return;
+  retire(Device->Queue, Object);
+  destroy(Object);
+}
+
+template <class T> mux_result_t resetSyncObject(T *Object, const char *What) {
+  if (!isValid(Object))
+    return fail(mux_error_invalid_handle,
+                std::string("invalid ") + What + " handle");
+  reset(Object->Device->Queue, *Object);
+  return mux_success;
+}
+
+/// Checks one list of muxDispatch's semaphores and copies it into \p Out.
+mux_result_t collectSemaphores(const mux_queue_s &Queue,
+                               const mux_semaphore_t *Semaphores,
+                               uint32_t Length, const char *What,
+                               std::vector<mux_semaphore_s *> &Out) {
+  if (Length && !Semaphores)
+    return fail(mux_error_null_out_parameter,
+                std::string(What) + " is null but its length is " +
+                    std::to_string(Length));
+  for (uint32_t I = 0; I < Length; ++I) {
+    std::string Which = std::string(What) + "[" + std::to_string(I) + "]";
+    if (!isValid(Semaphores[I]))
+      return fail(mux_error_invalid_handle, Which + " is not a semaphore");
+    if (Semaphores[I]->Device != Queue.Device)
+      return fail(mux_error_invalid_value,
+                  Which + " belongs to another device");
+    Out.push_back(Semaphores[I]);
+  }
+  return mux_success;
+}
+
+} // namespace
+
+extern "C" {
+
+mux_result_t muxCreateSemaphore(mux_device_t Device,
+                                mux_semaphore_t *OutSemaphore) {
+  return createSyncObject(Device, OutSemaphore, "semaphore");
+}
+
+void muxDestroySemaphore(mux_device_t Device, mux_semaphore_t Semaphore) {
+  destroySyncObject(Device, Semaphore);
+}
+
+mux_result_t muxResetSemaphore(mux_semaphore_t Semaphore) {
+  return resetSyncObject(Semaphore, "semaphore");
+}
+
+mux_result_t muxCreateFence(mux_device_t Device, mux_fence_t *OutFence) {
+  return createSyncObject(Device, OutFence, "fence");
+}
+
+void muxDestroyFence(mux_device_t Device, mux_fence_t Fence) {
+  destroySyncObject(Device, Fence);
+}
+
+mux_result_t muxResetFence(mux_fence_t Fence) {
+  return resetSyncObject(Fence, "fence");
+}
+
+mux_result_t muxDispatch(mux_queue_t Queue, mux_command_buffer_t CB,
+                         mux_fence_t Fence, const mux_semaphore_t *Waits,
+                         uint32_t WaitsLength, const mux_semaphore_t *Signals,
+                         uint32_t SignalsLength) {
   if (!isValid(Queue) || !isValid(CB))
     return fail(mux_error_invalid_handle, "invalid queue or command buffer");
   if (!CB->Finalized)
@@ -431,14 +523,40 @@ mux_result_t muxDispatch(mux_queue_t Queue, mux_command_buffer_t CB) {
   if (CB->Device != Queue->Device)
     return fail(mux_error_invalid_value,
                 "command buffer belongs to another device");
-  enqueue(*Queue, *CB);
+  if (Fence && !isValid(Fence))
+    return fail(mux_error_invalid_handle, "invalid fence handle");
+  if (Fence && Fence->Device != Queue->Device)
+    return fail(mux_error_invalid_value, "fence belongs to another device");
+  Submission S;
+  S.CB = CB;
+  S.Fence = Fence;
+  if (mux_result_t R = collectSemaphores(*Queue, Waits, WaitsLength,
+                                         "wait_semaphores", S.Waits))
+    return R;
+  if (mux_result_t R = collectSemaphores(*Queue, Signals, SignalsLength,
+                                         "signal_semaphores", S.Signals))
+    return R;
+  enqueue(*Queue, std::move(S));
   return mux_success;
+}
+
+mux_result_t muxTryWait(mux_queue_t Queue, uint64_t Timeout,
+                        mux_fence_t Fence) {
+  if (!isValid(Queue) || !isValid(Fence))
+    return fail(mux_error_invalid_handle, "invalid queue or fence");
+  if (Fence->Device != Queue->Device)
+    return fail(mux_error_invalid_value, "fence belongs to another device");
+  return waitForFence(*Queue, *Fence, Timeout) ? mux_success
+                                               : mux_fence_not_ready;
 }
 
 mux_result_t muxWaitAll(mux_queue_t Queue) {
   if (!isValid(Queue))
     return fail(mux_error_invalid_handle, "invalid queue handle");
-  waitIdle(*Queue);
+  if (!waitIdle(*Queue))
+    return fail(mux_error_invalid_state,
+                "dispatches wait on semaphores that nothing queued will "
+                "signal");
   return mux_success;
 }
 

@@ -39,6 +39,8 @@ enum class ObjectKind : uint32_t {
   CommandBuffer,
   Queue,
   QueryPool,
+  Semaphore,
+  Fence,
   Destroyed = 0xdeadbeef,
 };
 
@@ -127,15 +129,44 @@ using Command = std::variant<WriteCommand, ReadCommand, CopyCommand,
 
 } // namespace mux
 
+namespace mux {
+/// One muxDispatch: a command buffer, what it waits for and what it
+/// signals when it has finished.
+struct Submission {
+  mux_command_buffer_s *CB = nullptr;
+  mux_fence_s *Fence = nullptr;
+  std::vector<mux_semaphore_s *> Waits;
+  std::vector<mux_semaphore_s *> Signals;
+
+  bool uses(const void *Object) const;
+};
+} // namespace mux
+
+/// A queue runs one submission at a time: the earliest dispatched one whose
+/// wait semaphores are all signalled. Mutex guards the queue and the
+/// signalled state of its device's semaphores and fences.
 struct mux_queue_s {
   mux::ObjectKind Kind = mux::ObjectKind::Queue;
   mux_device_s *Device = nullptr;
   std::mutex Mutex;
   std::condition_variable Changed;
-  std::deque<mux_command_buffer_s *> Pending;
+  std::deque<mux::Submission> Pending;
+  mux::Submission Running;
   bool Busy = false;
   bool Stopping = false;
   std::thread Thread;
+};
+
+struct mux_semaphore_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Semaphore;
+  mux_device_s *Device = nullptr;
+  bool Signalled = false;
+};
+
+struct mux_fence_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Fence;
+  mux_device_s *Device = nullptr;
+  bool Signalled = false;
 };
 
 namespace mux {
@@ -192,8 +223,6 @@ struct mux_command_buffer_s {
   mux_device_s *Device = nullptr;
   std::vector<mux::Command> Commands;
   bool Finalized = false;
-  /// Dispatches not yet finished.
-  std::atomic<unsigned> InFlight{0};
 };
 
 namespace mux {
@@ -201,11 +230,25 @@ namespace mux {
 /// Runs every command of \p CB in order on \p Device's workers.
 void executeCommandBuffer(mux_device_s &Device, mux_command_buffer_s &CB);
 
-/// Starts and stops the thread that executes a queue's command buffers.
+/// Starts and stops the thread that executes a queue's submissions.
 void startQueue(mux_queue_s &Queue, mux_device_s &Device);
 void stopQueue(mux_queue_s &Queue);
-void enqueue(mux_queue_s &Queue, mux_command_buffer_s &CB);
-void waitIdle(mux_queue_s &Queue);
+void enqueue(mux_queue_s &Queue, Submission S);
+/// Waits until \p Queue has run everything it can. \returns false if
+/// submissions are left that wait on semaphores nothing queued will signal.
+bool waitIdle(mux_queue_s &Queue);
+/// Waits until no submission running or runnable on \p Queue uses
+/// \p Object (a command buffer, semaphore or fence), then cancels those
+/// left blocked, so that \p Object can be freed.
+void retire(mux_queue_s &Queue, const void *Object);
+/// Waits up to \p TimeoutNs (UINT64_MAX: for ever) for \p Fence.
+bool waitForFence(mux_queue_s &Queue, const mux_fence_s &Fence,
+                  uint64_t TimeoutNs);
+/// Clears a semaphore's or fence's signalled state.
+template <class T> void reset(mux_queue_s &Queue, T &Object) {
+  std::lock_guard<std::mutex> Lock(Queue.Mutex);
+  Object.Signalled = false;
+}
 
 } // namespace mux
 

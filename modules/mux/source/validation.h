@@ -45,6 +45,12 @@ template <> constexpr ObjectKind kindOf<mux_queue_s>() {
 template <> constexpr ObjectKind kindOf<mux_query_pool_s>() {
   return ObjectKind::QueryPool;
 }
+template <> constexpr ObjectKind kindOf<mux_semaphore_s>() {
+  return ObjectKind::Semaphore;
+}
+template <> constexpr ObjectKind kindOf<mux_fence_s>() {
+  return ObjectKind::Fence;
+}
 
 /// Whether \p Handle is a live object of its type.
 template <class T> bool isValid(const T *Handle) {

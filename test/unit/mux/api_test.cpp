@@ -67,7 +67,8 @@ TEST(MuxGetDeviceInfos, InfosWithZeroCount) {
 
 TEST(MuxCreateDevices, NullInfos) {
   mux_device_t Device;
-  EXPECT_EQ(muxCreateDevices(1, nullptr, &Device), mux_error_null_out_parameter);
+  EXPECT_EQ(muxCreateDevices(1, nullptr, &Device),
+            mux_error_null_out_parameter);
 }
 
 TEST(MuxCreateDevices, ForeignInfo) {
@@ -99,8 +100,9 @@ TEST_F(MuxTest, HandleOfWrongKind) {
   ASSERT_EQ(muxAllocateMemory(Device, 64, 0, &Memory), mux_success);
   mux_buffer_t Buffer;
   // A memory handle where a device handle belongs.
-  EXPECT_EQ(muxCreateBuffer(reinterpret_cast<mux_device_t>(Memory), 16, &Buffer),
-            mux_error_invalid_handle);
+  EXPECT_EQ(
+      muxCreateBuffer(reinterpret_cast<mux_device_t>(Memory), 16, &Buffer),
+      mux_error_invalid_handle);
   muxFreeMemory(Device, Memory);
 }
 
@@ -108,7 +110,8 @@ TEST_F(MuxTest, MapOutsideMemory) {
   mux_memory_t Memory;
   ASSERT_EQ(muxAllocateMemory(Device, 64, 0, &Memory), mux_success);
   void *Data;
-  EXPECT_EQ(muxMapMemory(Device, Memory, 32, 64, &Data), mux_error_invalid_value);
+  EXPECT_EQ(muxMapMemory(Device, Memory, 32, 64, &Data),
+            mux_error_invalid_value);
   EXPECT_EQ(muxMapMemory(Device, Memory, 0, 64, &Data), mux_success);
   muxFreeMemory(Device, Memory);
 }
@@ -183,7 +186,8 @@ TEST_F(MuxTest, RecordAfterFinalize) {
 TEST_F(MuxTest, DispatchUnfinalized) {
   mux_command_buffer_t CB;
   ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
-  EXPECT_EQ(muxDispatch(Queue, CB), mux_error_invalid_state);
+  EXPECT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
+            mux_error_invalid_state);
   muxDestroyCommandBuffer(Device, CB);
 }
 
@@ -197,7 +201,8 @@ TEST_F(MuxTest, WriteThenReadRoundTrips) {
   ASSERT_EQ(muxCommandWriteBuffer(CB, Buffer, 0, In, 256), mux_success);
   ASSERT_EQ(muxCommandReadBuffer(CB, Buffer, 128, Out, 128), mux_success);
   ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, CB), mux_success);
+  ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
+            mux_success);
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
   for (int I = 0; I < 128; ++I)
     EXPECT_EQ(Out[I], In[128 + I]) << "byte " << I;

@@ -91,8 +91,8 @@ TEST_F(ElfLoaderTest, LoadsAndRunsCode) {
 TEST_F(ElfLoaderTest, ResolvesExternalsAndZeroesBss) {
   auto Loaded = mux::loadElfObject(Object.data(), Object.size(), {});
   ASSERT_TRUE(Loaded) << Loaded.error();
-  auto *Clear = reinterpret_cast<int (*)(int)>(
-      (*Loaded)->findSymbol("loom_test_clear"));
+  auto *Clear =
+      reinterpret_cast<int (*)(int)>((*Loaded)->findSymbol("loom_test_clear"));
   ASSERT_NE(Clear, nullptr);
   EXPECT_EQ(Clear(16), 16);
 }

@@ -49,7 +49,9 @@ typedef enum mux_result_e {
       buffer, destroying one still executing). */
   mux_error_invalid_state = 9,
   /** The launch exceeds a device limit or breaks a kernel requirement. */
-  mux_error_invalid_work_group_size = 10
+  mux_error_invalid_work_group_size = 10,
+  /** Not an error: muxTryWait's fence was not signalled in time. */
+  mux_fence_not_ready = 11
 } mux_result_t;
 
 typedef struct mux_device_info_s {
@@ -73,6 +75,8 @@ typedef struct mux_kernel_s *mux_kernel_t;
 typedef struct mux_command_buffer_s *mux_command_buffer_t;
 typedef struct mux_queue_s *mux_queue_t;
 typedef struct mux_query_pool_s *mux_query_pool_t;
+typedef struct mux_semaphore_s *mux_semaphore_t;
+typedef struct mux_fence_s *mux_fence_t;
 
 /** The text of the calling thread's last error ("" if none). */
 const char *muxGetLastErrorMessage(void);
@@ -334,16 +338,60 @@ mux_result_t muxCommandNDRange(mux_command_buffer_t command_buffer,
     mux_error_invalid_state (already finalized). */
 mux_result_t muxFinalizeCommandBuffer(mux_command_buffer_t command_buffer);
 
+/** Creates an unsignalled semaphore of \p device. \return mux_success;
+    mux_error_invalid_handle; mux_error_null_out_parameter;
+    mux_error_out_of_memory. */
+mux_result_t muxCreateSemaphore(mux_device_t device,
+                                mux_semaphore_t *out_semaphore);
+/** Waits until no dispatch that can still run uses \p semaphore, cancels
+    the blocked ones that do, and frees it. Invalid handles are ignored. */
+void muxDestroySemaphore(mux_device_t device, mux_semaphore_t semaphore);
+/** Makes \p semaphore unsignalled again: waiting does not consume a signal.
+    \return mux_success; mux_error_invalid_handle. */
+mux_result_t muxResetSemaphore(mux_semaphore_t semaphore);
+
+/** Creates an unsignalled fence of \p device. \return mux_success;
+    mux_error_invalid_handle; mux_error_null_out_parameter;
+    mux_error_out_of_memory. */
+mux_result_t muxCreateFence(mux_device_t device, mux_fence_t *out_fence);
+/** Like muxDestroySemaphore, for a fence. */
+void muxDestroyFence(mux_device_t device, mux_fence_t fence);
+/** Makes \p fence unsignalled again. \return mux_success;
+    mux_error_invalid_handle. */
+mux_result_t muxResetFence(mux_fence_t fence);
+
 /**
- * Queues a finalized command buffer; it runs asynchronously, after the
- * command buffers queued before it. \return mux_success;
- * mux_error_invalid_handle; mux_error_invalid_state (not finalized).
+ * Queues a finalized command buffer to run asynchronously. A queue runs one
+ * command buffer at a time: the earliest dispatched one whose
+ * \p wait_semaphores are all signalled, so dispatches without semaphores run
+ * in dispatch order and one that waits lets later ready ones pass. When it
+ * finishes, its \p signal_semaphores and \p fence (either may be null/empty)
+ * become signalled. Semaphores and the fence must belong to the queue's
+ * device. \return mux_success; mux_error_invalid_handle (the queue, command
+ * buffer, fence or a semaphore); mux_error_null_out_parameter (a null array
+ * with a non-zero length); mux_error_invalid_value (an object of another
+ * device); mux_error_invalid_state (not finalized).
  */
-mux_result_t muxDispatch(mux_queue_t queue,
-                         mux_command_buffer_t command_buffer);
+mux_result_t muxDispatch(mux_queue_t queue, mux_command_buffer_t command_buffer,
+                         mux_fence_t fence,
+                         const mux_semaphore_t *wait_semaphores,
+                         uint32_t wait_semaphores_length,
+                         const mux_semaphore_t *signal_semaphores,
+                         uint32_t signal_semaphores_length);
+
+/**
+ * Waits up to \p timeout nanoseconds (0 polls, UINT64_MAX waits for ever)
+ * for \p fence. It returns early, unsignalled, when no dispatch that can
+ * still run will signal the fence. \return mux_success (signalled);
+ * mux_fence_not_ready; mux_error_invalid_handle; mux_error_invalid_value
+ * (a fence of another device).
+ */
+mux_result_t muxTryWait(mux_queue_t queue, uint64_t timeout, mux_fence_t fence);
 
 /** Waits until every command buffer dispatched to \p queue has finished.
-    \return mux_success; mux_error_invalid_handle. */
+    \return mux_success; mux_error_invalid_handle; mux_error_invalid_state
+    (dispatches are left that wait on semaphores nothing queued will
+    signal: they stay queued until one is). */
 mux_result_t muxWaitAll(mux_queue_t queue);
 
 #ifdef __cplusplus
