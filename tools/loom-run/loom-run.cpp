@@ -151,7 +151,11 @@ double median(std::vector<double> Values) {
 struct Timings {
   double BuildMs = 0;
   double WarmupUs = 0;
+  /// The driver's duration of the ND-range command (a query pool), like an
+  /// OpenCL profiling event's end - start.
   std::vector<double> KernelUs;
+  /// The host's time from dispatch to the end of muxWaitAll.
+  std::vector<double> WallUs;
 };
 
 /// Everything one run creates on the driver, destroyed in reverse order.
@@ -165,7 +169,7 @@ public:
 private:
   Error createBuffers(const loom::KernelCase &Case, StringRef Dir);
   Error recordCommands(const loom::KernelCase &Case);
-  Error launchOnce(double &ElapsedUs);
+  Error launchOnce(double &KernelUs, double &WallUs);
   Error writeOutputs(const loom::KernelCase &Case, StringRef Dir,
                      std::vector<std::string> &Outputs);
 
@@ -178,6 +182,7 @@ private:
   std::vector<std::vector<uint8_t>> Contents;
   std::vector<std::vector<uint8_t>> Results;
   mux_command_buffer_t Init = nullptr, Launch = nullptr, Read = nullptr;
+  mux_query_pool_t KernelTime = nullptr;
 };
 
 DriverSession::~DriverSession() {
@@ -185,6 +190,7 @@ DriverSession::~DriverSession() {
     (void)muxWaitAll(Queue);
   for (mux_command_buffer_t CB : {Init, Launch, Read})
     muxDestroyCommandBuffer(Device, CB);
+  muxDestroyQueryPool(Device, KernelTime);
   for (mux_buffer_t Buffer : Buffers)
     muxDestroyBuffer(Device, Buffer);
   for (mux_memory_t Memory : Memories)
@@ -269,19 +275,25 @@ Error DriverSession::recordCommands(const loom::KernelCase &Case) {
   std::copy(Local.begin(), Local.end(), Options.local_size);
   Options.global_size = Case.Global.data();
   Options.dimensions = static_cast<uint32_t>(Case.Global.size());
+  MUX_CHECK(muxCreateQueryPool(Device, 1, &KernelTime));
+  MUX_CHECK(muxCommandBeginQuery(Launch, KernelTime, 0));
   MUX_CHECK(muxCommandNDRange(Launch, Kernel, &Options));
+  MUX_CHECK(muxCommandEndQuery(Launch, KernelTime, 0));
   for (mux_command_buffer_t CB : {Init, Launch, Read})
     MUX_CHECK(muxFinalizeCommandBuffer(CB));
   return Error::success();
 }
 
-Error DriverSession::launchOnce(double &ElapsedUs) {
+Error DriverSession::launchOnce(double &KernelUs, double &WallUs) {
   MUX_CHECK(muxDispatch(Queue, Init, nullptr, nullptr, 0, nullptr, 0));
   MUX_CHECK(muxWaitAll(Queue));
   Clock::time_point Start = Clock::now();
   MUX_CHECK(muxDispatch(Queue, Launch, nullptr, nullptr, 0, nullptr, 0));
   MUX_CHECK(muxWaitAll(Queue));
-  ElapsedUs = microsecondsSince(Start);
+  WallUs = microsecondsSince(Start);
+  uint64_t Ns = 0;
+  MUX_CHECK(muxGetQueryPoolResults(KernelTime, 0, 1, &Ns));
+  KernelUs = static_cast<double>(Ns) / 1000.0;
   return Error::success();
 }
 
@@ -321,13 +333,15 @@ Error DriverSession::run(const loom::KernelCase &Case,
     return E;
   if (Error E = recordCommands(Case))
     return E;
-  if (Error E = launchOnce(Times.WarmupUs))
+  double WarmupKernelUs;
+  if (Error E = launchOnce(WarmupKernelUs, Times.WarmupUs))
     return E;
   for (unsigned I = 0; I < Repeat; ++I) {
-    double Us;
-    if (Error E = launchOnce(Us))
+    double KernelUs, WallUs;
+    if (Error E = launchOnce(KernelUs, WallUs))
       return E;
-    Times.KernelUs.push_back(Us);
+    Times.KernelUs.push_back(KernelUs);
+    Times.WallUs.push_back(WallUs);
   }
   return writeOutputs(Case, Dir, Outputs);
 }
@@ -337,12 +351,15 @@ void printResults(const loom::KernelCase &Case, const Timings &Times,
                   const std::vector<std::string> &Outputs) {
   double Min = *std::min_element(Times.KernelUs.begin(), Times.KernelUs.end());
   double Median = median(Times.KernelUs);
+  double WallMin = *std::min_element(Times.WallUs.begin(), Times.WallUs.end());
+  double WallMedian = median(Times.WallUs);
   if (!JsonOutput) {
     outs() << format("%s: build %.1f ms, warm-up %.1f us, kernel min %.1f us, "
                      "median %.1f us, wall median %.1f us (%u runs), %zu "
                      "output(s) in %s\n",
                      Case.Name.c_str(), Times.BuildMs, Times.WarmupUs, Min,
-                     Median, Median, Repeat, Outputs.size(), Dir.str().c_str());
+                     Median, WallMedian, Repeat, Outputs.size(),
+                     Dir.str().c_str());
     return;
   }
   json::Array OutputList;
@@ -352,7 +369,7 @@ void printResults(const loom::KernelCase &Case, const Timings &Times,
       {"name", Case.Name},         {"device", "loom-" + TargetName},
       {"build_ms", Times.BuildMs}, {"warmup_us", Times.WarmupUs},
       {"kernel_us_min", Min},      {"kernel_us_median", Median},
-      {"wall_us_min", Min},        {"wall_us_median", Median},
+      {"wall_us_min", WallMin},    {"wall_us_median", WallMedian},
       {"repeat", Repeat},          {"outputs", std::move(OutputList)}};
   outs() << json::Value(std::move(Result)) << "\n";
 }
