@@ -42,5 +42,5 @@ for name in $cases; do
   printf "%-13s %10s %12s %12s %12s %8s %s\n" "$name" "$(median "${lb[@]}")ms" \
     "$(median "${pb[@]}")ms" "$L" "$P" "$(python3 -c "print('%.2f' % ($P / $L))")" "$verdict"
 done
-echo "(medians over $rounds interleaved rounds of $repeat timed launches; Loom's kernel time is"
-echo " the wall time of dispatch + wait, pocl's the profiling-event time)"
+echo "(medians over $rounds interleaved rounds of $repeat timed launches; both kernel times are"
+echo " the driver's own: a mux query pool for Loom, the profiling event for pocl)"
