@@ -5,6 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "MuxDeviceTest.h"
 #include "mux/mux.h"
 
 #include <gtest/gtest.h>
@@ -14,20 +15,14 @@
 
 namespace {
 
-class MuxTest : public ::testing::Test {
+class MuxTest : public MuxDeviceTest {
 protected:
-  void SetUp() override {
-    mux_device_info_t Info;
-    ASSERT_EQ(muxGetDeviceInfos(1, &Info, nullptr), mux_success);
-    ASSERT_EQ(muxCreateDevices(1, &Info, &Device), mux_success);
-    ASSERT_EQ(muxGetQueue(Device, 0, &Queue), mux_success);
-  }
   void TearDown() override {
     for (mux_buffer_t Buffer : Buffers)
       muxDestroyBuffer(Device, Buffer);
     for (mux_memory_t Memory : Memories)
       muxFreeMemory(Device, Memory);
-    muxDestroyDevice(Device);
+    MuxDeviceTest::TearDown();
   }
 
   mux_buffer_t makeBoundBuffer(uint64_t Size) {
@@ -41,8 +36,6 @@ protected:
     return Buffer;
   }
 
-  mux_device_t Device = nullptr;
-  mux_queue_t Queue = nullptr;
   std::vector<mux_memory_t> Memories;
   std::vector<mux_buffer_t> Buffers;
 };

@@ -5,6 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "MuxDeviceTest.h"
 #include "mux/mux.h"
 
 #include <gtest/gtest.h>
@@ -14,13 +15,10 @@
 
 namespace {
 
-class MuxCommandsTest : public ::testing::Test {
+class MuxCommandsTest : public MuxDeviceTest {
 protected:
   void SetUp() override {
-    mux_device_info_t Info;
-    ASSERT_EQ(muxGetDeviceInfos(1, &Info, nullptr), mux_success);
-    ASSERT_EQ(muxCreateDevices(1, &Info, &Device), mux_success);
-    ASSERT_EQ(muxGetQueue(Device, 0, &Queue), mux_success);
+    MuxDeviceTest::SetUp();
     ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
   }
   void TearDown() override {
@@ -29,7 +27,7 @@ protected:
       muxDestroyBuffer(Device, B);
     for (mux_memory_t M : Memories)
       muxFreeMemory(Device, M);
-    muxDestroyDevice(Device);
+    MuxDeviceTest::TearDown();
   }
 
   /// A buffer holding \p Bytes, written by this test's command buffer.
@@ -66,8 +64,6 @@ protected:
     return V;
   }
 
-  mux_device_t Device = nullptr;
-  mux_queue_t Queue = nullptr;
   mux_command_buffer_t CB = nullptr;
   std::vector<mux_memory_t> Memories;
   std::vector<mux_buffer_t> Buffers;

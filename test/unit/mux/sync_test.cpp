@@ -6,6 +6,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "MuxDeviceTest.h"
 #include "mux/mux.h"
 
 #include <gtest/gtest.h>
@@ -17,18 +18,12 @@
 
 namespace {
 
-class MuxSyncTest : public ::testing::Test {
+class MuxSyncTest : public MuxDeviceTest {
 protected:
-  void SetUp() override {
-    mux_device_info_t Info;
-    ASSERT_EQ(muxGetDeviceInfos(1, &Info, nullptr), mux_success);
-    ASSERT_EQ(muxCreateDevices(1, &Info, &Device), mux_success);
-    ASSERT_EQ(muxGetQueue(Device, 0, &Queue), mux_success);
-  }
   void TearDown() override {
     for (mux_command_buffer_t CB : CBs)
       muxDestroyCommandBuffer(Device, CB);
-    muxDestroyDevice(Device);
+    MuxDeviceTest::TearDown();
   }
 
   /// A finalized command buffer that appends \p Tag to Order when it runs.
@@ -62,8 +57,6 @@ protected:
     return Order;
   }
 
-  mux_device_t Device = nullptr;
-  mux_queue_t Queue = nullptr;
   std::vector<mux_command_buffer_t> CBs;
   std::vector<std::unique_ptr<std::pair<MuxSyncTest *, int>>> Tags;
   std::mutex OrderMutex;
@@ -202,10 +195,8 @@ TEST_F(MuxSyncTest, DispatchMisuse) {
                         nullptr, 0),
             mux_error_invalid_handle);
 
-  mux_device_info_t Info;
-  mux_device_t Other;
-  ASSERT_EQ(muxGetDeviceInfos(1, &Info, nullptr), mux_success);
-  ASSERT_EQ(muxCreateDevices(1, &Info, &Other), mux_success);
+  mux_device_t Other = createDevice();
+  ASSERT_NE(Other, nullptr);
   mux_semaphore_t Foreign;
   mux_fence_t ForeignFence;
   ASSERT_EQ(muxCreateSemaphore(Other, &Foreign), mux_success);
