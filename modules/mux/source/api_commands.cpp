@@ -43,14 +43,29 @@ void muxDestroyCommandBuffer(mux_device_t Device, mux_command_buffer_t CB) {
   destroy(CB);
 }
 
-mux_result_t muxCommandWriteBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
-                                   uint64_t Offset, const void *HostPointer,
-                                   uint64_t Size) {
+} // extern "C"
+
+namespace {
+
+/// The checks shared by reads and writes between a buffer and host memory.
+mux_result_t checkHostTransfer(const mux_command_buffer_s *CB,
+                               const mux_buffer_s *Buffer, uint64_t Offset,
+                               const void *HostPointer, uint64_t Size) {
   if (mux_result_t R = checkRecording(CB))
     return R;
   if (!HostPointer)
     return fail(mux_error_null_out_parameter, "host_pointer is null");
-  if (mux_result_t R = checkBufferRange(Buffer, Offset, Size))
+  return checkBufferRange(Buffer, Offset, Size);
+}
+
+} // namespace
+
+extern "C" {
+
+mux_result_t muxCommandWriteBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
+                                   uint64_t Offset, const void *HostPointer,
+                                   uint64_t Size) {
+  if (mux_result_t R = checkHostTransfer(CB, Buffer, Offset, HostPointer, Size))
     return R;
   CB->Commands.push_back(
       WriteCommand{Buffer->Data + Offset, HostPointer, Size});
@@ -60,11 +75,7 @@ mux_result_t muxCommandWriteBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
 mux_result_t muxCommandReadBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
                                   uint64_t Offset, void *HostPointer,
                                   uint64_t Size) {
-  if (mux_result_t R = checkRecording(CB))
-    return R;
-  if (!HostPointer)
-    return fail(mux_error_null_out_parameter, "host_pointer is null");
-  if (mux_result_t R = checkBufferRange(Buffer, Offset, Size))
+  if (mux_result_t R = checkHostTransfer(CB, Buffer, Offset, HostPointer, Size))
     return R;
   CB->Commands.push_back(ReadCommand{HostPointer, Buffer->Data + Offset, Size});
   return mux_success;
