@@ -4,7 +4,7 @@
 # the outputs agree (compare.py) and prints one table of figures. Prints
 # figures only; it never fails on time.
 #
-# usage: bench/compare_pocl.sh [--repeat N] [--rounds R]
+# usage: [LOOM_CASES="case ..."] bench/compare_pocl.sh [--repeat N] [--rounds R]
 # Needs pocl (../shared/peer/build.sh installs it) and a built Loom.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +21,7 @@ done
 [ -x "$peer/pocl_run" ] || "$peer/build.sh" >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-cases="vadd_int vadd_float saxpy triad matmul_naive stencil2d divergent reduce scan matmul_tiled conv1d vec4 smooth_local histogram dp_poly"
+cases="${LOOM_CASES:-vadd_int vadd_float saxpy triad matmul_naive stencil2d divergent reduce scan matmul_tiled conv1d vec4 smooth_local histogram dp_poly math}"
 
 field() { python3 -c 'import json,sys; print(json.loads(sys.stdin.read())[sys.argv[1]])' "$1"; }
 median() { python3 -c 'import statistics,sys; print("%.0f" % statistics.median(map(float, sys.argv[1:])))' "$@"; }

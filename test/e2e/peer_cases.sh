@@ -8,7 +8,7 @@
 # Ends with "N passed, N failed"; exits 1 if any case failed.
 set -u
 loom_run=$1 peer=$2 out=$3
-cases="vadd_int vadd_float saxpy triad matmul_naive stencil2d divergent reduce scan matmul_tiled conv1d vec4 smooth_local histogram dp_poly"
+cases="vadd_int vadd_float saxpy triad matmul_naive stencil2d divergent reduce scan matmul_tiled conv1d vec4 smooth_local histogram dp_poly math"
 passed=0 failed=0
 mkdir -p "$out"
 run_case() { # NAME CASE.json

@@ -1,5 +1,6 @@
 // RUN: not loomc %s -o %t.o 2>&1 | FileCheck %s
 
-// A builtin the library does not provide yet is named, demangled.
-// CHECK: error: 'uses_sin' calls 'sin(float)', which no library Loom links provides
-kernel void uses_sin(global float *p) { p[0] = sin(p[0]); }
+// A function no library provides is named, demangled.
+// CHECK: error: 'uses_helper' calls 'helper(float)', which no library Loom links provides
+__attribute__((overloadable)) float helper(float);
+kernel void uses_helper(global float *p) { p[0] = helper(p[0]); }

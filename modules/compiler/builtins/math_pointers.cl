@@ -1,0 +1,69 @@
+// The math functions that store a second result through a pointer: sincos,
+// fract, frexp, modf, remquo and lgamma_r. Built twice, like vload_store.cl:
+// for OpenCL C 1.2 with one overload per writable address space, and for
+// OpenCL C 3.0 with the generic address space. Each stores what the
+// private-pointer implementation in math_float.cl gives.
+#include "math.h"
+
+#define DECLARE(F, I)                                                          \
+  LOOM_OVERLOAD F __loom_sincos(F, __private F *);                             \
+  LOOM_OVERLOAD F __loom_fract(F, __private F *);                              \
+  LOOM_OVERLOAD F __loom_modf(F, __private F *);                               \
+  LOOM_OVERLOAD F __loom_frexp(F, __private I *);                              \
+  LOOM_OVERLOAD F __loom_lgamma_r(F, __private I *);                           \
+  LOOM_OVERLOAD F __loom_remquo(F, F, __private I *);
+
+#define POINTERS(F, I, AS)                                                     \
+  LOOM_OVERLOAD F sincos(F x, AS F *p) {                                       \
+    F second;                                                                  \
+    F r = __loom_sincos(x, &second);                                           \
+    *p = second;                                                               \
+    return r;                                                                  \
+  }                                                                            \
+  LOOM_OVERLOAD F fract(F x, AS F *p) {                                        \
+    F second;                                                                  \
+    F r = __loom_fract(x, &second);                                            \
+    *p = second;                                                               \
+    return r;                                                                  \
+  }                                                                            \
+  LOOM_OVERLOAD F modf(F x, AS F *p) {                                         \
+    F second;                                                                  \
+    F r = __loom_modf(x, &second);                                             \
+    *p = second;                                                               \
+    return r;                                                                  \
+  }                                                                            \
+  LOOM_OVERLOAD F frexp(F x, AS I *p) {                                        \
+    I second;                                                                  \
+    F r = __loom_frexp(x, &second);                                            \
+    *p = second;                                                               \
+    return r;                                                                  \
+  }                                                                            \
+  LOOM_OVERLOAD F lgamma_r(F x, AS I *p) {                                     \
+    I second;                                                                  \
+    F r = __loom_lgamma_r(x, &second);                                         \
+    *p = second;                                                               \
+    return r;                                                                  \
+  }                                                                            \
+  LOOM_OVERLOAD F remquo(F x, F y, AS I *p) {                                  \
+    I second;                                                                  \
+    F r = __loom_remquo(x, y, &second);                                        \
+    *p = second;                                                               \
+    return r;                                                                  \
+  }
+
+#define FOR_WIDTHS(M, AS)                                                      \
+  M(float, int, AS)                                                            \
+  M(float2, int2, AS)                                                          \
+  M(float3, int3, AS) M(float4, int4, AS) M(float8, int8, AS)                  \
+      M(float16, int16, AS)
+
+#define DECLARE_AS(F, I, AS) DECLARE(F, I)
+FOR_WIDTHS(DECLARE_AS, )
+
+#if defined(__opencl_c_generic_address_space)
+FOR_WIDTHS(POINTERS, )
+#else
+FOR_WIDTHS(POINTERS, __global)
+FOR_WIDTHS(POINTERS, __local)
+FOR_WIDTHS(POINTERS, __private)
+#endif

@@ -1,0 +1,71 @@
+//===- MathReference.h - MPFR references and ulp errors ---------*- C++ -*-===//
+///
+/// \file
+/// The accuracy suite's reference side: each OpenCL C math builtin as an MPFR
+/// computation at 128 bits, and the error of a float result against such a
+/// reference in units in the last place, as the OpenCL C specification
+/// defines them (section 7.4 of the 3.0 specification: the distance to the
+/// infinitely precise result, divided by the spacing of floats around it).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef TEST_MATH_MATHREFERENCE_H
+#define TEST_MATH_MATHREFERENCE_H
+
+#include <mpfr.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace loom {
+namespace math {
+
+/// How a builtin takes and gives its values.
+enum class Signature {
+  FloatFloat,         ///< float f(float)
+  FloatFloat2,        ///< float f(float, float)
+  FloatFloat3,        ///< float f(float, float, float)
+  FloatFloatInt,      ///< float f(float, int)
+  IntFloat,           ///< int f(float)
+  FloatFloatPtrFloat, ///< float f(float, float *)
+  FloatFloatPtrInt,   ///< float f(float, int *)
+  FloatFloat2PtrInt,  ///< float f(float, float, int *)
+};
+
+/// The inputs of one evaluation, as MPFR numbers and an integer.
+struct RefArgs {
+  mpfr_srcptr A = nullptr, B = nullptr, C = nullptr;
+  long N = 0;
+  float FloatA = 0, FloatB = 0; ///< A and B as given, NaN signs included.
+};
+
+/// Computes the first result into Out, and a second one (the pointer
+/// result) into Out2 or *Int2, as the signature says.
+using RefFunction = std::function<void(mpfr_ptr Out, mpfr_ptr Out2, long *Int2,
+                                       const RefArgs &)>;
+
+struct MathFunction {
+  std::string Name; ///< The OpenCL C builtin.
+  Signature Sig;
+  double BoundUlp; ///< The specification's bound; 0 for exact results.
+  RefFunction Ref;
+  double Range;        ///< Random inputs are also drawn from [-Range, Range].
+  std::string Builtin; ///< What the kernel calls, when not Name.
+};
+
+/// Every float function the suite checks.
+const std::vector<MathFunction> &floatFunctions();
+
+/// The error of \p Result against \p Ref in float ulps: 0 when both are the
+/// same NaN, infinity or signed zero; infinity when they differ in kind.
+double floatUlpError(float Result, mpfr_srcptr Ref);
+
+/// Default precision of every reference computation.
+constexpr mpfr_prec_t RefPrecision = 128;
+
+} // namespace math
+} // namespace loom
+
+#endif // TEST_MATH_MATHREFERENCE_H
