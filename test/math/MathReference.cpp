@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
+#include <set>
 
 namespace loom {
 namespace math {
@@ -74,8 +76,9 @@ void fract(mpfr_ptr Out, mpfr_ptr Floor, long *, const RefArgs &Args) {
     return;
   }
   mpfr_sub(Out, Args.A, Floor, Near);
-  if (mpfr_cmp_d(Out, 0x1.fffffep-1) > 0)
-    mpfr_set_d(Out, 0x1.fffffep-1, Near);
+  double Below1 = Args.IsDouble ? 0x1.fffffffffffffp-1 : 0x1.fffffep-1;
+  if (mpfr_cmp_d(Out, Below1) > 0)
+    mpfr_set_d(Out, Below1, Near);
   if (mpfr_zero_p(Out))
     mpfr_set_zero(Out, mpfr_signbit(Args.A) ? -1 : 1);
 }
@@ -102,8 +105,10 @@ RefFunction magnitude(bool Max) {
 }
 
 void nextafter(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
-  float X = mpfr_get_flt(Args.A, Near), Y = mpfr_get_flt(Args.B, Near);
-  mpfr_set_flt(Out, std::nextafter(X, Y), Near);
+  if (Args.IsDouble)
+    mpfr_set_d(Out, std::nextafter(Args.RawA, Args.RawB), Near);
+  else
+    mpfr_set_flt(Out, std::nextafter(float(Args.RawA), float(Args.RawB)), Near);
 }
 
 void ldexp(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
@@ -140,7 +145,7 @@ void logb(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
 
 // MPFR does not keep the sign of a NaN, which copysign reads.
 void copysign(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
-  mpfr_set_flt(Out, std::copysign(Args.FloatA, Args.FloatB), Near);
+  mpfr_set_d(Out, std::copysign(Args.RawA, Args.RawB), Near);
 }
 
 // OpenCL's powr is NaN for any NaN argument; IEEE 754's (MPFR's) gives
@@ -159,6 +164,12 @@ void reciprocal(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
 void fma(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
   mpfr_fma(Out, Args.A, Args.B, Args.C, Near);
 }
+
+// The functions math_double.inc defines.
+const std::set<std::string> DoubleNames = {
+    "exp",   "exp2", "exp10", "expm1", "log",   "log2",  "log10",
+    "log1p", "pow",  "powr",  "pown",  "rootn", "cbrt",  "hypot",
+    "rsqrt", "sqrt", "sin",   "cos",   "tan",   "sincos"};
 
 std::vector<MathFunction> makeFloatFunctions() {
   using S = Signature;
@@ -268,6 +279,30 @@ std::vector<MathFunction> makeFloatFunctions() {
   return Fs;
 }
 
+// The double functions Loom provides so far, with the float entries' bounds
+// (the same for double except sqrt, correctly rounded in both) and ranges
+// widened to double's.
+std::vector<MathFunction> makeDoubleFunctions() {
+  const std::map<std::string, double> Ranges = {
+      {"exp", 750},    {"exp2", 1100},   {"exp10", 330},   {"expm1", 750},
+      {"pow", 40},     {"powr", 40},     {"sinh", 720},    {"cosh", 720},
+      {"tanh", 25},    {"log", 1e300},   {"log2", 1e300},  {"log10", 1e300},
+      {"cbrt", 1e300}, {"hypot", 1e300}, {"rsqrt", 1e300}, {"sqrt", 1e300},
+      {"tgamma", 180}, {"erfc", 28}};
+  std::vector<MathFunction> Fs;
+  for (const MathFunction &F : makeFloatFunctions()) {
+    if (!DoubleNames.count(F.Name))
+      continue;
+    MathFunction D = F;
+    D.IsDouble = true;
+    auto It = Ranges.find(F.Name);
+    if (It != Ranges.end())
+      D.Range = It->second;
+    Fs.push_back(D);
+  }
+  return Fs;
+}
+
 } // namespace
 
 const std::vector<MathFunction> &floatFunctions() {
@@ -275,7 +310,15 @@ const std::vector<MathFunction> &floatFunctions() {
   return Fs;
 }
 
-double floatUlpError(float Result, mpfr_srcptr Ref) {
+const std::vector<MathFunction> &doubleFunctions() {
+  static const std::vector<MathFunction> Fs = makeDoubleFunctions();
+  return Fs;
+}
+
+double ulpError(double Result, mpfr_srcptr Ref, bool IsDouble) {
+  const int Digits = IsDouble ? 53 : 24;
+  const mpfr_exp_t MinExp = IsDouble ? -1022 : -126;
+  const mpfr_exp_t MaxExp = IsDouble ? 1023 : 127;
   constexpr double Infinite = std::numeric_limits<double>::infinity();
   if (mpfr_nan_p(Ref))
     return std::isnan(Result) ? 0 : Infinite;
@@ -290,32 +333,34 @@ double floatUlpError(float Result, mpfr_srcptr Ref) {
   // Past the largest float by half an ulp or more, the correctly rounded
   // result is an infinity.
   if (std::isinf(Result) && std::signbit(Result) == bool(mpfr_signbit(Ref))) {
+    // The largest finite value plus half an ulp: (2^(p+1) - 1) 2^(max - p).
     mpfr_t Overflow;
-    mpfr_init2(Overflow, 32);
-    mpfr_set_ui_2exp(Overflow, 0x1ffffff, 103, Near);
+    mpfr_init2(Overflow, 64);
+    mpfr_set_ui_2exp(Overflow, (1UL << (Digits + 1)) - 1, MaxExp - Digits,
+                     Near);
     bool Overflows = mpfr_cmpabs(Ref, Overflow) >= 0;
     mpfr_clear(Overflow);
     if (Overflows)
       return 0;
   }
 
-  // The spacing of floats around Ref: 2^(e - 23) for Ref in [2^e, 2^(e+1)),
-  // the denormal spacing below 2^-126, and an infinite result counted as
-  // 2^128 (one step past the largest float).
-  mpfr_exp_t E = mpfr_zero_p(Ref) ? -126 : mpfr_get_exp(Ref) - 1;
-  if (E < -126)
-    E = -126;
-  if (E > 127)
-    E = 127;
+  // The spacing of values around Ref: 2^(e - p + 1) for Ref in [2^e,
+  // 2^(e+1)), the denormal spacing below the smallest normal, and an
+  // infinite result counted as 2^(max + 1) (one step past the largest).
+  mpfr_exp_t E = mpfr_zero_p(Ref) ? MinExp : mpfr_get_exp(Ref) - 1;
+  if (E < MinExp)
+    E = MinExp;
+  if (E > MaxExp)
+    E = MaxExp;
   mpfr_t Diff;
   mpfr_init2(Diff, RefPrecision + 64);
   if (std::isinf(Result))
-    mpfr_set_si_2exp(Diff, Result > 0 ? 1 : -1, 128, Near);
+    mpfr_set_si_2exp(Diff, Result > 0 ? 1 : -1, MaxExp + 1, Near);
   else
-    mpfr_set_flt(Diff, Result, Near);
+    mpfr_set_d(Diff, Result, Near);
   mpfr_sub(Diff, Diff, Ref, Near);
   mpfr_abs(Diff, Diff, Near);
-  mpfr_mul_2si(Diff, Diff, -(E - 23), Near);
+  mpfr_mul_2si(Diff, Diff, -(E - (Digits - 1)), Near);
   double Ulps = mpfr_get_d(Diff, Near);
   mpfr_clear(Diff);
   return Ulps;

@@ -38,7 +38,8 @@ enum class Signature {
 struct RefArgs {
   mpfr_srcptr A = nullptr, B = nullptr, C = nullptr;
   long N = 0;
-  float FloatA = 0, FloatB = 0; ///< A and B as given, NaN signs included.
+  double RawA = 0, RawB = 0; ///< A and B as given, NaN signs included.
+  bool IsDouble = false;
 };
 
 /// Computes the first result into Out, and a second one (the pointer
@@ -53,14 +54,18 @@ struct MathFunction {
   RefFunction Ref;
   double Range;        ///< Random inputs are also drawn from [-Range, Range].
   std::string Builtin; ///< What the kernel calls, when not Name.
+  bool IsDouble = false;
 };
 
 /// Every float function the suite checks.
 const std::vector<MathFunction> &floatFunctions();
+/// Every double function the suite checks.
+const std::vector<MathFunction> &doubleFunctions();
 
-/// The error of \p Result against \p Ref in float ulps: 0 when both are the
-/// same NaN, infinity or signed zero; infinity when they differ in kind.
-double floatUlpError(float Result, mpfr_srcptr Ref);
+/// The error of \p Result against \p Ref in ulps of float, or of double when
+/// \p IsDouble: 0 when both are the same NaN, infinity or signed zero;
+/// infinity when they differ in kind.
+double ulpError(double Result, mpfr_srcptr Ref, bool IsDouble);
 
 /// Default precision of every reference computation.
 constexpr mpfr_prec_t RefPrecision = 128;

@@ -98,15 +98,28 @@ std::string kernelFor(const MathFunction &F) {
     break;
   }
   K << "}\n";
-  return K.str();
+  if (!F.IsDouble)
+    return K.str();
+  // The same kernel on doubles, named td_<function>.
+  std::string Text = K.str();
+  for (size_t At = Text.find("float"); At != std::string::npos;
+       At = Text.find("float", At + 6))
+    Text.replace(At, 5, "double");
+  return "kernel void td_" + Text.substr(std::strlen("kernel void t_"));
+}
+
+std::string kernelName(const MathFunction &F) {
+  return (F.IsDouble ? "td_" : "t_") + F.Name;
 }
 
 /// All kernels in one program, compiled once.
 const std::vector<char> &mathBinary() {
   static std::vector<char> Binary;
   static std::string Error = [] {
-    std::string Source;
+    std::string Source = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
     for (const MathFunction &F : floatFunctions())
+      Source += kernelFor(F);
+    for (const MathFunction &F : doubleFunctions())
       Source += kernelFor(F);
     return loom::e2e::compileKernel(Source, Binary, "", "csa", "math.cl");
   }();
@@ -180,50 +193,111 @@ std::vector<float> edgeFloats() {
   return E;
 }
 
+std::vector<double> edgeDoubles() {
+  const double Inf = INFINITY;
+  std::vector<double> E = {0.0,
+                           -0.0,
+                           0x1p-1074,
+                           -0x1p-1074,
+                           0x0.fffffffffffffp-1022,
+                           -0x0.fffffffffffffp-1022,
+                           DBL_MIN,
+                           -DBL_MIN,
+                           DBL_MAX,
+                           -DBL_MAX,
+                           Inf,
+                           -Inf,
+                           NAN,
+                           0x1.fffffffffffffp-1,
+                           0x1.0000000000001p+0,
+                           0x1.921fb54442d18p+0,
+                           0x1.921fb54442d18p+1,
+                           0x1p17,
+                           0x1.fffffffffffffp+16,
+                           0x1p20,
+                           0x1p53,
+                           1e100,
+                           1e300,
+                           -1e300,
+                           709.78,
+                           710.5,
+                           -745.1,
+                           -708.4,
+                           1023.99,
+                           1024.0,
+                           -1074.0,
+                           -1075.0,
+                           6381956970095103.0 * 0x1p797,
+                           0x1p-60,
+                           -0x1p-60};
+  for (float F : edgeFloats())
+    E.push_back(F);
+  return E;
+}
+
 struct Inputs {
-  std::vector<float> A, B, C;
+  std::vector<double> A, B, C;
   std::vector<int> N;
 };
 
-float randomInRange(std::mt19937 &Rng, double Range) {
-  return float(std::uniform_real_distribution<double>(-Range, Range)(Rng));
+double randomInRange(std::mt19937_64 &Rng, const MathFunction &F) {
+  double V = std::uniform_real_distribution<double>(-F.Range, F.Range)(Rng);
+  return F.IsDouble ? V : double(float(V));
 }
 
 // Magnitudes spread evenly over binades from 2^-40 to Range, either sign.
-float randomLogUniform(std::mt19937 &Rng, double Range) {
-  double Top = std::log2(Range) + 1;
+double randomLogUniform(std::mt19937_64 &Rng, const MathFunction &F) {
+  double Top = std::log2(F.Range) + 1;
   double E = std::uniform_real_distribution<double>(-40, Top)(Rng);
-  float V = float(std::exp2(E));
-  return Rng() & 1 ? -V : V;
+  double V = std::exp2(E);
+  V = Rng() & 1 ? -V : V;
+  return F.IsDouble ? V : double(float(V));
 }
 
-float patternAt(uint64_t K, uint64_t Count, std::mt19937 &Rng) {
+// The K-th of Count bit patterns spread evenly over all of them.
+double patternAt(uint64_t K, uint64_t Count, std::mt19937_64 &Rng,
+                 bool IsDouble) {
+  if (IsDouble) {
+    uint64_t Bits = K * (~uint64_t(0) / Count) + (Rng() >> 24);
+    double D;
+    std::memcpy(&D, &Bits, 8);
+    return D;
+  }
   uint32_t Bits = uint32_t((K << 32) / Count) + (Rng() & 0xffff);
   float F;
   std::memcpy(&F, &Bits, 4);
   return F;
 }
 
-std::vector<float> unaryInputs(const MathFunction &F, std::mt19937 &Rng) {
+std::vector<double> edges(const MathFunction &F) {
+  if (F.IsDouble)
+    return edgeDoubles();
+  std::vector<double> E;
+  for (float V : edgeFloats())
+    E.push_back(V);
+  return E;
+}
+
+std::vector<double> unaryInputs(const MathFunction &F, std::mt19937_64 &Rng) {
   unsigned Scale = sampleScale();
-  std::vector<float> V = edgeFloats();
+  std::vector<double> V = edges(F);
   uint64_t Patterns = 65536 * Scale;
   for (uint64_t K = 0; K < Patterns; ++K)
-    V.push_back(patternAt(K, Patterns, Rng));
+    V.push_back(patternAt(K, Patterns, Rng, F.IsDouble));
   for (unsigned K = 0; K < 65536 * Scale; ++K)
-    V.push_back(randomInRange(Rng, F.Range));
+    V.push_back(randomInRange(Rng, F));
   for (unsigned K = 0; K < 32768 * Scale; ++K)
-    V.push_back(randomLogUniform(Rng, F.Range));
+    V.push_back(randomLogUniform(Rng, F));
   return V;
 }
 
-int randomInt(std::mt19937 &Rng, const MathFunction &F) {
-  int Limit = F.Name == "ldexp" ? 300 : 40;
+int randomInt(std::mt19937_64 &Rng, const MathFunction &F) {
+  int Limit = F.Name == "ldexp" ? (F.IsDouble ? 2200 : 300) : 40;
   return std::uniform_int_distribution<int>(-Limit, Limit)(Rng);
 }
 
 Inputs makeInputs(const MathFunction &F) {
-  std::mt19937 Rng(std::hash<std::string>()(F.Name) & 0xffffffff);
+  std::mt19937_64 Rng(std::hash<std::string>()(kernelName(F)));
   Inputs In;
   switch (F.Sig) {
   case Signature::FloatFloat:
@@ -237,7 +311,7 @@ Inputs makeInputs(const MathFunction &F) {
     for (size_t I = 0; I < In.A.size(); ++I)
       In.N.push_back(randomInt(Rng, F));
     const int EdgeInts[] = {0, 1, -1, 2, -2, 3, -3, 7, INT_MAX, INT_MIN};
-    for (float X : edgeFloats())
+    for (double X : edges(F))
       for (int N : EdgeInts) {
         In.A.push_back(X);
         In.N.push_back(N);
@@ -248,9 +322,9 @@ Inputs makeInputs(const MathFunction &F) {
   case Signature::FloatFloat2PtrInt:
   case Signature::FloatFloat3: {
     bool Three = F.Sig == Signature::FloatFloat3;
-    std::vector<float> E = edgeFloats();
-    for (float X : E)
-      for (float Y : E) {
+    std::vector<double> E = edges(F);
+    for (double X : E)
+      for (double Y : E) {
         In.A.push_back(X);
         In.B.push_back(Y);
         if (Three)
@@ -259,28 +333,46 @@ Inputs makeInputs(const MathFunction &F) {
     unsigned Scale = sampleScale();
     uint64_t Patterns = 32768 * Scale;
     for (uint64_t K = 0; K < Patterns; ++K) {
-      In.A.push_back(patternAt(K, Patterns, Rng));
-      In.B.push_back(patternAt((K * 40503) % Patterns, Patterns, Rng));
+      In.A.push_back(patternAt(K, Patterns, Rng, F.IsDouble));
+      In.B.push_back(
+          patternAt((K * 40503) % Patterns, Patterns, Rng, F.IsDouble));
       if (Three)
-        In.C.push_back(patternAt((K * 9973) % Patterns, Patterns, Rng));
+        In.C.push_back(
+            patternAt((K * 9973) % Patterns, Patterns, Rng, F.IsDouble));
     }
     for (unsigned K = 0; K < 65536 * Scale; ++K) {
-      In.A.push_back(randomInRange(Rng, F.Range));
-      In.B.push_back(randomInRange(Rng, F.Range));
+      In.A.push_back(randomInRange(Rng, F));
+      In.B.push_back(randomInRange(Rng, F));
       if (Three)
-        In.C.push_back(randomInRange(Rng, F.Range));
+        In.C.push_back(randomInRange(Rng, F));
     }
     // Integral exponents, which decide the sign of pow of a negative base.
     for (unsigned K = 0; K < 8192 * Scale; ++K) {
-      In.A.push_back(randomInRange(Rng, F.Range));
-      In.B.push_back(float(std::uniform_int_distribution<int>(-12, 12)(Rng)));
+      In.A.push_back(randomInRange(Rng, F));
+      In.B.push_back(double(std::uniform_int_distribution<int>(-12, 12)(Rng)));
       if (Three)
-        In.C.push_back(randomInRange(Rng, F.Range));
+        In.C.push_back(randomInRange(Rng, F));
     }
     break;
   }
   }
   return In;
+}
+
+/// A buffer of the function's floating type holding \p Values.
+KernelArg floatingBuffer(const MathFunction &F,
+                         const std::vector<double> &Values) {
+  if (F.IsDouble)
+    return KernelArg::buffer(Values);
+  return KernelArg::buffer(std::vector<float>(Values.begin(), Values.end()));
+}
+
+std::vector<double> floatingResults(const MathFunction &F,
+                                    const KernelArg &Arg) {
+  if (F.IsDouble)
+    return Arg.as<double>();
+  std::vector<float> Floats = Arg.as<float>();
+  return std::vector<double>(Floats.begin(), Floats.end());
 }
 
 //===-- Checking ----------------------------------------------------------===//
@@ -330,36 +422,36 @@ TEST_P(MathAccuracy, WithinBound) {
   Inputs In = makeInputs(F);
   size_t Count = In.A.size();
 
-  std::vector<KernelArg> Args = {KernelArg::buffer(In.A)};
+  std::vector<KernelArg> Args = {floatingBuffer(F, In.A)};
   if (!In.B.empty())
-    Args.push_back(KernelArg::buffer(In.B));
+    Args.push_back(floatingBuffer(F, In.B));
   if (!In.C.empty())
-    Args.push_back(KernelArg::buffer(In.C));
+    Args.push_back(floatingBuffer(F, In.C));
   if (!In.N.empty())
     Args.push_back(KernelArg::buffer(In.N));
   bool IntResult = F.Sig == Signature::IntFloat;
   Args.push_back(IntResult ? KernelArg::buffer(std::vector<int>(Count))
-                           : KernelArg::buffer(std::vector<float>(Count)));
+                           : floatingBuffer(F, std::vector<double>(Count)));
   bool SecondFloat = F.Sig == Signature::FloatFloatPtrFloat;
   bool SecondInt = F.Sig == Signature::FloatFloatPtrInt ||
                    F.Sig == Signature::FloatFloat2PtrInt;
   if (SecondFloat)
-    Args.push_back(KernelArg::buffer(std::vector<float>(Count)));
+    Args.push_back(floatingBuffer(F, std::vector<double>(Count)));
   if (SecondInt)
     Args.push_back(KernelArg::buffer(std::vector<int>(Count)));
   size_t ResultArg = Args.size() - 1 - (SecondFloat || SecondInt);
 
   ASSERT_EQ(
-      loom::e2e::runKernel(Binary, "t_" + F.Name, Args, {{Count}, {}, {}}), "");
+      loom::e2e::runKernel(Binary, kernelName(F), Args, {{Count}, {}, {}}), "");
 
-  std::vector<float> Results;
+  std::vector<double> Results;
   std::vector<int> IntResults;
   if (IntResult)
     IntResults = Args[ResultArg].as<int>();
   else
-    Results = Args[ResultArg].as<float>();
-  std::vector<float> Seconds =
-      SecondFloat ? Args.back().as<float>() : std::vector<float>();
+    Results = floatingResults(F, Args[ResultArg]);
+  std::vector<double> Seconds =
+      SecondFloat ? floatingResults(F, Args.back()) : std::vector<double>();
   std::vector<int> SecondInts =
       SecondInt ? Args.back().as<int>() : std::vector<int>();
 
@@ -375,16 +467,17 @@ TEST_P(MathAccuracy, WithinBound) {
   };
   for (size_t I = 0; I < Count; ++I) {
     RefArgs R;
-    mpfr_set_flt(A, In.A[I], MPFR_RNDN);
+    mpfr_set_d(A, In.A[I], MPFR_RNDN);
     R.A = A;
-    R.FloatA = In.A[I];
+    R.RawA = In.A[I];
+    R.IsDouble = F.IsDouble;
     if (!In.B.empty()) {
-      mpfr_set_flt(B, In.B[I], MPFR_RNDN);
+      mpfr_set_d(B, In.B[I], MPFR_RNDN);
       R.B = B;
-      R.FloatB = In.B[I];
+      R.RawB = In.B[I];
     }
     if (!In.C.empty()) {
-      mpfr_set_flt(C, In.C[I], MPFR_RNDN);
+      mpfr_set_d(C, In.C[I], MPFR_RNDN);
       R.C = C;
     }
     if (!In.N.empty())
@@ -399,7 +492,7 @@ TEST_P(MathAccuracy, WithinBound) {
                     std::to_string(Expected));
       continue;
     }
-    double Error = floatUlpError(Results[I], Ref);
+    double Error = ulpError(Results[I], Ref, F.IsDouble);
     if (Error > Out.MaxError || std::isnan(Error)) {
       Out.MaxError = Error;
       Out.WorstInput = describe(In, I);
@@ -412,7 +505,7 @@ TEST_P(MathAccuracy, WithinBound) {
       Fail(I, S.str());
     }
     if (SecondFloat) {
-      double Error2 = floatUlpError(Seconds[I], Ref2);
+      double Error2 = ulpError(Seconds[I], Ref2, F.IsDouble);
       if (!(Error2 <= Bound)) {
         std::ostringstream S;
         S << std::hexfloat << "second result " << Seconds[I] << ", expected "
@@ -433,7 +526,7 @@ TEST_P(MathAccuracy, WithinBound) {
   }
   for (mpfr_ptr P : {A, B, C, Ref, Ref2})
     mpfr_clear(P);
-  outcomes()[F.Name] = Out;
+  outcomes()[kernelName(F)] = Out;
   EXPECT_EQ(Out.Failures, 0u)
       << F.Name << ": " << Out.Failures << " of " << Count
       << " results out of bound (" << F.BoundUlp << " ulp); first ones:\n"
@@ -446,6 +539,8 @@ std::string testName(const testing::TestParamInfo<MathFunction> &Info) {
 
 INSTANTIATE_TEST_SUITE_P(Float, MathAccuracy,
                          testing::ValuesIn(floatFunctions()), testName);
+INSTANTIATE_TEST_SUITE_P(Double, MathAccuracy,
+                         testing::ValuesIn(doubleFunctions()), testName);
 
 /// Writes the table of doc/math.md when LOOM_MATH_TABLE names a file.
 class TableWriter : public testing::Environment {
@@ -457,12 +552,14 @@ public:
     std::ofstream Table(Path);
     Table << "| function | bound (ulp) | max error measured (ulp) | at | "
              "results checked |\n|---|---|---|---|---|\n";
-    for (const MathFunction &F : floatFunctions()) {
-      auto It = outcomes().find(F.Name);
+    std::vector<MathFunction> All = floatFunctions();
+    All.insert(All.end(), doubleFunctions().begin(), doubleFunctions().end());
+    for (const MathFunction &F : All) {
+      auto It = outcomes().find(kernelName(F));
       if (It == outcomes().end())
         continue;
       const Outcome &O = It->second;
-      Table << "| " << F.Name << " | "
+      Table << "| " << (F.IsDouble ? "double " : "float ") << F.Name << " | "
             << (F.BoundUlp == 0 ? std::string("correctly rounded")
                                 : std::to_string(int(F.BoundUlp)))
             << " | ";

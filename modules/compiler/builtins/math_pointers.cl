@@ -57,13 +57,22 @@
   M(float3, int3, AS) M(float4, int4, AS) M(float8, int8, AS)                  \
       M(float16, int16, AS)
 
+#define DOUBLE_WIDTHS(M, AS)                                                   \
+  M(double, int, AS) M(double2, int2, AS) M(double3, int3, AS)                 \
+  M(double4, int4, AS) M(double8, int8, AS) M(double16, int16, AS)
+
 #define DECLARE_AS(F, I, AS) DECLARE(F, I)
 FOR_WIDTHS(DECLARE_AS, )
+DOUBLE_WIDTHS(DECLARE_AS, )
 
 #if defined(__opencl_c_generic_address_space)
 FOR_WIDTHS(POINTERS, )
+DOUBLE_WIDTHS(POINTERS, )
 #else
 FOR_WIDTHS(POINTERS, __global)
 FOR_WIDTHS(POINTERS, __local)
 FOR_WIDTHS(POINTERS, __private)
+DOUBLE_WIDTHS(POINTERS, __global)
+DOUBLE_WIDTHS(POINTERS, __local)
+DOUBLE_WIDTHS(POINTERS, __private)
 #endif
