@@ -67,6 +67,10 @@ const std::vector<MathFunction> &doubleFunctions();
 /// infinity when they differ in kind.
 double ulpError(double Result, mpfr_srcptr Ref, bool IsDouble);
 
+/// The distance of \p Result from \p Ref in ulps of 1.0 (2^-23 or 2^-52),
+/// for finite values of both.
+double ulpOfOneError(double Result, mpfr_srcptr Ref, bool IsDouble);
+
 /// Default precision of every reference computation.
 constexpr mpfr_prec_t RefPrecision = 128;
 

@@ -112,18 +112,13 @@ std::string kernelName(const MathFunction &F) {
   return (F.IsDouble ? "td_" : "t_") + F.Name;
 }
 
-/// All kernels in one program, compiled once.
-const std::vector<char> &mathBinary() {
-  static std::vector<char> Binary;
-  static std::string Error = [] {
-    std::string Source = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
-    for (const MathFunction &F : floatFunctions())
-      Source += kernelFor(F);
-    for (const MathFunction &F : doubleFunctions())
-      Source += kernelFor(F);
-    return loom::e2e::compileKernel(Source, Binary, "", "csa", "math.cl");
-  }();
-  EXPECT_EQ(Error, "");
+/// The function's test kernel, compiled alone: each ctest entry runs one
+/// function, and compiling all of them would cost each entry seconds.
+std::vector<char> mathBinary(const MathFunction &F, std::string &Error) {
+  std::vector<char> Binary;
+  std::string Source = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  Source += kernelFor(F);
+  Error = loom::e2e::compileKernel(Source, Binary, "", "csa", "math.cl");
   return Binary;
 }
 
@@ -417,8 +412,9 @@ namespace {
 
 TEST_P(MathAccuracy, WithinBound) {
   const MathFunction &F = GetParam();
-  const std::vector<char> &Binary = mathBinary();
-  ASSERT_FALSE(Binary.empty());
+  std::string CompileError;
+  std::vector<char> Binary = mathBinary(F, CompileError);
+  ASSERT_EQ(CompileError, "");
   Inputs In = makeInputs(F);
   size_t Count = In.A.size();
 
@@ -493,6 +489,11 @@ TEST_P(MathAccuracy, WithinBound) {
       continue;
     }
     double Error = ulpError(Results[I], Ref, F.IsDouble);
+    // lgamma crosses zero between each pair of negative integers, where a
+    // relative bound means nothing: there Loom bounds the error in ulps of
+    // 1 (see doc/math.md).
+    if (F.Name.rfind("lgamma", 0) == 0 && In.A[I] < 0)
+      Error = std::min(Error, ulpOfOneError(Results[I], Ref, F.IsDouble));
     if (Error > Out.MaxError || std::isnan(Error)) {
       Out.MaxError = Error;
       Out.WorstInput = describe(In, I);
