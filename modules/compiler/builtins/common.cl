@@ -49,3 +49,35 @@ LOOM_CONST double dot(double3 x, double3 y) { return x.x * y.x + x.y * y.y + x.z
 LOOM_CONST double dot(double4 x, double4 y) {
   return x.x * y.x + x.y * y.y + x.z * y.z + x.w * y.w;
 }
+
+// max / min on floats (OpenCL leaves NaN and infinite arguments undefined):
+// fmax / fmin.
+#define FLOAT_MIN_MAX(T)                                                       \
+  LOOM_CONST T max(T x, T y) { return fmax(x, y); }                            \
+  LOOM_CONST T min(T x, T y) { return fmin(x, y); }
+#define FLOAT_MIN_MAX_SCALAR(V, S)                                             \
+  LOOM_CONST V max(V x, S y) { return fmax(x, (V)y); }                         \
+  LOOM_CONST V min(V x, S y) { return fmin(x, (V)y); }
+LOOM_FOR_FLOATS(FLOAT_MIN_MAX, LOOM_FOR_WIDTHS)
+LOOM_FOR_FLOATS(FLOAT_MIN_MAX_SCALAR, LOOM_FOR_VECTORS)
+
+// smoothstep, sign, radians, degrees (section 6.12.4).
+#define COMMON_MORE(T)                                                         \
+  LOOM_CONST T smoothstep(T e0, T e1, T x) {                                   \
+    T t = clamp((x - e0) / (e1 - e0), (T)0, (T)1);                             \
+    return t * t * ((T)3 - (T)2 * t);                                          \
+  }                                                                            \
+  /* 1 or -1, zeros kept with their sign, 0 for NaN. */                        \
+  LOOM_CONST T sign(T x) {                                                     \
+    T r = x > (T)0 ? (T)1 : x;                                                 \
+    r = x < (T)0 ? (T)-1 : r;                                                  \
+    return x != x ? (T)0 : r;                                                  \
+  }                                                                            \
+  LOOM_CONST T radians(T d) { return d * (T)(M_PI / 180); }                    \
+  LOOM_CONST T degrees(T r) { return r * (T)(180 / M_PI); }
+#define SMOOTHSTEP_SCALAR(V, S)                                                \
+  LOOM_CONST V smoothstep(S e0, S e1, V x) {                                   \
+    return smoothstep((V)e0, (V)e1, x);                                        \
+  }
+LOOM_FOR_FLOATS(COMMON_MORE, LOOM_FOR_WIDTHS)
+LOOM_FOR_FLOATS(SMOOTHSTEP_SCALAR, LOOM_FOR_VECTORS)

@@ -31,6 +31,7 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts) {
   std::vector<std::string> Args = {
       "-triple", "spir64-unknown-unknown", "-x", "cl",
       "-cl-std=" + Opts.Standard,
+      std::string("-cl-ext=") + OpenCLExtensions,
       "-finclude-default-header", "-fdeclare-opencl-builtins",
       "-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
       "-emit-llvm", "-disable-free", "-ffp-contract=on",

@@ -41,6 +41,20 @@ enum class EarlyVectorization { None, Loop, SLP, All };
   X("cl-single-precision-constant", "Treat double constants as float")         \
   X("cl-unsafe-math-optimizations", "Allow optimizations that may lose accuracy")
 
+/// The OpenCL C extensions and OpenCL C 3.0 optional features Loom reports,
+/// as Clang's `-cl-ext=` takes them: everything else (half, images, pipes,
+/// device-side enqueue, sub-groups, vendor extensions) is switched off, so a
+/// kernel that uses it gets Clang's error rather than a missing builtin.
+inline constexpr const char *OpenCLExtensions =
+    "-all,+cl_khr_fp64,+cl_khr_byte_addressable_store,"
+    "+cl_khr_global_int32_base_atomics,+cl_khr_global_int32_extended_atomics,"
+    "+cl_khr_local_int32_base_atomics,+cl_khr_local_int32_extended_atomics,"
+    "+__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_generic_address_space,"
+    "+__opencl_c_program_scope_global_variables,"
+    "+__opencl_c_work_group_collective_functions,"
+    "+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst,"
+    "+__opencl_c_atomic_scope_device,+__opencl_c_atomic_scope_all_devices";
+
 struct CompileOptions {
   /// The name diagnostics give the kernel source.
   std::string FileName = "kernel.cl";
