@@ -10,6 +10,14 @@
 #include <cmath>
 #include <cstring>
 
+// libgcc's half-precision conversions, which LLVM calls for half
+// conversions the CPU has no instruction for (double to half always; float
+// to and from half without F16C), as in the builtins' vload_half and
+// vstore_half. Only their addresses are taken.
+extern "C" void __extendhfsf2();
+extern "C" void __truncsfhf2();
+extern "C" void __truncdfhf2();
+
 namespace mux {
 
 namespace {
@@ -34,6 +42,9 @@ const ExternalSymbol Externals[] = {
     LOOM_EXTERNAL(memcpy),
     LOOM_EXTERNAL(memmove),
     LOOM_EXTERNAL(memset),
+    LOOM_EXTERNAL(__extendhfsf2),
+    LOOM_EXTERNAL(__truncsfhf2),
+    LOOM_EXTERNAL(__truncdfhf2),
 #define LOOM_UNARY(NAME)                                                       \
   {#NAME, reinterpret_cast<void *>(static_cast<UnaryD>(&::NAME))}, {           \
 #NAME "f", reinterpret_cast < void *>(static_cast <UnaryF>(&::NAME##f))    \
