@@ -49,6 +49,7 @@ inline constexpr const char *OpenCLExtensions =
     "-all,+cl_khr_fp64,+cl_khr_byte_addressable_store,"
     "+cl_khr_global_int32_base_atomics,+cl_khr_global_int32_extended_atomics,"
     "+cl_khr_local_int32_base_atomics,+cl_khr_local_int32_extended_atomics,"
+    "+cl_khr_int64_base_atomics,+cl_khr_int64_extended_atomics,"
     "+__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_generic_address_space,"
     "+__opencl_c_program_scope_global_variables,"
     "+__opencl_c_work_group_collective_functions,"
