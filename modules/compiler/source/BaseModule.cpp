@@ -18,6 +18,7 @@
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
+#include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
 
@@ -258,6 +259,7 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM,
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
   MPM.addPass(utils::FixupTranslatorBuiltinsPass());
+  MPM.addPass(utils::LowerPrintfPass());
   // Builtins first: the library's own barriers and work-item queries are
   // lowered with the kernels'.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));

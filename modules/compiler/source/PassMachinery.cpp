@@ -16,6 +16,7 @@
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
+#include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"

@@ -242,6 +242,8 @@ mux_result_t muxCreateKernel(mux_device_t Device, mux_executable_t Executable,
   Kernel->Descriptor = K;
   Kernel->Entry = reinterpret_cast<loom_kernel_entry_t>(
       Executable->Object->findSymbol(K->EntrySymbol));
+  Kernel->PrintfSlot = static_cast<void **>(
+      Executable->Object->findSymbol("__loom_printf_buffer"));
   *OutKernel = Kernel;
   return mux_success;
 }

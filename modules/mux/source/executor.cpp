@@ -10,9 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "objects.h"
+#include "printf.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace mux {
@@ -77,6 +80,14 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
   });
 }
 
+/// Bytes of printf records an ND-range may leave: 1 MiB, or
+/// LOOM_PRINTF_BUFFER_SIZE.
+uint32_t printfCapacity() {
+  const char *Env = std::getenv("LOOM_PRINTF_BUFFER_SIZE");
+  unsigned long long Size = Env ? std::strtoull(Env, nullptr, 10) : 0;
+  return Size > 0 && Size < (1ULL << 31) ? uint32_t(Size) : (1u << 20);
+}
+
 uint64_t nowNanoseconds() {
   return static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -115,7 +126,22 @@ struct CommandRunner {
     (C.Begin ? C.Pool->Begin : C.Pool->End)[C.Index] = nowNanoseconds();
   }
   void operator()(const NDRangeCommand &C) const {
+    if (!C.PrintfSlot) {
+      runNDRange(*Device.Workers, Device.WorkerStates, C);
+      return;
+    }
+    // One queue thread runs a device's ND-ranges, so the executable's
+    // buffer variable is this ND-range's alone while it runs.
+    PrintfBuffer Buffer(printfCapacity());
+    *C.PrintfSlot = Buffer.data();
     runNDRange(*Device.Workers, Device.WorkerStates, C);
+    *C.PrintfSlot = nullptr;
+    std::string Warning;
+    std::string Text = Buffer.format(Warning);
+    std::fwrite(Text.data(), 1, Text.size(), stdout);
+    std::fflush(stdout);
+    if (!Warning.empty())
+      std::fputs(Warning.c_str(), stderr);
   }
 };
 

@@ -121,6 +121,9 @@ struct NDRangeCommand {
   std::array<uint64_t, 3> LocalSize;
   std::array<uint64_t, 3> GlobalOffset;
   uint32_t Dimensions;
+  /// The executable's `__loom_printf_buffer` variable, if the kernel's
+  /// module calls printf.
+  void **PrintfSlot = nullptr;
 };
 
 using Command = std::variant<WriteCommand, ReadCommand, CopyCommand,
@@ -210,6 +213,8 @@ struct mux_kernel_s {
   mux::ObjectKind Kind = mux::ObjectKind::Kernel;
   const loom::metadata::KernelDescriptor *Descriptor = nullptr;
   loom_kernel_entry_t Entry = nullptr;
+  /// See NDRangeCommand::PrintfSlot.
+  void **PrintfSlot = nullptr;
 };
 
 struct mux_query_pool_s {

@@ -1,0 +1,214 @@
+//===- printf.cpp - Formats the records of OpenCL C's printf --------------===//
+
+#include "printf.h"
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstring>
+
+namespace mux {
+
+namespace {
+
+constexpr size_t BufferHeaderSize = 8;
+constexpr size_t RecordHeaderSize = 24;
+
+struct RecordRef {
+  uint64_t Group;
+  uint32_t Local;
+  const uint8_t *Start;
+  uint32_t Size;
+};
+
+/// One conversion of a format: the C specification to pass on (without the
+/// vector part), the vector width (1 for scalars), the element size in
+/// bytes of a vector or of a scalar slot, and the conversion character.
+struct Conversion {
+  std::string Spec;
+  unsigned Lanes = 1;
+  unsigned ElementSize = 4;
+  char Kind = 0;
+};
+
+bool isConversion(char C) { return std::strchr("diouxXfFeEgGaAcsp", C); }
+bool isFloating(char C) { return std::strchr("fFeEgGaA", C); }
+
+/// Parses the conversion starting after '%' at \p F; returns the position
+/// after it, or nullptr if it is malformed (then printed as it is).
+const char *parse(const char *F, Conversion &C) {
+  C.Spec = "%";
+  while (*F && std::strchr("-+ #0", *F))
+    C.Spec += *F++;
+  while (*F >= '0' && *F <= '9')
+    C.Spec += *F++;
+  if (*F == '.') {
+    C.Spec += *F++;
+    while (*F >= '0' && *F <= '9')
+      C.Spec += *F++;
+  }
+  if (*F == 'v') {
+    ++F;
+    unsigned N = 0;
+    while (*F >= '0' && *F <= '9')
+      N = N * 10 + unsigned(*F++ - '0');
+    if (N != 2 && N != 3 && N != 4 && N != 8 && N != 16)
+      return nullptr;
+    C.Lanes = N;
+  }
+  // Length: hh, h, hl (vectors only: 32-bit elements), l; z, t and j are
+  // size_t, ptrdiff_t and intmax_t, all 64-bit here, so l.
+  std::string Length;
+  if (F[0] == 'h' && F[1] == 'h')
+    Length = "hh";
+  else if (F[0] == 'h' && F[1] == 'l')
+    Length = "hl";
+  else if (F[0] == 'h' || F[0] == 'l')
+    Length = std::string(1, F[0]);
+  F += Length.size();
+  if (Length.empty() && (*F == 'z' || *F == 't' || *F == 'j')) {
+    Length = "l";
+    ++F;
+  }
+  if (!isConversion(*F))
+    return nullptr;
+  C.Kind = *F++;
+  bool Vector = C.Lanes > 1;
+  if (isFloating(C.Kind)) {
+    // Scalars were promoted to double; vector elements keep their size.
+    C.ElementSize = Vector && Length != "l" ? 4 : 8;
+  } else if (C.Kind == 's' || C.Kind == 'p') {
+    C.ElementSize = 8;
+  } else if (Vector) {
+    C.ElementSize = Length == "hh"  ? 1
+                    : Length == "h" ? 2
+                    : Length == "l" ? 8
+                                    : 4;
+    if (Length == "hh" || Length == "h")
+      C.Spec += Length;
+  } else {
+    C.ElementSize = Length == "l" ? 8 : 4;
+    if (Length == "hh" || Length == "h")
+      C.Spec += Length;
+  }
+  if (!isFloating(C.Kind) && C.Kind != 's' && C.Kind != 'p' && C.Kind != 'c' &&
+      C.ElementSize == 8)
+    C.Spec += "ll";
+  C.Spec += C.Kind;
+  return F;
+}
+
+template <class T> T read(const uint8_t *At) {
+  T V;
+  std::memcpy(&V, At, sizeof(T));
+  return V;
+}
+
+void appendFormatted(std::string &Out, const char *Spec, ...) {
+  char Small[256];
+  va_list Args, Copy;
+  va_start(Args, Spec);
+  va_copy(Copy, Args);
+  int N = std::vsnprintf(Small, sizeof(Small), Spec, Args);
+  va_end(Args);
+  if (N >= 0 && size_t(N) < sizeof(Small)) {
+    Out.append(Small, size_t(N));
+  } else if (N >= 0) {
+    std::string Big(size_t(N) + 1, '\0');
+    std::vsnprintf(Big.data(), Big.size(), Spec, Copy);
+    Out.append(Big.data(), size_t(N));
+  }
+  va_end(Copy);
+}
+
+/// One element of conversion \p C at \p At.
+void formatElement(const Conversion &C, const uint8_t *At, std::string &Out) {
+  const char *Spec = C.Spec.c_str();
+  if (isFloating(C.Kind)) {
+    double V = C.ElementSize == 4 ? double(read<float>(At)) : read<double>(At);
+    appendFormatted(Out, Spec, V);
+  } else if (C.Kind == 's') {
+    appendFormatted(Out, Spec,
+                    reinterpret_cast<const char *>(read<uint64_t>(At)));
+  } else if (C.Kind == 'p') {
+    appendFormatted(Out, Spec, reinterpret_cast<void *>(read<uint64_t>(At)));
+  } else if (C.ElementSize == 8) {
+    appendFormatted(Out, Spec, read<long long>(At));
+  } else {
+    int V = C.ElementSize == 1   ? int(read<int8_t>(At))
+            : C.ElementSize == 2 ? int(read<int16_t>(At))
+                                 : read<int32_t>(At);
+    appendFormatted(Out, Spec, V);
+  }
+}
+
+} // namespace
+
+void formatRecord(const char *Format, const uint8_t *Args, size_t ArgsSize,
+                  std::string &Out) {
+  size_t Slot = 0;
+  for (const char *F = Format; *F;) {
+    if (*F != '%') {
+      Out += *F++;
+      continue;
+    }
+    if (F[1] == '%') {
+      Out += '%';
+      F += 2;
+      continue;
+    }
+    Conversion C;
+    const char *Next = parse(F + 1, C);
+    if (!Next) {
+      Out += *F++;
+      continue;
+    }
+    size_t Bytes = (size_t(C.ElementSize) * C.Lanes + 7) & ~size_t(7);
+    if (Slot + Bytes > ArgsSize) {
+      Out += "(missing argument)";
+      F = Next;
+      continue;
+    }
+    for (unsigned L = 0; L < C.Lanes; ++L) {
+      if (L)
+        Out += ',';
+      formatElement(C, Args + Slot + L * C.ElementSize, Out);
+    }
+    Slot += Bytes;
+    F = Next;
+  }
+}
+
+PrintfBuffer::PrintfBuffer(uint32_t Capacity)
+    : Storage((BufferHeaderSize + Capacity + 7) / 8, 0) {
+  std::memcpy(reinterpret_cast<uint8_t *>(Storage.data()) + 4, &Capacity, 4);
+}
+
+std::string PrintfBuffer::format(std::string &Warning) const {
+  const uint8_t *Base = reinterpret_cast<const uint8_t *>(Storage.data());
+  uint32_t Used = read<uint32_t>(Base), Capacity = read<uint32_t>(Base + 4);
+  uint32_t Valid = std::min(Used, Capacity);
+  std::vector<RecordRef> Records;
+  for (uint32_t At = 0; At + RecordHeaderSize <= Valid;) {
+    const uint8_t *R = Base + BufferHeaderSize + At;
+    uint32_t Size = read<uint32_t>(R);
+    if (Size < RecordHeaderSize || At + Size > Valid)
+      break; // a record that did not fit is where the kept ones end
+    Records.push_back({read<uint64_t>(R + 8), read<uint32_t>(R + 4), R, Size});
+    At += Size;
+  }
+  std::stable_sort(Records.begin(), Records.end(),
+                   [](const RecordRef &A, const RecordRef &B) {
+                     return A.Group != B.Group ? A.Group < B.Group
+                                               : A.Local < B.Local;
+                   });
+  std::string Out;
+  for (const RecordRef &R : Records)
+    formatRecord(reinterpret_cast<const char *>(read<uint64_t>(R.Start + 16)),
+                 R.Start + RecordHeaderSize, R.Size - RecordHeaderSize, Out);
+  if (Used > Capacity)
+    Warning = "loom: printf buffer full (" + std::to_string(Capacity) +
+              " bytes): later output of the kernel was dropped\n";
+  return Out;
+}
+
+} // namespace mux

@@ -1,0 +1,45 @@
+//===- printf.h - Formats the records of OpenCL C's printf ------*- C++ -*-===//
+///
+/// \file
+/// The driver's half of printf: a kernel compiled with printf calls has the
+/// module variable `__loom_printf_buffer` (see the compiler's
+/// LowerPrintfPass.h), which the driver points at a buffer before each
+/// ND-range. Afterwards the records are formatted, sorted by work-group and
+/// then by work-item (each item's own records in the order it made them),
+/// and written out.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef MUX_SOURCE_PRINTF_H
+#define MUX_SOURCE_PRINTF_H
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace mux {
+
+/// A printf buffer: two 32-bit words (bytes used, capacity) and the records.
+class PrintfBuffer {
+public:
+  explicit PrintfBuffer(uint32_t Capacity);
+  /// What the kernel's `__loom_printf_buffer` must point at.
+  void *data() { return Storage.data(); }
+  /// The formatted output of every record, in work-group then work-item
+  /// order, plus a line on stderr's behalf when records were dropped.
+  std::string format(std::string &Warning) const;
+
+private:
+  std::vector<uint64_t> Storage; // 8-byte aligned, as the records are
+};
+
+/// Formats one record's arguments by \p Format (OpenCL C's printf format,
+/// with vector specifiers); \p Args are the 8-byte-aligned slots. Appends to
+/// \p Out.
+void formatRecord(const char *Format, const uint8_t *Args, size_t ArgsSize,
+                  std::string &Out);
+
+} // namespace mux
+
+#endif // MUX_SOURCE_PRINTF_H
