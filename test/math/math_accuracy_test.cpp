@@ -543,6 +543,76 @@ INSTANTIATE_TEST_SUITE_P(Float, MathAccuracy,
 INSTANTIATE_TEST_SUITE_P(Double, MathAccuracy,
                          testing::ValuesIn(doubleFunctions()), testName);
 
+/// The vector overloads compute lane for lane what the scalar one does: for
+/// each one-argument function, the results of the scalar form and of two
+/// vector widths (4 and 16 for float, 3 and 8 for double) are compared bit
+/// for bit over the suite's inputs.
+class VectorForms : public testing::TestWithParam<MathFunction> {};
+
+TEST_P(VectorForms, MatchScalar) {
+  const MathFunction &F = GetParam();
+  const char *T = F.IsDouble ? "double" : "float";
+  const int Widths[2] = {F.IsDouble ? 3 : 4, F.IsDouble ? 8 : 16};
+  std::string Source = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  Source += std::string("kernel void scalar(global const ") + T +
+            " *a, global " + T +
+            " *r) { size_t i = get_global_id(0); r[i] = " + builtinOf(F) +
+            "(a[i]); }\n";
+  for (int W : Widths)
+    Source += std::string("kernel void v") + std::to_string(W) +
+              "(global const " + T + " *a, global " + T +
+              " *r) { size_t i = get_global_id(0); vstore" + std::to_string(W) +
+              "(" + builtinOf(F) + "(vload" + std::to_string(W) +
+              "(i, a)), i, r); }\n";
+  std::vector<char> Binary;
+  ASSERT_EQ(loom::e2e::compileKernel(Source, Binary, "", "csa", "vectors.cl"),
+            "");
+  Inputs In = makeInputs(F);
+  size_t Count = In.A.size() / 48 * 48; // a multiple of every width
+  In.A.resize(Count);
+  std::vector<KernelArg> Args = {floatingBuffer(F, In.A),
+                                 floatingBuffer(F, std::vector<double>(Count))};
+  ASSERT_EQ(loom::e2e::runKernel(Binary, "scalar", Args, {{Count}, {}, {}}),
+            "");
+  std::vector<double> Scalar = floatingResults(F, Args[1]);
+  for (int W : Widths) {
+    std::vector<KernelArg> VArgs = {
+        floatingBuffer(F, In.A), floatingBuffer(F, std::vector<double>(Count))};
+    ASSERT_EQ(loom::e2e::runKernel(Binary, "v" + std::to_string(W), VArgs,
+                                   {{Count / W}, {}, {}}),
+              "");
+    std::vector<double> Vector = floatingResults(F, VArgs[1]);
+    size_t Mismatches = 0;
+    for (size_t I = 0; I < Count; ++I) {
+      bool Same = std::isnan(Scalar[I])
+                      ? std::isnan(Vector[I])
+                      : std::memcmp(&Scalar[I], &Vector[I], 8) == 0;
+      if (!Same && ++Mismatches <= 3)
+        ADD_FAILURE() << F.Name << " width " << W << " " << describe(In, I)
+                      << std::hexfloat << ": scalar " << Scalar[I]
+                      << ", vector " << Vector[I];
+    }
+    EXPECT_EQ(Mismatches, 0u);
+  }
+}
+
+std::vector<MathFunction> unaryFunctions() {
+  std::vector<MathFunction> Fs;
+  for (const auto *List : {&floatFunctions(), &doubleFunctions()})
+    for (const MathFunction &F : *List)
+      if (F.Sig == Signature::FloatFloat && F.Name.rfind("native_", 0) != 0 &&
+          F.Name.rfind("half_", 0) != 0)
+        Fs.push_back(F);
+  return Fs;
+}
+
+std::string vectorTestName(const testing::TestParamInfo<MathFunction> &Info) {
+  return (Info.param.IsDouble ? "double_" : "float_") + Info.param.Name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Unary, VectorForms,
+                         testing::ValuesIn(unaryFunctions()), vectorTestName);
+
 /// Writes the table of doc/math.md when LOOM_MATH_TABLE names a file.
 class TableWriter : public testing::Environment {
 public:
