@@ -59,7 +59,8 @@ public:
            check(muxCreateExecutable(Device, dispatch_kernels_loom,
                                      dispatch_kernels_loom_size, &Executable),
                  "executable") &&
-           check(muxAllocateMemory(Device, OutputBytes, 0, &Memory),
+           check(muxAllocateMemory(Device, OutputBytes, 0,
+                                   mux_memory_property_host_coherent, &Memory),
                  "memory") &&
            check(muxCreateBuffer(Device, OutputBytes, &Output), "buffer") &&
            check(muxBindBufferMemory(Device, Memory, Output, 0), "bind");

@@ -57,7 +57,9 @@ int main() {
   mux_descriptor_info_s Args[3] = {};
   for (int I = 0; I < 3; ++I) {
     uint64_t Bytes = N * sizeof(float);
-    if (!check(muxAllocateMemory(Device, Bytes, 0, &Memory[I]), "memory") ||
+    if (!check(muxAllocateMemory(Device, Bytes, 0,
+                                 mux_memory_property_host_coherent, &Memory[I]),
+               "memory") ||
         !check(muxCreateBuffer(Device, Bytes, &Buffers[I]), "buffer") ||
         !check(muxBindBufferMemory(Device, Memory[I], Buffers[I], 0), "bind") ||
         !check(muxCommandWriteBuffer(Commands, Buffers[I], 0, Host[I]->data(),

@@ -169,7 +169,8 @@ std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
     }
     mux_memory_t Memory;
     mux_buffer_t Buffer;
-    CHECK_MUX(muxAllocateMemory(S.Device, Args[I].Bytes.size(), 0, &Memory));
+    CHECK_MUX(muxAllocateMemory(S.Device, Args[I].Bytes.size(), 0,
+                                mux_memory_property_host_coherent, &Memory));
     S.Memories.push_back(Memory);
     CHECK_MUX(muxCreateBuffer(S.Device, Args[I].Bytes.size(), &Buffer));
     S.Buffers.push_back(Buffer);

@@ -218,7 +218,8 @@ Error DriverSession::createBuffers(const loom::KernelCase &Case,
     if (Arg.ArgKind != loom::CaseArg::Buffer)
       continue;
     mux_memory_t Memory;
-    MUX_CHECK(muxAllocateMemory(Device, Contents[I].size(), 0, &Memory));
+    MUX_CHECK(muxAllocateMemory(Device, Contents[I].size(), 0,
+                                mux_memory_property_host_coherent, &Memory));
     Memories.push_back(Memory);
     MUX_CHECK(muxCreateBuffer(Device, Contents[I].size(), &Buffers[I]));
     MUX_CHECK(muxBindBufferMemory(Device, Memory, Buffers[I], 0));

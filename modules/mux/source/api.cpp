@@ -33,6 +33,9 @@ const mux_device_info_s &hostDeviceInfo() {
     I.address_bits = 64;
     I.memory_size = uint64_t(16) << 30;
     I.local_memory_size = uint64_t(256) << 10;
+    I.builtin_features = mux::BuiltinFeatures;
+    I.memory_properties =
+        mux_memory_property_host_visible | mux_memory_property_coherent;
     return I;
   }();
   return Info;
@@ -93,7 +96,8 @@ void muxDestroyDevice(mux_device_t Device) {
 }
 
 mux_result_t muxAllocateMemory(mux_device_t Device, uint64_t Size,
-                               uint64_t Alignment, mux_memory_t *OutMemory) {
+                               uint64_t Alignment, uint32_t Properties,
+                               mux_memory_t *OutMemory) {
   if (!isValid(Device))
     return fail(mux_error_invalid_handle, "invalid device handle");
   if (!OutMemory)
@@ -103,6 +107,10 @@ mux_result_t muxAllocateMemory(mux_device_t Device, uint64_t Size,
   if (Size == 0 || !isPowerOf2(Alignment) || Alignment > 4096)
     return fail(mux_error_invalid_value,
                 "size must be non-zero and alignment a power of two <= 4096");
+  if (Properties & ~hostDeviceInfo().memory_properties)
+    return fail(mux_error_invalid_value, "memory properties " +
+                                             std::to_string(Properties) +
+                                             " include one the device lacks");
   auto *Memory = new (std::nothrow) mux_memory_s();
   AlignedBytes Data = allocateAligned(Size, std::max<uint64_t>(Alignment, 64));
   if (!Memory || !Data) {
@@ -112,6 +120,7 @@ mux_result_t muxAllocateMemory(mux_device_t Device, uint64_t Size,
   }
   Memory->Data = std::move(Data);
   Memory->Size = Size;
+  Memory->Properties = Properties;
   *OutMemory = Memory;
   return mux_success;
 }
@@ -129,6 +138,9 @@ mux_result_t muxMapMemory(mux_device_t Device, mux_memory_t Memory,
     return fail(mux_error_null_out_parameter, "out_data is null");
   if (Size == 0 || !inBounds(Offset, Size, Memory->Size))
     return fail(mux_error_invalid_value, "mapped range outside the memory");
+  if (!(Memory->Properties & mux_memory_property_host_visible))
+    return fail(mux_error_invalid_value,
+                "memory allocated without host_visible cannot be mapped");
   *OutData = Memory->Data.get() + Offset;
   return mux_success;
 }

@@ -30,6 +30,20 @@
 
 namespace mux {
 
+/// What mux_device_info_s::builtin_features reports: the OpenCL C version,
+/// extensions and features of compiler::OpenCLExtensions (the compiler's
+/// tests check the two agree).
+inline constexpr const char *BuiltinFeatures =
+    "CL3.0 cl_khr_fp64 cl_khr_byte_addressable_store "
+    "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics "
+    "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics "
+    "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics "
+    "__opencl_c_fp64 __opencl_c_int64 __opencl_c_generic_address_space "
+    "__opencl_c_program_scope_global_variables "
+    "__opencl_c_work_group_collective_functions "
+    "__opencl_c_atomic_order_acq_rel __opencl_c_atomic_order_seq_cst "
+    "__opencl_c_atomic_scope_device __opencl_c_atomic_scope_all_devices";
+
 enum class ObjectKind : uint32_t {
   Device = 0x4d580001,
   Memory,
@@ -194,6 +208,7 @@ struct mux_memory_s {
   mux::ObjectKind Kind = mux::ObjectKind::Memory;
   mux::AlignedBytes Data;
   uint64_t Size = 0;
+  uint32_t Properties = 0; ///< mux_memory_property_e flags
 };
 
 struct mux_buffer_s {

@@ -28,7 +28,9 @@ protected:
   mux_buffer_t makeBoundBuffer(uint64_t Size) {
     mux_memory_t Memory;
     mux_buffer_t Buffer;
-    EXPECT_EQ(muxAllocateMemory(Device, Size, 0, &Memory), mux_success);
+    EXPECT_EQ(muxAllocateMemory(Device, Size, 0,
+                                mux_memory_property_host_coherent, &Memory),
+              mux_success);
     Memories.push_back(Memory);
     EXPECT_EQ(muxCreateBuffer(Device, Size, &Buffer), mux_success);
     Buffers.push_back(Buffer);
@@ -74,23 +76,64 @@ TEST(MuxCreateDevices, ForeignInfo) {
 
 TEST_F(MuxTest, AllocateZeroBytes) {
   mux_memory_t Memory;
-  EXPECT_EQ(muxAllocateMemory(Device, 0, 0, &Memory), mux_error_invalid_value);
+  EXPECT_EQ(muxAllocateMemory(Device, 0, 0, mux_memory_property_host_coherent,
+                              &Memory),
+            mux_error_invalid_value);
 }
 
 TEST_F(MuxTest, AllocateWithBadAlignment) {
   mux_memory_t Memory;
-  EXPECT_EQ(muxAllocateMemory(Device, 64, 3, &Memory), mux_error_invalid_value);
+  EXPECT_EQ(muxAllocateMemory(Device, 64, 3, mux_memory_property_host_coherent,
+                              &Memory),
+            mux_error_invalid_value);
 }
 
 TEST_F(MuxTest, AllocateOnNullDevice) {
   mux_memory_t Memory;
-  EXPECT_EQ(muxAllocateMemory(nullptr, 64, 0, &Memory),
+  EXPECT_EQ(muxAllocateMemory(nullptr, 64, 0, mux_memory_property_host_coherent,
+                              &Memory),
             mux_error_invalid_handle);
+}
+
+TEST_F(MuxTest, AllocateWithPropertyTheDeviceLacks) {
+  mux_memory_t Memory;
+  EXPECT_EQ(muxAllocateMemory(Device, 64, 0, 8, &Memory),
+            mux_error_invalid_value);
+  EXPECT_TRUE(hasMessage());
+}
+
+TEST_F(MuxTest, DeviceOnlyMemoryCannotBeMapped) {
+  mux_memory_t Memory;
+  ASSERT_EQ(muxAllocateMemory(Device, 64, 0, 0, &Memory), mux_success);
+  void *Data = nullptr;
+  EXPECT_EQ(muxMapMemory(Device, Memory, 0, 64, &Data),
+            mux_error_invalid_value);
+  EXPECT_EQ(Data, nullptr);
+  muxFreeMemory(Device, Memory);
+  ASSERT_EQ(muxAllocateMemory(Device, 64, 0, mux_memory_property_host_visible,
+                              &Memory),
+            mux_success);
+  EXPECT_EQ(muxMapMemory(Device, Memory, 0, 64, &Data), mux_success);
+  EXPECT_NE(Data, nullptr);
+  muxFreeMemory(Device, Memory);
+}
+
+TEST(MuxGetDeviceInfos, ReportsFeaturesAndMemoryProperties) {
+  mux_device_info_t Info;
+  uint32_t Count = 0;
+  ASSERT_EQ(muxGetDeviceInfos(1, &Info, &Count), mux_success);
+  ASSERT_NE(Info->builtin_features, nullptr);
+  EXPECT_NE(std::string(Info->builtin_features).find("cl_khr_fp64"),
+            std::string::npos);
+  EXPECT_EQ(Info->memory_properties,
+            uint32_t(mux_memory_property_host_coherent));
 }
 
 TEST_F(MuxTest, HandleOfWrongKind) {
   mux_memory_t Memory;
-  ASSERT_EQ(muxAllocateMemory(Device, 64, 0, &Memory), mux_success);
+  ASSERT_EQ(muxAllocateMemory(Device, 64, 0, mux_memory_property_host_coherent,
+                              &Memory),
+            mux_success);
   mux_buffer_t Buffer;
   // A memory handle where a device handle belongs.
   EXPECT_EQ(
@@ -101,7 +144,9 @@ TEST_F(MuxTest, HandleOfWrongKind) {
 
 TEST_F(MuxTest, MapOutsideMemory) {
   mux_memory_t Memory;
-  ASSERT_EQ(muxAllocateMemory(Device, 64, 0, &Memory), mux_success);
+  ASSERT_EQ(muxAllocateMemory(Device, 64, 0, mux_memory_property_host_coherent,
+                              &Memory),
+            mux_success);
   void *Data;
   EXPECT_EQ(muxMapMemory(Device, Memory, 32, 64, &Data),
             mux_error_invalid_value);
@@ -112,7 +157,9 @@ TEST_F(MuxTest, MapOutsideMemory) {
 TEST_F(MuxTest, BindBufferLargerThanMemory) {
   mux_memory_t Memory;
   mux_buffer_t Buffer;
-  ASSERT_EQ(muxAllocateMemory(Device, 64, 0, &Memory), mux_success);
+  ASSERT_EQ(muxAllocateMemory(Device, 64, 0, mux_memory_property_host_coherent,
+                              &Memory),
+            mux_success);
   ASSERT_EQ(muxCreateBuffer(Device, 48, &Buffer), mux_success);
   EXPECT_EQ(muxBindBufferMemory(Device, Memory, Buffer, 32),
             mux_error_invalid_value);

@@ -34,7 +34,9 @@ protected:
   mux_buffer_t buffer(const std::vector<uint8_t> &Bytes) {
     mux_memory_t Memory;
     mux_buffer_t Buffer;
-    EXPECT_EQ(muxAllocateMemory(Device, Bytes.size(), 0, &Memory), mux_success);
+    EXPECT_EQ(muxAllocateMemory(Device, Bytes.size(), 0,
+                                mux_memory_property_host_coherent, &Memory),
+              mux_success);
     EXPECT_EQ(muxCreateBuffer(Device, Bytes.size(), &Buffer), mux_success);
     EXPECT_EQ(muxBindBufferMemory(Device, Memory, Buffer, 0), mux_success);
     Memories.push_back(Memory);

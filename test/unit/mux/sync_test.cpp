@@ -243,7 +243,8 @@ TEST_F(MuxSyncTest, ManyThreadsDispatchingAtOnce) {
     Pool.emplace_back([&, T] {
       mux_memory_t Memory;
       mux_buffer_t Buffer;
-      if (muxAllocateMemory(Device, Bytes, 0, &Memory) != mux_success ||
+      if (muxAllocateMemory(Device, Bytes, 0, mux_memory_property_host_coherent,
+                            &Memory) != mux_success ||
           muxCreateBuffer(Device, Bytes, &Buffer) != mux_success ||
           muxBindBufferMemory(Device, Memory, Buffer, 0) != mux_success) {
         Mismatches[T] = Rounds;

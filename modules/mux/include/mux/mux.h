@@ -64,7 +64,24 @@ typedef struct mux_device_info_s {
   /** Bytes of __local memory one work-group may use: its kernel-scope
       __local variables plus its __local pointer arguments. */
   uint64_t local_memory_size;
+  /** The OpenCL C version and the extensions and OpenCL C 3.0 features the
+      device runs binaries built with, space-separated, as Clang's -cl-ext
+      names them (the set the compiler reports, checked against it by the
+      compiler's tests). */
+  const char *builtin_features;
+  /** The mux_memory_property_e flags memory may be allocated with. */
+  uint32_t memory_properties;
 } mux_device_info_s;
+
+/** Properties of memory, for muxAllocateMemory. */
+typedef enum mux_memory_property_e {
+  /** The host may map it (muxMapMemory). */
+  mux_memory_property_host_visible = 1,
+  /** Host and device writes are visible to each other without flushes. */
+  mux_memory_property_coherent = 2,
+  /** Both: what a host program usually wants. */
+  mux_memory_property_host_coherent = 3,
+} mux_memory_property_e;
 typedef const mux_device_info_s *mux_device_info_t;
 
 typedef struct mux_device_s *mux_device_t;
@@ -103,20 +120,24 @@ mux_result_t muxCreateDevices(uint32_t count, const mux_device_info_t *infos,
 void muxDestroyDevice(mux_device_t device);
 
 /**
- * Allocates \p size bytes of host-visible, coherent memory aligned to
- * \p alignment (a power of two; 0 means 64). \return mux_success;
- * mux_error_invalid_handle; mux_error_null_out_parameter;
- * mux_error_invalid_value (size 0, bad alignment); mux_error_out_of_memory.
+ * Allocates \p size bytes of memory aligned to \p alignment (a power of
+ * two; 0 means 64) with \p properties, mux_memory_property_e flags among
+ * the device's memory_properties (0: device-only memory, which cannot be
+ * mapped). \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter; mux_error_invalid_value (size 0, bad
+ * alignment, a property the device lacks); mux_error_out_of_memory.
  */
 mux_result_t muxAllocateMemory(mux_device_t device, uint64_t size,
-                               uint64_t alignment, mux_memory_t *out_memory);
+                               uint64_t alignment, uint32_t properties,
+                               mux_memory_t *out_memory);
 /** Frees memory; buffers bound to it must not be used afterwards. */
 void muxFreeMemory(mux_device_t device, mux_memory_t memory);
 
 /**
  * Maps [offset, offset + size) of \p memory for the host. \return
  * mux_success; mux_error_invalid_handle; mux_error_null_out_parameter;
- * mux_error_invalid_value (range outside the memory).
+ * mux_error_invalid_value (range outside the memory, or memory allocated
+ * without mux_memory_property_host_visible).
  */
 mux_result_t muxMapMemory(mux_device_t device, mux_memory_t memory,
                           uint64_t offset, uint64_t size, void **out_data);
