@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <variant>
@@ -58,6 +59,7 @@ public:
 private:
   Status readHeader();
   Status readSections();
+  Status checkNoOverlap() const;
   Status readSymbols();
   Status planLayout();
   Status countIndirections();
@@ -120,14 +122,33 @@ Status ElfLoader::readHeader() {
   return Ok;
 }
 
+/// Sections with contents in the file must not share bytes: a linker never
+/// makes such a file, and one section's relocations would rewrite
+/// another's contents.
+Status ElfLoader::checkNoOverlap() const {
+  std::vector<std::pair<uint64_t, size_t>> Ranges; // offset, section
+  for (size_t I = 0; I < Sections.size(); ++I)
+    if (Sections[I].sh_type != SHT_NOBITS && Sections[I].sh_size > 0)
+      Ranges.emplace_back(Sections[I].sh_offset, I);
+  std::sort(Ranges.begin(), Ranges.end());
+  for (size_t K = 1; K < Ranges.size(); ++K) {
+    const Elf64_Shdr &Before = Sections[Ranges[K - 1].second];
+    if (Before.sh_offset + Before.sh_size > Ranges[K].first)
+      return fail("sections " + std::to_string(Ranges[K - 1].second) + " and " +
+                  std::to_string(Ranges[K].second) + " overlap in the file");
+  }
+  return Ok;
+}
+
 Status ElfLoader::readSections() {
   Sections.resize(Header.e_shnum);
   std::memcpy(Sections.data(), Data + Header.e_shoff,
               Sections.size() * sizeof(Elf64_Shdr));
   for (size_t I = 0; I < Sections.size(); ++I) {
     const Elf64_Shdr &S = Sections[I];
-    if (S.sh_type != SHT_NOBITS && S.sh_type != SHT_NULL &&
-        !inBounds(S.sh_offset, S.sh_size, Size))
+    // Every section but NOBITS ones may be read, SHT_NULL ones included
+    // (a null section with flags and a size is still copied if allocated).
+    if (S.sh_type != SHT_NOBITS && !inBounds(S.sh_offset, S.sh_size, Size))
       return fail("section " + std::to_string(I) +
                   " runs past the end of the file");
     if (S.sh_addralign > MaxSectionAlignment ||
@@ -135,6 +156,8 @@ Status ElfLoader::readSections() {
       return fail("section " + std::to_string(I) + " has alignment " +
                   std::to_string(S.sh_addralign));
   }
+  if (Status S = checkNoOverlap(); !S)
+    return S;
   const Elf64_Shdr &Names = Sections[Header.e_shstrndx];
   if (Names.sh_type != SHT_STRTAB || Names.sh_size == 0 ||
       Data[Names.sh_offset + Names.sh_size - 1] != '\0')
@@ -175,7 +198,8 @@ Status ElfLoader::readSymbols() {
   SymbolNames = reinterpret_cast<const char *>(Data + Strings.sh_offset);
   SymbolNamesSize = Strings.sh_size;
   Symbols.resize(Table.sh_size / sizeof(Elf64_Sym));
-  std::memcpy(Symbols.data(), Data + Table.sh_offset, Table.sh_size);
+  if (!Symbols.empty()) // memcpy to an empty vector's null data is UB
+    std::memcpy(Symbols.data(), Data + Table.sh_offset, Table.sh_size);
   for (const Elf64_Sym &Sym : Symbols)
     if (Sym.st_name >= SymbolNamesSize)
       return fail("symbol name offset out of range");

@@ -10,6 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include <elf.h>
 
 #include <cstring>
@@ -197,6 +201,26 @@ TEST_F(ElfLoaderTest, RandomByteCorruptionNeverCrashes) {
     if (!Loaded)
       EXPECT_FALSE(Loaded.error().empty()) << "trial " << Trial;
   }
+}
+
+/// test/unit/mux/Inputs/corrupt: objects each broken in one field (its
+/// README says how); every one is refused with a message.
+TEST(ElfLoaderCorpus, EveryCorruptObjectIsRefused) {
+  size_t Files = 0;
+  for (const auto &Entry :
+       std::filesystem::directory_iterator(LOOM_MUX_CORRUPT_INPUTS)) {
+    if (Entry.path().extension() != ".o")
+      continue;
+    ++Files;
+    std::ifstream In(Entry.path(), std::ios::binary);
+    std::vector<char> Bytes((std::istreambuf_iterator<char>(In)),
+                            std::istreambuf_iterator<char>());
+    auto Loaded = mux::loadElfObject(Bytes.data(), Bytes.size(), {});
+    EXPECT_FALSE(Loaded.has_value()) << Entry.path().filename();
+    if (!Loaded.has_value())
+      EXPECT_FALSE(Loaded.error().empty()) << Entry.path().filename();
+  }
+  EXPECT_GE(Files, 21u);
 }
 
 } // namespace
