@@ -27,26 +27,33 @@ def mangle(name, suffix):
     return f"_Z{len(name)}{name}{suffix}"
 
 
+def rmw_functions(prefix, space, t, signed, bits):
+    """prefix + each operation on a volatile pointer to scalar type t (a
+    mangled letter) in address space `space`, as `bits`-bit atomics."""
+    ptr = f"ptr addrspace({space})"
+    it = f"i{bits}"
+    pointer = f"PU3AS{space}V{t}"
+    for op, rmw in BINARY.items():
+        if isinstance(rmw, tuple):
+            rmw = rmw[0] if signed else rmw[1]
+        yield (f"define {it} @{mangle(prefix + op, pointer + t)}({ptr} %p, {it} %v) #0 {{\n"
+               f"  %old = atomicrmw volatile {rmw} {ptr} %p, {it} %v seq_cst\n"
+               f"  ret {it} %old\n}}\n")
+    for op, rmw in UNARY.items():
+        yield (f"define {it} @{mangle(prefix + op, pointer)}({ptr} %p) #0 {{\n"
+               f"  %old = atomicrmw volatile {rmw} {ptr} %p, {it} 1 seq_cst\n"
+               f"  ret {it} %old\n}}\n")
+    yield (f"define {it} @{mangle(prefix + 'cmpxchg', pointer + t + t)}({ptr} %p, {it} %cmp, {it} %v) #0 {{\n"
+           f"  %pair = cmpxchg volatile {ptr} %p, {it} %cmp, {it} %v seq_cst seq_cst\n"
+           f"  %old = extractvalue {{ {it}, i1 }} %pair, 0\n"
+           f"  ret {it} %old\n}}\n")
+
+
 def functions():
     for prefix in ("atomic_", "atom_"):
         for space in ADDRESS_SPACES:
-            ptr = f"ptr addrspace({space})"
             for t, signed in TYPES.items():
-                pointer = f"PU3AS{space}V{t}"
-                for op, rmw in BINARY.items():
-                    if isinstance(rmw, tuple):
-                        rmw = rmw[0] if signed else rmw[1]
-                    yield (f"define i32 @{mangle(prefix + op, pointer + t)}({ptr} %p, i32 %v) #0 {{\n"
-                           f"  %old = atomicrmw volatile {rmw} {ptr} %p, i32 %v seq_cst\n"
-                           f"  ret i32 %old\n}}\n")
-                for op, rmw in UNARY.items():
-                    yield (f"define i32 @{mangle(prefix + op, pointer)}({ptr} %p) #0 {{\n"
-                           f"  %old = atomicrmw volatile {rmw} {ptr} %p, i32 1 seq_cst\n"
-                           f"  ret i32 %old\n}}\n")
-                yield (f"define i32 @{mangle(prefix + 'cmpxchg', pointer + t + t)}({ptr} %p, i32 %cmp, i32 %v) #0 {{\n"
-                       f"  %pair = cmpxchg volatile {ptr} %p, i32 %cmp, i32 %v seq_cst seq_cst\n"
-                       f"  %old = extractvalue {{ i32, i1 }} %pair, 0\n"
-                       f"  ret i32 %old\n}}\n")
+                yield from rmw_functions(prefix, space, t, signed, 32)
     for space in ADDRESS_SPACES:
         ptr = f"ptr addrspace({space})"
         yield (f"define float @{mangle('atomic_xchg', f'PU3AS{space}Vff')}({ptr} %p, float %v) #0 {{\n"
@@ -58,23 +65,8 @@ def atom64():
     """atom_* on long and ulong (cl_khr_int64_base_atomics and
     cl_khr_int64_extended_atomics)."""
     for space in ADDRESS_SPACES:
-        ptr = f"ptr addrspace({space})"
         for t, signed in (("l", True), ("m", False)):
-            pointer = f"PU3AS{space}V{t}"
-            for op, rmw in BINARY.items():
-                if isinstance(rmw, tuple):
-                    rmw = rmw[0] if signed else rmw[1]
-                yield (f"define i64 @{mangle('atom_' + op, pointer + t)}({ptr} %p, i64 %v) #0 {{\n"
-                       f"  %old = atomicrmw volatile {rmw} {ptr} %p, i64 %v seq_cst\n"
-                       f"  ret i64 %old\n}}\n")
-            for op, rmw in UNARY.items():
-                yield (f"define i64 @{mangle('atom_' + op, pointer)}({ptr} %p) #0 {{\n"
-                       f"  %old = atomicrmw volatile {rmw} {ptr} %p, i64 1 seq_cst\n"
-                       f"  ret i64 %old\n}}\n")
-            yield (f"define i64 @{mangle('atom_cmpxchg', pointer + t + t)}({ptr} %p, i64 %cmp, i64 %v) #0 {{\n"
-                   f"  %pair = cmpxchg volatile {ptr} %p, i64 %cmp, i64 %v seq_cst seq_cst\n"
-                   f"  %old = extractvalue {{ i64, i1 }} %pair, 0\n"
-                   f"  ret i64 %old\n}}\n")
+            yield from rmw_functions("atom_", space, t, signed, 64)
 
 
 # The operations under OpenCL C 2.0's atomic_* functions (c11_atomics.cl),
