@@ -13,38 +13,20 @@
   LOOM_OVERLOAD F __loom_lgamma_r(F, __private I *);                           \
   LOOM_OVERLOAD F __loom_remquo(F, F, __private I *);
 
+// NAME(x[, y], AS SECOND *p): the private-pointer form into a local, then
+// one store through p.
+#define ONE(NAME, F, SECOND, AS)                                               \
+  LOOM_OVERLOAD F NAME(F x, AS SECOND *p) {                                    \
+    SECOND second;                                                             \
+    F r = __loom_##NAME(x, &second);                                           \
+    *p = second;                                                               \
+    return r;                                                                  \
+  }
 #define POINTERS(F, I, AS)                                                     \
-  LOOM_OVERLOAD F sincos(F x, AS F *p) {                                       \
-    F second;                                                                  \
-    F r = __loom_sincos(x, &second);                                           \
-    *p = second;                                                               \
-    return r;                                                                  \
-  }                                                                            \
-  LOOM_OVERLOAD F fract(F x, AS F *p) {                                        \
-    F second;                                                                  \
-    F r = __loom_fract(x, &second);                                            \
-    *p = second;                                                               \
-    return r;                                                                  \
-  }                                                                            \
-  LOOM_OVERLOAD F modf(F x, AS F *p) {                                         \
-    F second;                                                                  \
-    F r = __loom_modf(x, &second);                                             \
-    *p = second;                                                               \
-    return r;                                                                  \
-  }                                                                            \
-  LOOM_OVERLOAD F frexp(F x, AS I *p) {                                        \
-    I second;                                                                  \
-    F r = __loom_frexp(x, &second);                                            \
-    *p = second;                                                               \
-    return r;                                                                  \
-  }                                                                            \
-  LOOM_OVERLOAD F lgamma_r(F x, AS I *p) {                                     \
-    I second;                                                                  \
-    F r = __loom_lgamma_r(x, &second);                                         \
-    *p = second;                                                               \
-    return r;                                                                  \
-  }                                                                            \
-  LOOM_OVERLOAD F remquo(F x, F y, AS I *p) {                                  \
+  ONE(sincos, F, F, AS)                                                        \
+  ONE(fract, F, F, AS) ONE(modf, F, F, AS) ONE(frexp, F, I, AS)                \
+      ONE(lgamma_r, F, I, AS) LOOM_OVERLOAD F                                  \
+      remquo(F x, F y, AS I *p) {                                              \
     I second;                                                                  \
     F r = __loom_remquo(x, y, &second);                                        \
     *p = second;                                                               \
@@ -54,12 +36,13 @@
 #define FOR_WIDTHS(M, AS)                                                      \
   M(float, int, AS)                                                            \
   M(float2, int2, AS)                                                          \
-  M(float3, int3, AS) M(float4, int4, AS) M(float8, int8, AS)                  \
-      M(float16, int16, AS)
+  M(float3, int3, AS)                                                          \
+  M(float4, int4, AS) M(float8, int8, AS) M(float16, int16, AS)
 
 #define DOUBLE_WIDTHS(M, AS)                                                   \
-  M(double, int, AS) M(double2, int2, AS) M(double3, int3, AS)                 \
-  M(double4, int4, AS) M(double8, int8, AS) M(double16, int16, AS)
+  M(double, int, AS)                                                           \
+  M(double2, int2, AS) M(double3, int3, AS) M(double4, int4, AS)               \
+      M(double8, int8, AS) M(double16, int16, AS)
 
 #define DECLARE_AS(F, I, AS) DECLARE(F, I)
 FOR_WIDTHS(DECLARE_AS, )
