@@ -29,6 +29,15 @@ template <class T> T saturate(Wide V) {
   return T(V < Lo ? Lo : (V > Hi ? Hi : V));
 }
 
+/// The high half of the full product; unsigned 64-bit products need the
+/// unsigned 128-bit type (they overflow the signed one).
+template <class T> Wide highProduct(T X, T Y) {
+  if constexpr (std::is_unsigned_v<T>)
+    return Wide(((unsigned __int128)X * Y) >> Bits<T>);
+  else
+    return (Wide(X) * Wide(Y)) >> Bits<T>;
+}
+
 /// Function F of kernels/integer_bits.cl, computed independently.
 template <class T> T model(int F, T X, T Y, T Z) {
   using U = std::make_unsigned_t<T>;
@@ -57,9 +66,9 @@ template <class T> T model(int F, T X, T Y, T Z) {
     return S == 0 ? X : T(U(UX << S) | U(UX >> (Bits<T> - S)));
   }
   case 4: // mul_hi
-    return T((Wide(X) * Wide(Y)) >> Bits<T>);
+    return T(highProduct(X, Y));
   case 5: // mad_hi
-    return T(U((Wide(X) * Wide(Y)) >> Bits<T>) + U(Z));
+    return T(U(highProduct(X, Y)) + U(Z));
   case 6: { // mad_sat, exact in 128 bits but for unsigned 64-bit products
     if constexpr (std::is_unsigned_v<T> && sizeof(T) == 8) {
       unsigned __int128 P = (unsigned __int128)X * Y + Z;

@@ -28,15 +28,20 @@ namespace compiler {
 namespace {
 
 std::vector<std::string> buildCC1Args(const CompileOptions &Opts) {
+  // Options and their values in pairs. No -disable-free: Clang would keep
+  // its AST and Sema per compile, a leak in a process compiling many
+  // programs.
+  // clang-format off
   std::vector<std::string> Args = {
       "-triple", "spir64-unknown-unknown", "-x", "cl",
       "-cl-std=" + Opts.Standard,
       std::string("-cl-ext=") + OpenCLExtensions,
       "-finclude-default-header", "-fdeclare-opencl-builtins",
       "-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
-      "-emit-llvm", "-disable-free", "-ffp-contract=on",
+      "-emit-llvm", "-ffp-contract=on",
       "-fno-dwarf-directory-asm",
   };
+  // clang-format on
   if (Opts.OptDisable) {
     Args.insert(Args.end(), {"-O0", "-disable-O0-optnone"});
   } else {
