@@ -350,6 +350,12 @@ typedef struct mux_ndrange_options_s {
  * mux_error_invalid_kernel_arguments (wrong count, kind or size);
  * mux_error_invalid_work_group_size (over the device limit or not the
  * kernel's required size); mux_error_invalid_state (finalized).
+ *
+ * A kernel that calls printf gets a buffer for the launch (1 MiB, or
+ * LOOM_PRINTF_BUFFER_SIZE bytes); when the launch ends its output is written
+ * to stdout, work-group by work-group, each work-item's lines together in
+ * order. Output past the buffer is dropped (printf returns -1) with a
+ * warning on stderr.
  */
 mux_result_t muxCommandNDRange(mux_command_buffer_t command_buffer,
                                mux_kernel_t kernel,
