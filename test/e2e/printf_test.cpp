@@ -74,6 +74,17 @@ TEST(Printf, WorkItemOrderAcrossBarriers) {
     EXPECT_EQ(V, 1);
 }
 
+TEST(Printf, StringOutsideTheBinaryIsNotRead) {
+  std::vector<char> Binary = compile();
+  std::vector<KernelArg> Args = {KernelArg::buffer(std::vector<int>(4))};
+  testing::internal::CaptureStdout();
+  ASSERT_EQ(runKernel(Binary, "bad_string", Args, {{4}, {1}, {}}), "");
+  std::string Want;
+  for (int I = 0; I < 4; ++I)
+    Want += "<(invalid string)>\n";
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), Want);
+}
+
 TEST(Printf, FullBufferDropsWholeRecords) {
   std::vector<char> Binary = compile();
   // Room for a few of the 72 records (48 lines of 40 bytes, 24 empty ones of

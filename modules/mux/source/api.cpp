@@ -256,6 +256,7 @@ mux_result_t muxCreateKernel(mux_device_t Device, mux_executable_t Executable,
       Executable->Object->findSymbol(K->EntrySymbol));
   Kernel->PrintfSlot = static_cast<void **>(
       Executable->Object->findSymbol("__loom_printf_buffer"));
+  Kernel->Image = Executable->Object.get();
   *OutKernel = Kernel;
   return mux_success;
 }

@@ -32,6 +32,10 @@ public:
   LoadedObject(const LoadedObject &) = delete;
   LoadedObject &operator=(const LoadedObject &) = delete;
 
+  /// The loaded image: code, data and the GOT.
+  const uint8_t *imageBegin() const { return static_cast<uint8_t *>(Base); }
+  size_t imageSize() const { return Size; }
+
   /// The address of defined global symbol \p Name, or null.
   void *findSymbol(const std::string &Name) const;
   /// The contents of the section named \p Name as in the file, or null.

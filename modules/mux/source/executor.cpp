@@ -137,7 +137,8 @@ struct CommandRunner {
     runNDRange(*Device.Workers, Device.WorkerStates, C);
     *C.PrintfSlot = nullptr;
     std::string Warning;
-    std::string Text = Buffer.format(Warning);
+    std::string Text =
+        Buffer.format({C.Image->imageBegin(), C.Image->imageSize()}, Warning);
     std::fwrite(Text.data(), 1, Text.size(), stdout);
     std::fflush(stdout);
     if (!Warning.empty())

@@ -136,8 +136,9 @@ struct NDRangeCommand {
   std::array<uint64_t, 3> GlobalOffset;
   uint32_t Dimensions;
   /// The executable's `__loom_printf_buffer` variable, if the kernel's
-  /// module calls printf.
+  /// module calls printf, and the loaded image its strings are in.
   void **PrintfSlot = nullptr;
+  const LoadedObject *Image = nullptr;
 };
 
 using Command = std::variant<WriteCommand, ReadCommand, CopyCommand,
@@ -230,6 +231,7 @@ struct mux_kernel_s {
   loom_kernel_entry_t Entry = nullptr;
   /// See NDRangeCommand::PrintfSlot.
   void **PrintfSlot = nullptr;
+  const mux::LoadedObject *Image = nullptr;
 };
 
 struct mux_query_pool_s {

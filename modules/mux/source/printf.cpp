@@ -121,14 +121,15 @@ void appendFormatted(std::string &Out, const char *Spec, ...) {
 }
 
 /// One element of conversion \p C at \p At.
-void formatElement(const Conversion &C, const uint8_t *At, std::string &Out) {
+void formatElement(const Conversion &C, const uint8_t *At,
+                   const StringSpace &Strings, std::string &Out) {
   const char *Spec = C.Spec.c_str();
   if (isFloating(C.Kind)) {
     double V = C.ElementSize == 4 ? double(read<float>(At)) : read<double>(At);
     appendFormatted(Out, Spec, V);
   } else if (C.Kind == 's') {
-    appendFormatted(Out, Spec,
-                    reinterpret_cast<const char *>(read<uint64_t>(At)));
+    const char *Text = Strings.string(read<uint64_t>(At));
+    appendFormatted(Out, Spec, Text ? Text : "(invalid string)");
   } else if (C.Kind == 'p') {
     appendFormatted(Out, Spec, reinterpret_cast<void *>(read<uint64_t>(At)));
   } else if (C.ElementSize == 8) {
@@ -143,8 +144,17 @@ void formatElement(const Conversion &C, const uint8_t *At, std::string &Out) {
 
 } // namespace
 
+const char *StringSpace::string(uint64_t Address) const {
+  uint64_t Start = reinterpret_cast<uintptr_t>(Begin);
+  if (Address < Start || Address >= Start + Size)
+    return nullptr;
+  const char *Text = reinterpret_cast<const char *>(Address);
+  size_t Room = Start + Size - Address;
+  return std::memchr(Text, '\0', Room) ? Text : nullptr;
+}
+
 void formatRecord(const char *Format, const uint8_t *Args, size_t ArgsSize,
-                  std::string &Out) {
+                  const StringSpace &Strings, std::string &Out) {
   size_t Slot = 0;
   for (const char *F = Format; *F;) {
     if (*F != '%') {
@@ -171,7 +181,7 @@ void formatRecord(const char *Format, const uint8_t *Args, size_t ArgsSize,
     for (unsigned L = 0; L < C.Lanes; ++L) {
       if (L)
         Out += ',';
-      formatElement(C, Args + Slot + L * C.ElementSize, Out);
+      formatElement(C, Args + Slot + L * C.ElementSize, Strings, Out);
     }
     Slot += Bytes;
     F = Next;
@@ -183,7 +193,8 @@ PrintfBuffer::PrintfBuffer(uint32_t Capacity)
   std::memcpy(reinterpret_cast<uint8_t *>(Storage.data()) + 4, &Capacity, 4);
 }
 
-std::string PrintfBuffer::format(std::string &Warning) const {
+std::string PrintfBuffer::format(const StringSpace &Strings,
+                                 std::string &Warning) const {
   const uint8_t *Base = reinterpret_cast<const uint8_t *>(Storage.data());
   uint32_t Used = read<uint32_t>(Base), Capacity = read<uint32_t>(Base + 4);
   uint32_t Valid = std::min(Used, Capacity);
@@ -202,9 +213,15 @@ std::string PrintfBuffer::format(std::string &Warning) const {
                                                : A.Local < B.Local;
                    });
   std::string Out;
-  for (const RecordRef &R : Records)
-    formatRecord(reinterpret_cast<const char *>(read<uint64_t>(R.Start + 16)),
-                 R.Start + RecordHeaderSize, R.Size - RecordHeaderSize, Out);
+  for (const RecordRef &R : Records) {
+    const char *Format = Strings.string(read<uint64_t>(R.Start + 16));
+    if (!Format) {
+      Out += "(invalid printf format)\n";
+      continue;
+    }
+    formatRecord(Format, R.Start + RecordHeaderSize, R.Size - RecordHeaderSize,
+                 Strings, Out);
+  }
   if (Used > Capacity)
     Warning = "loom: printf buffer full (" + std::to_string(Capacity) +
               " bytes): later output of the kernel was dropped\n";

@@ -20,6 +20,16 @@
 
 namespace mux {
 
+/// Where strings may be read: the loaded binary holding the format strings
+/// and `%s` literals. An address outside it (a kernel passing a non-string
+/// where the format says %s) is printed as "(invalid string)", not read.
+struct StringSpace {
+  const uint8_t *Begin = nullptr;
+  size_t Size = 0;
+  /// The NUL-terminated string at \p Address, if it lies wholly inside.
+  const char *string(uint64_t Address) const;
+};
+
 /// A printf buffer: two 32-bit words (bytes used, capacity) and the records.
 class PrintfBuffer {
 public:
@@ -28,7 +38,7 @@ public:
   void *data() { return Storage.data(); }
   /// The formatted output of every record, in work-group then work-item
   /// order, plus a line on stderr's behalf when records were dropped.
-  std::string format(std::string &Warning) const;
+  std::string format(const StringSpace &Strings, std::string &Warning) const;
 
 private:
   std::vector<uint64_t> Storage; // 8-byte aligned, as the records are
@@ -38,7 +48,7 @@ private:
 /// with vector specifiers); \p Args are the 8-byte-aligned slots. Appends to
 /// \p Out.
 void formatRecord(const char *Format, const uint8_t *Args, size_t ArgsSize,
-                  std::string &Out);
+                  const StringSpace &Strings, std::string &Out);
 
 } // namespace mux
 

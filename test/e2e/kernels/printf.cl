@@ -17,3 +17,9 @@ kernel void ordered(global int *out) {
   printf("g%zu l%zu b\n", get_group_id(0), l);
   out[get_global_id(0)] = printf("") + 1;
 }
+
+// %s given an address that is no string of the binary: the driver must not
+// read it.
+kernel void bad_string(global int *unused) {
+  printf("<%s>\n", (constant char *)(ulong)(get_global_id(0) * 4096 + 42));
+}
