@@ -14,6 +14,7 @@
 #include "SPIRVFrontend.h"
 #include "compiler/BuiltinInfo.h"
 #include "compiler/PassMachinery.h"
+#include "compiler/utils/Diagnostics.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
@@ -104,7 +105,11 @@ private:
       std::string Text;
       raw_string_ostream OS(Text);
       DiagnosticPrinterRawOStream Printer(OS);
-      OS << FileName << ": "
+      std::string Where = FileName;
+      if (const auto *Located = dyn_cast<utils::LoomDiagnostic>(&DI))
+        if (Located->isLocationAvailable())
+          Where = Located->getSourceLocation();
+      OS << Where << ": "
          << (DI.getSeverity() == DS_Error ? "error" : "warning") << ": ";
       DI.print(Printer);
       OS << "\n";
@@ -156,7 +161,7 @@ BaseModule::~BaseModule() = default;
 
 Error BaseModule::compile(StringRef Source) {
   Expected<std::unique_ptr<Module>> Compiled =
-      compileOpenCLSource(Ctx, Source, Opts, WarningHandler);
+      compileOpenCLSource(Ctx, Source, Opts, getTargetHeaders(), WarningHandler);
   if (!Compiled)
     return Compiled.takeError();
   M = std::move(*Compiled);
@@ -254,6 +259,8 @@ static FunctionPassManager buildEarlyVectorization(EarlyVectorization Kind) {
   return FPM;
 }
 
+void BaseModule::getEarlyTargetPasses(ModulePassManager &, PassMachinery &) {}
+
 void BaseModule::addGenericPasses(ModulePassManager &MPM,
                                   PassMachinery &Machinery) {
   MPM.addPass(utils::TransferKernelMetadataPass());
@@ -294,6 +301,11 @@ Error BaseModule::finalize() {
   std::unique_ptr<PassMachinery> Machinery = createPassMachinery();
   Machinery->initialize();
 
+  ModulePassManager Early;
+  getEarlyTargetPasses(Early, *Machinery);
+  if (Error E = runPipeline(*Machinery, Early))
+    return E;
+
   ModulePassManager Generic;
   addGenericPasses(Generic, *Machinery);
   if (Error E = runPipeline(*Machinery, Generic))
@@ -315,9 +327,15 @@ void BaseModule::printPipeline(raw_ostream &OS) {
   auto Name = [&](StringRef ClassName) {
     return Machinery->getPassName(ClassName);
   };
-  ModulePassManager Generic, Late;
+  ModulePassManager Early, Generic, Late;
+  getEarlyTargetPasses(Early, *Machinery);
   addGenericPasses(Generic, *Machinery);
   getLateTargetPasses(Late, *Machinery);
+  if (!Early.isEmpty()) {
+    OS << "early (" << getTargetName() << "): ";
+    Early.printPipeline(OS, Name);
+    OS << "\n";
+  }
   OS << "generic: ";
   Generic.printPipeline(OS, Name);
   OS << "\nlate (" << getTargetName() << "): ";

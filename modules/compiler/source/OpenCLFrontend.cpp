@@ -19,6 +19,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -27,7 +28,11 @@ namespace compiler {
 
 namespace {
 
-std::vector<std::string> buildCC1Args(const CompileOptions &Opts) {
+/// Where target headers appear to be; no such directory exists on disk.
+constexpr const char *TargetHeaderDir = "/loom-target-include";
+
+std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
+                                      bool HasTargetHeaders) {
   // Options and their values in pairs. No -disable-free: Clang would keep
   // its AST and Sema per compile, a leak in a process compiling many
   // programs.
@@ -53,6 +58,8 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts) {
     Args.push_back("-D" + Define);
   for (const std::string &Dir : Opts.IncludeDirs)
     Args.insert(Args.end(), {"-I", Dir});
+  if (HasTargetHeaders)
+    Args.insert(Args.end(), {"-internal-isystem", TargetHeaderDir});
   for (const std::string &Flag : Opts.ClangFlags)
     // The one build option Clang's driver, not cc1, knows by this name.
     Args.push_back(Flag == "cl-denorms-are-zero"
@@ -64,11 +71,27 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts) {
   return Args;
 }
 
+/// The real file system with \p Headers laid over it in TargetHeaderDir.
+IntrusiveRefCntPtr<vfs::FileSystem>
+createFileSystem(ArrayRef<TargetHeader> Headers) {
+  auto Overlay =
+      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  auto InMemory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  for (const TargetHeader &Header : Headers)
+    InMemory->addFile(std::string(TargetHeaderDir) + "/" + Header.Path.str(),
+                      /*ModificationTime=*/0,
+                      MemoryBuffer::getMemBuffer(Header.Contents, Header.Path,
+                                                 /*RequiresNullTerminator=*/false));
+  Overlay->pushOverlay(InMemory);
+  return Overlay;
+}
+
 } // namespace
 
 Expected<std::unique_ptr<Module>>
 compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
                     const CompileOptions &Opts,
+                    ArrayRef<TargetHeader> TargetHeaders,
                     const std::function<void(StringRef)> &OnWarnings) {
   std::string DiagnosticText;
   raw_string_ostream DiagnosticStream(DiagnosticText);
@@ -82,7 +105,7 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
   clang::DiagnosticsEngine ParseDiagnostics(
       new clang::DiagnosticIDs(), ParseOpts.get(), &ParsePrinter,
       /*ShouldOwnClient=*/false);
-  std::vector<std::string> Args = buildCC1Args(Opts);
+  std::vector<std::string> Args = buildCC1Args(Opts, !TargetHeaders.empty());
   std::vector<const char *> ArgPtrs;
   for (const std::string &Arg : Args)
     ArgPtrs.push_back(Arg.c_str());
@@ -96,6 +119,8 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
         /*ShouldOwnClient=*/true);
     // "N errors generated." belongs with the diagnostics, not on stderr.
     Clang.setVerboseOutputStream(DiagnosticStream);
+    if (!TargetHeaders.empty())
+      Clang.createFileManager(createFileSystem(TargetHeaders));
     // The source is in memory: map the file name diagnostics use onto it.
     Clang.getPreprocessorOpts().addRemappedFile(
         Opts.FileName,

@@ -26,10 +26,12 @@ namespace compiler {
 
 /// Compiles \p Source. On failure the error holds Clang's diagnostics
 /// (`file:line:col: error: ...` with the source line and a caret); on
-/// success warnings, if any, go to \p OnWarnings.
+/// success warnings, if any, go to \p OnWarnings. \p TargetHeaders can be
+/// included as `<Path>`.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 compileOpenCLSource(llvm::LLVMContext &Ctx, llvm::StringRef Source,
                     const CompileOptions &Opts,
+                    llvm::ArrayRef<TargetHeader> TargetHeaders,
                     const std::function<void(llvm::StringRef)> &OnWarnings);
 
 } // namespace compiler

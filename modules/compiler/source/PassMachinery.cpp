@@ -195,4 +195,8 @@ std::shared_ptr<BuiltinInfo> PassMachinery::createBuiltinInfo() {
 
 void PassMachinery::registerTargetPasses(PassBuilder &) {}
 
+void PassMachinery::registerPassName(StringRef ClassName, StringRef PassName) {
+  PIC.addClassToPassName(ClassName, PassName);
+}
+
 } // namespace compiler

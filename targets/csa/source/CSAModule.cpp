@@ -7,17 +7,101 @@
 
 #include "csa/CSAModule.h"
 
-#include "compiler/PassMachinery.h"
+#include "csa/CSAFortranIntrinsicsPass.h"
+#include "csa/CSAIntrinsicCleanerPass.h"
+#include "csa/CSALoopIntrinsicExpanderPass.h"
+#include "csa/CSARegionIdsPass.h"
+
 #include "compiler/ReferencePipeline.h"
 
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 
 using namespace llvm;
 
 namespace csa {
 
+namespace {
+
+const compiler::TargetHeader Headers[] = {
+    {"csa/builtins.h",
+#include "csa_builtins_header.inc"
+    },
+};
+
+/// Canonicalization before CLIE: SROA, loop-simplify and LICM, so that
+/// spurious memory operations and loop-bound loads leave the loops.
+FunctionPassManager buildCanonicalization() {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass());
+  FPM.addPass(LoopSimplifyPass());
+  FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
+                                              /*UseMemorySSA=*/true));
+  return FPM;
+}
+
+} // namespace
+
+void CSAPassMachinery::registerTargetPasses(PassBuilder &PB) {
+#define CSA_MODULE_PASS(NAME, CLASS) registerPassName(CLASS::name(), NAME);
+#define CSA_FUNCTION_PASS(NAME, CLASS) registerPassName(CLASS::name(), NAME);
+#include "CSAPassRegistry.def"
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define CSA_MODULE_PASS(NAME, CLASS)                                           \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CLASS());                                                      \
+    return true;                                                               \
+  }
+#include "CSAPassRegistry.def"
+        return false;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define CSA_FUNCTION_PASS(NAME, CLASS)                                         \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CLASS());                                                      \
+    return true;                                                               \
+  }
+#include "CSAPassRegistry.def"
+        return false;
+      });
+}
+
+ArrayRef<compiler::TargetHeader> CSAModule::getTargetHeaders() const {
+  return Headers;
+}
+
+std::unique_ptr<compiler::PassMachinery> CSAModule::createPassMachinery() {
+  Expected<TargetMachine &> TM = getTargetMachine();
+  if (!TM) {
+    consumeError(TM.takeError());
+    return std::make_unique<CSAPassMachinery>(nullptr);
+  }
+  return std::make_unique<CSAPassMachinery>(&*TM);
+}
+
+void CSAModule::getEarlyTargetPasses(ModulePassManager &MPM,
+                                     compiler::PassMachinery &) {
+  MPM.addPass(CSAFortranIntrinsicsPass());
+}
+
 void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
                                     compiler::PassMachinery &Machinery) {
+  if (!getOptions().OptDisable)
+    MPM.addPass(createModuleToFunctionPassAdaptor(buildCanonicalization()));
+  FunctionPassManager Expansion;
+  Expansion.addPass(CSALoopIntrinsicExpanderPass());
+  Expansion.addPass(CSARegionIdsPass());
+  MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Expansion)));
+  MPM.addPass(CSAIntrinsicCleanerPass());
+
   compiler::ReferencePipelineOptions Opts;
   Opts.TargetName = getTargetName().str();
   Opts.Optimize = !getOptions().OptDisable;
@@ -33,9 +117,10 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
 } // namespace csa
 
 void loomRegisterTargetcsa(compiler::TargetRegistry &Registry) {
-  Registry.add({"csa", "Configurable Spatial Accelerator (runs on the reference driver)",
-                [](LLVMContext &Ctx, const compiler::CompileOptions &Opts)
-                    -> std::unique_ptr<compiler::BaseModule> {
-                  return std::make_unique<csa::CSAModule>(Ctx, Opts);
-                }});
+  Registry.add(
+      {"csa", "Configurable Spatial Accelerator (runs on the reference driver)",
+       [](LLVMContext &Ctx, const compiler::CompileOptions &Opts)
+           -> std::unique_ptr<compiler::BaseModule> {
+         return std::make_unique<csa::CSAModule>(Ctx, Opts);
+       }});
 }

@@ -3,8 +3,9 @@
 /// \file
 /// BaseModule takes a kernel program from source to binary in three steps:
 /// compile (the frontend: OpenCL C through Clang, in-process), finalize (the
-/// pipeline: the generic fix-ups and kernel metadata, then the target's late
-/// passes from the pure virtual getLateTargetPasses) and createBinary (code
+/// pipeline: the target's early passes, the generic fix-ups and kernel
+/// metadata, then the target's late passes from the pure virtual
+/// getLateTargetPasses) and createBinary (code
 /// generation into an ELF relocatable object). A target subclasses it and
 /// registers a factory in the TargetRegistry.
 ///
@@ -19,6 +20,7 @@
 
 #include "compiler/CompileOptions.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
@@ -86,11 +88,21 @@ public:
   /// bring their BuiltinInfo and passes.
   virtual std::unique_ptr<PassMachinery> createPassMachinery();
 
+  /// Headers the target ships for its kernels, which OpenCL C sources include
+  /// as `#include <Path>` without any -I. None by default.
+  virtual llvm::ArrayRef<TargetHeader> getTargetHeaders() const { return {}; }
+
   /// The code generator, created on first use. The default is the host CPU
   /// with all its features, position-independent code.
   llvm::Expected<llvm::TargetMachine &> getTargetMachine();
 
 protected:
+  /// Adds the target's early passes to \p MPM; they run first, on the module
+  /// as the frontend made it, before the builtins are linked and before the
+  /// generic optimizations: the place to turn source-level markers into the
+  /// target's own intrinsics. None by default.
+  virtual void getEarlyTargetPasses(llvm::ModulePassManager &MPM,
+                                    PassMachinery &Machinery);
   /// Adds the target's late passes to \p MPM; they run after the generic
   /// passes, with the kernel metadata in place.
   virtual void getLateTargetPasses(llvm::ModulePassManager &MPM,

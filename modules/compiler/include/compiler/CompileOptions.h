@@ -56,6 +56,13 @@ inline constexpr const char *OpenCLExtensions =
     "+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst,"
     "+__opencl_c_atomic_scope_device,+__opencl_c_atomic_scope_all_devices";
 
+/// A header a target ships with its kernels (BaseModule::getTargetHeaders):
+/// found by `#include <Path>` as if in a system include directory.
+struct TargetHeader {
+  llvm::StringRef Path;
+  llvm::StringRef Contents;
+};
+
 struct CompileOptions {
   /// The name diagnostics give the kernel source.
   std::string FileName = "kernel.cl";

@@ -68,8 +68,12 @@ protected:
   /// The BuiltinInfo that BuiltinInfoAnalysis serves. The default is the
   /// reference driver's.
   virtual std::shared_ptr<BuiltinInfo> createBuiltinInfo();
-  /// Lets a target register its own pipeline names.
+  /// Lets a target register its own pipeline names, and its analyses with
+  /// getFAM() or getMAM().
   virtual void registerTargetPasses(llvm::PassBuilder &PB);
+  /// Makes LLVM's instrumentation (`--print-after=`, `--time-passes`) call
+  /// pass class \p ClassName by its pipeline name \p PassName.
+  void registerPassName(llvm::StringRef ClassName, llvm::StringRef PassName);
 
 private:
   bool parseLoomPass(llvm::StringRef Name, llvm::ModulePassManager &MPM);

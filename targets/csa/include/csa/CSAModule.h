@@ -2,9 +2,10 @@
 ///
 /// \file
 /// The CSA (Configurable Spatial Accelerator) target as a subclass of the
-/// SDK's BaseModule. Its binaries are x86-64 ELF objects the reference driver
-/// runs. This version runs the SDK's reference late pipeline; the CSA
-/// pathfinding passes of CSA-SPEC.md are added in front of it as they land.
+/// SDK's BaseModule (doc/csa.md). Its binaries are x86-64 ELF objects the
+/// reference driver runs. It ships csa/builtins.h to kernels, turns the
+/// source-level builtins into intrinsics first (early passes), and runs the
+/// CSA passes of CSA-SPEC.md in front of the reference late pipeline.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -12,17 +13,31 @@
 #define CSA_CSAMODULE_H
 
 #include "compiler/BaseModule.h"
+#include "compiler/PassMachinery.h"
 #include "compiler/Target.h"
 
 namespace csa {
+
+/// Registers the CSA passes and analyses under their pipeline names.
+class CSAPassMachinery : public compiler::PassMachinery {
+public:
+  using compiler::PassMachinery::PassMachinery;
+
+protected:
+  void registerTargetPasses(llvm::PassBuilder &PB) override;
+};
 
 class CSAModule : public compiler::BaseModule {
 public:
   using compiler::BaseModule::BaseModule;
 
   llvm::StringRef getTargetName() const override { return "csa"; }
+  llvm::ArrayRef<compiler::TargetHeader> getTargetHeaders() const override;
+  std::unique_ptr<compiler::PassMachinery> createPassMachinery() override;
 
 protected:
+  void getEarlyTargetPasses(llvm::ModulePassManager &MPM,
+                            compiler::PassMachinery &Machinery) override;
   void getLateTargetPasses(llvm::ModulePassManager &MPM,
                            compiler::PassMachinery &Machinery) override;
 };
