@@ -107,6 +107,7 @@ bool replaceCalls(Function &Source, CSAIntrinsic I, bool ByReference) {
     }
     CallInst *New = CallInst::Create(Intrinsic, *Args, "", Call);
     New->setDebugLoc(Call->getDebugLoc());
+    New->takeName(Call);
     if (!Call->use_empty())
       Call->replaceAllUsesWith(New);
     Call->eraseFromParent();

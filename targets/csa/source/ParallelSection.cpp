@@ -9,6 +9,7 @@
 
 #include "csa/CSAIntrinsics.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
@@ -39,13 +40,23 @@ bool hasNothingToOrder(const Loop &L) {
 }
 
 /// The blocks of \p L the section must hold: those with memory-touching
-/// instructions and every block of every subloop.
+/// instructions, and for each subloop its blocks, its preheader and its exit
+/// blocks, so that the section holds the subloop whole.
 static SmallVector<BasicBlock *, 8> getBlocksToHold(Loop &L, LoopInfo &LI) {
-  SmallVector<BasicBlock *, 8> Blocks;
+  SmallSetVector<BasicBlock *, 8> Blocks;
   for (BasicBlock *BB : L.blocks())
     if (LI.getLoopFor(BB) != &L || hasMemoryTouching(*BB))
-      Blocks.push_back(BB);
-  return Blocks;
+      Blocks.insert(BB);
+  for (Loop *Subloop : L.getSubLoops()) {
+    if (BasicBlock *Preheader = Subloop->getLoopPreheader())
+      Blocks.insert(Preheader);
+    SmallVector<BasicBlock *, 4> Exits;
+    Subloop->getUniqueExitBlocks(Exits);
+    for (BasicBlock *Exit : Exits)
+      if (L.contains(Exit))
+        Blocks.insert(Exit);
+  }
+  return SmallVector<BasicBlock *, 8>(Blocks.begin(), Blocks.end());
 }
 
 /// The nearest common post-dominator of \p Blocks with \p L's backedges
