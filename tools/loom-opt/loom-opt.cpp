@@ -46,6 +46,9 @@ cl::opt<bool> EmitText("S", cl::desc("Write LLVM IR as text"),
 cl::opt<std::string> TargetName("target",
                                 cl::desc("Target whose analyses passes see"),
                                 cl::init("csa"), cl::cat(LoomOptCategory));
+cl::opt<bool> DisableOutput("disable-output",
+                            cl::desc("Write no module (for analysis printers)"),
+                            cl::cat(LoomOptCategory));
 cl::opt<bool> PrintPasses("print-passes", cl::desc("List Loom's passes"),
                           cl::cat(LoomOptCategory));
 
@@ -95,6 +98,8 @@ int main(int Argc, char **Argv) {
   MPM.addPass(VerifierPass());
   MPM.run(*M, Machinery->getMAM());
 
+  if (DisableOutput)
+    return 0;
   std::error_code EC;
   ToolOutputFile Out(OutputFile, EC,
                      EmitText ? sys::fs::OF_Text : sys::fs::OF_None);

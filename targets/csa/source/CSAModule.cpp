@@ -10,11 +10,14 @@
 #include "csa/CSAFortranIntrinsicsPass.h"
 #include "csa/CSAIntrinsicCleanerPass.h"
 #include "csa/CSALoopIntrinsicExpanderPass.h"
+#include "csa/CSAMemoryOrdering.h"
+#include "csa/CSAMemoryOrderingLoweringPass.h"
 #include "csa/CSARegionIdsPass.h"
 
 #include "compiler/ReferencePipeline.h"
 
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
@@ -50,6 +53,9 @@ void CSAPassMachinery::registerTargetPasses(PassBuilder &PB) {
 #define CSA_MODULE_PASS(NAME, CLASS) registerPassName(CLASS::name(), NAME);
 #define CSA_FUNCTION_PASS(NAME, CLASS) registerPassName(CLASS::name(), NAME);
 #include "CSAPassRegistry.def"
+#define CSA_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                            \
+  getFAM().registerPass([] { return CLASS(); });
+#include "CSAPassRegistry.def"
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
@@ -67,6 +73,11 @@ void CSAPassMachinery::registerTargetPasses(PassBuilder &PB) {
 #define CSA_FUNCTION_PASS(NAME, CLASS)                                         \
   if (Name == NAME) {                                                          \
     FPM.addPass(CLASS());                                                      \
+    return true;                                                               \
+  }
+#define CSA_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                            \
+  if (Name == "print<" NAME ">") {                                             \
+    FPM.addPass(PRINTER(errs()));                                              \
     return true;                                                               \
   }
 #include "CSAPassRegistry.def"
@@ -99,6 +110,7 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   FunctionPassManager Expansion;
   Expansion.addPass(CSALoopIntrinsicExpanderPass());
   Expansion.addPass(CSARegionIdsPass());
+  Expansion.addPass(CSAMemoryOrderingLoweringPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Expansion)));
   MPM.addPass(CSAIntrinsicCleanerPass());
 
