@@ -34,9 +34,7 @@ declare void @llvm.csa.parallel.section.exit(i32)
 ; LOWER: ![[LOOP]] = distinct !{![[LOOP]], ![[PA:[0-9]+]]}
 ; LOWER: ![[PA]] = !{!"llvm.loop.parallel_accesses", ![[G]]}
 
-; VEC-LABEL: ; Without the lowering, the same loop needs runtime alias checks.
-; UNMARKED: vector.memcheck:
-define void @unrolled_by_2(
+; VEC-LABEL: define void @unrolled_by_2(
 ; VEC-NOT: vector.memcheck
 ; VEC: vector.body:
 ; VEC: load <{{[0-9]+}} x float>
