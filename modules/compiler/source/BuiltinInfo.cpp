@@ -345,6 +345,10 @@ Function *BuiltinInfo::getOrDeclareMuxBuiltin(MuxBuiltin B, Module &M) const {
   return F;
 }
 
+bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
+  return Name == LOOM_PARALLEL_MAP_SYMBOL;
+}
+
 bool BuiltinInfo::mustLinkAfterVectorization(StringRef) const { return false; }
 
 SmallVector<SchedulingParameter, 2>

@@ -35,7 +35,7 @@ getFunctionsToLink(const Module &M, const BuiltinInfo &BI,
   SmallVector<std::string, 16> Names;
   for (const Function &F : M) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
-        BI.identifyMuxBuiltin(F))
+        BI.identifyMuxBuiltin(F) || BI.isDriverRuntimeFunction(F.getName()))
       continue;
     if (When == LinkBuiltinsPass::Stage::Early &&
         BI.mustLinkAfterVectorization(F.getName()))

@@ -7,6 +7,8 @@
 
 #include "external_symbols.h"
 
+#include "thread_pool.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -21,6 +23,18 @@ extern "C" void __truncdfhf2();
 namespace mux {
 
 namespace {
+
+/// `__loom_parallel_map(count, fn, ctx)`, which loops split across workers
+/// call (doc/kernel-abi.md): on the pool of the worker running the kernel,
+/// or one index after another on a thread that is not a worker.
+void parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t), void *Ctx) {
+  if (ThreadPool *Pool = ThreadPool::current()) {
+    Pool->parallelMap(Count, Fn, Ctx);
+    return;
+  }
+  for (uint32_t I = 0; I < Count; ++I)
+    Fn(Ctx, I);
+}
 
 struct ExternalSymbol {
   std::string_view Name;
@@ -45,6 +59,7 @@ const ExternalSymbol Externals[] = {
     LOOM_EXTERNAL(__extendhfsf2),
     LOOM_EXTERNAL(__truncsfhf2),
     LOOM_EXTERNAL(__truncdfhf2),
+    {"__loom_parallel_map", reinterpret_cast<void *>(&parallelMap)},
 #define LOOM_UNARY(NAME)                                                       \
   {#NAME, reinterpret_cast<void *>(static_cast<UnaryD>(&::NAME))}, {           \
 #NAME "f", reinterpret_cast < void *>(static_cast <UnaryF>(&::NAME##f))    \

@@ -2,7 +2,8 @@
 ///
 /// \file
 /// The fixed table of functions the driver provides to loaded kernels: the
-/// memory functions LLVM may emit calls to, and the C math library.
+/// memory functions LLVM may emit calls to, the C math library, and the
+/// runtime hooks of doc/kernel-abi.md (`__loom_parallel_map`).
 ///
 //===----------------------------------------------------------------------===//
 

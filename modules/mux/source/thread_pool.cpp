@@ -7,6 +7,7 @@
 
 #include "thread_pool.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace mux {
@@ -39,23 +40,74 @@ void ThreadPool::runOnAll(const std::function<void(unsigned)> &NewJob) {
   Job = nullptr;
 }
 
+namespace {
+thread_local ThreadPool *CurrentPool = nullptr;
+} // namespace
+
+ThreadPool *ThreadPool::current() { return CurrentPool; }
+
 void ThreadPool::workerLoop(unsigned Index) {
+  CurrentPool = this;
   uint64_t Seen = 0;
   for (;;) {
-    const std::function<void(unsigned)> *Current;
+    const std::function<void(unsigned)> *Current = nullptr;
+    MapWork *Help = nullptr;
     {
       std::unique_lock<std::mutex> Lock(StateMutex);
-      WorkReady.wait(Lock, [&] { return Stopping || Generation != Seen; });
+      WorkReady.wait(Lock, [&] {
+        return Stopping || Generation != Seen || !MapQueue.empty();
+      });
       if (Stopping)
         return;
-      Seen = Generation;
-      Current = Job;
+      if (Generation != Seen) {
+        Seen = Generation;
+        Current = Job;
+      } else {
+        Help = MapQueue.front();
+        ++Help->Helpers;
+      }
+    }
+    if (Help) {
+      runMapIndices(*Help);
+      std::lock_guard<std::mutex> Lock(StateMutex);
+      // Nothing left to claim: later arrivals need not look at it.
+      auto It = std::find(MapQueue.begin(), MapQueue.end(), Help);
+      if (It != MapQueue.end())
+        MapQueue.erase(It);
+      if (--Help->Helpers == 0)
+        HelpersDone.notify_all();
+      continue;
     }
     (*Current)(Index);
     std::lock_guard<std::mutex> Lock(StateMutex);
     if (--Running == 0)
       WorkDone.notify_one();
   }
+}
+
+void ThreadPool::runMapIndices(MapWork &Work) {
+  for (uint32_t I = Work.Next++; I < Work.Count; I = Work.Next++)
+    Work.Fn(Work.Ctx, I);
+}
+
+void ThreadPool::parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t),
+                             void *Ctx) {
+  if (Count == 0)
+    return;
+  MapWork Work{Count, Fn, Ctx};
+  if (Count > 1) {
+    std::lock_guard<std::mutex> Lock(StateMutex);
+    MapQueue.push_back(&Work);
+  }
+  WorkReady.notify_all();
+  Fn(Ctx, 0);
+  runMapIndices(Work);
+  // Every index is claimed; wait for the helpers still running theirs.
+  std::unique_lock<std::mutex> Lock(StateMutex);
+  auto It = std::find(MapQueue.begin(), MapQueue.end(), &Work);
+  if (It != MapQueue.end())
+    MapQueue.erase(It);
+  HelpersDone.wait(Lock, [&] { return Work.Helpers == 0; });
 }
 
 unsigned ThreadPool::defaultWorkerCount() {

@@ -13,6 +13,7 @@
 #include "csa/CSAMemoryOrdering.h"
 #include "csa/CSAMemoryOrderingLoweringPass.h"
 #include "csa/CSARegionIdsPass.h"
+#include "csa/LoopSPMDizationPass.h"
 
 #include "compiler/ReferencePipeline.h"
 
@@ -112,6 +113,7 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   Expansion.addPass(CSARegionIdsPass());
   Expansion.addPass(CSAMemoryOrderingLoweringPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Expansion)));
+  MPM.addPass(LoopSPMDizationPass());
   MPM.addPass(CSAIntrinsicCleanerPass());
 
   compiler::ReferencePipelineOptions Opts;

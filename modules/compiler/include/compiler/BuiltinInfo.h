@@ -103,6 +103,11 @@ public:
   /// None by default.
   virtual bool mustLinkAfterVectorization(llvm::StringRef MangledName) const;
 
+  /// Whether \p Name is a runtime function the driver provides to loaded
+  /// kernels (metadata/abi.h), which no library links. By default the
+  /// reference driver's hooks (`__loom_parallel_map`).
+  virtual bool isDriverRuntimeFunction(llvm::StringRef Name) const;
+
   /// The scheduling parameters of this target, in the order they are
   /// appended to functions.
   virtual llvm::SmallVector<SchedulingParameter, 2>

@@ -83,6 +83,19 @@ typedef void (*loom_kernel_entry_t)(const void *packed_args,
                                     loom_work_group_info_t *work_group,
                                     uint64_t first_group, uint64_t end_group);
 
+/**
+ * The runtime hooks the driver provides to kernels, resolved by name when a
+ * binary is loaded. `__loom_parallel_map(count, fn, ctx)` runs fn(ctx, i)
+ * for every i in [0, count), i = 0 on the calling thread and the others on
+ * idle workers of the driver's pool (or on the calling thread when none is
+ * idle), and returns when all have returned: loops split across workers
+ * (the CSA target's spmd) call it.
+ */
+#define LOOM_PARALLEL_MAP_SYMBOL "__loom_parallel_map"
+typedef void (*loom_parallel_map_fn_t)(void *ctx, uint32_t index);
+typedef void (*loom_parallel_map_t)(uint32_t count, loom_parallel_map_fn_t fn,
+                                    void *ctx);
+
 /** How an argument is passed (loom::metadata::ArgKind mirrors it). */
 enum loom_arg_kind {
   LOOM_ARG_GLOBAL_BUFFER = 0,
