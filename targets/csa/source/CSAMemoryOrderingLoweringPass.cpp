@@ -9,6 +9,7 @@
 
 #include "csa/CSAIntrinsics.h"
 #include "csa/CSAMemoryOrdering.h"
+#include "csa/MarkedLoops.h"
 #include "csa/ParallelSection.h"
 
 #include "compiler/utils/Diagnostics.h"
@@ -119,14 +120,9 @@ void markParallel(Loop &L, MDNode *Group) {
         I.setMetadata(LLVMContext::MD_access_group,
                       uniteAccessGroups(
                           I.getMetadata(LLVMContext::MD_access_group), Group));
-  SmallVector<Metadata *, 4> Ops = {nullptr};
-  if (MDNode *Old = L.getLoopID())
-    append_range(Ops, drop_begin(Old->operands()));
-  Ops.push_back(MDNode::get(
-      Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group}));
-  MDNode *LoopID = MDNode::getDistinct(Ctx, Ops);
-  LoopID->replaceOperandWith(0, LoopID);
-  L.setLoopID(LoopID);
+  addLoopProperties(L, {MDNode::get(Ctx, {MDString::get(
+                                              Ctx, "llvm.loop.parallel_accesses"),
+                                          Group})});
 }
 
 DebugLoc getFirstIntrinsicLocation(Function &F) {

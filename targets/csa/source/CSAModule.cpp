@@ -8,6 +8,7 @@
 #include "csa/CSAModule.h"
 
 #include "csa/CSAFortranIntrinsicsPass.h"
+#include "csa/CSAInnerLoopPrepPass.h"
 #include "csa/CSAIntrinsicCleanerPass.h"
 #include "csa/CSALoopIntrinsicExpanderPass.h"
 #include "csa/CSAMemoryOrdering.h"
@@ -114,6 +115,7 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   Expansion.addPass(CSAMemoryOrderingLoweringPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Expansion)));
   MPM.addPass(LoopSPMDizationPass());
+  MPM.addPass(createModuleToFunctionPassAdaptor(CSAInnerLoopPrepPass()));
   MPM.addPass(CSAIntrinsicCleanerPass());
 
   compiler::ReferencePipelineOptions Opts;

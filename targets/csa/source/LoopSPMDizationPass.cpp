@@ -8,6 +8,7 @@
 #include "csa/LoopSPMDizationPass.h"
 
 #include "csa/CSAIntrinsics.h"
+#include "csa/MarkedLoops.h"
 
 #include "compiler/utils/Diagnostics.h"
 #include "metadata/abi.h"
@@ -46,27 +47,6 @@ struct SpmdLoop {
   uint32_t Workers;
   uint32_t Chunk;
 };
-
-/// The loop \p Entry stands before: one whose preheader holds it and whose
-/// exit blocks hold every spmdization.exit that uses it (CSA-19).
-Loop *findLoopOf(CallInst &Entry, LoopInfo &LI) {
-  SmallVector<BasicBlock *, 4> ExitCallBlocks;
-  for (User *U : Entry.users())
-    if (auto *Exit = getIntrinsicCall(U, CSAIntrinsic::SpmdizationExit))
-      ExitCallBlocks.push_back(Exit->getParent());
-  if (ExitCallBlocks.empty())
-    return nullptr;
-  for (Loop *L : LI.getLoopsInPreorder()) {
-    if (L->getLoopPreheader() != Entry.getParent())
-      continue;
-    SmallVector<BasicBlock *, 4> Exits;
-    L->getUniqueExitBlocks(Exits);
-    if (all_of(ExitCallBlocks,
-               [&](BasicBlock *BB) { return is_contained(Exits, BB); }))
-      return L;
-  }
-  return nullptr;
-}
 
 /// Why \p L cannot be split, or an empty string.
 std::string whyNotSplittable(Loop &L, ScalarEvolution &SE) {
@@ -329,7 +309,7 @@ PreservedAnalyses LoopSPMDizationPass::run(Module &M,
     for (CallInst *Entry : Entries) {
       auto &LI = FAM.getResult<LoopAnalysis>(*F);
       auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(*F);
-      Loop *L = findLoopOf(*Entry, LI);
+      Loop *L = findMarkedLoop(*Entry, CSAIntrinsic::SpmdizationExit, LI);
       auto *Workers = dyn_cast<ConstantInt>(Entry->getArgOperand(0));
       auto *Chunk = dyn_cast<ConstantInt>(Entry->getArgOperand(1));
       if (!L || !Workers || !Chunk) {

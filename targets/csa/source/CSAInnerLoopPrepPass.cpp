@@ -1,0 +1,133 @@
+//===- CSAInnerLoopPrepPass.cpp - Pipelined loops' form -------------------===//
+///
+/// \file
+/// See csa/CSAInnerLoopPrepPass.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "csa/CSAInnerLoopPrepPass.h"
+
+#include "csa/CSAIntrinsics.h"
+#include "csa/MarkedLoops.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "csa-inner-loop-prep"
+
+STATISTIC(NumMarked, "pipeline_loop loops given their form");
+STATISTIC(NumSelected, "Inner loops selected automatically");
+
+namespace {
+enum class Selection { None, Automatic };
+} // namespace
+
+static cl::opt<Selection> ILPLSelection(
+    "csa-ilpl-selection", cl::init(Selection::None),
+    cl::desc("CSA: which inner loops to pipeline"),
+    cl::values(clEnumValN(Selection::None, "none",
+                          "only loops marked with pipeline_loop"),
+               clEnumValN(Selection::Automatic, "automatic",
+                          "also small innermost loops without a marker")));
+
+namespace csa {
+
+namespace {
+
+constexpr unsigned MaxAutomaticBodySize = 64;
+
+MDNode *makeProperty(LLVMContext &Ctx, StringRef Name, Metadata *Value) {
+  if (!Value)
+    return MDNode::get(Ctx, {MDString::get(Ctx, Name)});
+  return MDNode::get(Ctx, {MDString::get(Ctx, Name), Value});
+}
+
+Metadata *getCount(LLVMContext &Ctx, uint32_t N) {
+  return ConstantAsMetadata::get(
+      ConstantInt::get(Type::getInt32Ty(Ctx), N));
+}
+
+/// Gives \p L the form of a loop pipelined \p Depth deep.
+void preparePipelinedLoop(Loop &L, uint32_t Depth) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  if (Depth == 0) {
+    addLoopProperties(L, {makeProperty(Ctx, "llvm.loop.unroll.enable", nullptr)});
+    return;
+  }
+  if (Depth == 1) {
+    addLoopProperties(
+        L, {makeProperty(Ctx, "llvm.loop.unroll.disable", nullptr),
+            makeProperty(Ctx, "llvm.loop.interleave.count", getCount(Ctx, 1))});
+    return;
+  }
+  addLoopProperties(
+      L, {makeProperty(Ctx, "llvm.loop.interleave.count", getCount(Ctx, Depth)),
+          makeProperty(Ctx, "llvm.loop.unroll.count", getCount(Ctx, Depth))});
+}
+
+bool hasOwnUnrollOrInterleave(const Loop &L) {
+  MDNode *LoopID = L.getLoopID();
+  if (!LoopID)
+    return false;
+  for (const MDOperand &Op : drop_begin(LoopID->operands()))
+    if (auto *Node = dyn_cast<MDNode>(Op.get()))
+      if (auto *Name = dyn_cast_or_null<MDString>(Node->getOperand(0).get()))
+        if (Name->getString().startswith("llvm.loop.unroll.") ||
+            Name->getString().startswith("llvm.loop.interleave."))
+          return true;
+  return false;
+}
+
+bool isAutomaticCandidate(const Loop &L) {
+  if (!L.isInnermost() || hasOwnUnrollOrInterleave(L))
+    return false;
+  unsigned Size = 0;
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB) {
+      if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+        return false;
+      ++Size;
+    }
+  return Size <= MaxAutomaticBodySize;
+}
+
+} // namespace
+
+PreservedAnalyses CSAInnerLoopPrepPass::run(Function &F,
+                                            FunctionAnalysisManager &AM) {
+  auto &LI = AM.getResult<LoopAnalysis>(F);
+  SmallPtrSet<Loop *, 4> Marked;
+  for (Instruction &I : instructions(F)) {
+    CallInst *Entry = getIntrinsicCall(&I, CSAIntrinsic::PipelineLoopEntry);
+    if (!Entry)
+      continue;
+    Loop *L = findMarkedLoop(*Entry, CSAIntrinsic::PipelineLoopExit, LI);
+    if (!L || !Marked.insert(L).second)
+      continue;
+    auto *Depth = dyn_cast<ConstantInt>(Entry->getArgOperand(0));
+    preparePipelinedLoop(*L, Depth ? uint32_t(Depth->getZExtValue()) : 0);
+    ++NumMarked;
+  }
+  if (ILPLSelection == Selection::Automatic)
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (!Marked.count(L) && isAutomaticCandidate(*L)) {
+        preparePipelinedLoop(*L, 0);
+        Marked.insert(L);
+        ++NumSelected;
+      }
+  if (Marked.empty())
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+} // namespace csa

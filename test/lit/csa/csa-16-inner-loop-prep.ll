@@ -1,0 +1,93 @@
+; RUN: loom-opt -passes=csa-inner-loop-prep -S %s | FileCheck %s --check-prefixes=CHECK,MARKED
+; RUN: loom-opt -passes=csa-inner-loop-prep -csa-ilpl-selection=automatic -S %s | FileCheck %s --check-prefixes=CHECK,AUTO
+; CSA-16: a pipeline loop gets the host's pipelining form, depth honoured:
+; depth d > 1 gives interleave and unroll counts d, depth 1 turns both off,
+; depth 0 leaves the choice to LLVM. With -csa-ilpl-selection=automatic,
+; small innermost loops without a marker are selected too (depth 0); the
+; default selects only marked loops.
+
+declare i32 @llvm.csa.pipeline.loop.entry(i32)
+declare void @llvm.csa.pipeline.loop.exit(i32)
+
+; CHECK-LABEL: define i32 @depth_4(
+; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop ![[D4:[0-9]+]]
+define i32 @depth_4(ptr %a, i64 %n) {
+entry:
+  %p = call i32 @llvm.csa.pipeline.loop.entry(i32 4)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %sum = phi i32 [ 0, %entry ], [ %sum.next, %loop ]
+  %q = getelementptr i32, ptr %a, i64 %i
+  %v = load i32, ptr %q
+  %sum.next = add i32 %sum, %v
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @llvm.csa.pipeline.loop.exit(i32 %p)
+  ret i32 %sum.next
+}
+
+; CHECK-LABEL: define void @depth_1(
+; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop ![[D1:[0-9]+]]
+define void @depth_1(ptr %a, i64 %n) {
+entry:
+  %p = call i32 @llvm.csa.pipeline.loop.entry(i32 1)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr i32, ptr %a, i64 %i
+  store i32 0, ptr %q
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @llvm.csa.pipeline.loop.exit(i32 %p)
+  ret void
+}
+
+; CHECK-LABEL: define void @depth_0(
+; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop ![[D0:[0-9]+]]
+define void @depth_0(ptr %a, i64 %n) {
+entry:
+  %p = call i32 @llvm.csa.pipeline.loop.entry(i32 0)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr i32, ptr %a, i64 %i
+  store i32 0, ptr %q
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @llvm.csa.pipeline.loop.exit(i32 %p)
+  ret void
+}
+
+; CHECK-LABEL: define void @unmarked(
+; MARKED: br i1 %done, label %exit, label %loop{{$}}
+; AUTO: br i1 %done, label %exit, label %loop, !llvm.loop ![[AUTO:[0-9]+]]
+define void @unmarked(ptr %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr i32, ptr %a, i64 %i
+  store i32 0, ptr %q
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+; CHECK: ![[D4]] = distinct !{![[D4]], ![[IC4:[0-9]+]], ![[UC4:[0-9]+]]}
+; CHECK: ![[IC4]] = !{!"llvm.loop.interleave.count", i32 4}
+; CHECK: ![[UC4]] = !{!"llvm.loop.unroll.count", i32 4}
+; CHECK: ![[D1]] = distinct !{![[D1]], ![[UD:[0-9]+]], ![[IC1:[0-9]+]]}
+; CHECK: ![[UD]] = !{!"llvm.loop.unroll.disable"}
+; CHECK: ![[IC1]] = !{!"llvm.loop.interleave.count", i32 1}
+; CHECK: ![[D0]] = distinct !{![[D0]], ![[UE:[0-9]+]]}
+; CHECK: ![[UE]] = !{!"llvm.loop.unroll.enable"}
+; AUTO: ![[AUTO]] = distinct !{![[AUTO]], ![[UE]]}
