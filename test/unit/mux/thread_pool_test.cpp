@@ -1,0 +1,112 @@
+//===- thread_pool_test.cpp - The driver's workers and parallelMap --------===//
+///
+/// ThreadPool::parallelMap, which kernels reach as `__loom_parallel_map`:
+/// every index runs exactly once, index 0 on the caller, for any count; it
+/// works from inside a job (where the other workers help once they are
+/// idle, and the caller alone finishes when none is); and through the
+/// external symbol from a thread that is not a worker.
+///
+//===----------------------------------------------------------------------===//
+
+#include "external_symbols.h"
+#include "thread_pool.h"
+
+#include "metadata/abi.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <set>
+#include <thread>
+#include <vector>
+
+using namespace mux;
+
+namespace {
+
+struct Counts {
+  std::vector<std::atomic<int>> Runs;
+  std::atomic<bool> ZeroOnCaller{false};
+  std::thread::id Caller;
+  std::mutex ThreadsMutex;
+  std::set<std::thread::id> Threads;
+  explicit Counts(size_t N) : Runs(N) {}
+};
+
+void countRun(void *Ctx, uint32_t Index) {
+  auto &C = *static_cast<Counts *>(Ctx);
+  C.Runs[Index]++;
+  if (Index == 0)
+    C.ZeroOnCaller = std::this_thread::get_id() == C.Caller;
+  // Long enough that idle workers have time to take indices.
+  volatile double X = 1;
+  for (int I = 0; I < 20000; ++I)
+    X = X * 1.0000001 + 1e-9;
+  std::lock_guard<std::mutex> Lock(C.ThreadsMutex);
+  C.Threads.insert(std::this_thread::get_id());
+}
+
+void expectEachIndexOnce(const Counts &C, uint32_t Count) {
+  for (uint32_t I = 0; I < Count; ++I)
+    EXPECT_EQ(C.Runs[I].load(), 1) << "index " << I << " of " << Count;
+}
+
+TEST(ThreadPoolParallelMap, EveryIndexOnceForAnyCount) {
+  ThreadPool Pool(4);
+  for (uint32_t Count : {0u, 1u, 2u, 3u, 4u, 5u, 64u}) {
+    Counts C(Count);
+    C.Caller = std::this_thread::get_id();
+    Pool.parallelMap(Count, countRun, &C);
+    expectEachIndexOnce(C, Count);
+    if (Count)
+      EXPECT_TRUE(C.ZeroOnCaller) << "count " << Count;
+  }
+}
+
+TEST(ThreadPoolParallelMap, FromAJobIdleWorkersHelp) {
+  ThreadPool Pool(4);
+  Counts C(256);
+  // Only worker 0 maps; the others return at once and become helpers.
+  Pool.runOnAll([&](unsigned Worker) {
+    if (Worker != 0)
+      return;
+    C.Caller = std::this_thread::get_id();
+    EXPECT_EQ(ThreadPool::current(), &Pool);
+    Pool.parallelMap(256, countRun, &C);
+  });
+  expectEachIndexOnce(C, 256);
+  EXPECT_TRUE(C.ZeroOnCaller);
+  EXPECT_GT(C.Threads.size(), 1u) << "no worker helped";
+}
+
+TEST(ThreadPoolParallelMap, AllWorkersBusyTheCallerFinishesAlone) {
+  ThreadPool Pool(2);
+  Counts First(32), Second(32);
+  std::atomic<int> Started{0};
+  // Both workers map at once; neither is idle until its own map is done,
+  // so each must be able to finish without help.
+  Pool.runOnAll([&](unsigned Worker) {
+    Counts &C = Worker == 0 ? First : Second;
+    C.Caller = std::this_thread::get_id();
+    Started++;
+    while (Started < 2)
+      std::this_thread::yield();
+    Pool.parallelMap(32, countRun, &C);
+  });
+  expectEachIndexOnce(First, 32);
+  expectEachIndexOnce(Second, 32);
+}
+
+TEST(ThreadPoolParallelMap, HookRunsSequentiallyOffThePool) {
+  auto Hook = reinterpret_cast<loom_parallel_map_t>(
+      findExternalSymbol(LOOM_PARALLEL_MAP_SYMBOL));
+  ASSERT_NE(Hook, nullptr);
+  EXPECT_EQ(ThreadPool::current(), nullptr);
+  Counts C(9);
+  C.Caller = std::this_thread::get_id();
+  Hook(9, countRun, &C);
+  expectEachIndexOnce(C, 9);
+  EXPECT_EQ(C.Threads.size(), 1u);
+}
+
+} // namespace
