@@ -115,6 +115,19 @@ Expected<LinkBuiltinsPass::Options> parseLinkBuiltinsOptions(StringRef Params) {
   return Opts;
 }
 
+Expected<WorkItemLoopsPass::Options>
+parseWorkItemLoopsOptions(StringRef Params) {
+  WorkItemLoopsPass::Options Opts;
+  if (Params == "single-work-item")
+    Opts.SingleWorkItemWithoutLoops = true;
+  else if (!Params.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "work-item-loops: the only option is "
+                             "'single-work-item', not '%s'",
+                             Params.str().c_str());
+  return Opts;
+}
+
 } // namespace
 
 PassMachinery::PassMachinery(TargetMachine *TM)

@@ -30,7 +30,7 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Late}));
   MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
   if (Opts.AddWorkItemLoops)
-    MPM.addPass(utils::WorkItemLoopsPass());
+    MPM.addPass(utils::WorkItemLoopsPass({Opts.SingleWorkItemWithoutLoops}));
   MPM.addPass(utils::AddSchedulingParametersPass());
   MPM.addPass(utils::DefineMuxBuiltinsPass());
   MPM.addPass(utils::AddKernelWrapperPass());

@@ -55,6 +55,7 @@ using namespace llvm;
 STATISTIC(NumKernelsWrapped, "Number of kernels given work-item loops");
 STATISTIC(NumKernelsWithBarriers, "Number of kernels cut into barrier regions");
 STATISTIC(NumKernelsVectorized, "Number of kernels laid out with a vector variant");
+STATISTIC(NumSingleWorkItem, "Number of single-work-item kernels left without loops");
 
 namespace compiler {
 namespace utils {
@@ -277,6 +278,26 @@ Function *createWorkItemLoopsWrapper(Function &Kernel, const BuiltinInfo &BI) {
   return Wrapper;
 }
 
+/// The wrapper of a kernel whose work-groups have one work-item: its local
+/// ids are set to 0 once and it is called once, with no loop.
+Function *createSingleWorkItemWrapper(Function &Kernel, const BuiltinInfo &BI) {
+  Function *Wrapper = createWrapperFunction(Kernel);
+  IRBuilder<> Builder(&Wrapper->getEntryBlock());
+  Function *SetLocalId =
+      BI.getOrDeclareMuxBuiltin(MuxBuiltin::SetLocalId, *Wrapper->getParent());
+  for (unsigned D = 0; D < 3; ++D)
+    Builder.CreateCall(SetLocalId, {Builder.getInt32(D), Builder.getInt64(0)});
+  Builder.CreateCall(&Kernel, getArgs(*Wrapper))
+      ->setCallingConv(Kernel.getCallingConv());
+  Builder.CreateRetVoid();
+  return Wrapper;
+}
+
+bool isSingleWorkItem(const Function &Kernel) {
+  std::optional<std::array<uint32_t, 3>> Size = getReqdWorkGroupSize(Kernel);
+  return Size && (*Size)[0] == 1 && (*Size)[1] == 1 && (*Size)[2] == 1;
+}
+
 /// The per-work-group state of the region scheduler.
 struct SchedulerState {
   Value *WorkItems;
@@ -433,7 +454,15 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
   bool Changed = false;
   for (Function *Kernel : getKernelEntryPoints(M)) {
     Function *Wrapper;
-    if (inlineCallsWithBarriers(*Kernel, BI)) {
+    if (Opts.SingleWorkItemWithoutLoops && isSingleWorkItem(*Kernel)) {
+      // Barriers are no-ops for one work-item; a vector variant is of no use.
+      if (auto Variant = getVectorVariant(*Kernel)) {
+        Variant->first->setLinkage(GlobalValue::InternalLinkage);
+        Kernel->setMetadata("mux_vector_variant", nullptr);
+      }
+      Wrapper = createSingleWorkItemWrapper(*Kernel, BI);
+      ++NumSingleWorkItem;
+    } else if (inlineCallsWithBarriers(*Kernel, BI)) {
       // The region scheduler runs scalar regions only: a vector variant of
       // a kernel with barriers is not used, and goes with the kernel.
       if (auto Variant = getVectorVariant(*Kernel)) {

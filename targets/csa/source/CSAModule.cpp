@@ -121,6 +121,8 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   compiler::ReferencePipelineOptions Opts;
   Opts.TargetName = getTargetName().str();
   Opts.Optimize = !getOptions().OptDisable;
+  // CSA-21: a single-work-item kernel is a plain function on a CSA.
+  Opts.SingleWorkItemWithoutLoops = true;
   if (Expected<TargetMachine &> TM = getTargetMachine()) {
     Opts.CPUName = TM->getTargetCPU().str();
     Opts.CPUFeatures = TM->getTargetFeatureString().str();

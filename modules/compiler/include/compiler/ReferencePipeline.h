@@ -30,6 +30,9 @@ struct ReferencePipelineOptions {
   /// Targets with one hardware thread per work-item leave the work-item
   /// loops out.
   bool AddWorkItemLoops = true;
+  /// Kernels whose required work-group size is (1, 1, 1) get no work-item
+  /// loops (work-item-loops<single-work-item>).
+  bool SingleWorkItemWithoutLoops = false;
   /// Run LLVM's O3 pipeline after wrapping (off for -cl-opt-disable).
   bool Optimize = true;
 };

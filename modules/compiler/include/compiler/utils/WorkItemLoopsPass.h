@@ -10,8 +10,12 @@
 /// work-group has at least one work-item in each dimension). A kernel that
 /// calls a barrier is reported as unsupported through the context's
 /// diagnostic handler and left alone.
+/// With the `single-work-item` option, a kernel whose required work-group
+/// size is (1, 1, 1) gets no loop at all: its wrapper sets the local ids to
+/// 0 and calls it once (barriers are no-ops for one work-item).
 /// Produces: the wrapper as the new entry point; the kernel becomes internal
-/// and always-inline. Pipeline name: `work-item-loops`.
+/// and always-inline. Pipeline name: `work-item-loops`, or
+/// `work-item-loops<single-work-item>`.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -25,8 +29,17 @@ namespace utils {
 
 class WorkItemLoopsPass : public llvm::PassInfoMixin<WorkItemLoopsPass> {
 public:
+  struct Options {
+    /// Kernels with a required work-group size of (1, 1, 1) get no loops.
+    bool SingleWorkItemWithoutLoops = false;
+  };
+  WorkItemLoopsPass() = default;
+  explicit WorkItemLoopsPass(Options Opts) : Opts(Opts) {}
 
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  Options Opts;
 };
 
 } // namespace utils
