@@ -1,5 +1,5 @@
-; RUN: loom-opt -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
-; RUN: loom-opt -passes=csa-lower-memory-ordering -S %s 2>&1 | FileCheck %s --check-prefix=LOWER
+; RUN: loom-opt --target=csa -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-lower-memory-ordering -S %s 2>&1 | FileCheck %s --check-prefix=LOWER
 ; CSA-10: a region is its id. A section entry whose region value is a phi of
 ; two entries of region 0 is fine; one whose value may come from region 0
 ; or region 1 is an error, and the function keeps full ordering (CSA-14).

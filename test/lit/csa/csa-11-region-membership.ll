@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
+; RUN: loom-opt --target=csa -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
 ; CSA-11: every point before D is inside region 0 (C only until its exit);
 ; D is inside on the path through B and outside on the path through C: an
 ; error, and full ordering.

@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
+; RUN: loom-opt --target=csa -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
 ; CSA-11 for sections: C joins the section opened in the entry block with
 ; the one opened in B, closes it and opens %s3; D closes %s3; E is in a
 ; section on the path through C alone and not on the path through D: an

@@ -1,5 +1,5 @@
-; RUN: loom-opt -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
-; RUN: loom-opt -passes=csa-lower-memory-ordering -S %s | FileCheck %s --check-prefix=LOWER
+; RUN: loom-opt --target=csa -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-lower-memory-ordering -S %s | FileCheck %s --check-prefix=LOWER
 ; CSA-12: st1 before the outer loop lp1, whose header opens region 0; the
 ; inner loop lp2's header opens a section, its latch closes it; lp1's latch
 ; closes the region. st1 is in no section: orderings after it are kept. st3

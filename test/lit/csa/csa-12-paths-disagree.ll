@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
+; RUN: loom-opt --target=csa -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
 ; CSA-12: st2 after st1 is kept on the path entry->C (no section boundary)
 ; and dropped on entry->B->C (B closes the section and opens another), with
 ; the same (empty) set of backedges: an error, and full ordering.

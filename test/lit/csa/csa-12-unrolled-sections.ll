@@ -1,7 +1,7 @@
-; RUN: loom-opt -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
-; RUN: loom-opt -passes=csa-lower-memory-ordering -S %s | FileCheck %s --check-prefix=LOWER
-; RUN: loom-opt -passes='function(csa-lower-memory-ordering),csa-intrinsic-cleaner,function(loop-vectorize)' -S %s | FileCheck %s --check-prefix=VEC
-; RUN: loom-opt -passes='csa-intrinsic-cleaner,function(loop-vectorize)' -S %s | FileCheck %s --check-prefix=UNMARKED
+; RUN: loom-opt --target=csa -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-lower-memory-ordering -S %s | FileCheck %s --check-prefix=LOWER
+; RUN: loom-opt --target=csa -passes='function(csa-lower-memory-ordering),csa-intrinsic-cleaner,function(loop-vectorize)' -S %s | FileCheck %s --check-prefix=VEC
+; RUN: loom-opt --target=csa -passes='csa-intrinsic-cleaner,function(loop-vectorize)' -S %s | FileCheck %s --check-prefix=UNMARKED
 ; CSA-12: a loop unrolled by 2 whose body holds two sections of one region,
 ; A[i] = B[i] and A[i+1] = B[i+1]: all ordering between the two bodies and
 ; across iterations is dropped, the loop gets llvm.loop.parallel_accesses,

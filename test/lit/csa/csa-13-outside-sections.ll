@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
+; RUN: loom-opt --target=csa -passes='print<csa-memory-ordering>' -disable-output %s 2>&1 | FileCheck %s
 ; CSA-13: the store to a is inside region 0 but in no section, so the store
 ; to b (in a section) stays ordered after it.
 

@@ -1,5 +1,5 @@
 ; RUN: rm -rf %t && mkdir %t && cd %t
-; RUN: loom-opt -passes=csa-lower-memory-ordering -csa-view-pre-ordering-memop-cfg -disable-output %s 2>&1 | FileCheck %s --check-prefix=MSG
+; RUN: loom-opt --target=csa -passes=csa-lower-memory-ordering -csa-view-pre-ordering-memop-cfg -disable-output %s 2>&1 | FileCheck %s --check-prefix=MSG
 ; RUN: FileCheck %s < %t/csa-memop-cfg.region_with_section.dot
 ; CSA-14: -csa-view-pre-ordering-memop-cfg writes the memory-operation CFG
 ; with the region and section intrinsics as DOT: one node per operation or

@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-loop-spmdization -S %s 2>%t.err | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-loop-spmdization -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=WARN < %t.err
 ; CSA-15: a loop between spmdization.entry(workers, chunk) and its exit
 ; becomes a worker function that runs its worker's chunks of the iteration

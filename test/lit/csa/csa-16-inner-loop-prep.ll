@@ -1,5 +1,5 @@
-; RUN: loom-opt -passes=csa-inner-loop-prep -S %s | FileCheck %s --check-prefixes=CHECK,MARKED
-; RUN: loom-opt -passes=csa-inner-loop-prep -csa-ilpl-selection=automatic -S %s | FileCheck %s --check-prefixes=CHECK,AUTO
+; RUN: loom-opt --target=csa -passes=csa-inner-loop-prep -S %s | FileCheck %s --check-prefixes=CHECK,MARKED
+; RUN: loom-opt --target=csa -passes=csa-inner-loop-prep -csa-ilpl-selection=automatic -S %s | FileCheck %s --check-prefixes=CHECK,AUTO
 ; CSA-16: a pipeline loop gets the host's pipelining form, depth honoured:
 ; depth d > 1 gives interleave and unroll counts d, depth 1 turns both off,
 ; depth 0 leaves the choice to LLVM. With -csa-ilpl-selection=automatic,

@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-intrinsic-cleaner -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-intrinsic-cleaner -S %s | FileCheck %s
 ; CSA-17: the cleaner removes every leftover CSA intrinsic, reaching exits
 ; through the entry's users recursively, phis included: nothing dangles and
 ; no declaration is left.

@@ -1,5 +1,5 @@
-; RUN: loom-opt -passes=csa-intrinsic-cleaner -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARN
-; RUN: loom-opt -passes=csa-intrinsic-cleaner -csa-disable-loop-storage-check -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
+; RUN: loom-opt --target=csa -passes=csa-intrinsic-cleaner -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARN
+; RUN: loom-opt --target=csa -passes=csa-intrinsic-cleaner -csa-disable-loop-storage-check -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
 ; CSA-18: a parallelized loop (a section entry directly in it) holding a
 ; lifetime.start, a per-iteration array kept in memory, gets the
 ; iteration-local storage warning; none when the check is off, none when

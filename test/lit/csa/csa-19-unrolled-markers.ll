@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-loop-spmdization -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-loop-spmdization -S %s | FileCheck %s
 ; CSA-19: full unrolling removed the middle loop but left its
 ; spmdization.entry/exit, in the block that is also the last loop's
 ; preheader. Each loop is paired with its own entry through the exit's

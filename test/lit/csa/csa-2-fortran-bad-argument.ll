@@ -1,4 +1,4 @@
-; RUN: not loom-opt -passes=csa-fortran-intrinsics -S %s 2>&1 | FileCheck %s
+; RUN: not loom-opt --target=csa -passes=csa-fortran-intrinsics -S %s 2>&1 | FileCheck %s
 ; CSA-2: a Fortran argument that is not an integer constant is an error
 ; naming the call and the argument.
 

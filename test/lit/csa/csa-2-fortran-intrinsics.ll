@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-fortran-intrinsics -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-fortran-intrinsics -S %s | FileCheck %s
 ; CSA-2: Fortran's `call builtin_csa_*(...)` (arguments by reference) and the
 ; C builtins of csa/builtins.h (by value) become the llvm.csa intrinsics.
 

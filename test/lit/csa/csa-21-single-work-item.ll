@@ -1,5 +1,5 @@
-; RUN: loom-opt -passes='work-item-loops<single-work-item>' -S %s | FileCheck %s
-; RUN: not loom-opt -passes='work-item-loops<single>' -S %s 2>&1 | FileCheck %s --check-prefix=BAD
+; RUN: loom-opt --target=csa -passes='work-item-loops<single-work-item>' -S %s | FileCheck %s
+; RUN: not loom-opt --target=csa -passes='work-item-loops<single>' -S %s 2>&1 | FileCheck %s --check-prefix=BAD
 ; CSA-21: with the option the CSA target sets, a kernel marked
 ; reqd_work_group_size(1, 1, 1) gets no work-item loops: its wrapper sets
 ; the local ids to 0 and calls it once. Other kernels keep their loops.

@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
 ; CSA-3: a parallel_loop loop gets a region entry at the end of its
 ; preheader, a region exit at the start of its exit block, and one section
 ; from before the first memory operation to after the last (CSA-1: the

@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-loop-intrinsic-expander -S %s 2>%t.err | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-loop-intrinsic-expander -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck --check-prefix=WARN %s < %t.err
 ; CSA-4: a parallel_loop loop whose memory operations no single-entry
 ; single-exit part of the body holds is left alone with a warning, and the

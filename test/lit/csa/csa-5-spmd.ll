@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
 ; CSA-5: spmd and spmdization expand as parallel_loop does, plus
 ; spmdization.entry(workers, chunk) / exit around the loop; spmdization's
 ; kind becomes the chunk: blocking 0, cyclic 1, hybrid 8.

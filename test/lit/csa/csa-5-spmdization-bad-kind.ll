@@ -1,4 +1,4 @@
-; RUN: not loom-opt -passes=csa-loop-intrinsic-expander -S %s 2>&1 | FileCheck %s
+; RUN: not loom-opt --target=csa -passes=csa-loop-intrinsic-expander -S %s 2>&1 | FileCheck %s
 ; CSA-5: an spmdization kind other than blocking, cyclic or hybrid is an
 ; error that names it.
 

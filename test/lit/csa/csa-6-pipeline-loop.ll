@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
 ; CSA-6: pipeline_loop gives only pipeline.loop.entry(depth) / exit around
 ; the loop: no region, no section.
 

@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
 ; CSA-7: every user loop marker in a function is removed, used or not: one
 ; before a loop, one with no loop after it.
 

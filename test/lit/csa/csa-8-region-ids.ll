@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-loop-intrinsic-expander -S %s | FileCheck %s
 ; CSA-8: regions CLIE creates are named clie.N and their ids are 1000 plus
 ; the metadata-kind number of the name: at least 1000, distinct within the
 ; function; a user's region (id below 1000) is left as it is.

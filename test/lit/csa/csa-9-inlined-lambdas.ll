@@ -1,4 +1,4 @@
-; RUN: loom-opt -passes=csa-region-ids -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes=csa-region-ids -S %s | FileCheck %s
 ; CSA-9: a helper parfor(base, end, fn) whose loop CLIE expanded, inlined
 ; twice into one function (outer rows, inner elements, as a lambda in a
 ; lambda): both copies carry the helper's region id. After csa-region-ids
