@@ -58,6 +58,9 @@ void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
   PrintSize("work-group size hint", K.WorkGroupSizeHint);
   OS << "  local memory: " << K.LocalMemoryBytes << " bytes\n";
   OS << "  vectorization width: " << K.VectorizationWidth << "\n";
+  OS << "  work-group info layout: "
+     << (K.WorkGroupInfoLayout == LOOM_WORK_GROUP_INFO_CSA ? "csa" : "reference")
+     << "\n";
 }
 
 cl::OptionCategory LoomcCategory("loomc options");

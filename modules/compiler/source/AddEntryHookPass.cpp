@@ -1,12 +1,14 @@
 //===- AddEntryHookPass.cpp - Slices of work-groups -----------------------===//
 ///
 /// \file
-/// See compiler/utils/AddEntryHookPass.h. The hook, in pseudo C:
+/// See compiler/utils/AddEntryHookPass.h. The hook, in pseudo C, where
+/// BuiltinInfo emits start_work_group and the loads of the group counts
+/// for the target's work-group info layout:
 ///
 ///   void K.mux-entry-hook(args, wg, first, end) {
 ///     g = first;
 ///     do {
-///       wg->group_id = {g % nx, g / nx % ny, g / (nx * ny)};
+///       start_work_group(wg, {g % nx, g / nx % ny, g / (nx * ny)});
 ///       K.mux-kernel-wrapper(args, wg);
 ///     } while (++g < end);
 ///   }
@@ -35,13 +37,7 @@ namespace utils {
 
 namespace {
 
-Value *groupField(IRBuilder<> &B, StructType *InfoTy, Value *Info,
-                  unsigned Field, unsigned Dim) {
-  return B.CreateInBoundsGEP(InfoTy, Info,
-                             {B.getInt32(0), B.getInt32(Field), B.getInt32(Dim)});
-}
-
-Function *createEntryHook(Function &Wrapper, StructType *InfoTy) {
+Function *createEntryHook(Function &Wrapper, const BuiltinInfo &BI) {
   LLVMContext &Ctx = Wrapper.getContext();
   Type *Ptr = PointerType::get(Ctx, 0);
   Type *I64 = Type::getInt64Ty(Ctx);
@@ -59,10 +55,8 @@ Function *createEntryHook(Function &Wrapper, StructType *InfoTy) {
   Info->addAttr(Attribute::NoAlias);
 
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Hook));
-  Value *NXField = groupField(B, InfoTy, Info, LOOM_WG_NUM_GROUPS, 0);
-  Value *NX = B.CreateLoad(I64, NXField, "groups.x");
-  Value *NYField = groupField(B, InfoTy, Info, LOOM_WG_NUM_GROUPS, 1);
-  Value *NY = B.CreateLoad(I64, NYField, "groups.y");
+  Value *NX = BI.emitLoadNumGroups(B, Info, 0);
+  Value *NY = BI.emitLoadNumGroups(B, Info, 1);
   Value *NXY = B.CreateMul(NX, NY, "groups.xy");
   BasicBlock *Loop = BasicBlock::Create(Ctx, "group", Hook);
   BasicBlock *Entry = B.GetInsertBlock();
@@ -75,10 +69,7 @@ Function *createEntryHook(Function &Wrapper, StructType *InfoTy) {
   Ids[0] = B.CreateURem(Group, NX, "group.id.x");
   Ids[1] = B.CreateUDiv(B.CreateURem(Group, NXY), NX, "group.id.y");
   Ids[2] = B.CreateUDiv(Group, NXY, "group.id.z");
-  for (unsigned D = 0; D < 3; ++D) {
-    Value *Field = groupField(B, InfoTy, Info, LOOM_WG_GROUP_ID, D);
-    B.CreateStore(Ids[D], Field);
-  }
+  BI.emitStartWorkGroup(B, Info, Ids);
   B.CreateCall(&Wrapper, {Args, Info})->setCallingConv(Wrapper.getCallingConv());
   Value *Next = B.CreateAdd(Group, B.getInt64(1), "group.next", /*HasNUW=*/true);
   Group->addIncoming(Next, Loop);
@@ -93,20 +84,16 @@ Function *createEntryHook(Function &Wrapper, StructType *InfoTy) {
 
 PreservedAnalyses AddEntryHookPass::run(Module &M, ModuleAnalysisManager &AM) {
   const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
-  StructType *InfoTy = nullptr;
-  for (const SchedulingParameter &P : BI.getSchedulingParameters(M))
-    if (P.PassedByDriver)
-      InfoTy = P.PointeeType;
   bool Changed = false;
   for (Function *Wrapper : getKernelEntryPoints(M)) {
-    if (!InfoTy || Wrapper->arg_size() != 2) {
+    if (Wrapper->arg_size() != 2) {
       M.getContext().diagnose(DiagnosticInfoUnsupported(
           *Wrapper, "kernel '" + getOrigFnName(*Wrapper) +
                         "' has no kernel wrapper taking the work-group info: "
                         "run add-kernel-wrapper before add-entry-hook"));
       continue;
     }
-    Function *Hook = createEntryHook(*Wrapper, InfoTy);
+    Function *Hook = createEntryHook(*Wrapper, BI);
     setPackedArgsTypeName(*Hook, getPackedArgsTypeName(*Wrapper));
     replaceKernelEntryPoint(*Wrapper, *Hook);
     ++NumHooksAdded;

@@ -7,6 +7,8 @@
 
 #include "compiler/utils/AddMetadataPass.h"
 
+#include "compiler/BuiltinInfo.h"
+
 #include "compiler/utils/KernelMetadata.h"
 #include "metadata/kernel_descriptor.h"
 
@@ -79,7 +81,8 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
 
 } // namespace
 
-PreservedAnalyses AddMetadataPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses AddMetadataPass::run(Module &M, ModuleAnalysisManager &AM) {
+  const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
   md::ProgramDescriptor Program;
   Program.TargetName = Opts.TargetName;
   SmallVector<Function *, 4> Entries = getKernelEntryPoints(M);
@@ -92,6 +95,7 @@ PreservedAnalyses AddMetadataPass::run(Module &M, ModuleAnalysisManager &) {
                       "add-kernel-wrapper before add-metadata"));
       continue;
     }
+    K->WorkGroupInfoLayout = BI.getWorkGroupInfoLayout();
     Program.Kernels.push_back(std::move(*K));
   }
   Program.CPUName = Opts.CPUName;

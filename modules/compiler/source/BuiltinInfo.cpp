@@ -124,21 +124,10 @@ public:
 private:
   Value *dim() { return F.getArg(0); }
 
-  /// `Dim < 3 ? Info->Field[Dim] : Default`, without a branch.
-  Value *loadTripleElement(StructType *InfoTy, Value *Info, unsigned Field,
-                           Value *Dim, uint64_t Default) {
-    Type *I64 = Builder.getInt64Ty();
-    Value *InRange = Builder.CreateICmpULT(Dim, Builder.getInt32(3));
-    Value *Index = Builder.CreateSelect(InRange, Dim, Builder.getInt32(0));
-    Value *Ptr = Builder.CreateInBoundsGEP(
-        InfoTy, Info, {Builder.getInt32(0), Builder.getInt32(Field), Index});
-    Value *Loaded = Builder.CreateLoad(I64, Ptr);
-    return Builder.CreateSelect(InRange, Loaded, ConstantInt::get(I64, Default));
-  }
-
   Value *workGroupField(unsigned Field, Value *Dim, uint64_t Default) {
-    return loadTripleElement(getWorkGroupInfoType(F.getContext()),
-                             WorkGroupInfo, Field, Dim, Default);
+    return BuiltinInfo::emitLoadDimension(Builder,
+                                          getWorkGroupInfoType(F.getContext()),
+                                          WorkGroupInfo, Field, Dim, Default);
   }
 
   /// Calls another mux builtin with this function's scheduling parameters.
@@ -176,8 +165,8 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
   Value *Result = nullptr;
   switch (B) {
   case MuxBuiltin::GetLocalId:
-    Result = loadTripleElement(getWorkItemInfoType(Ctx), WorkItemInfo, 0,
-                               dim(), 0);
+    Result = BuiltinInfo::emitLoadDimension(
+        Builder, getWorkItemInfoType(Ctx), WorkItemInfo, 0, dim(), 0);
     break;
   case MuxBuiltin::SetLocalId: {
     BasicBlock *Store = BasicBlock::Create(Ctx, "store", &F);
@@ -343,6 +332,45 @@ Function *BuiltinInfo::getOrDeclareMuxBuiltin(MuxBuiltin B, Module &M) const {
     F->addFnAttr(Attribute::NoDuplicate);
   }
   return F;
+}
+
+Value *BuiltinInfo::emitLoadDimension(IRBuilder<> &Builder, StructType *InfoType,
+                                      Value *Info, unsigned Field, Value *Dim,
+                                      uint64_t Default) {
+  Type *I64 = Builder.getInt64Ty();
+  Value *InRange = Builder.CreateICmpULT(Dim, Builder.getInt32(3));
+  Value *Index = Builder.CreateSelect(InRange, Dim, Builder.getInt32(0));
+  Value *Ptr = Builder.CreateInBoundsGEP(
+      InfoType, Info, {Builder.getInt32(0), Builder.getInt32(Field), Index});
+  Value *Loaded = Builder.CreateLoad(I64, Ptr);
+  return Builder.CreateSelect(InRange, Loaded, ConstantInt::get(I64, Default));
+}
+
+uint32_t BuiltinInfo::getWorkGroupInfoLayout() const {
+  return LOOM_WORK_GROUP_INFO_REFERENCE;
+}
+
+Value *BuiltinInfo::emitLoadNumGroups(IRBuilder<> &Builder, Value *WorkGroupInfo,
+                                      unsigned Dim) const {
+  StructType *InfoType = getWorkGroupInfoType(Builder.getContext());
+  Value *Field = Builder.CreateInBoundsGEP(
+      InfoType, WorkGroupInfo,
+      {Builder.getInt32(0), Builder.getInt32(LOOM_WG_NUM_GROUPS),
+       Builder.getInt32(Dim)});
+  return Builder.CreateLoad(Builder.getInt64Ty(), Field,
+                            "groups." + Twine("xyz"[Dim]));
+}
+
+void BuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder, Value *WorkGroupInfo,
+                                     ArrayRef<Value *> GroupIds) const {
+  StructType *InfoType = getWorkGroupInfoType(Builder.getContext());
+  for (unsigned D = 0; D < 3; ++D)
+    Builder.CreateStore(GroupIds[D],
+                        Builder.CreateInBoundsGEP(
+                            InfoType, WorkGroupInfo,
+                            {Builder.getInt32(0),
+                             Builder.getInt32(LOOM_WG_GROUP_ID),
+                             Builder.getInt32(D)}));
 }
 
 bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {

@@ -10,7 +10,7 @@
 ///
 /// where a record is: str name, str entry symbol, u32 packed args size,
 /// u32 x3 required work-group size, u32 x3 hint, u64 local memory bytes,
-/// u32 vectorization width, u32 arg count, then per argument
+/// u32 vectorization width, u32 work-group info layout, u32 arg count, then per argument
 /// { u8 kind, u8 address space, u16 reserved (0), u32 size, u32 alignment,
 /// u32 offset, str type name }. A str is u32 length + bytes.
 ///
@@ -40,6 +40,7 @@ void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
     W.write<uint32_t>(Size);
   W.write<uint64_t>(K.LocalMemoryBytes);
   W.write<uint32_t>(K.VectorizationWidth);
+  W.write<uint32_t>(K.WorkGroupInfoLayout);
   W.write<uint32_t>(static_cast<uint32_t>(K.Args.size()));
   for (const ArgDescriptor &A : K.Args) {
     W.write<uint8_t>(static_cast<uint8_t>(A.Kind));
@@ -89,12 +90,19 @@ readKernel(cargo::ByteReader R, size_t Base) {
     Size = R.read<uint32_t>();
   K.LocalMemoryBytes = R.read<uint64_t>();
   K.VectorizationWidth = R.read<uint32_t>();
+  size_t LayoutAt = R.offset();
+  K.WorkGroupInfoLayout = R.read<uint32_t>();
   uint32_t ArgCount = R.read<uint32_t>();
   if (!R.ok())
     return cargo::unexpected("truncated kernel record" +
                              at(Base, R.failureOffset()));
   if (K.Name.empty() || K.EntrySymbol.empty())
     return cargo::unexpected("kernel record with an empty name" + at(Base, 0));
+  if (K.WorkGroupInfoLayout > LOOM_WORK_GROUP_INFO_CSA)
+    return cargo::unexpected("kernel '" + K.Name +
+                             "' has unknown work-group info layout " +
+                             std::to_string(K.WorkGroupInfoLayout) +
+                             at(Base, LayoutAt));
   if (ArgCount > R.remaining() / ArgRecordBytes)
     return cargo::unexpected("kernel '" + K.Name + "' claims " +
                              std::to_string(ArgCount) +

@@ -403,6 +403,7 @@ mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
               std::max<uint32_t>(K.PackedArgsSize, 1));
   Launch.PackedArgsSize = K.PackedArgsSize;
   Launch.ArenaSize = K.LocalMemoryBytes;
+  Launch.WorkGroupInfoLayout = K.WorkGroupInfoLayout;
   for (uint32_t I = 0; I < K.Args.size(); ++I) {
     const mux_descriptor_info_s &Info = Options->descriptors[I];
     mux_result_t R =

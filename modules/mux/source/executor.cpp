@@ -29,14 +29,12 @@ constexpr uint64_t ChunksPerWorker = 16;
 /// The packed arguments and arena worker \p State uses for \p Launch: the
 /// shared packed arguments when the kernel has no __local argument, else the
 /// worker's own copy pointing into its own arena.
-const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch,
-                          loom_work_group_info_t &Info) {
+const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch) {
   if (State.ArenaSize < Launch.ArenaSize) {
     State.Arena =
         allocateAligned(Launch.ArenaSize, LOOM_LOCAL_MEMORY_ALIGNMENT);
     State.ArenaSize = Launch.ArenaSize;
   }
-  Info.local_memory = State.Arena.get();
   if (Launch.LocalArguments.empty())
     return Launch.PackedArgs.get();
   if (State.PackedArgsSize < Launch.PackedArgsSize) {
@@ -53,6 +51,21 @@ const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch,
   return State.PackedArgs.get();
 }
 
+/// The launch-wide fields of the work-group info, in either layout (the
+/// entry point sets the per-group ones).
+template <class InfoT>
+void fillWorkGroupInfo(InfoT &Info, const NDRangeCommand &Launch,
+                       uint8_t *Arena) {
+  std::memset(&Info, 0, sizeof(Info));
+  for (unsigned D = 0; D < 3; ++D) {
+    Info.num_groups[D] = Launch.NumGroups[D];
+    Info.global_offset[D] = Launch.GlobalOffset[D];
+    Info.local_size[D] = Launch.LocalSize[D];
+  }
+  Info.work_dim = Launch.Dimensions;
+  Info.local_memory = Arena;
+}
+
 void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
                 const NDRangeCommand &Launch) {
   const uint64_t Total =
@@ -62,20 +75,23 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
   std::atomic<uint64_t> Next{0};
 
   Workers.runOnAll([&](unsigned Worker) {
-    loom_work_group_info_t Info;
-    std::memset(&Info, 0, sizeof(Info));
-    const void *Args = prepareWorker(States[Worker], Launch, Info);
-    for (unsigned D = 0; D < 3; ++D) {
-      Info.num_groups[D] = Launch.NumGroups[D];
-      Info.global_offset[D] = Launch.GlobalOffset[D];
-      Info.local_size[D] = Launch.LocalSize[D];
+    const void *Args = prepareWorker(States[Worker], Launch);
+    uint8_t *Arena = States[Worker].Arena.get();
+    // The layout the kernel's descriptor names (metadata/abi.h).
+    loom_work_group_info_t Reference;
+    loom_csa_work_group_info_t CSA;
+    void *Info = &Reference;
+    if (Launch.WorkGroupInfoLayout == LOOM_WORK_GROUP_INFO_CSA) {
+      fillWorkGroupInfo(CSA, Launch, Arena);
+      Info = &CSA;
+    } else {
+      fillWorkGroupInfo(Reference, Launch, Arena);
     }
-    Info.work_dim = Launch.Dimensions;
     for (;;) {
       uint64_t Begin = Next.fetch_add(Chunk, std::memory_order_relaxed);
       if (Begin >= Total)
         return;
-      Launch.Entry(Args, &Info, Begin, std::min(Total, Begin + Chunk));
+      Launch.Entry(Args, Info, Begin, std::min(Total, Begin + Chunk));
     }
   });
 }

@@ -135,6 +135,8 @@ struct NDRangeCommand {
   std::array<uint64_t, 3> LocalSize;
   std::array<uint64_t, 3> GlobalOffset;
   uint32_t Dimensions;
+  /// Which work-group info struct the entry point takes.
+  uint32_t WorkGroupInfoLayout = LOOM_WORK_GROUP_INFO_REFERENCE;
   /// The executable's `__loom_printf_buffer` variable, if the kernel's
   /// module calls printf, and the loaded image its strings are in.
   void **PrintfSlot = nullptr;

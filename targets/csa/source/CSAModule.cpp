@@ -7,6 +7,7 @@
 
 #include "csa/CSAModule.h"
 
+#include "csa/CSABuiltinInfo.h"
 #include "csa/CSAFortranIntrinsicsPass.h"
 #include "csa/CSAInnerLoopPrepPass.h"
 #include "csa/CSAIntrinsicCleanerPass.h"
@@ -50,6 +51,10 @@ FunctionPassManager buildCanonicalization() {
 }
 
 } // namespace
+
+std::shared_ptr<compiler::BuiltinInfo> CSAPassMachinery::createBuiltinInfo() {
+  return std::make_shared<CSABuiltinInfo>();
+}
 
 void CSAPassMachinery::registerTargetPasses(PassBuilder &PB) {
 #define CSA_MODULE_PASS(NAME, CLASS) registerPassName(CLASS::name(), NAME);

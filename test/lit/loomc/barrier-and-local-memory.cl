@@ -1,8 +1,11 @@
-// RUN: loomc -S %s -o - | FileCheck %s
+// RUN: loomc --target=reference -S %s -o - | FileCheck %s
+// RUN: loomc --target=csa -S %s -o - | FileCheck %s --check-prefix=CSA
 
 // A kernel with a __local array and a barrier compiles to one entry point:
 // the regions are inlined into the region scheduler, and the array lives in
-// the arena the work-group info points to (field 6, at byte 104).
+// the arena the work-group info points to (field 6, at byte 104; in the
+// CSA target's layout, field 5 at byte 120).
+// CSA: getelementptr i8, ptr %wg, i64 120
 // CHECK-LABEL: define void @tile_reverse.mux-entry-hook(
 // CHECK: getelementptr i8, ptr %wg, i64 104
 // CHECK: schedule.scan

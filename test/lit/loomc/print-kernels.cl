@@ -1,4 +1,5 @@
 // RUN: loomc --print-kernels %s -o %t.o | FileCheck %s
+// RUN: loomc --target=reference --print-kernels %s -o %t.ref.o | FileCheck %s --check-prefix=REF
 
 // --print-kernels reads the descriptors back from the binary it wrote.
 // CHECK:      kernel tiled (entry tiled.mux-entry-hook)
@@ -11,6 +12,8 @@
 // CHECK-NEXT:   work-group size hint: none
 // CHECK-NEXT:   local memory: 256 bytes
 // CHECK-NEXT:   vectorization width: 1
+// CHECK-NEXT:   work-group info layout: csa
+// REF:          work-group info layout: reference
 // CHECK:      kernel plain (entry plain.mux-entry-hook)
 // CHECK-NEXT:   arg 0: global buffer (address space 1) int*, 8 bytes at offset 0
 // CHECK-NEXT:   required work-group size: none

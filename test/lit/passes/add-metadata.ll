@@ -1,4 +1,5 @@
 ; RUN: loom-opt -passes='add-metadata<target=csa;cpu=skylake>' -S %s | FileCheck %s
+; RUN: loom-opt --target=csa -passes='add-metadata<target=csa;cpu=skylake>' -S %s | FileCheck %s --check-prefix=CSA
 ; RUN: not loom-opt -passes='add-metadata<colour=red>' -S %s 2>&1 | FileCheck %s --check-prefix=ERR
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -11,19 +12,23 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 }
 
 ; The descriptors are one constant in the .loom.kernels section, kept alive
-; through @llvm.used. Bytes, little-endian: magic "LMKD", format 1, ABI 3,
+; through @llvm.used. Bytes, little-endian: magic "LMKD", format 3, ABI 4,
 ; target "csa", cpu "skylake", no features, one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
-; required size 64x1x1, no hint, no local memory, width 1, three arguments:
+; required size 64x1x1, no hint, no local memory, width 1, the work-group
+; info layout of the target's BuiltinInfo (0, the reference's), three arguments:
 ; a 4-byte float at 0, then two global buffers (address space 1) of 8 bytes
 ; at 8 and 16, each with the type name the source gave it.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\02\00\00\00\03\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
-; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\03\00\00\00
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\03\00\00\00\04\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
+; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\03\00\00\00
 ; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float
 ; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\08\00\00\00\0C\00\00\00const float*
 ; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\10\00\00\00\06\00\00\00float*"
 ; CHECK-SAME: section ".loom.kernels", align 8
 ; CHECK: @llvm.used = appending global [1 x ptr] [ptr @loom.kernel_descriptors], section "llvm.metadata"
+
+; With the CSA target's BuiltinInfo the layout is 1, the CSA's.
+; CSA: c"LMKD{{.*}}saxpy.mux-kernel-wrapper{{.*}}\01\00\00\00\01\00\00\00\03\00\00\00\03\00\00\00\04\00\00\00\04
 
 ; ERR: invalid add-metadata pass parameter 'colour'
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="saxpy" "mux-packed-args"="MuxPackedArgs.saxpy" }

@@ -24,6 +24,7 @@ ProgramDescriptor makeProgram() {
   K.WorkGroupSizeHint = {32, 2, 1};
   K.LocalMemoryBytes = 4096;
   K.VectorizationWidth = 8;
+  K.WorkGroupInfoLayout = LOOM_WORK_GROUP_INFO_CSA;
   P.Kernels.push_back(K);
   KernelDescriptor Empty;
   Empty.Name = "no_args";
@@ -67,6 +68,17 @@ TEST(KernelDescriptor, NewerFormatIsAnError) {
   auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
   ASSERT_FALSE(Read);
   EXPECT_NE(Read.error().find("format version"), std::string::npos);
+}
+
+TEST(KernelDescriptor, UnknownWorkGroupInfoLayoutIsAnError) {
+  ProgramDescriptor P = makeProgram();
+  P.Kernels[0].WorkGroupInfoLayout = LOOM_WORK_GROUP_INFO_CSA + 1;
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("unknown work-group info layout 2"),
+            std::string::npos)
+      << Read.error();
 }
 
 TEST(KernelDescriptor, ArgumentPastPackedBlockIsAnError) {

@@ -122,10 +122,33 @@ public:
   initializeSchedulingParameter(const SchedulingParameter &Param,
                                 llvm::IRBuilder<> &Builder) const;
 
+  /// The loom_work_group_info_layout (metadata/abi.h) of the work-group info
+  /// this target's kernels take, recorded in each kernel descriptor so the
+  /// driver fills that struct. The reference layout by default.
+  virtual uint32_t getWorkGroupInfoLayout() const;
+
+  /// In a kernel's entry point, which runs a range of work-groups: loads the
+  /// number of work-groups in dimension \p Dim from the work-group info.
+  virtual llvm::Value *emitLoadNumGroups(llvm::IRBuilder<> &Builder,
+                                         llvm::Value *WorkGroupInfo,
+                                         unsigned Dim) const;
+  /// In the entry point, before each work-group: makes \p WorkGroupInfo
+  /// describe the group with ids \p GroupIds (x, y, z).
+  virtual void emitStartWorkGroup(llvm::IRBuilder<> &Builder,
+                                  llvm::Value *WorkGroupInfo,
+                                  llvm::ArrayRef<llvm::Value *> GroupIds) const;
+
   /// Gives the declaration \p F of mux builtin \p B a body. Scheduling
   /// parameters, if \p F has them, are its trailing parameters. The body may
   /// call other mux builtins, which the caller defines in turn.
   virtual void defineMuxBuiltin(MuxBuiltin B, llvm::Function &F) const;
+
+  /// For mux builtin bodies, the SDK's and targets': `Dim < 3 ? Info->Field[Dim] : Default`, without
+  /// a branch, where Field is an array of three i64 in \p InfoType.
+  static llvm::Value *emitLoadDimension(llvm::IRBuilder<> &Builder,
+                                        llvm::StructType *InfoType,
+                                        llvm::Value *Info, unsigned Field,
+                                        llvm::Value *Dim, uint64_t Default);
 };
 
 /// Serves the module's BuiltinInfo to passes. Never invalidated: the table

@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 /** Bumped on any change below; the driver refuses other versions. */
-#define LOOM_ABI_VERSION 3u
+#define LOOM_ABI_VERSION 4u
 
 /** The ELF section holding the kernel descriptors (metadata/kernel_descriptor.h). */
 #define LOOM_DESCRIPTOR_SECTION ".loom.kernels"
@@ -61,6 +61,48 @@ enum loom_work_group_info_field {
 };
 
 /**
+ * Which struct the driver fills and passes as the work-group info: a
+ * target's BuiltinInfo chooses, and each kernel descriptor records it.
+ */
+enum loom_work_group_info_layout {
+  /** loom_work_group_info_t. */
+  LOOM_WORK_GROUP_INFO_REFERENCE = 0,
+  /** loom_csa_work_group_info_t. */
+  LOOM_WORK_GROUP_INFO_CSA = 1
+};
+
+/**
+ * The CSA target's work-group info. A spatial accelerator sets a work-group
+ * up once and then streams its work-items, so the CSA layout carries each
+ * dimension's first global id of the group (group id x local size + global
+ * offset), which the kernel's entry point updates per group: get_global_id
+ * is one add to the local id. The sizes come first, for the entry point's
+ * loop over groups. Dimensions beyond work_dim hold size 1, id and offset 0.
+ */
+typedef struct loom_csa_work_group_info {
+  uint64_t global_base[3];
+  uint64_t local_size[3];
+  uint64_t num_groups[3];
+  uint64_t group_id[3];
+  uint64_t global_offset[3];
+  uint8_t *local_memory;
+  uint32_t work_dim;
+  uint32_t reserved;
+} loom_csa_work_group_info_t;
+
+/** Field indices of loom_csa_work_group_info_t in the compiler's IR struct. */
+enum loom_csa_work_group_info_field {
+  LOOM_CSA_WG_GLOBAL_BASE = 0,
+  LOOM_CSA_WG_LOCAL_SIZE = 1,
+  LOOM_CSA_WG_NUM_GROUPS = 2,
+  LOOM_CSA_WG_GROUP_ID = 3,
+  LOOM_CSA_WG_GLOBAL_OFFSET = 4,
+  LOOM_CSA_WG_LOCAL_MEMORY = 5,
+  LOOM_CSA_WG_WORK_DIM = 6,
+  LOOM_CSA_WG_FIELD_COUNT = 8
+};
+
+/**
  * Kept by the kernel wrapper on its stack and set by the work-item loops;
  * not part of the driver's ABI, listed here so the layout is documented once.
  */
@@ -71,16 +113,17 @@ typedef struct loom_work_item_info {
 /**
  * The entry point of a kernel: runs the work-groups numbered
  * [first_group, end_group) of the ND-range (x fastest, then y, then z;
- * first_group < end_group), writing each one's group_id into `work_group`,
- * which the calling worker owns. `packed_args` points at the arguments packed
+ * first_group < end_group), writing each one's group ids (and, in the CSA
+ * layout, its global base) into `work_group`, which the calling worker owns
+ * and which is the struct the kernel descriptor's work-group info layout
+ * names. `packed_args` points at the arguments packed
  * in order, each at the offset its descriptor gives (natural alignment):
  * global/constant/local pointers as 8-byte addresses, scalars and vectors by
  * value (3-element vectors take the size of 4), structs by value. A __local
  * pointer points into the worker's arena, so the driver keeps one copy of
  * the packed arguments per worker.
  */
-typedef void (*loom_kernel_entry_t)(const void *packed_args,
-                                    loom_work_group_info_t *work_group,
+typedef void (*loom_kernel_entry_t)(const void *packed_args, void *work_group,
                                     uint64_t first_group, uint64_t end_group);
 
 /**

@@ -27,7 +27,7 @@ namespace metadata {
 
 /// The format of the descriptor bytes (not the kernel ABI, which is
 /// LOOM_ABI_VERSION).
-constexpr uint32_t DescriptorFormatVersion = 2;
+constexpr uint32_t DescriptorFormatVersion = 3;
 constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
 
 enum class ArgKind : uint8_t {
@@ -70,6 +70,8 @@ struct KernelDescriptor {
   std::array<uint32_t, 3> WorkGroupSizeHint = {0, 0, 0};
   uint64_t LocalMemoryBytes = 0;
   uint32_t VectorizationWidth = 1;
+  /// The loom_work_group_info_layout the entry point expects.
+  uint32_t WorkGroupInfoLayout = LOOM_WORK_GROUP_INFO_REFERENCE;
 
   bool operator==(const KernelDescriptor &O) const {
     return Name == O.Name && EntrySymbol == O.EntrySymbol && Args == O.Args &&
@@ -77,7 +79,8 @@ struct KernelDescriptor {
            RequiredWorkGroupSize == O.RequiredWorkGroupSize &&
            WorkGroupSizeHint == O.WorkGroupSizeHint &&
            LocalMemoryBytes == O.LocalMemoryBytes &&
-           VectorizationWidth == O.VectorizationWidth;
+           VectorizationWidth == O.VectorizationWidth &&
+           WorkGroupInfoLayout == O.WorkGroupInfoLayout;
   }
 };
 

@@ -18,12 +18,14 @@
 
 namespace csa {
 
-/// Registers the CSA passes and analyses under their pipeline names.
+/// Serves CSABuiltinInfo and registers the CSA passes and analyses under
+/// their pipeline names.
 class CSAPassMachinery : public compiler::PassMachinery {
 public:
   using compiler::PassMachinery::PassMachinery;
 
 protected:
+  std::shared_ptr<compiler::BuiltinInfo> createBuiltinInfo() override;
   void registerTargetPasses(llvm::PassBuilder &PB) override;
 };
 
