@@ -154,6 +154,15 @@ TEST_F(WorkItemTest, IdsWithoutOptimization) {
   checkIds(Binary, {{8, 4, 2}, {2, 2, 2}, {1, 2, 3}});
 }
 
+// The reference target's work-group info layout (loom_work_group_info_t)
+// gives the same ids as the CSA target's, which the tests above use.
+TEST_F(WorkItemTest, IdsWithTheReferenceLayout) {
+  compile("ids.cl", "", "reference");
+  checkIds(Binary, {{12, 6, 4}, {4, 3, 2}, {7, 11, 13}});
+  compile("ids.cl", "-cl-opt-disable", "reference");
+  checkIds(Binary, {{24, 10}, {8, 5}, {3, 100}});
+}
+
 // A target whose BuiltinInfo stores the local ids in its own layout
 // (test/targets/ReversedWorkItemTarget.cpp) gives the same ids on the same
 // driver.
