@@ -95,6 +95,9 @@ cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Define a macro"),
 cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                   cl::desc("Add an include directory"),
                                   cl::value_desc("dir"), cl::cat(LoomcCategory));
+cl::opt<bool> DebugInfo("g",
+                        cl::desc("Line tables, so warnings say file:line:col"),
+                        cl::cat(LoomcCategory));
 cl::opt<bool> OptDisable("cl-opt-disable", cl::desc("Disable optimizations"),
                          cl::cat(LoomcCategory));
 cl::opt<std::string> Vectorize("cl-vec",
@@ -320,6 +323,7 @@ int main(int Argc, char **Argv) {
   Opts.Defines.assign(Defines.begin(), Defines.end());
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   Opts.OptDisable = OptDisable;
+  Opts.DebugInfo = DebugInfo;
   for (cl::opt<bool> &Option : ClangOptions)
     if (Option)
       Opts.ClangFlags.push_back(Option.ArgStr.str());

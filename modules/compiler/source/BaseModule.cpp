@@ -32,6 +32,7 @@
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include "llvm/Transforms/Vectorize/LoopVectorize.h"
 #include "llvm/Transforms/Vectorize/SLPVectorizer.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -368,6 +369,8 @@ Expected<SmallVector<char, 0>> BaseModule::generateCode(bool Assembly) {
   Expected<TargetMachine &> Machine = getTargetMachine();
   if (!Machine)
     return Machine.takeError();
+  // The reference driver's loader takes no DWARF; -g was for diagnostics.
+  StripDebugInfo(*M);
   SmallVector<char, 0> Object;
   raw_svector_ostream OS(Object);
   legacy::PassManager CodeGen;

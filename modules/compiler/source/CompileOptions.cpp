@@ -49,6 +49,8 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
         return buildOptionError("unsupported OpenCL C version '" + Word +
                                 "' in -cl-std= (CL1.2 and CL3.0 are)");
       Standard = Word.str();
+    } else if (Word == "-g") {
+      DebugInfo = true;
     } else if (Word == "-cl-opt-disable") {
       OptDisable = true;
     } else if (Word.consume_front("-cl-vec=")) {

@@ -58,6 +58,9 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     Args.push_back("-D" + Define);
   for (const std::string &Dir : Opts.IncludeDirs)
     Args.insert(Args.end(), {"-I", Dir});
+  if (Opts.DebugInfo)
+    Args.insert(Args.end(),
+                {"-debug-info-kind=line-tables-only", "-dwarf-version=4"});
   if (HasTargetHeaders)
     Args.insert(Args.end(), {"-internal-isystem", TargetHeaderDir});
   for (const std::string &Flag : Opts.ClangFlags)

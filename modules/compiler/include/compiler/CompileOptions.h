@@ -74,6 +74,10 @@ struct CompileOptions {
   std::vector<std::string> IncludeDirs;
   /// `-cl-opt-disable`: no optimization.
   bool OptDisable = false;
+  /// `-g`: line tables in the IR, so that warnings from Loom's passes say
+  /// `file:line:col`. The reference driver loads no DWARF: code generation
+  /// drops it.
+  bool DebugInfo = false;
   /// Colour in diagnostics (for a terminal).
   bool ColorDiagnostics = false;
   /// SPIR-V specialization constants: id to value.
