@@ -11,6 +11,8 @@
 
 #include "KernelRunner.h"
 
+#include "llvm/Support/CommandLine.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -103,6 +105,31 @@ std::vector<SpmdCase> spmdCases() {
 
 INSTANTIATE_TEST_SUITE_P(Schedules, CSASpmdTripCounts,
                          testing::ValuesIn(spmdCases()));
+
+/// Sets -csa-spmd-granule while it lives.
+class SpmdGranule {
+public:
+  explicit SpmdGranule(unsigned Value)
+      : Option(static_cast<llvm::cl::opt<unsigned> *>(
+            llvm::cl::getRegisteredOptions()["csa-spmd-granule"])) {
+    Saved = Option->getValue();
+    Option->setValue(Value);
+  }
+  ~SpmdGranule() { Option->setValue(Saved); }
+
+private:
+  llvm::cl::opt<unsigned> *Option;
+  unsigned Saved;
+};
+
+// With a granule of 1 the host deals chunks exactly as written: cyclic
+// gives each worker single iterations, hybrid k iterations at a time.
+TEST_P(CSASpmdTripCounts, SameResultsWithExactChunks) {
+  const SpmdCase &C = GetParam();
+  SpmdGranule Exact(1);
+  // A distinct define keeps these binaries apart in build()'s cache.
+  checkStrided(C.Options + " -DEXACT_CHUNKS", C.Start, C.End, C.Step);
+}
 
 TEST(CSABuiltins, ParallelLoopKeepsResults) {
   for (int End : {0, 1, 777})

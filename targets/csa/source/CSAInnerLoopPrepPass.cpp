@@ -43,6 +43,8 @@ namespace csa {
 namespace {
 
 constexpr unsigned MaxAutomaticBodySize = 64;
+/// The depth automatic selection gives: two iterations in flight.
+constexpr uint32_t AutomaticDepth = 2;
 
 MDNode *makeProperty(LLVMContext &Ctx, StringRef Name, Metadata *Value) {
   if (!Value)
@@ -58,19 +60,16 @@ Metadata *getCount(LLVMContext &Ctx, uint32_t N) {
 /// Gives \p L the form of a loop pipelined \p Depth deep.
 void preparePipelinedLoop(Loop &L, uint32_t Depth) {
   LLVMContext &Ctx = L.getHeader()->getContext();
-  if (Depth == 0) {
-    addLoopProperties(L, {makeProperty(Ctx, "llvm.loop.unroll.enable", nullptr)});
-    return;
-  }
+  if (Depth == 0)
+    return; // LLVM's interleaving and unrolling cost models choose.
   if (Depth == 1) {
     addLoopProperties(
         L, {makeProperty(Ctx, "llvm.loop.unroll.disable", nullptr),
             makeProperty(Ctx, "llvm.loop.interleave.count", getCount(Ctx, 1))});
     return;
   }
-  addLoopProperties(
-      L, {makeProperty(Ctx, "llvm.loop.interleave.count", getCount(Ctx, Depth)),
-          makeProperty(Ctx, "llvm.loop.unroll.count", getCount(Ctx, Depth))});
+  addLoopProperties(L, {makeProperty(Ctx, "llvm.loop.interleave.count",
+                                     getCount(Ctx, Depth))});
 }
 
 bool hasOwnUnrollOrInterleave(const Loop &L) {
@@ -119,7 +118,7 @@ PreservedAnalyses CSAInnerLoopPrepPass::run(Function &F,
   if (ILPLSelection == Selection::Automatic)
     for (Loop *L : LI.getLoopsInPreorder())
       if (!Marked.count(L) && isAutomaticCandidate(*L)) {
-        preparePipelinedLoop(*L, 0);
+        preparePipelinedLoop(*L, AutomaticDepth);
         Marked.insert(L);
         ++NumSelected;
       }

@@ -23,7 +23,9 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -35,6 +37,12 @@ using namespace llvm;
 
 STATISTIC(NumSpmdized, "Loops split across workers");
 STATISTIC(NumNotSpmdized, "spmd loops left on one worker");
+
+static cl::opt<unsigned> SpmdGranule(
+    "csa-spmd-granule", cl::init(64),
+    cl::desc("CSA: on the host, spmd chunks are rounded up to a multiple of "
+             "this many iterations, so each worker's chunks stay long enough "
+             "to vectorize (1: chunks exactly as written)"));
 
 namespace csa {
 
@@ -157,7 +165,8 @@ Function *Spmdizer::createWorkerFunction(const SpmdLoop &Spmd,
   Value *TripCount = LoadSlot(TripCountSlot, "trip.count");
   Value *Workers = B.getInt64(Spmd.Workers);
   Value *Chunk = Spmd.Chunk
-                     ? static_cast<Value *>(B.getInt64(Spmd.Chunk))
+                     ? static_cast<Value *>(B.getInt64(
+                           alignTo(Spmd.Chunk, std::max(1u, SpmdGranule.getValue()))))
                      : B.CreateUDiv(B.CreateAdd(TripCount, B.getInt64(
                                                                Spmd.Workers - 1)),
                                     Workers, "block");

@@ -1,5 +1,6 @@
 ; RUN: loom-opt --target=csa -passes=csa-loop-spmdization -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=WARN < %t.err
+; RUN: loom-opt --target=csa -passes=csa-loop-spmdization -csa-spmd-granule=1 -S %s 2>/dev/null | FileCheck %s --check-prefix=EXACT
 ; CSA-15: a loop between spmdization.entry(workers, chunk) and its exit
 ; becomes a worker function that runs its worker's chunks of the iteration
 ; space 0..trip count, and a call of the driver's __loom_parallel_map in the
@@ -101,12 +102,18 @@ exit:
 ; CHECK: %[[LAST:.+]] = icmp eq i64 %iteration.next, %chunk.end
 ; CHECK: br i1 %[[LAST]], label %chunk.latch, label %loop
 
-; The cyclic worker: chunks of 1, stride 4.
+; The cyclic worker: on the host, chunks of 1 rounded up to the granule
+; of 64 iterations, dealt round-robin to 4 workers (stride 256); with a
+; granule of 1, chunks of exactly 1 iteration (stride 4).
 ; CHECK-LABEL: define internal void @cyclic_step_3.spmd.1(ptr %ctx, i32 %worker)
-; CHECK: %first = mul i64 %{{.+}}, 1
+; CHECK: %first = mul i64 %{{.+}}, 64
+; EXACT-LABEL: define internal void @cyclic_step_3.spmd.1(ptr %ctx, i32 %worker)
+; EXACT: %first = mul i64 %{{.+}}, 1
+; EXACT: chunk.latch:
+; EXACT-NEXT: add i64 %chunk.start, 4
 ; CHECK: chunk.body:
 ; CHECK: %[[OFF:.+]] = mul i64 %chunk.start, %i.step
 ; CHECK: %[[START:.+]] = add i64 %i.start, %[[OFF]]
 ; CHECK: chunk.latch:
-; CHECK-NEXT: add i64 %chunk.start, 4
+; CHECK-NEXT: add i64 %chunk.start, 256
 ; CHECK: %i = phi i64 [ %[[START]], %chunk.body ]

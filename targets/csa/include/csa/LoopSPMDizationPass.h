@@ -11,7 +11,11 @@
 /// i32 worker)` that runs the iterations of its worker, numbering them 0 to
 /// the trip count: with chunk 0 (blocking) one contiguous block each, with
 /// chunk 1 (cyclic) every workers-th iteration, with chunk k (hybrid)
-/// chunks of k dealt round-robin. Each header phi restarts at its value for
+/// chunks of k dealt round-robin. On the host a chunk is rounded up to a
+/// multiple of `-csa-spmd-granule` iterations (64 by default): a CPU worker
+/// runs a chunk as a vector loop, which a chunk of one iteration would
+/// defeat; iterations are independent, so only the schedule changes, not a
+/// result. Each header phi restarts at its value for
 /// the chunk's first iteration, from its SCEV recurrence. The loop's place
 /// gets a call of the runtime hook `__loom_parallel_map(i32 workers, ptr
 /// fn, ptr ctx)`, which the reference driver provides: it runs fn(ctx, 0)
