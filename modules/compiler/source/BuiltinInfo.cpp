@@ -216,6 +216,13 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
     Result = Builder.CreateLoad(Builder.getInt32Ty(), Ptr);
     break;
   }
+  case MuxBuiltin::GetLocalMemorySize: {
+    Value *Ptr = Builder.CreateStructGEP(
+        getWorkGroupInfoType(Ctx), WorkGroupInfo, LOOM_WG_LOCAL_MEMORY_SIZE);
+    Result = Builder.CreateZExt(Builder.CreateLoad(Builder.getInt32Ty(), Ptr),
+                                Builder.getInt64Ty(), "arena.size");
+    break;
+  }
   case MuxBuiltin::GetGlobalId: {
     Value *Group = call(MuxBuiltin::GetGroupId, dim());
     Value *Size = call(MuxBuiltin::GetLocalSize, dim());
@@ -374,7 +381,8 @@ void BuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder, Value *WorkGroupInfo,
 }
 
 bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
-  return Name == LOOM_PARALLEL_MAP_SYMBOL;
+  return Name == LOOM_PARALLEL_MAP_SYMBOL ||
+         Name == LOOM_IS_PRIVATE_ADDRESS_SYMBOL;
 }
 
 bool BuiltinInfo::mustLinkAfterVectorization(StringRef) const { return false; }

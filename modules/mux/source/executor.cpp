@@ -64,6 +64,7 @@ void fillWorkGroupInfo(InfoT &Info, const NDRangeCommand &Launch,
   }
   Info.work_dim = Launch.Dimensions;
   Info.local_memory = Arena;
+  Info.local_memory_size = static_cast<uint32_t>(Launch.ArenaSize);
 }
 
 void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,

@@ -9,6 +9,10 @@
 
 #include "thread_pool.h"
 
+#include "metadata/abi.h"
+
+#include <pthread.h>
+
 #include <cmath>
 #include <cstring>
 
@@ -36,6 +40,31 @@ void parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t), void *Ctx) {
     Fn(Ctx, I);
 }
 
+/// The calling thread's stack, [Low, High), found once per thread.
+struct StackBounds {
+  uintptr_t Low = 0, High = 0;
+  StackBounds() {
+    pthread_attr_t Attr;
+    if (pthread_getattr_np(pthread_self(), &Attr) != 0)
+      return;
+    void *Base = nullptr;
+    size_t Size = 0;
+    if (pthread_attr_getstack(&Attr, &Base, &Size) == 0) {
+      Low = reinterpret_cast<uintptr_t>(Base);
+      High = Low + Size;
+    }
+    pthread_attr_destroy(&Attr);
+  }
+};
+
+/// `__loom_is_private_address(p)` (metadata/abi.h): kernels keep private
+/// variables on the stack of the thread running them.
+int isPrivateAddress(const void *P) {
+  thread_local const StackBounds Stack;
+  uintptr_t Address = reinterpret_cast<uintptr_t>(P);
+  return Address >= Stack.Low && Address < Stack.High;
+}
+
 struct ExternalSymbol {
   std::string_view Name;
   void *Address;
@@ -59,7 +88,9 @@ const ExternalSymbol Externals[] = {
     LOOM_EXTERNAL(__extendhfsf2),
     LOOM_EXTERNAL(__truncsfhf2),
     LOOM_EXTERNAL(__truncdfhf2),
-    {"__loom_parallel_map", reinterpret_cast<void *>(&parallelMap)},
+    {LOOM_PARALLEL_MAP_SYMBOL, reinterpret_cast<void *>(&parallelMap)},
+    {LOOM_IS_PRIVATE_ADDRESS_SYMBOL,
+     reinterpret_cast<void *>(&isPrivateAddress)},
 #define LOOM_UNARY(NAME)                                                       \
   {#NAME, reinterpret_cast<void *>(static_cast<UnaryD>(&::NAME))}, {           \
 #NAME "f", reinterpret_cast < void *>(static_cast <UnaryF>(&::NAME##f))    \

@@ -112,6 +112,7 @@ void CSABuiltinInfo::defineMuxBuiltin(MuxBuiltin B, Function &F) const {
   bool ReadsWorkGroupInfo = getDimensionField(B) ||
                             B == MuxBuiltin::GetGlobalId ||
                             B == MuxBuiltin::GetLocalMemory ||
+                            B == MuxBuiltin::GetLocalMemorySize ||
                             B == MuxBuiltin::GetWorkDim;
   if (!ReadsWorkGroupInfo)
     return BuiltinInfo::defineMuxBuiltin(B, F);
@@ -141,6 +142,12 @@ void CSABuiltinInfo::defineMuxBuiltin(MuxBuiltin B, Function &F) const {
                                 LOOM_CSA_WG_LOCAL_MEMORY),
         "arena");
     Result = Builder.CreateAddrSpaceCast(Arena, F.getReturnType());
+  } else if (B == MuxBuiltin::GetLocalMemorySize) {
+    Value *Size = Builder.CreateLoad(
+        Builder.getInt32Ty(),
+        Builder.CreateStructGEP(GroupType, WorkGroupInfo,
+                                LOOM_CSA_WG_LOCAL_MEMORY_SIZE));
+    Result = Builder.CreateZExt(Size, Builder.getInt64Ty(), "arena.size");
   } else {
     Result = Builder.CreateLoad(
         Builder.getInt32Ty(),

@@ -37,7 +37,9 @@ typedef struct loom_work_group_info {
   uint64_t global_offset[3];
   uint64_t local_size[3];
   uint32_t work_dim;
-  uint32_t reserved;
+  /** Bytes of the arena below: get_fence and to_local test whether an
+      address lies in it. */
+  uint32_t local_memory_size;
   /** The running worker's local-memory arena: kernel-scope __local
       variables at the offsets the compiler chose (the kernel's
       LocalMemoryBytes first), then the __local pointer arguments. Aligned to
@@ -56,6 +58,7 @@ enum loom_work_group_info_field {
   LOOM_WG_GLOBAL_OFFSET = 2,
   LOOM_WG_LOCAL_SIZE = 3,
   LOOM_WG_WORK_DIM = 4,
+  LOOM_WG_LOCAL_MEMORY_SIZE = 5,
   LOOM_WG_LOCAL_MEMORY = 6,
   LOOM_WG_FIELD_COUNT = 7
 };
@@ -87,7 +90,7 @@ typedef struct loom_csa_work_group_info {
   uint64_t global_offset[3];
   uint8_t *local_memory;
   uint32_t work_dim;
-  uint32_t reserved;
+  uint32_t local_memory_size;
 } loom_csa_work_group_info_t;
 
 /** Field indices of loom_csa_work_group_info_t in the compiler's IR struct. */
@@ -99,6 +102,7 @@ enum loom_csa_work_group_info_field {
   LOOM_CSA_WG_GLOBAL_OFFSET = 4,
   LOOM_CSA_WG_LOCAL_MEMORY = 5,
   LOOM_CSA_WG_WORK_DIM = 6,
+  LOOM_CSA_WG_LOCAL_MEMORY_SIZE = 7,
   LOOM_CSA_WG_FIELD_COUNT = 8
 };
 
@@ -135,6 +139,12 @@ typedef void (*loom_kernel_entry_t)(const void *packed_args, void *work_group,
  * (the CSA target's spmd) call it.
  */
 #define LOOM_PARALLEL_MAP_SYMBOL "__loom_parallel_map"
+/**
+ * `int __loom_is_private_address(const void *p)`: whether p points into the
+ * calling thread's stack, where kernels keep their private variables
+ * (to_private and to_global ask).
+ */
+#define LOOM_IS_PRIVATE_ADDRESS_SYMBOL "__loom_is_private_address"
 typedef void (*loom_parallel_map_fn_t)(void *ctx, uint32_t index);
 typedef void (*loom_parallel_map_t)(uint32_t count, loom_parallel_map_fn_t fn,
                                     void *ctx);
