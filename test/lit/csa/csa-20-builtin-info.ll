@@ -36,5 +36,11 @@ declare !mux_scheduled_fn !0 i64 @__mux_get_num_groups(i32, ptr, ptr)
 ; CSA: getelementptr inbounds %CSAWorkGroupInfo, ptr %1, i32 0, i32 5
 declare !mux_scheduled_fn !1 ptr addrspace(3) @__mux_get_local_memory(ptr, ptr)
 
+; The arena's size: field 5 of the reference struct, field 7 of the CSA's.
+; CHECK-LABEL: define internal i64 @__mux_get_local_memory_size(ptr %0, ptr %1)
+; REF: getelementptr inbounds %MuxWorkGroupInfo, ptr %1, i32 0, i32 5
+; CSA: getelementptr inbounds %CSAWorkGroupInfo, ptr %1, i32 0, i32 7
+declare !mux_scheduled_fn !1 i64 @__mux_get_local_memory_size(ptr, ptr)
+
 !0 = !{i32 1, i32 2}
 !1 = !{i32 0, i32 1}

@@ -39,6 +39,14 @@ declare !mux_scheduled_fn !2 i32 @__mux_get_work_dim(ptr, ptr)
 ; CHECK-NEXT: ret ptr addrspace(3) %[[CAST]]
 declare !mux_scheduled_fn !2 ptr addrspace(3) @__mux_get_local_memory(ptr, ptr)
 
+; The arena's size is the work-group info's sixth field, a 32-bit count.
+; CHECK-LABEL: define internal i64 @__mux_get_local_memory_size(ptr %0, ptr %1)
+; CHECK: %[[SIZEP:.+]] = getelementptr inbounds %MuxWorkGroupInfo, ptr %1, i32 0, i32 5
+; CHECK-NEXT: %[[SIZE32:.+]] = load i32, ptr %[[SIZEP]]
+; CHECK-NEXT: %arena.size = zext i32 %[[SIZE32]] to i64
+; CHECK-NEXT: ret i64 %arena.size
+declare !mux_scheduled_fn !2 i64 @__mux_get_local_memory_size(ptr, ptr)
+
 ; A builtin without its scheduling parameters cannot be defined yet.
 ; CHECK-LABEL: declare i64 @__mux_get_num_groups(i32)
 
