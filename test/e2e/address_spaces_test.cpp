@@ -28,10 +28,12 @@ TEST_P(AddressSpaceQueries, AnswerForEachSpace) {
   ASSERT_EQ(runKernel(Binary, "spaces", Args, {{Items}, {8}, {}}), "");
   std::vector<int> Got = Args[0].as<int>();
   const char *What[Answers] = {
-      "to_global(global)",  "to_global(local)",   "to_global(private)",
-      "to_local(global)",   "to_local(local)",    "to_local(private)",
-      "to_private(global)", "to_private(local)",  "to_private(private)",
-      "get_fence(global)",  "get_fence(local)",   "get_fence(local array)",
+      "to_global(global)",     "to_global(local)",
+      "to_global(private)",    "to_local(global)",
+      "to_local(local)",       "to_local(private)",
+      "to_private(global)",    "to_private(local)",
+      "to_private(private)",   "get_fence(global)",
+      "get_fence(local)",      "get_fence(local array)",
       "to_local(local array)", "values through the pointers"};
   for (int I = 0; I < Items; ++I)
     for (int A = 0; A < Answers; ++A)

@@ -50,10 +50,9 @@ void checkStrided(const std::string &Options, int Start, int End, int Step) {
   const std::vector<char> &Binary = build(Options);
   const int Size = std::max(End, 1) + 4;
   std::vector<int> In = iota(Size, 5), Out(Size, -1);
-  std::vector<KernelArg> Args = {KernelArg::buffer(Out), KernelArg::buffer(In),
-                                 KernelArg::scalar(Start),
-                                 KernelArg::scalar(End),
-                                 KernelArg::scalar(Step)};
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(Out), KernelArg::buffer(In), KernelArg::scalar(Start),
+      KernelArg::scalar(End), KernelArg::scalar(Step)};
   ASSERT_EQ(runKernel(Binary, "strided", Args, {{1}, {1}, {}}), "");
   std::vector<int> Got = Args[0].as<int>();
   for (int I = 0; I < Size; ++I) {
@@ -71,8 +70,8 @@ struct SpmdCase {
 };
 
 void PrintTo(const SpmdCase &C, std::ostream *OS) {
-  *OS << "'" << C.Options << "' over [" << C.Start << ", " << C.End
-      << ") step " << C.Step;
+  *OS << "'" << C.Options << "' over [" << C.Start << ", " << C.End << ") step "
+      << C.Step;
 }
 
 class CSASpmdTripCounts : public testing::TestWithParam<SpmdCase> {};
@@ -144,8 +143,8 @@ TEST(CSABuiltins, PipelineLoopKeepsResults) {
       const std::vector<char> &Binary = build(Depth);
       std::vector<int> In = iota(std::max(N, 1), 3);
       std::vector<long> Sums(1, -1);
-      std::vector<KernelArg> Args = {KernelArg::buffer(Sums),
-                                     KernelArg::buffer(In), KernelArg::scalar(N)};
+      std::vector<KernelArg> Args = {
+          KernelArg::buffer(Sums), KernelArg::buffer(In), KernelArg::scalar(N)};
       ASSERT_EQ(runKernel(Binary, "sum_of_squares", Args, {{1}, {1}, {}}), "");
       long Expected = 0;
       for (int I = 0; I < N; ++I)
@@ -163,9 +162,9 @@ TEST(CSABuiltins, MarkedOuterLoopOfANestKeepsResults) {
     std::vector<float> In(Rows * Cols), Out(Rows * Cols, -1.0f);
     for (int I = 0; I < Rows * Cols; ++I)
       In[I] = float(I % 101) * 0.25f;
-    std::vector<KernelArg> Args = {KernelArg::buffer(Out), KernelArg::buffer(In),
-                                   KernelArg::scalar(Rows),
-                                   KernelArg::scalar(Cols)};
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(Out), KernelArg::buffer(In), KernelArg::scalar(Rows),
+        KernelArg::scalar(Cols)};
     ASSERT_EQ(runKernel(Binary, "rows", Args, {{1}, {1}, {}}), "");
     std::vector<float> Got = Args[0].as<float>();
     for (int R = 0; R < Rows; ++R)
@@ -239,8 +238,8 @@ TEST(CSABuiltins, FortranCallsByReference) {
     ASSERT_EQ(runKernel(Binary, "double_all", Args, {{1}, {1}, {}}), "");
     std::vector<int> Got = Args[0].as<int>();
     for (int I = 0; I < int(A.size()); ++I)
-      ASSERT_EQ(Got[I], I < N ? A[I] * 2 : A[I]) << "element " << I << ", n "
-                                                 << N;
+      ASSERT_EQ(Got[I], I < N ? A[I] * 2 : A[I])
+          << "element " << I << ", n " << N;
   }
 }
 

@@ -118,18 +118,18 @@ void checkIds(const std::vector<char> &Binary, const NDRange &Range) {
         ASSERT_EQ(WorkDim[I], Dims) << "work-item " << I;
         for (unsigned D = 0; D < 4; ++D) {
           bool In = D < 3;
-          uint64_t Expected[7] = {
-              In ? Pos[D] + Offset[D] : 0,        // global id
-              In ? Pos[D] % Local[D] : 0,         // local id
-              In ? Pos[D] / Local[D] : 0,         // group id
-              In ? Local[D] : 1,                  // local size
-              In ? Global[D] : 1,                 // global size
-              In ? Global[D] / Local[D] : 1,      // number of groups
-              In ? Offset[D] : 0};                // global offset
+          uint64_t Expected[7] = {In ? Pos[D] + Offset[D] : 0, // global id
+                                  In ? Pos[D] % Local[D] : 0,  // local id
+                                  In ? Pos[D] / Local[D] : 0,  // group id
+                                  In ? Local[D] : 1,           // local size
+                                  In ? Global[D] : 1,          // global size
+                                  In ? Global[D] / Local[D]
+                                     : 1,              // number of groups
+                                  In ? Offset[D] : 0}; // global offset
           for (int B = 0; B < 7; ++B)
             ASSERT_EQ(Got[B][4 * I + D], Expected[B])
-                << "builtin " << B << ", work-item (" << X << ", " << Y
-                << ", " << Z << "), dimension " << D;
+                << "builtin " << B << ", work-item (" << X << ", " << Y << ", "
+                << Z << "), dimension " << D;
         }
       }
 }
@@ -256,7 +256,8 @@ TEST_F(WorkItemTest, VectorKernelAndScalarPeel) {
 
 TEST_F(WorkItemTest, MalformedIRIsAnErrorWithALocation) {
   std::string Error = compileIR("define void @f( {\n", Binary);
-  EXPECT_NE(Error.find("kernel.ll:2:1: error: expected type"), std::string::npos)
+  EXPECT_NE(Error.find("kernel.ll:2:1: error: expected type"),
+            std::string::npos)
       << Error;
 }
 

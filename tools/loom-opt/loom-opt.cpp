@@ -45,7 +45,8 @@ cl::opt<bool> EmitText("S", cl::desc("Write LLVM IR as text"),
                        cl::cat(LoomOptCategory));
 cl::opt<std::string> TargetName("target",
                                 cl::desc("Target whose analyses passes see"),
-                                cl::init("reference"), cl::cat(LoomOptCategory));
+                                cl::init("reference"),
+                                cl::cat(LoomOptCategory));
 cl::opt<bool> DisableOutput("disable-output",
                             cl::desc("Write no module (for analysis printers)"),
                             cl::cat(LoomOptCategory));

@@ -18,8 +18,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/Object/ObjectFile.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -59,7 +59,8 @@ void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
   OS << "  local memory: " << K.LocalMemoryBytes << " bytes\n";
   OS << "  vectorization width: " << K.VectorizationWidth << "\n";
   OS << "  work-group info layout: "
-     << (K.WorkGroupInfoLayout == LOOM_WORK_GROUP_INFO_CSA ? "csa" : "reference")
+     << (K.WorkGroupInfoLayout == LOOM_WORK_GROUP_INFO_CSA ? "csa"
+                                                           : "reference")
      << "\n";
 }
 
@@ -68,9 +69,10 @@ cl::OptionCategory LoomcCategory("loomc options");
 cl::opt<std::string> InputFile(cl::Positional,
                                cl::desc("<kernel.cl|.spv|.ll|.bc>"),
                                cl::cat(LoomcCategory));
-cl::opt<std::string> OutputFile("o", cl::desc("Output file (default: the input's "
-                                              "name with .o, .s, .ll, .bc or "
-                                              ".spv, as --emit says)"),
+cl::opt<std::string> OutputFile("o",
+                                cl::desc("Output file (default: the input's "
+                                         "name with .o, .s, .ll, .bc or "
+                                         ".spv, as --emit says)"),
                                 cl::value_desc("file"), cl::cat(LoomcCategory));
 cl::opt<std::string> TargetName("target", cl::desc("Target to compile for"),
                                 cl::init("csa"), cl::cat(LoomcCategory));
@@ -87,14 +89,17 @@ cl::opt<bool> PrintPipeline("print-pipeline",
                             cl::desc("Print the pipeline the target runs and "
                                      "exit"),
                             cl::cat(LoomcCategory));
-cl::opt<std::string> Standard("cl-std", cl::desc("OpenCL C version: CL1.2 or CL3.0"),
-                              cl::value_desc("version"), cl::cat(LoomcCategory));
+cl::opt<std::string> Standard("cl-std",
+                              cl::desc("OpenCL C version: CL1.2 or CL3.0"),
+                              cl::value_desc("version"),
+                              cl::cat(LoomcCategory));
 cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Define a macro"),
                               cl::value_desc("name[=value]"),
                               cl::cat(LoomcCategory));
 cl::list<std::string> IncludeDirs("I", cl::Prefix,
                                   cl::desc("Add an include directory"),
-                                  cl::value_desc("dir"), cl::cat(LoomcCategory));
+                                  cl::value_desc("dir"),
+                                  cl::cat(LoomcCategory));
 cl::opt<bool> DebugInfo("g",
                         cl::desc("Line tables, so warnings say file:line:col"),
                         cl::cat(LoomcCategory));
@@ -142,17 +147,18 @@ enum class Output { Object, Assembly, IRText, Bitcode, SPIRV };
 Expected<Output> getOutputKind() {
   if (Emit.empty())
     return EmitIR ? Output::IRText : Output::Object;
-  std::optional<Output> Kind = StringSwitch<std::optional<Output>>(StringRef(Emit))
-                                   .Case("obj", Output::Object)
-                                   .Case("asm", Output::Assembly)
-                                   .Case("ir", Output::IRText)
-                                   .Case("bc", Output::Bitcode)
-                                   .Case("spirv", Output::SPIRV)
-                                   .Default(std::nullopt);
+  std::optional<Output> Kind =
+      StringSwitch<std::optional<Output>>(StringRef(Emit))
+          .Case("obj", Output::Object)
+          .Case("asm", Output::Assembly)
+          .Case("ir", Output::IRText)
+          .Case("bc", Output::Bitcode)
+          .Case("spirv", Output::SPIRV)
+          .Default(std::nullopt);
   if (!Kind)
-    return createStringError(inconvertibleErrorCode(),
-                             "unknown --emit kind '%s' (obj, asm, ir, bc or spirv)",
-                             Emit.c_str());
+    return createStringError(
+        inconvertibleErrorCode(),
+        "unknown --emit kind '%s' (obj, asm, ir, bc or spirv)", Emit.c_str());
   return *Kind;
 }
 
@@ -181,9 +187,10 @@ Expected<Kind> getInputKind() {
     return Kind::SPIRV;
   if (Name == "ir" || Name == "bc")
     return Kind::IR;
-  return createStringError(inconvertibleErrorCode(),
-                           "unknown input kind '%s' in -x (cl, spirv, ir or bc)",
-                           Name.str().c_str());
+  return createStringError(
+      inconvertibleErrorCode(),
+      "unknown input kind '%s' in -x (cl, spirv, ir or bc)",
+      Name.str().c_str());
 }
 
 /// Parses `--spec-const=id=value` options into \p Opts.

@@ -41,7 +41,8 @@ Function *createEntryHook(Function &Wrapper, const BuiltinInfo &BI) {
   LLVMContext &Ctx = Wrapper.getContext();
   Type *Ptr = PointerType::get(Ctx, 0);
   Type *I64 = Type::getInt64Ty(Ctx);
-  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, I64, I64}, false);
+  auto *Ty =
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, I64, I64}, false);
   Function *Hook = Function::Create(Ty, GlobalValue::ExternalLinkage,
                                     getOrigFnName(Wrapper) + ".mux-entry-hook",
                                     Wrapper.getParent());
@@ -70,11 +71,14 @@ Function *createEntryHook(Function &Wrapper, const BuiltinInfo &BI) {
   Ids[1] = B.CreateUDiv(B.CreateURem(Group, NXY), NX, "group.id.y");
   Ids[2] = B.CreateUDiv(Group, NXY, "group.id.z");
   BI.emitStartWorkGroup(B, Info, Ids);
-  B.CreateCall(&Wrapper, {Args, Info})->setCallingConv(Wrapper.getCallingConv());
-  Value *Next = B.CreateAdd(Group, B.getInt64(1), "group.next", /*HasNUW=*/true);
+  B.CreateCall(&Wrapper, {Args, Info})
+      ->setCallingConv(Wrapper.getCallingConv());
+  Value *Next =
+      B.CreateAdd(Group, B.getInt64(1), "group.next", /*HasNUW=*/true);
   Group->addIncoming(Next, Loop);
   BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", Hook);
-  B.CreateCondBr(B.CreateICmpULT(Next, Hook->getArg(3), "group.more"), Loop, Exit);
+  B.CreateCondBr(B.CreateICmpULT(Next, Hook->getArg(3), "group.more"), Loop,
+                 Exit);
   B.SetInsertPoint(Exit);
   B.CreateRetVoid();
   return Hook;

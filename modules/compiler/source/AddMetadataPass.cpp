@@ -30,8 +30,7 @@ namespace {
 constexpr unsigned ConstantAddressSpace = 2;
 constexpr unsigned LocalAddressSpace = 3;
 
-md::ArgDescriptor describeArg(Type *Ty, const DataLayout &DL,
-                              uint64_t Offset) {
+md::ArgDescriptor describeArg(Type *Ty, const DataLayout &DL, uint64_t Offset) {
   md::ArgDescriptor A;
   A.Offset = static_cast<uint32_t>(Offset);
   A.Size = static_cast<uint32_t>(DL.getTypeAllocSize(Ty));

@@ -24,14 +24,6 @@
 #include "compiler/utils/TransferKernelMetadataPass.h"
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Transforms/InstCombine/InstCombine.h"
-#include "llvm/Transforms/Scalar/DCE.h"
-#include "llvm/Transforms/Scalar/LoopPassManager.h"
-#include "llvm/Transforms/Scalar/LoopRotation.h"
-#include "llvm/Transforms/Scalar/SimplifyCFG.h"
-#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
-#include "llvm/Transforms/Vectorize/LoopVectorize.h"
-#include "llvm/Transforms/Vectorize/SLPVectorizer.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
@@ -40,13 +32,21 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/MC/SubtargetFeature.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Host.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
+#include "llvm/Transforms/Vectorize/LoopVectorize.h"
+#include "llvm/Transforms/Vectorize/SLPVectorizer.h"
 
 #include <mutex>
 
@@ -161,8 +161,8 @@ BaseModule::BaseModule(LLVMContext &Ctx, CompileOptions Opts)
 BaseModule::~BaseModule() = default;
 
 Error BaseModule::compile(StringRef Source) {
-  Expected<std::unique_ptr<Module>> Compiled =
-      compileOpenCLSource(Ctx, Source, Opts, getTargetHeaders(), WarningHandler);
+  Expected<std::unique_ptr<Module>> Compiled = compileOpenCLSource(
+      Ctx, Source, Opts, getTargetHeaders(), WarningHandler);
   if (!Compiled)
     return Compiled.takeError();
   M = std::move(*Compiled);
@@ -191,8 +191,9 @@ Error BaseModule::loadIR(MemoryBufferRef Buffer) {
 }
 
 Error BaseModule::loadSPIRV(MemoryBufferRef Buffer) {
-  Expected<std::unique_ptr<Module>> Translated = translateSPIRV(
-      Ctx, Buffer.getBuffer(), Buffer.getBufferIdentifier(), Opts.SpecConstants);
+  Expected<std::unique_ptr<Module>> Translated =
+      translateSPIRV(Ctx, Buffer.getBuffer(), Buffer.getBufferIdentifier(),
+                     Opts.SpecConstants);
   if (!Translated)
     return Translated.takeError();
   M = std::move(*Translated);
@@ -224,7 +225,8 @@ Expected<std::unique_ptr<TargetMachine>> BaseModule::createTargetMachine() {
   if (HostTriple.getArch() != Triple::x86_64)
     return createStringError(inconvertibleErrorCode(),
                              "the reference driver runs x86-64 code, and this "
-                             "host is " + HostTriple.str());
+                             "host is " +
+                                 HostTriple.str());
   std::string Problem;
   const llvm::Target *T =
       llvm::TargetRegistry::lookupTarget(HostTriple.str(), Problem);
@@ -374,10 +376,11 @@ Expected<SmallVector<char, 0>> BaseModule::generateCode(bool Assembly) {
   SmallVector<char, 0> Object;
   raw_svector_ostream OS(Object);
   legacy::PassManager CodeGen;
-  if (Machine->addPassesToEmitFile(CodeGen, OS, nullptr,
-                                   Assembly ? CGFT_AssemblyFile : CGFT_ObjectFile))
-    return createStringError(inconvertibleErrorCode(),
-                             "the code generator cannot emit this kind of file");
+  if (Machine->addPassesToEmitFile(
+          CodeGen, OS, nullptr, Assembly ? CGFT_AssemblyFile : CGFT_ObjectFile))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "the code generator cannot emit this kind of file");
   CodeGen.run(*M);
   return std::move(Object);
 }

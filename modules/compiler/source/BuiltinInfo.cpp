@@ -150,8 +150,8 @@ Value *MuxBuiltinBodyBuilder::call(MuxBuiltin Callee, Value *Dim) {
   FunctionCallee Fn =
       M.getOrInsertFunction(BuiltinInfo::getMuxBuiltinName(Callee), FT);
   if (auto *Decl = dyn_cast<Function>(Fn.getCallee()))
-    setSchedulingParamIndices(*Decl, {Base->getNumParams(),
-                                      Base->getNumParams() + 1});
+    setSchedulingParamIndices(*Decl,
+                              {Base->getNumParams(), Base->getNumParams() + 1});
   SmallVector<Value *, 3> Args;
   if (Dim)
     Args.push_back(Dim);
@@ -165,8 +165,8 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
   Value *Result = nullptr;
   switch (B) {
   case MuxBuiltin::GetLocalId:
-    Result = BuiltinInfo::emitLoadDimension(
-        Builder, getWorkItemInfoType(Ctx), WorkItemInfo, 0, dim(), 0);
+    Result = BuiltinInfo::emitLoadDimension(Builder, getWorkItemInfoType(Ctx),
+                                            WorkItemInfo, 0, dim(), 0);
     break;
   case MuxBuiltin::SetLocalId: {
     BasicBlock *Store = BasicBlock::Create(Ctx, "store", &F);
@@ -275,11 +275,11 @@ BuiltinInfo::~BuiltinInfo() = default;
 
 std::optional<MuxBuiltin>
 BuiltinInfo::identifyMuxBuiltin(const Function &F) const {
-  std::optional<MuxBuiltin> B = StringSwitch<std::optional<MuxBuiltin>>(
-                                    F.getName())
+  std::optional<MuxBuiltin> B =
+      StringSwitch<std::optional<MuxBuiltin>>(F.getName())
 #define MUX_BUILTIN(ID, Name, Ret, Params, Props) .Case(Name, MuxBuiltin::ID)
 #include "compiler/Builtins.def"
-                                    .Default(std::nullopt);
+          .Default(std::nullopt);
   if (!B)
     return std::nullopt;
   FunctionType *Base = getBaseSignature(*B, F.getContext());
@@ -341,8 +341,9 @@ Function *BuiltinInfo::getOrDeclareMuxBuiltin(MuxBuiltin B, Module &M) const {
   return F;
 }
 
-Value *BuiltinInfo::emitLoadDimension(IRBuilder<> &Builder, StructType *InfoType,
-                                      Value *Info, unsigned Field, Value *Dim,
+Value *BuiltinInfo::emitLoadDimension(IRBuilder<> &Builder,
+                                      StructType *InfoType, Value *Info,
+                                      unsigned Field, Value *Dim,
                                       uint64_t Default) {
   Type *I64 = Builder.getInt64Ty();
   Value *InRange = Builder.CreateICmpULT(Dim, Builder.getInt32(3));
@@ -357,7 +358,8 @@ uint32_t BuiltinInfo::getWorkGroupInfoLayout() const {
   return LOOM_WORK_GROUP_INFO_REFERENCE;
 }
 
-Value *BuiltinInfo::emitLoadNumGroups(IRBuilder<> &Builder, Value *WorkGroupInfo,
+Value *BuiltinInfo::emitLoadNumGroups(IRBuilder<> &Builder,
+                                      Value *WorkGroupInfo,
                                       unsigned Dim) const {
   StructType *InfoType = getWorkGroupInfoType(Builder.getContext());
   Value *Field = Builder.CreateInBoundsGEP(
@@ -372,12 +374,11 @@ void BuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder, Value *WorkGroupInfo,
                                      ArrayRef<Value *> GroupIds) const {
   StructType *InfoType = getWorkGroupInfoType(Builder.getContext());
   for (unsigned D = 0; D < 3; ++D)
-    Builder.CreateStore(GroupIds[D],
-                        Builder.CreateInBoundsGEP(
-                            InfoType, WorkGroupInfo,
-                            {Builder.getInt32(0),
-                             Builder.getInt32(LOOM_WG_GROUP_ID),
-                             Builder.getInt32(D)}));
+    Builder.CreateStore(GroupIds[D], Builder.CreateInBoundsGEP(
+                                         InfoType, WorkGroupInfo,
+                                         {Builder.getInt32(0),
+                                          Builder.getInt32(LOOM_WG_GROUP_ID),
+                                          Builder.getInt32(D)}));
 }
 
 bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {

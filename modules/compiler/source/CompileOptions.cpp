@@ -36,7 +36,7 @@ static bool isClangBuildOption(StringRef Word) {
 #define LOOM_CLANG_OPTION_CASE(Name, Description) .Case("-" Name, true)
       LOOM_CLANG_BUILD_OPTIONS(LOOM_CLANG_OPTION_CASE)
 #undef LOOM_CLANG_OPTION_CASE
-      .Default(false);
+          .Default(false);
 }
 
 Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {

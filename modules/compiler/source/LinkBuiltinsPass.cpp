@@ -48,7 +48,8 @@ getFunctionsToLink(const Module &M, const BuiltinInfo &BI,
 /// Gives the deferred declarations their names back. One that a linked
 /// builtin needed came in anyway; its uses take that definition.
 static void
-restoreDeferred(Module &M, ArrayRef<std::pair<Function *, std::string>> Deferred) {
+restoreDeferred(Module &M,
+                ArrayRef<std::pair<Function *, std::string>> Deferred) {
   for (auto &[F, Name] : Deferred) {
     if (Function *Linked = M.getFunction(Name)) {
       F->replaceAllUsesWith(Linked);
@@ -86,7 +87,8 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
   }
   (*Library)->setTargetTriple(M.getTargetTriple());
   (*Library)->setDataLayout(M.getDataLayout());
-  if (Linker::linkModules(M, std::move(*Library), Linker::Flags::LinkOnlyNeeded)) {
+  if (Linker::linkModules(M, std::move(*Library),
+                          Linker::Flags::LinkOnlyNeeded)) {
     restoreDeferred(M, Deferred);
     M.getContext().emitError("cannot link the builtins library");
     return PreservedAnalyses::all();

@@ -81,10 +81,11 @@ createFileSystem(ArrayRef<TargetHeader> Headers) {
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   auto InMemory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   for (const TargetHeader &Header : Headers)
-    InMemory->addFile(std::string(TargetHeaderDir) + "/" + Header.Path.str(),
-                      /*ModificationTime=*/0,
-                      MemoryBuffer::getMemBuffer(Header.Contents, Header.Path,
-                                                 /*RequiresNullTerminator=*/false));
+    InMemory->addFile(
+        std::string(TargetHeaderDir) + "/" + Header.Path.str(),
+        /*ModificationTime=*/0,
+        MemoryBuffer::getMemBuffer(Header.Contents, Header.Path,
+                                   /*RequiresNullTerminator=*/false));
   Overlay->pushOverlay(InMemory);
   return Overlay;
 }
@@ -105,9 +106,9 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
   IntrusiveRefCntPtr<clang::DiagnosticOptions> ParseOpts =
       new clang::DiagnosticOptions();
   clang::TextDiagnosticPrinter ParsePrinter(DiagnosticStream, ParseOpts.get());
-  clang::DiagnosticsEngine ParseDiagnostics(
-      new clang::DiagnosticIDs(), ParseOpts.get(), &ParsePrinter,
-      /*ShouldOwnClient=*/false);
+  clang::DiagnosticsEngine ParseDiagnostics(new clang::DiagnosticIDs(),
+                                            ParseOpts.get(), &ParsePrinter,
+                                            /*ShouldOwnClient=*/false);
   std::vector<std::string> Args = buildCC1Args(Opts, !TargetHeaders.empty());
   std::vector<const char *> ArgPtrs;
   for (const std::string &Arg : Args)
@@ -116,10 +117,9 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
       Clang.getInvocation(), ArgPtrs, ParseDiagnostics);
   if (Parsed) {
     Clang.getDiagnosticOpts().ShowColors = Opts.ColorDiagnostics;
-    Clang.createDiagnostics(
-        new clang::TextDiagnosticPrinter(DiagnosticStream,
-                                         &Clang.getDiagnosticOpts()),
-        /*ShouldOwnClient=*/true);
+    Clang.createDiagnostics(new clang::TextDiagnosticPrinter(
+                                DiagnosticStream, &Clang.getDiagnosticOpts()),
+                            /*ShouldOwnClient=*/true);
     // "N errors generated." belongs with the diagnostics, not on stderr.
     Clang.setVerboseOutputStream(DiagnosticStream);
     if (!TargetHeaders.empty())
@@ -144,7 +144,8 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
   std::unique_ptr<Module> M = Action.takeModule();
   if (!M)
     return createStringError(inconvertibleErrorCode(),
-                             Opts.FileName + ": error: Clang produced no module");
+                             Opts.FileName +
+                                 ": error: Clang produced no module");
   return std::move(M);
 }
 

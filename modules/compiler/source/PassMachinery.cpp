@@ -16,8 +16,8 @@
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
-#include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
+#include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
@@ -64,17 +64,18 @@ Error unknownParam(StringRef PassName, StringRef Key) {
 
 Expected<AddMetadataPass::Options> parseAddMetadataOptions(StringRef Params) {
   AddMetadataPass::Options Opts;
-  Error E = forEachParam(Params, "add-metadata", [&](StringRef K, StringRef V) -> Error {
-    if (K == "target")
-      Opts.TargetName = V.str();
-    else if (K == "cpu")
-      Opts.CPUName = V.str();
-    else if (K == "features")
-      Opts.CPUFeatures = V.str();
-    else
-      return unknownParam("add-metadata", K);
-    return Error::success();
-  });
+  Error E = forEachParam(Params, "add-metadata",
+                         [&](StringRef K, StringRef V) -> Error {
+                           if (K == "target")
+                             Opts.TargetName = V.str();
+                           else if (K == "cpu")
+                             Opts.CPUName = V.str();
+                           else if (K == "features")
+                             Opts.CPUFeatures = V.str();
+                           else
+                             return unknownParam("add-metadata", K);
+                           return Error::success();
+                         });
   if (E)
     return std::move(E);
   return Opts;
@@ -137,7 +138,8 @@ PassMachinery::~PassMachinery() = default;
 
 void PassMachinery::initialize() {
   SI.registerCallbacks(PIC, &FAM);
-#define MODULE_PASS(NAME, CLASS, CREATE) PIC.addClassToPassName(CLASS::name(), NAME);
+#define MODULE_PASS(NAME, CLASS, CREATE)                                       \
+  PIC.addClassToPassName(CLASS::name(), NAME);
 #define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \
   PIC.addClassToPassName(CLASS::name(), NAME);
 #include "PassRegistry.def"

@@ -16,7 +16,8 @@
 ///   for (;;) {
 ///     k = min(next[*]); if (k == exit) return;
 ///     if (max(next[*]) == k)   // every work-item waits at barrier k
-///       for (every work-item i) next[i] = K.mux-barrier-region.k(P, live, i, n);
+///       for (every work-item i) next[i] = K.mux-barrier-region.k(P, live, i,
+///       n);
 ///     else
 ///       for (every work-item i) if (next[i] == k)
 ///         next[i] = K.mux-barrier-region.k(P, live, i, n);
@@ -54,8 +55,10 @@ using namespace llvm;
 
 STATISTIC(NumKernelsWrapped, "Number of kernels given work-item loops");
 STATISTIC(NumKernelsWithBarriers, "Number of kernels cut into barrier regions");
-STATISTIC(NumKernelsVectorized, "Number of kernels laid out with a vector variant");
-STATISTIC(NumSingleWorkItem, "Number of single-work-item kernels left without loops");
+STATISTIC(NumKernelsVectorized,
+          "Number of kernels laid out with a vector variant");
+STATISTIC(NumSingleWorkItem,
+          "Number of single-work-item kernels left without loops");
 
 namespace compiler {
 namespace utils {
@@ -121,8 +124,9 @@ void buildRangeLoop(WrapperContext &W, int Dim, Value *Start, Value *End,
   B.CreateCall(W.SetLocalId, {B.getInt32(Dim), Id});
   W.LocalId[Dim] = Id;
   Body(B);
-  Value *Next = B.CreateAdd(Id, B.getInt64(Step), "local.id." + Suffix + ".next",
-                            /*HasNUW=*/true);
+  Value *Next =
+      B.CreateAdd(Id, B.getInt64(Step), "local.id." + Suffix + ".next",
+                  /*HasNUW=*/true);
   Id->addIncoming(Next, B.GetInsertBlock());
   // Created after the body so the blocks read in execution order.
   BasicBlock *Exit = BasicBlock::Create(Ctx, "wi.exit." + Suffix, F);
@@ -141,8 +145,9 @@ void buildLoopNest(WrapperContext &W, int Dim, int Lowest, BodyBuilder Body) {
     Body(W.Builder);
     return;
   }
-  buildRangeLoop(W, Dim, W.Builder.getInt64(0), W.LocalSize[Dim], 1, "wi.loop",
-                 [&](IRBuilder<> &) { buildLoopNest(W, Dim - 1, Lowest, Body); });
+  buildRangeLoop(
+      W, Dim, W.Builder.getInt64(0), W.LocalSize[Dim], 1, "wi.loop",
+      [&](IRBuilder<> &) { buildLoopNest(W, Dim - 1, Lowest, Body); });
 }
 
 /// A loop nest whose innermost loop is parallel: \p Body's memory accesses
@@ -170,8 +175,10 @@ void buildLoopNest(WrapperContext &W, Function &Callee, BodyBuilder Body) {
 /// The work-item's position in the group: (z * size.y + y) * size.x + x.
 Value *linearLocalId(WrapperContext &W) {
   IRBuilder<> &B = W.Builder;
-  Value *ZY = B.CreateAdd(B.CreateMul(W.LocalId[2], W.LocalSize[1]), W.LocalId[1]);
-  return B.CreateAdd(B.CreateMul(ZY, W.LocalSize[0]), W.LocalId[0], "local.linear");
+  Value *ZY =
+      B.CreateAdd(B.CreateMul(W.LocalId[2], W.LocalSize[1]), W.LocalId[1]);
+  return B.CreateAdd(B.CreateMul(ZY, W.LocalSize[0]), W.LocalId[0],
+                     "local.linear");
 }
 
 /// An empty function with \p Kernel's signature, to become its entry point.
@@ -191,8 +198,10 @@ Function *createWrapperFunction(Function &Kernel) {
 /// Reads the local sizes at \p Builder's insertion point.
 WrapperContext makeWrapperContext(IRBuilder<> &Builder, const BuiltinInfo &BI) {
   Module &M = *Builder.GetInsertBlock()->getModule();
-  Function *GetLocalSize = BI.getOrDeclareMuxBuiltin(MuxBuiltin::GetLocalSize, M);
-  WrapperContext W{Builder, BI.getOrDeclareMuxBuiltin(MuxBuiltin::SetLocalId, M), {}};
+  Function *GetLocalSize =
+      BI.getOrDeclareMuxBuiltin(MuxBuiltin::GetLocalSize, M);
+  WrapperContext W{
+      Builder, BI.getOrDeclareMuxBuiltin(MuxBuiltin::SetLocalId, M), {}};
   for (unsigned D = 0; D < 3; ++D)
     W.LocalSize[D] = Builder.CreateCall(GetLocalSize, Builder.getInt32(D),
                                         "local.size." + utostr(D));
@@ -239,11 +248,12 @@ Function *createVectorizedWrapper(Function &Kernel, Function &Vector,
   IRBuilder<> Builder(&Wrapper->getEntryBlock());
   WrapperContext W = makeWrapperContext(Builder, BI);
   SmallVector<Value *, 8> Args = getArgs(*Wrapper);
-  Value *Peel = Builder.CreateURem(W.LocalSize[0], Builder.getInt64(Width), "peel");
+  Value *Peel =
+      Builder.CreateURem(W.LocalSize[0], Builder.getInt64(Width), "peel");
   Value *VectorEnd = Builder.CreateSub(W.LocalSize[0], Peel, "vector.end");
   buildLoopNest(W, 2, 1, [&](IRBuilder<> &B) {
-    buildDimensionZeroRun(W, Vector, B.getInt64(0), VectorEnd, Width,
-                          "vector", Args);
+    buildDimensionZeroRun(W, Vector, B.getInt64(0), VectorEnd, Width, "vector",
+                          Args);
     buildDimensionZeroRun(W, Kernel, VectorEnd, W.LocalSize[0], 1, "scalar",
                           Args);
   });
@@ -253,7 +263,8 @@ Function *createVectorizedWrapper(Function &Kernel, Function &Vector,
 
 /// The vector variant \p Kernel names in `!mux_vector_variant !{ptr, i32}`,
 /// if it has one with its signature.
-std::optional<std::pair<Function *, unsigned>> getVectorVariant(Function &Kernel) {
+std::optional<std::pair<Function *, unsigned>>
+getVectorVariant(Function &Kernel) {
   MDNode *N = Kernel.getMetadata("mux_vector_variant");
   if (!N || N->getNumOperands() != 2)
     return std::nullopt;
@@ -339,10 +350,10 @@ PendingRegions buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
   Max->addIncoming(B.getInt32(0), Preheader);
   Value *Stop = B.CreateLoad(B.getInt32Ty(),
                              B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, I));
-  Value *NewMin = B.CreateBinaryIntrinsic(Intrinsic::umin, Min, Stop, nullptr,
-                                          "next.min");
-  Value *NewMax = B.CreateBinaryIntrinsic(Intrinsic::umax, Max, Stop, nullptr,
-                                          "next.max");
+  Value *NewMin =
+      B.CreateBinaryIntrinsic(Intrinsic::umin, Min, Stop, nullptr, "next.min");
+  Value *NewMax =
+      B.CreateBinaryIntrinsic(Intrinsic::umax, Max, Stop, nullptr, "next.max");
   Value *INext = B.CreateAdd(I, B.getInt64(1), "i.next", /*HasNUW=*/true);
   I->addIncoming(INext, Scan);
   Min->addIncoming(NewMin, Scan);
@@ -357,8 +368,8 @@ PendingRegions buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
 /// a test when every work-item waits there (the usual case, which keeps the
 /// loop vectorizable), else only those whose next region is \p K.
 void buildRegionRun(WrapperContext &W, const SchedulerState &S,
-                    const PendingRegions &Pending, Function &Region,
-                    unsigned K, ArrayRef<Value *> Args, BasicBlock *Schedule) {
+                    const PendingRegions &Pending, Function &Region, unsigned K,
+                    ArrayRef<Value *> Args, BasicBlock *Schedule) {
   IRBuilder<> &Builder = W.Builder;
   LLVMContext &Ctx = Builder.getContext();
   Function *Wrapper = Builder.GetInsertBlock()->getParent();
@@ -366,9 +377,9 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
   BasicBlock *All = BasicBlock::Create(Ctx, "run." + Name + ".all", Wrapper);
   // Placed once the first loop is built, so the blocks read in order.
   BasicBlock *Some = BasicBlock::Create(Ctx, "run." + Name + ".some");
-  Builder.CreateCondBr(Builder.CreateICmpEQ(Pending.Max, Builder.getInt32(K),
-                                            "all.waiting"),
-                       All, Some);
+  Builder.CreateCondBr(
+      Builder.CreateICmpEQ(Pending.Max, Builder.getInt32(K), "all.waiting"),
+      All, Some);
 
   Builder.SetInsertPoint(All);
   buildLoopNest(W, Region, [&](IRBuilder<> &B) {
@@ -381,7 +392,8 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
   buildLoopNest(W, Region, [&](IRBuilder<> &B) {
     Value *Linear = linearLocalId(W);
     Value *Waiting = B.CreateICmpEQ(
-        B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),
+        B.CreateLoad(B.getInt32Ty(),
+                     B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),
         B.getInt32(K), "waiting");
     BasicBlock *Call = BasicBlock::Create(Ctx, Name, Wrapper);
     BasicBlock *Skip = BasicBlock::Create(Ctx, Name + ".done", Wrapper);
@@ -395,7 +407,8 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
 }
 
 /// The wrapper of a kernel with barriers: the region scheduler above.
-Function *createRegionSchedulerWrapper(Function &Kernel, const BarrierRegions &R,
+Function *createRegionSchedulerWrapper(Function &Kernel,
+                                       const BarrierRegions &R,
                                        const BuiltinInfo &BI) {
   Function *Wrapper = createWrapperFunction(Kernel);
   IRBuilder<> Builder(&Wrapper->getEntryBlock());
@@ -405,9 +418,9 @@ Function *createRegionSchedulerWrapper(Function &Kernel, const BarrierRegions &R
 
   SchedulerState S;
   S.LiveSize = R.LiveSize;
-  S.WorkItems = Builder.CreateMul(
-      Builder.CreateMul(W.LocalSize[0], W.LocalSize[1]), W.LocalSize[2],
-      "work.items");
+  S.WorkItems =
+      Builder.CreateMul(Builder.CreateMul(W.LocalSize[0], W.LocalSize[1]),
+                        W.LocalSize[2], "work.items");
   if (R.LiveSize == 0) {
     S.Live = ConstantPointerNull::get(Builder.getPtrTy());
   } else {
@@ -418,7 +431,8 @@ Function *createRegionSchedulerWrapper(Function &Kernel, const BarrierRegions &R
     Live->setAlignment(Align(R.LiveAlignment));
     S.Live = Live;
   }
-  S.Next = Builder.CreateAlloca(Builder.getInt32Ty(), S.WorkItems, "next.regions");
+  S.Next =
+      Builder.CreateAlloca(Builder.getInt32Ty(), S.WorkItems, "next.regions");
 
   buildLoopNest(W, *R.Regions[0], [&](IRBuilder<> &B) {
     runRegion(W, S, *R.Regions[0], Args, linearLocalId(W));
@@ -437,7 +451,8 @@ Function *createRegionSchedulerWrapper(Function &Kernel, const BarrierRegions &R
       Builder.CreateSwitch(Pending.Min, Exit, R.Regions.size() - 1);
 
   for (unsigned K = 1; K < R.Regions.size(); ++K) {
-    BasicBlock *Run = BasicBlock::Create(Ctx, "run.region." + utostr(K), Wrapper);
+    BasicBlock *Run =
+        BasicBlock::Create(Ctx, "run.region." + utostr(K), Wrapper);
     Switch->addCase(Builder.getInt32(K), Run);
     Builder.SetInsertPoint(Run);
     buildRegionRun(W, S, Pending, *R.Regions[K], K, Args, Schedule);

@@ -10,9 +10,9 @@
 ///
 /// where a record is: str name, str entry symbol, u32 packed args size,
 /// u32 x3 required work-group size, u32 x3 hint, u64 local memory bytes,
-/// u32 vectorization width, u32 work-group info layout, u32 arg count, then per argument
-/// { u8 kind, u8 address space, u16 reserved (0), u32 size, u32 alignment,
-/// u32 offset, str type name }. A str is u32 length + bytes.
+/// u32 vectorization width, u32 work-group info layout, u32 arg count, then per
+/// argument { u8 kind, u8 address space, u16 reserved (0), u32 size, u32
+/// alignment, u32 offset, str type name }. A str is u32 length + bytes.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -78,8 +78,8 @@ std::string validateArg(const ArgDescriptor &A, uint32_t PackedArgsSize) {
   return {};
 }
 
-cargo::expected<KernelDescriptor, std::string>
-readKernel(cargo::ByteReader R, size_t Base) {
+cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
+                                                          size_t Base) {
   KernelDescriptor K;
   K.Name = R.readString(4096);
   K.EntrySymbol = R.readString(4096);
@@ -99,15 +99,13 @@ readKernel(cargo::ByteReader R, size_t Base) {
   if (K.Name.empty() || K.EntrySymbol.empty())
     return cargo::unexpected("kernel record with an empty name" + at(Base, 0));
   if (K.WorkGroupInfoLayout > LOOM_WORK_GROUP_INFO_CSA)
-    return cargo::unexpected("kernel '" + K.Name +
-                             "' has unknown work-group info layout " +
-                             std::to_string(K.WorkGroupInfoLayout) +
-                             at(Base, LayoutAt));
+    return cargo::unexpected(
+        "kernel '" + K.Name + "' has unknown work-group info layout " +
+        std::to_string(K.WorkGroupInfoLayout) + at(Base, LayoutAt));
   if (ArgCount > R.remaining() / ArgRecordBytes)
-    return cargo::unexpected("kernel '" + K.Name + "' claims " +
-                             std::to_string(ArgCount) +
-                             " arguments, more than its record holds" +
-                             at(Base, R.offset()));
+    return cargo::unexpected(
+        "kernel '" + K.Name + "' claims " + std::to_string(ArgCount) +
+        " arguments, more than its record holds" + at(Base, R.offset()));
   for (uint32_t I = 0; I < ArgCount; ++I) {
     size_t ArgAt = R.offset();
     ArgDescriptor A;
@@ -135,8 +133,8 @@ readKernel(cargo::ByteReader R, size_t Base) {
   }
   if (R.remaining() != 0)
     return cargo::unexpected("kernel '" + K.Name + "' record has " +
-                             std::to_string(R.remaining()) +
-                             " trailing bytes" + at(Base, R.offset()));
+                             std::to_string(R.remaining()) + " trailing bytes" +
+                             at(Base, R.offset()));
   return K;
 }
 
@@ -186,8 +184,8 @@ readProgramDescriptor(const void *Data, size_t Size) {
   uint32_t Magic = R.read<uint32_t>();
   uint32_t Format = R.read<uint32_t>();
   if (!R.ok() || Magic != DescriptorMagic)
-    return cargo::unexpected(std::string(
-        "not a Loom kernel descriptor section (bad magic number)"));
+    return cargo::unexpected(
+        std::string("not a Loom kernel descriptor section (bad magic number)"));
   if (Format != DescriptorFormatVersion)
     return cargo::unexpected("descriptor format version " +
                              std::to_string(Format) + " is not supported (" +

@@ -95,25 +95,24 @@ void CSABuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder,
                                         ArrayRef<Value *> GroupIds) const {
   Type *I64 = Builder.getInt64Ty();
   for (unsigned D = 0; D < 3; ++D) {
-    Builder.CreateStore(GroupIds[D], getField(Builder, WorkGroupInfo,
-                                              LOOM_CSA_WG_GROUP_ID, D));
+    Builder.CreateStore(
+        GroupIds[D], getField(Builder, WorkGroupInfo, LOOM_CSA_WG_GROUP_ID, D));
     Value *Size = Builder.CreateLoad(
         I64, getField(Builder, WorkGroupInfo, LOOM_CSA_WG_LOCAL_SIZE, D));
     Value *Offset = Builder.CreateLoad(
         I64, getField(Builder, WorkGroupInfo, LOOM_CSA_WG_GLOBAL_OFFSET, D));
     Value *Base = Builder.CreateAdd(Builder.CreateMul(GroupIds[D], Size),
                                     Offset, "global.base." + Twine("xyz"[D]));
-    Builder.CreateStore(Base, getField(Builder, WorkGroupInfo,
-                                       LOOM_CSA_WG_GLOBAL_BASE, D));
+    Builder.CreateStore(
+        Base, getField(Builder, WorkGroupInfo, LOOM_CSA_WG_GLOBAL_BASE, D));
   }
 }
 
 void CSABuiltinInfo::defineMuxBuiltin(MuxBuiltin B, Function &F) const {
-  bool ReadsWorkGroupInfo = getDimensionField(B) ||
-                            B == MuxBuiltin::GetGlobalId ||
-                            B == MuxBuiltin::GetLocalMemory ||
-                            B == MuxBuiltin::GetLocalMemorySize ||
-                            B == MuxBuiltin::GetWorkDim;
+  bool ReadsWorkGroupInfo =
+      getDimensionField(B) || B == MuxBuiltin::GetGlobalId ||
+      B == MuxBuiltin::GetLocalMemory || B == MuxBuiltin::GetLocalMemorySize ||
+      B == MuxBuiltin::GetWorkDim;
   if (!ReadsWorkGroupInfo)
     return BuiltinInfo::defineMuxBuiltin(B, F);
 
@@ -136,11 +135,11 @@ void CSABuiltinInfo::defineMuxBuiltin(MuxBuiltin B, Function &F) const {
         emitLoadDimension(Builder, ItemType, WorkItemInfo, 0, F.getArg(0), 0);
     Result = Builder.CreateAdd(Base, Local, "global.id");
   } else if (B == MuxBuiltin::GetLocalMemory) {
-    Value *Arena = Builder.CreateLoad(
-        Builder.getPtrTy(),
-        Builder.CreateStructGEP(GroupType, WorkGroupInfo,
-                                LOOM_CSA_WG_LOCAL_MEMORY),
-        "arena");
+    Value *Arena =
+        Builder.CreateLoad(Builder.getPtrTy(),
+                           Builder.CreateStructGEP(GroupType, WorkGroupInfo,
+                                                   LOOM_CSA_WG_LOCAL_MEMORY),
+                           "arena");
     Result = Builder.CreateAddrSpaceCast(Arena, F.getReturnType());
   } else if (B == MuxBuiltin::GetLocalMemorySize) {
     Value *Size = Builder.CreateLoad(
@@ -150,8 +149,8 @@ void CSABuiltinInfo::defineMuxBuiltin(MuxBuiltin B, Function &F) const {
     Result = Builder.CreateZExt(Size, Builder.getInt64Ty(), "arena.size");
   } else {
     Result = Builder.CreateLoad(
-        Builder.getInt32Ty(),
-        Builder.CreateStructGEP(GroupType, WorkGroupInfo, LOOM_CSA_WG_WORK_DIM));
+        Builder.getInt32Ty(), Builder.CreateStructGEP(GroupType, WorkGroupInfo,
+                                                      LOOM_CSA_WG_WORK_DIM));
   }
   Builder.CreateRet(Result);
   F.setLinkage(GlobalValue::InternalLinkage);

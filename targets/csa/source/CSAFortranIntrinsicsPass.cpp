@@ -62,9 +62,8 @@ translateArguments(CallInst &Call, Function &Callee, bool ByReference) {
   ArrayRef<Type *> Params = Callee.getFunctionType()->params();
   if (Call.arg_size() != Params.size()) {
     compiler::utils::emitError(*Call.getFunction(), Call.getDebugLoc(),
-                               "'" + Name + "' takes " +
-                                   Twine(Params.size()) + " arguments, not " +
-                                   Twine(Call.arg_size()));
+                               "'" + Name + "' takes " + Twine(Params.size()) +
+                                   " arguments, not " + Twine(Call.arg_size()));
     return std::nullopt;
   }
   SmallVector<Value *, 2> Args;

@@ -53,8 +53,7 @@ MDNode *makeProperty(LLVMContext &Ctx, StringRef Name, Metadata *Value) {
 }
 
 Metadata *getCount(LLVMContext &Ctx, uint32_t N) {
-  return ConstantAsMetadata::get(
-      ConstantInt::get(Type::getInt32Ty(Ctx), N));
+  return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), N));
 }
 
 /// Gives \p L the form of a loop pipelined \p Depth deep.

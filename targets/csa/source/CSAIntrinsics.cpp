@@ -39,10 +39,10 @@ ArrayRef<IntrinsicEntry> getTable() {
   (void)Ptr;
   static const IntrinsicEntry Table[] = {
 #define CSA_USER_MARKER(ID, IRName, Builtin, FortranName, Return, Params)      \
-  {CSAIntrinsic::ID, IRName, Builtin, FortranName, true, Return,               \
+  {CSAIntrinsic::ID,   IRName, Builtin, FortranName, true, Return,             \
    {CSA_UNPACK Params}},
 #define CSA_INTRINSIC(ID, IRName, Builtin, FortranName, Return, Params)        \
-  {CSAIntrinsic::ID, IRName, Builtin, FortranName, false, Return,              \
+  {CSAIntrinsic::ID,   IRName, Builtin, FortranName, false, Return,            \
    {CSA_UNPACK Params}},
 #include "csa/CSAIntrinsics.def"
   };

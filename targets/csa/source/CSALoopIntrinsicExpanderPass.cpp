@@ -68,7 +68,8 @@ DebugLoc getLoopLocation(Loop &L, CallInst &Marker) {
 
 /// Workers and chunk of an spmd or spmdization marker; None (reported) when
 /// they are not constants in range.
-std::optional<std::pair<uint32_t, uint32_t>> getSpmdParameters(CallInst &Marker) {
+std::optional<std::pair<uint32_t, uint32_t>>
+getSpmdParameters(CallInst &Marker) {
   Function &F = *Marker.getFunction();
   auto *Workers = dyn_cast<ConstantInt>(Marker.getArgOperand(0));
   if (!Workers || Workers->getSExtValue() < 1) {
@@ -172,9 +173,9 @@ bool Expander::addParallelRegion(Loop &L, CallInst &Marker) {
   CallInst *Region = wrapLoop(L, CSAIntrinsic::RegionEntry, {Id},
                               CSAIntrinsic::RegionExit, Name);
   Module &M = *F.getParent();
-  CallInst *SectionEntry = CallInst::Create(
-      getOrDeclareIntrinsic(M, CSAIntrinsic::SectionEntry), {Region},
-      Name + ".section", Section->EntryBefore);
+  CallInst *SectionEntry =
+      CallInst::Create(getOrDeclareIntrinsic(M, CSAIntrinsic::SectionEntry),
+                       {Region}, Name + ".section", Section->EntryBefore);
   CallInst::Create(getOrDeclareIntrinsic(M, CSAIntrinsic::SectionExit),
                    {SectionEntry}, "", Section->ExitBefore);
   ++NumParallelLoops;
@@ -237,8 +238,8 @@ bool Expander::run() {
 
 } // namespace
 
-PreservedAnalyses CSALoopIntrinsicExpanderPass::run(Function &F,
-                                                    FunctionAnalysisManager &AM) {
+PreservedAnalyses
+CSALoopIntrinsicExpanderPass::run(Function &F, FunctionAnalysisManager &AM) {
   auto &LI = AM.getResult<LoopAnalysis>(F);
   auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
   if (!Expander(F, LI, DT).run())

@@ -157,8 +157,10 @@ MemoryOrderingBuilder::traceToEntries(Value *V, CSAIntrinsic Entry,
     std::string List;
     for (uint32_t Id : Ids)
       List += (List.empty() ? "" : " and ") + std::to_string(Id);
-    error("'" + describe(User) + "' depends on region entries with different "
-          "ids (" + List + ")");
+    error("'" + describe(User) +
+          "' depends on region entries with different "
+          "ids (" +
+          List + ")");
     return std::nullopt;
   }
   return Ids.front();
@@ -176,7 +178,8 @@ void MemoryOrderingBuilder::traceRegionIds(ArrayRef<CallInst *> Intrinsics) {
       if (Kind == CSAIntrinsic::RegionEntry) {
         auto *C = dyn_cast<ConstantInt>(Call->getArgOperand(0));
         if (!C) {
-          error("'" + describe(*Call) + "' has a region id that is not a "
+          error("'" + describe(*Call) +
+                "' has a region id that is not a "
                 "constant");
           continue;
         }
@@ -268,7 +271,8 @@ void MemoryOrderingBuilder::computePlaces() {
                    EntryPlaces[Pred][R] == Place::Conflict;
           }))
         error("block '" + BB->getName() + "' is inside region " +
-              Twine(RegionIds[R]) + " (or one of its sections) on one path "
+              Twine(RegionIds[R]) +
+              " (or one of its sections) on one path "
               "and not on another");
     for (Instruction &I : *BB) {
       transfer(I, State, /*Report=*/true);
@@ -393,9 +397,8 @@ void MemoryOrderingBuilder::findParallelLoops() {
       if (!is_contained(E.BackedgeLoops, L) || !L->contains(E.From) ||
           !L->contains(E.To))
         continue;
-      if (!all_of(E.BackedgeLoops, [&](Loop *Crossed) {
-            return L->contains(Crossed);
-          }))
+      if (!all_of(E.BackedgeLoops,
+                  [&](Loop *Crossed) { return L->contains(Crossed); }))
         continue;
       SawCarried = true;
       AllDropped &= E.Dropped;

@@ -52,9 +52,8 @@ void writeMemopCFG(Function &F) {
   std::error_code EC;
   raw_fd_ostream OS(FileName, EC, sys::fs::OF_Text);
   if (EC) {
-    compiler::utils::emitWarning(F, DebugLoc(),
-                                 "cannot write '" + FileName +
-                                     "': " + EC.message());
+    compiler::utils::emitWarning(
+        F, DebugLoc(), "cannot write '" + FileName + "': " + EC.message());
     return;
   }
   errs() << "Writing '" << FileName << "'...\n";
@@ -69,8 +68,9 @@ void writeMemopCFG(Function &F) {
   SmallVector<std::pair<std::string, const Instruction *>, 16> Edges;
   // The nodes reached first along each CFG path from just after After (from
   // the start of BB when After is null).
-  auto Successors = [&](const BasicBlock &BB, const Instruction *After)
-      -> SmallVector<const Instruction *, 4> {
+  auto Successors =
+      [&](const BasicBlock &BB,
+          const Instruction *After) -> SmallVector<const Instruction *, 4> {
     SmallVector<const Instruction *, 4> Found;
     SmallPtrSet<const BasicBlock *, 16> Seen;
     SmallVector<const Instruction *, 8> Work;
@@ -120,9 +120,9 @@ void markParallel(Loop &L, MDNode *Group) {
         I.setMetadata(LLVMContext::MD_access_group,
                       uniteAccessGroups(
                           I.getMetadata(LLVMContext::MD_access_group), Group));
-  addLoopProperties(L, {MDNode::get(Ctx, {MDString::get(
-                                              Ctx, "llvm.loop.parallel_accesses"),
-                                          Group})});
+  addLoopProperties(
+      L, {MDNode::get(
+             Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group})});
 }
 
 DebugLoc getFirstIntrinsicLocation(Function &F) {

@@ -34,7 +34,8 @@ namespace csa {
 namespace {
 
 const compiler::TargetHeader Headers[] = {
-    {"csa/builtins.h",
+    {
+        "csa/builtins.h",
 #include "csa_builtins_header.inc"
     },
 };

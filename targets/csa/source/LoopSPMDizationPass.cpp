@@ -164,12 +164,12 @@ Function *Spmdizer::createWorkerFunction(const SpmdLoop &Spmd,
     VMap[LiveIns[Slot]] = LoadSlot(Slot, LiveIns[Slot]->getName());
   Value *TripCount = LoadSlot(TripCountSlot, "trip.count");
   Value *Workers = B.getInt64(Spmd.Workers);
-  Value *Chunk = Spmd.Chunk
-                     ? static_cast<Value *>(B.getInt64(
-                           alignTo(Spmd.Chunk, std::max(1u, SpmdGranule.getValue()))))
-                     : B.CreateUDiv(B.CreateAdd(TripCount, B.getInt64(
-                                                               Spmd.Workers - 1)),
-                                    Workers, "block");
+  Value *Chunk =
+      Spmd.Chunk
+          ? static_cast<Value *>(B.getInt64(
+                alignTo(Spmd.Chunk, std::max(1u, SpmdGranule.getValue()))))
+          : B.CreateUDiv(B.CreateAdd(TripCount, B.getInt64(Spmd.Workers - 1)),
+                         Workers, "block");
   Value *First = B.CreateMul(B.CreateZExt(WorkerIndex, I64), Chunk, "first");
   Value *Stride = B.CreateMul(Workers, Chunk, "stride");
   B.CreateBr(ChunkCond);
@@ -180,9 +180,9 @@ Function *Spmdizer::createWorkerFunction(const SpmdLoop &Spmd,
   B.CreateCondBr(B.CreateICmpULT(ChunkStart, TripCount), ChunkBody, Done);
 
   B.SetInsertPoint(ChunkBody);
-  Value *ChunkEnd = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, B.CreateAdd(ChunkStart, Chunk), TripCount, nullptr,
-      "chunk.end");
+  Value *ChunkEnd =
+      B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateAdd(ChunkStart, Chunk),
+                              TripCount, nullptr, "chunk.end");
 
   // The loop, cloned.
   SmallVector<BasicBlock *, 8> Clones;
@@ -203,8 +203,8 @@ Function *Spmdizer::createWorkerFunction(const SpmdLoop &Spmd,
     Value *Start = LoadSlot(Slot++, OldPhi.getName() + ".start");
     Value *Step = LoadSlot(Slot++, OldPhi.getName() + ".step");
     B.SetInsertPoint(ChunkBody);
-    Value *Offset = B.CreateMul(
-        B.CreateZExtOrTrunc(ChunkStart, Step->getType()), Step);
+    Value *Offset =
+        B.CreateMul(B.CreateZExtOrTrunc(ChunkStart, Step->getType()), Step);
     Value *ChunkFirst = Phi->getType()->isPointerTy()
                             ? B.CreateGEP(B.getInt8Ty(), Start, Offset)
                             : B.CreateAdd(Start, Offset);
@@ -275,9 +275,8 @@ void Spmdizer::run(const SpmdLoop &Spmd) {
   for (Value *V : Slots)
     Types.push_back(V->getType());
   StructType *ContextType = StructType::get(Ctx, Types);
-  Function *Worker = createWorkerFunction(Spmd, LiveIns.getArrayRef(),
-                                          ContextType, FirstPhiSlot,
-                                          TripCountSlot);
+  Function *Worker = createWorkerFunction(
+      Spmd, LiveIns.getArrayRef(), ContextType, FirstPhiSlot, TripCountSlot);
 
   IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *Context = B.CreateAlloca(ContextType, nullptr, "spmd.ctx");
@@ -310,7 +309,8 @@ PreservedAnalyses LoopSPMDizationPass::run(Module &M,
   for (Function *F : Functions) {
     SmallVector<CallInst *, 4> Entries;
     for (Instruction &I : instructions(*F))
-      if (CallInst *Entry = getIntrinsicCall(&I, CSAIntrinsic::SpmdizationEntry))
+      if (CallInst *Entry =
+              getIntrinsicCall(&I, CSAIntrinsic::SpmdizationEntry))
         Entries.push_back(Entry);
     if (Entries.empty())
       continue;

@@ -104,8 +104,8 @@ static Instruction *getAfterLastMemoryTouching(BasicBlock &BB) {
   return &*BB.getFirstInsertionPt();
 }
 
-std::optional<SectionPlacement>
-findParallelSection(Loop &L, LoopInfo &LI, DominatorTree &DT) {
+std::optional<SectionPlacement> findParallelSection(Loop &L, LoopInfo &LI,
+                                                    DominatorTree &DT) {
   SmallVector<BasicBlock *, 8> Blocks = getBlocksToHold(L, LI);
   assert(!Blocks.empty() && "the loop has nothing to order");
   // Removing backedges leaves dominance inside a natural loop unchanged, so

@@ -1,4 +1,5 @@
-//===- ReferenceModule.cpp - The reference target ---------------------------===//
+//===- ReferenceModule.cpp - The reference target
+//---------------------------===//
 ///
 /// \file
 /// The smallest target: a BaseModule subclass that runs the reference late

@@ -87,7 +87,8 @@ TEST(KernelDescriptor, ArgumentPastPackedBlockIsAnError) {
   std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
   auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
   ASSERT_FALSE(Read);
-  EXPECT_NE(Read.error().find("exceeds the packed arguments"), std::string::npos)
+  EXPECT_NE(Read.error().find("exceeds the packed arguments"),
+            std::string::npos)
       << Read.error();
 }
 
@@ -97,7 +98,8 @@ TEST(KernelDescriptor, MisalignedArgumentIsAnError) {
   std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
   auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
   ASSERT_FALSE(Read);
-  EXPECT_NE(Read.error().find("not aligned"), std::string::npos) << Read.error();
+  EXPECT_NE(Read.error().find("not aligned"), std::string::npos)
+      << Read.error();
 }
 
 TEST(KernelDescriptor, UnknownArgumentKindIsAnError) {
@@ -131,7 +133,8 @@ TEST(KernelDescriptor, HugeKernelCountIsAnErrorNotAnAllocation) {
   Bytes[Bytes.size() - 1] = 0x7f;
   auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
   ASSERT_FALSE(Read);
-  EXPECT_NE(Read.error().find("more than the section holds"), std::string::npos);
+  EXPECT_NE(Read.error().find("more than the section holds"),
+            std::string::npos);
 }
 
 } // namespace

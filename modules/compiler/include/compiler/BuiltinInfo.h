@@ -143,8 +143,9 @@ public:
   /// call other mux builtins, which the caller defines in turn.
   virtual void defineMuxBuiltin(MuxBuiltin B, llvm::Function &F) const;
 
-  /// For mux builtin bodies, the SDK's and targets': `Dim < 3 ? Info->Field[Dim] : Default`, without
-  /// a branch, where Field is an array of three i64 in \p InfoType.
+  /// For mux builtin bodies, the SDK's and targets': `Dim < 3 ?
+  /// Info->Field[Dim] : Default`, without a branch, where Field is an array of
+  /// three i64 in \p InfoType.
   static llvm::Value *emitLoadDimension(llvm::IRBuilder<> &Builder,
                                         llvm::StructType *InfoType,
                                         llvm::Value *Info, unsigned Field,
@@ -153,11 +154,13 @@ public:
 
 /// Serves the module's BuiltinInfo to passes. Never invalidated: the table
 /// depends only on the target, not on the IR.
-class BuiltinInfoAnalysis : public llvm::AnalysisInfoMixin<BuiltinInfoAnalysis> {
+class BuiltinInfoAnalysis
+    : public llvm::AnalysisInfoMixin<BuiltinInfoAnalysis> {
 public:
   class Result {
   public:
-    explicit Result(std::shared_ptr<BuiltinInfo> Info) : Info(std::move(Info)) {}
+    explicit Result(std::shared_ptr<BuiltinInfo> Info)
+        : Info(std::move(Info)) {}
     BuiltinInfo &get() const { return *Info; }
     bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &,
                     llvm::ModuleAnalysisManager::Invalidator &) {

@@ -33,13 +33,15 @@ enum class EarlyVectorization { None, Loop, SLP, All };
   X("w", "Suppress all warnings")                                              \
   X("Werror", "Make warnings errors")                                          \
   X("cl-denorms-are-zero", "Allow denormals to be flushed to zero")            \
-  X("cl-fast-relaxed-math", "-cl-finite-math-only and -cl-unsafe-math-optimizations") \
+  X("cl-fast-relaxed-math",                                                    \
+    "-cl-finite-math-only and -cl-unsafe-math-optimizations")                  \
   X("cl-finite-math-only", "Assume no NaNs or infinities")                     \
   X("cl-kernel-arg-info", "Keep kernel argument information")                  \
   X("cl-mad-enable", "Allow a * b + c with reduced accuracy")                  \
   X("cl-no-signed-zeros", "Ignore the sign of zeros")                          \
   X("cl-single-precision-constant", "Treat double constants as float")         \
-  X("cl-unsafe-math-optimizations", "Allow optimizations that may lose accuracy")
+  X("cl-unsafe-math-optimizations",                                            \
+    "Allow optimizations that may lose accuracy")
 
 /// The OpenCL C extensions and OpenCL C 3.0 optional features Loom reports,
 /// as Clang's `-cl-ext=` takes them: everything else (half, images, pipes,

@@ -20,7 +20,8 @@ extern "C" {
 /** Bumped on any change below; the driver refuses other versions. */
 #define LOOM_ABI_VERSION 4u
 
-/** The ELF section holding the kernel descriptors (metadata/kernel_descriptor.h). */
+/** The ELF section holding the kernel descriptors
+ * (metadata/kernel_descriptor.h). */
 #define LOOM_DESCRIPTOR_SECTION ".loom.kernels"
 
 /** Suffix of the entry-point symbol of kernel K: "K.mux-entry-hook". */
@@ -51,7 +52,8 @@ typedef struct loom_work_group_info {
 /** Alignment of the local-memory arena and of each __local argument in it. */
 #define LOOM_LOCAL_MEMORY_ALIGNMENT 128u
 
-/** Field indices of loom_work_group_info_t, as the compiler's IR struct uses them. */
+/** Field indices of loom_work_group_info_t, as the compiler's IR struct uses
+ * them. */
 enum loom_work_group_info_field {
   LOOM_WG_GROUP_ID = 0,
   LOOM_WG_NUM_GROUPS = 1,

@@ -54,8 +54,8 @@ struct ArgDescriptor {
   std::string TypeName;
 
   bool operator==(const ArgDescriptor &O) const {
-    return Kind == O.Kind && AddressSpace == O.AddressSpace &&
-           Size == O.Size && Alignment == O.Alignment && Offset == O.Offset &&
+    return Kind == O.Kind && AddressSpace == O.AddressSpace && Size == O.Size &&
+           Alignment == O.Alignment && Offset == O.Offset &&
            TypeName == O.TypeName;
   }
 };

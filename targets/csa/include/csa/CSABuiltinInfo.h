@@ -1,4 +1,5 @@
-//===- csa/CSABuiltinInfo.h - How CSA kernels reach work-item state -*- C++ -*-===//
+//===- csa/CSABuiltinInfo.h - How CSA kernels reach work-item state -*- C++
+//-*-===//
 ///
 /// \file
 /// The CSA target's BuiltinInfo (CSA-20). It keeps the reference work-item
@@ -31,9 +32,9 @@ public:
   llvm::Value *emitLoadNumGroups(llvm::IRBuilder<> &Builder,
                                  llvm::Value *WorkGroupInfo,
                                  unsigned Dim) const override;
-  void emitStartWorkGroup(llvm::IRBuilder<> &Builder,
-                          llvm::Value *WorkGroupInfo,
-                          llvm::ArrayRef<llvm::Value *> GroupIds) const override;
+  void
+  emitStartWorkGroup(llvm::IRBuilder<> &Builder, llvm::Value *WorkGroupInfo,
+                     llvm::ArrayRef<llvm::Value *> GroupIds) const override;
   void defineMuxBuiltin(compiler::MuxBuiltin B,
                         llvm::Function &F) const override;
 };

@@ -1,4 +1,5 @@
-//===- csa/CSAFortranIntrinsicsPass.h - Source markers to intrinsics -*- C++ -*-===//
+//===- csa/CSAFortranIntrinsicsPass.h - Source markers to intrinsics -*- C++
+//-*-===//
 ///
 /// \file
 /// Assumes: the module as a frontend made it, where the CSA builtins are

@@ -1,4 +1,5 @@
-//===- csa/CSAIntrinsicCleanerPass.h - Removes the CSA intrinsics -*- C++ -*-===//
+//===- csa/CSAIntrinsicCleanerPass.h - Removes the CSA intrinsics -*- C++
+//-*-===//
 ///
 /// \file
 /// Assumes: the CSA passes have consumed what the intrinsics say (regions

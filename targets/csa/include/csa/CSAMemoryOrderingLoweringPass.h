@@ -1,4 +1,5 @@
-//===- csa/CSAMemoryOrderingLoweringPass.h - Sections to LLVM metadata -*- C++ -*-===//
+//===- csa/CSAMemoryOrderingLoweringPass.h - Sections to LLVM metadata -*- C++
+//-*-===//
 ///
 /// \file
 /// Assumes: region and section intrinsics (from CLIE or the user) that no

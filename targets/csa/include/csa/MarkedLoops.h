@@ -32,7 +32,8 @@ llvm::Loop *findMarkedLoop(llvm::CallInst &Entry, CSAIntrinsic Exit,
                            llvm::LoopInfo &LI);
 
 /// Appends \p Properties to \p L's loop id, creating it if needed.
-void addLoopProperties(llvm::Loop &L, llvm::ArrayRef<llvm::MDNode *> Properties);
+void addLoopProperties(llvm::Loop &L,
+                       llvm::ArrayRef<llvm::MDNode *> Properties);
 
 } // namespace csa
 

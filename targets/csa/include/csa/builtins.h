@@ -1,4 +1,5 @@
-/*===- csa/builtins.h - The CSA pathfinding builtins -----------------------===*/
+/*===- csa/builtins.h - The CSA pathfinding builtins
+ * -----------------------===*/
 /**
  * \file
  * The CSA target's loop and region annotations (CSA-SPEC.md section 1),

@@ -1,4 +1,5 @@
-//===- compiler/utils/Diagnostics.h - Warnings and errors from passes -*- C++ -*-===//
+//===- compiler/utils/Diagnostics.h - Warnings and errors from passes -*- C++
+//-*-===//
 ///
 /// \file
 /// How a pass tells the user something: a LoomDiagnostic goes through the
