@@ -51,8 +51,8 @@ public:
     Value *InRange = Builder.CreateICmpULT(Dim, Builder.getInt32(3));
     // Dimension d lives at index 2 - d.
     Value *Index = Builder.CreateSelect(
-        InRange, Builder.CreateSub(Builder.getInt32(2), Dim), Builder.getInt32(0),
-        "reversed.index");
+        InRange, Builder.CreateSub(Builder.getInt32(2), Dim),
+        Builder.getInt32(0), "reversed.index");
     Value *WorkItemInfo = F.getArg(F.arg_size() - 2);
     Value *Slot = Builder.CreateInBoundsGEP(
         getInfoType(F.getContext()), WorkItemInfo,
@@ -76,7 +76,8 @@ public:
 
 private:
   static StructType *getInfoType(LLVMContext &Ctx) {
-    if (StructType *T = StructType::getTypeByName(Ctx, "TestReversedWorkItemInfo"))
+    if (StructType *T =
+            StructType::getTypeByName(Ctx, "TestReversedWorkItemInfo"))
       return T;
     Type *I64 = Type::getInt64Ty(Ctx);
     return StructType::create(Ctx, {I64, ArrayType::get(I64, 3)},
@@ -112,10 +113,9 @@ public:
 protected:
   void getLateTargetPasses(ModulePassManager &MPM,
                            compiler::PassMachinery &Machinery) override {
-    compiler::ReferencePipelineOptions Opts;
-    Opts.TargetName = getTargetName().str();
-    Opts.Optimize = !getOptions().OptDisable;
-    compiler::addReferenceLatePasses(MPM, Machinery.getPassBuilder(), Opts);
+    compiler::addReferenceLatePasses(
+        MPM, Machinery.getPassBuilder(),
+        compiler::getReferencePipelineOptions(*this));
   }
 };
 

@@ -7,6 +7,8 @@
 
 #include "compiler/ReferencePipeline.h"
 
+#include "compiler/BaseModule.h"
+
 #include "compiler/utils/AddEntryHookPass.h"
 #include "compiler/utils/AddKernelWrapperPass.h"
 #include "compiler/utils/AddMetadataPass.h"
@@ -18,11 +20,25 @@
 
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 
 using namespace llvm;
 
 namespace compiler {
+
+ReferencePipelineOptions getReferencePipelineOptions(BaseModule &Module) {
+  ReferencePipelineOptions Opts;
+  Opts.TargetName = Module.getTargetName().str();
+  Opts.Optimize = !Module.getOptions().OptDisable;
+  if (Expected<TargetMachine &> TM = Module.getTargetMachine()) {
+    Opts.CPUName = TM->getTargetCPU().str();
+    Opts.CPUFeatures = TM->getTargetFeatureString().str();
+  } else {
+    consumeError(TM.takeError());
+  }
+  return Opts;
+}
 
 void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
                             const ReferencePipelineOptions &Opts) {

@@ -41,13 +41,16 @@ const compiler::TargetHeader Headers[] = {
 };
 
 /// Canonicalization before CLIE: SROA, loop-simplify and LICM, so that
-/// spurious memory operations and loop-bound loads leave the loops.
-FunctionPassManager buildCanonicalization() {
+/// spurious memory operations and loop-bound loads leave the loops. Without
+/// optimization only loop-simplify, which the CSA passes need.
+FunctionPassManager buildCanonicalization(bool Optimize) {
   FunctionPassManager FPM;
-  FPM.addPass(SROAPass());
+  if (Optimize)
+    FPM.addPass(SROAPass());
   FPM.addPass(LoopSimplifyPass());
-  FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
-                                              /*UseMemorySSA=*/true));
+  if (Optimize)
+    FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
+                                                /*UseMemorySSA=*/true));
   return FPM;
 }
 
@@ -113,8 +116,8 @@ void CSAModule::getEarlyTargetPasses(ModulePassManager &MPM,
 
 void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
                                     compiler::PassMachinery &Machinery) {
-  if (!getOptions().OptDisable)
-    MPM.addPass(createModuleToFunctionPassAdaptor(buildCanonicalization()));
+  MPM.addPass(createModuleToFunctionPassAdaptor(
+      buildCanonicalization(!getOptions().OptDisable)));
   FunctionPassManager Expansion;
   Expansion.addPass(CSALoopIntrinsicExpanderPass());
   Expansion.addPass(CSARegionIdsPass());
@@ -124,17 +127,10 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   MPM.addPass(createModuleToFunctionPassAdaptor(CSAInnerLoopPrepPass()));
   MPM.addPass(CSAIntrinsicCleanerPass());
 
-  compiler::ReferencePipelineOptions Opts;
-  Opts.TargetName = getTargetName().str();
-  Opts.Optimize = !getOptions().OptDisable;
+  compiler::ReferencePipelineOptions Opts =
+      compiler::getReferencePipelineOptions(*this);
   // CSA-21: a single-work-item kernel is a plain function on a CSA.
   Opts.SingleWorkItemWithoutLoops = true;
-  if (Expected<TargetMachine &> TM = getTargetMachine()) {
-    Opts.CPUName = TM->getTargetCPU().str();
-    Opts.CPUFeatures = TM->getTargetFeatureString().str();
-  } else {
-    consumeError(TM.takeError());
-  }
   compiler::addReferenceLatePasses(MPM, Machinery.getPassBuilder(), Opts);
 }
 

@@ -13,8 +13,6 @@
 #include "compiler/ReferencePipeline.h"
 #include "compiler/Target.h"
 
-#include "llvm/Target/TargetMachine.h"
-
 using namespace llvm;
 
 namespace {
@@ -28,16 +26,9 @@ public:
 protected:
   void getLateTargetPasses(ModulePassManager &MPM,
                            compiler::PassMachinery &Machinery) override {
-    compiler::ReferencePipelineOptions Opts;
-    Opts.TargetName = getTargetName().str();
-    Opts.Optimize = !getOptions().OptDisable;
-    if (Expected<TargetMachine &> TM = getTargetMachine()) {
-      Opts.CPUName = TM->getTargetCPU().str();
-      Opts.CPUFeatures = TM->getTargetFeatureString().str();
-    } else {
-      consumeError(TM.takeError());
-    }
-    compiler::addReferenceLatePasses(MPM, Machinery.getPassBuilder(), Opts);
+    compiler::addReferenceLatePasses(
+        MPM, Machinery.getPassBuilder(),
+        compiler::getReferencePipelineOptions(*this));
   }
 };
 

@@ -22,6 +22,8 @@ class PassBuilder;
 
 namespace compiler {
 
+class BaseModule;
+
 struct ReferencePipelineOptions {
   /// Recorded in the kernel descriptors.
   std::string TargetName;
@@ -36,6 +38,10 @@ struct ReferencePipelineOptions {
   /// Run LLVM's O3 pipeline after wrapping (off for -cl-opt-disable).
   bool Optimize = true;
 };
+
+/// The options for \p Module: its target name, its code generator's CPU and
+/// features, optimization unless -cl-opt-disable.
+ReferencePipelineOptions getReferencePipelineOptions(BaseModule &Module);
 
 void addReferenceLatePasses(llvm::ModulePassManager &MPM, llvm::PassBuilder &PB,
                             const ReferencePipelineOptions &Opts);
