@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "Loom"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".cl", ".test"]
+config.suffixes = [".ll", ".cl", ".c", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.loom_tools_dir, "..", "test", "lit")

@@ -118,9 +118,10 @@ cl::opt<bool> PrintKernels("print-kernels",
                                     "back from the binary"),
                            cl::cat(LoomcCategory));
 cl::opt<std::string> InputKind("x",
-                               cl::desc("Input kind: cl, spirv, ir or bc "
-                                        "(default: from the extension; .cl "
-                                        "and anything else is OpenCL C)"),
+                               cl::desc("Input kind: cl, c, spirv, ir or bc "
+                                        "(default: from the extension; .c "
+                                        "is C, .cl and anything else is "
+                                        "OpenCL C)"),
                                cl::value_desc("kind"), cl::cat(LoomcCategory));
 cl::list<std::string> SpecConstants("spec-const",
                                     cl::desc("Set a SPIR-V specialization "
@@ -169,7 +170,7 @@ std::string defaultOutputName(Output Kind) {
   return std::string(Name);
 }
 
-enum class Kind { OpenCLC, SPIRV, IR };
+enum class Kind { OpenCLC, C, SPIRV, IR };
 
 Expected<Kind> getInputKind() {
   StringRef Name = InputKind;
@@ -179,17 +180,21 @@ Expected<Kind> getInputKind() {
       return Kind::SPIRV;
     if (Extension == ".ll" || Extension == ".bc")
       return Kind::IR;
+    if (Extension == ".c")
+      return Kind::C;
     return Kind::OpenCLC;
   }
   if (Name == "cl")
     return Kind::OpenCLC;
+  if (Name == "c")
+    return Kind::C;
   if (Name == "spirv")
     return Kind::SPIRV;
   if (Name == "ir" || Name == "bc")
     return Kind::IR;
   return createStringError(
       inconvertibleErrorCode(),
-      "unknown input kind '%s' in -x (cl, spirv, ir or bc)",
+      "unknown input kind '%s' in -x (cl, c, spirv, ir or bc)",
       Name.str().c_str());
 }
 
@@ -331,6 +336,8 @@ int main(int Argc, char **Argv) {
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   Opts.OptDisable = OptDisable;
   Opts.DebugInfo = DebugInfo;
+  if (*Input == Kind::C)
+    Opts.Language = compiler::SourceLanguage::C;
   for (cl::opt<bool> &Option : ClangOptions)
     if (Option)
       Opts.ClangFlags.push_back(Option.ArgStr.str());

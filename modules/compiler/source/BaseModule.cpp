@@ -21,6 +21,7 @@
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
+#include "compiler/utils/MarkCKernelsPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -266,6 +267,7 @@ void BaseModule::getEarlyTargetPasses(ModulePassManager &, PassMachinery &) {}
 
 void BaseModule::addGenericPasses(ModulePassManager &MPM,
                                   PassMachinery &Machinery) {
+  MPM.addPass(utils::MarkCKernelsPass());
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
   MPM.addPass(utils::FixupTranslatorBuiltinsPass());

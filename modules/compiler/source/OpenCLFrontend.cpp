@@ -36,17 +36,21 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
   // Options and their values in pairs. No -disable-free: Clang would keep
   // its AST and Sema per compile, a leak in a process compiling many
   // programs.
-  // clang-format off
-  std::vector<std::string> Args = {
-      "-triple", "spir64-unknown-unknown", "-x", "cl",
-      "-cl-std=" + Opts.Standard,
-      std::string("-cl-ext=") + OpenCLExtensions,
-      "-finclude-default-header", "-fdeclare-opencl-builtins",
-      "-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
-      "-emit-llvm", "-ffp-contract=on",
-      "-fno-dwarf-directory-asm",
-  };
-  // clang-format on
+  std::vector<std::string> Args = {"-triple", "spir64-unknown-unknown"};
+  if (Opts.Language == SourceLanguage::C) {
+    // Plain C: no OpenCL header, and Clang's own freestanding headers
+    // (stdint.h, stddef.h, ...) rather than the host's C library.
+    Args.insert(Args.end(),
+                {"-x", "c", "-std=c11", "-ffreestanding", "-nostdsysteminc"});
+  } else {
+    Args.insert(Args.end(), {"-x", "cl", "-cl-std=" + Opts.Standard,
+                             std::string("-cl-ext=") + OpenCLExtensions,
+                             "-finclude-default-header",
+                             "-fdeclare-opencl-builtins"});
+  }
+  Args.insert(Args.end(),
+              {"-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
+               "-emit-llvm", "-ffp-contract=on", "-fno-dwarf-directory-asm"});
   if (Opts.OptDisable) {
     Args.insert(Args.end(), {"-O0", "-disable-O0-optnone"});
   } else {
@@ -63,11 +67,13 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
                 {"-debug-info-kind=line-tables-only", "-dwarf-version=4"});
   if (HasTargetHeaders)
     Args.insert(Args.end(), {"-internal-isystem", TargetHeaderDir});
-  for (const std::string &Flag : Opts.ClangFlags)
-    // The one build option Clang's driver, not cc1, knows by this name.
-    Args.push_back(Flag == "cl-denorms-are-zero"
-                       ? "-fdenormal-fp-math-f32=preserve-sign,preserve-sign"
-                       : "-" + Flag);
+  // OpenCL build options; C takes none of them.
+  if (Opts.Language == SourceLanguage::OpenCLC)
+    for (const std::string &Flag : Opts.ClangFlags)
+      // The one build option Clang's driver, not cc1, knows by this name.
+      Args.push_back(Flag == "cl-denorms-are-zero"
+                         ? "-fdenormal-fp-math-f32=preserve-sign,preserve-sign"
+                         : "-" + Flag);
   if (Opts.ColorDiagnostics)
     Args.push_back("-fcolor-diagnostics");
   Args.push_back(Opts.FileName);

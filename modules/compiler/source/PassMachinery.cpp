@@ -19,6 +19,7 @@
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
+#include "compiler/utils/MarkCKernelsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"

@@ -27,6 +27,10 @@ namespace compiler {
 /// Early (per work-item) vectorization, `-cl-vec=none|loop|slp|all`.
 enum class EarlyVectorization { None, Loop, SLP, All };
 
+/// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
+/// whose kernels are functions marked `annotate("loom_kernel")`.
+enum class SourceLanguage { OpenCLC, C };
+
 /// The OpenCL build options Clang itself implements, passed to it as given.
 /// One list for parsing, loomc's options and --help.
 #define LOOM_CLANG_BUILD_OPTIONS(X)                                            \
@@ -68,6 +72,7 @@ struct TargetHeader {
 struct CompileOptions {
   /// The name diagnostics give the kernel source.
   std::string FileName = "kernel.cl";
+  SourceLanguage Language = SourceLanguage::OpenCLC;
   /// The OpenCL C version, as `-cl-std=` spells it: CL1.2 or CL3.0.
   std::string Standard = "CL1.2";
   /// `-D` macros, each `NAME` or `NAME=VALUE`.

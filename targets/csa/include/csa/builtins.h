@@ -19,6 +19,17 @@
 #define CSA_CONSTANT_STRING const char *
 #endif
 
+/**
+ * Marks a kernel. In OpenCL C, a single-work-item kernel; in plain C, a
+ * function that returns void, which loomc makes a kernel taking its pointers
+ * as global buffers (run once per ND-range of one work-item).
+ */
+#ifdef __OPENCL_C_VERSION__
+#define CSA_KERNEL __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+#else
+#define CSA_KERNEL __attribute__((annotate("loom_kernel")))
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
