@@ -62,6 +62,9 @@ std::string describe(const Instruction &I) {
 /// crossing flags of up to 8 regions fit 32 bits.
 constexpr unsigned MaxLoops = 64;
 constexpr unsigned MaxTrackedRegions = 8;
+/// Past this many memory operations the pairwise exploration is not worth
+/// its cost: the function keeps full ordering.
+constexpr unsigned MaxMemoryOps = 1024;
 
 } // namespace
 
@@ -425,9 +428,10 @@ void MemoryOrderingBuilder::build() {
   if (!Result.Errors.empty())
     return;
   Loops = LI.getLoopsInPreorder();
-  if (Loops.size() > MaxLoops) {
+  if (Loops.size() > MaxLoops || MemoryOps.size() > MaxMemoryOps) {
     LLVM_DEBUG(dbgs() << "csa-memory-ordering: " << F.getName()
-                      << " has too many loops; full ordering\n");
+                      << " has too many loops or memory operations; full "
+                         "ordering\n");
     return;
   }
   for (unsigned Index = 0; Index < Loops.size(); ++Index)

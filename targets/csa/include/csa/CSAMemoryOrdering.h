@@ -22,7 +22,9 @@
 ///   ordering.
 /// - CSA-14: on any error the function keeps full ordering (nothing is
 ///   dropped); the errors are kept for the warning.
-/// Printable with `-passes='print<csa-memory-ordering>'`.
+/// A function with more than 64 loops or 1024 memory operations keeps full
+/// ordering (the exploration is pairwise). Printable with
+/// `-passes='print<csa-memory-ordering>'`.
 ///
 //===----------------------------------------------------------------------===//
 
