@@ -56,10 +56,11 @@ SmallVector<Function *, 4> takeMarkedFunctions(Module &M) {
     Annotations->eraseFromParent();
     return Marked;
   }
-  auto *Type = ArrayType::get(Entries->getType()->getElementType(), Kept.size());
-  auto *Rest = new GlobalVariable(M, Type, false, Annotations->getLinkage(),
-                                  ConstantArray::get(Type, Kept), "",
-                                  Annotations);
+  auto *Type =
+      ArrayType::get(Entries->getType()->getElementType(), Kept.size());
+  auto *Rest =
+      new GlobalVariable(M, Type, false, Annotations->getLinkage(),
+                         ConstantArray::get(Type, Kept), "", Annotations);
   Rest->setSection(Annotations->getSection());
   Rest->takeName(Annotations);
   Annotations->eraseFromParent();
@@ -95,8 +96,8 @@ void addArgumentMetadata(Function &Kernel) {
     unsigned AS = Arg.getType()->isPointerTy()
                       ? Arg.getType()->getPointerAddressSpace()
                       : 0;
-    Spaces.push_back(ConstantAsMetadata::get(
-        ConstantInt::get(Type::getInt32Ty(Ctx), AS)));
+    Spaces.push_back(
+        ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), AS)));
     Access.push_back(MDString::get(Ctx, "none"));
     Types.push_back(MDString::get(Ctx, getTypeName(Arg.getType())));
     Qualifiers.push_back(MDString::get(Ctx, ""));
@@ -135,7 +136,8 @@ Function *createKernel(Function &Body) {
   SmallVector<Value *, 8> Args;
   for (auto [Param, Arg] : zip(Body.args(), Kernel->args())) {
     Arg.setName(Param.getName());
-    Args.push_back(B.CreatePointerBitCastOrAddrSpaceCast(&Arg, Param.getType()));
+    Args.push_back(
+        B.CreatePointerBitCastOrAddrSpaceCast(&Arg, Param.getType()));
   }
   B.CreateCall(&Body, Args)->setCallingConv(Body.getCallingConv());
   B.CreateRetVoid();

@@ -43,10 +43,10 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     Args.insert(Args.end(),
                 {"-x", "c", "-std=c11", "-ffreestanding", "-nostdsysteminc"});
   } else {
-    Args.insert(Args.end(), {"-x", "cl", "-cl-std=" + Opts.Standard,
-                             std::string("-cl-ext=") + OpenCLExtensions,
-                             "-finclude-default-header",
-                             "-fdeclare-opencl-builtins"});
+    Args.insert(Args.end(),
+                {"-x", "cl", "-cl-std=" + Opts.Standard,
+                 std::string("-cl-ext=") + OpenCLExtensions,
+                 "-finclude-default-header", "-fdeclare-opencl-builtins"});
   }
   Args.insert(Args.end(),
               {"-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",

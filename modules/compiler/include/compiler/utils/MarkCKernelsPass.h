@@ -1,4 +1,5 @@
-//===- compiler/utils/MarkCKernelsPass.h - Kernels from plain C --*- C++ -*-===//
+//===- compiler/utils/MarkCKernelsPass.h - Kernels from plain C --*- C++
+//-*-===//
 ///
 /// \file
 /// Assumes: a module compiled from plain C (`loomc -x c`), where a kernel is

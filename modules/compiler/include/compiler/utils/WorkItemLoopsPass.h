@@ -1,5 +1,5 @@
 //===- compiler/utils/WorkItemLoopsPass.h - Work-item loops around kernels -*-
-//C++ -*-===//
+// C++ -*-===//
 ///
 /// \file
 /// Assumes: kernel entry points written for one work-item (SIMT), which use
