@@ -44,6 +44,7 @@
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -81,16 +82,15 @@ struct WrapperContext {
   MDNode *AccessGroup = nullptr;
 };
 
-/// Puts every memory access of \p F in \p AccessGroup, keeping any group
-/// it is already in.
+/// Puts every memory access of \p F in \p AccessGroup, keeping any groups
+/// it is already in (as one flat list, the form LLVM reads).
 void addToAccessGroup(Function &F, MDNode *AccessGroup) {
   for (Instruction &I : instructions(F)) {
     if (!I.mayReadOrWriteMemory())
       continue;
-    MDNode *Groups = AccessGroup;
-    if (MDNode *Existing = I.getMetadata(LLVMContext::MD_access_group))
-      Groups = MDNode::get(F.getContext(), {Existing, AccessGroup});
-    I.setMetadata(LLVMContext::MD_access_group, Groups);
+    I.setMetadata(LLVMContext::MD_access_group,
+                  uniteAccessGroups(
+                      I.getMetadata(LLVMContext::MD_access_group), AccessGroup));
   }
 }
 
