@@ -63,20 +63,24 @@ int fail(const Twine &Message) {
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   loom::registerAllTargets();
-  cl::HideUnrelatedOptions(LoomOptCategory);
+  cl::HideUnrelatedOptions(
+      {&LoomOptCategory, &compiler::getTargetOptionCategory()});
   if (!cl::ParseCommandLineOptions(Argc, Argv, "loom-opt: runs Loom's passes\n",
                                    &errs()))
     return 2;
-  if (PrintPasses) {
-    compiler::PassMachinery::printPassNames(outs());
-    return 0;
-  }
   const compiler::Target *Target =
       compiler::TargetRegistry::get().find(TargetName);
   if (!Target)
     return fail("unknown target '" + TargetName + "'");
-
   LLVMContext Ctx;
+  if (PrintPasses) {
+    compiler::PassMachinery::printPassNames(outs());
+    std::unique_ptr<compiler::BaseModule> TargetModule =
+        Target->Create(Ctx, compiler::CompileOptions());
+    TargetModule->createPassMachinery()->printTargetPassNames(outs());
+    return 0;
+  }
+
   SMDiagnostic Diag;
   std::unique_ptr<Module> M = parseIRFile(InputFile, Diag, Ctx);
   if (!M) {

@@ -416,7 +416,8 @@ Error runCase() {
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   loom::registerAllTargets();
-  cl::HideUnrelatedOptions(LoomRunCategory);
+  cl::HideUnrelatedOptions(
+      {&LoomRunCategory, &compiler::getTargetOptionCategory()});
   if (!cl::ParseCommandLineOptions(Argc, Argv,
                                    "loom-run: runs a kernel case on Loom's "
                                    "reference driver\n",

@@ -290,7 +290,8 @@ Error writeOutput(compiler::BaseModule &Module, Output Kind, StringRef Path) {
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   loom::registerAllTargets();
-  cl::HideUnrelatedOptions(LoomcCategory);
+  cl::HideUnrelatedOptions(
+      {&LoomcCategory, &compiler::getTargetOptionCategory()});
   if (!cl::ParseCommandLineOptions(Argc, Argv,
                                    "loomc: compiles OpenCL C, SPIR-V or LLVM "
                                    "IR kernels for a Loom target into ELF "

@@ -211,6 +211,8 @@ std::shared_ptr<BuiltinInfo> PassMachinery::createBuiltinInfo() {
 
 void PassMachinery::registerTargetPasses(PassBuilder &) {}
 
+void PassMachinery::printTargetPassNames(raw_ostream &) const {}
+
 void PassMachinery::registerPassName(StringRef ClassName, StringRef PassName) {
   PIC.addClassToPassName(ClassName, PassName);
 }

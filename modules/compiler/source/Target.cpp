@@ -8,8 +8,14 @@
 #include "compiler/Target.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace compiler {
+
+llvm::cl::OptionCategory &getTargetOptionCategory() {
+  static llvm::cl::OptionCategory Category("Target options");
+  return Category;
+}
 
 TargetRegistry &TargetRegistry::get() {
   static TargetRegistry Registry;
@@ -26,8 +32,8 @@ void TargetRegistry::add(Target T) {
 }
 
 const Target *TargetRegistry::find(llvm::StringRef Name) const {
-  auto It = llvm::find_if(
-      Targets, [&](const Target &T) { return T.Name == Name; });
+  auto It =
+      llvm::find_if(Targets, [&](const Target &T) { return T.Name == Name; });
   return It == Targets.end() ? nullptr : &*It;
 }
 

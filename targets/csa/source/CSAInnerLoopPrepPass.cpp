@@ -10,6 +10,8 @@
 #include "csa/CSAIntrinsics.h"
 #include "csa/MarkedLoops.h"
 
+#include "compiler/Target.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -36,7 +38,8 @@ static cl::opt<Selection> ILPLSelection(
     cl::values(clEnumValN(Selection::None, "none",
                           "only loops marked with pipeline_loop"),
                clEnumValN(Selection::Automatic, "automatic",
-                          "also small innermost loops without a marker")));
+                          "also small innermost loops without a marker")),
+    cl::cat(compiler::getTargetOptionCategory()));
 
 namespace csa {
 

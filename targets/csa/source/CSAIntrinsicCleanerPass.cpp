@@ -9,6 +9,7 @@
 
 #include "csa/CSAIntrinsics.h"
 
+#include "compiler/Target.h"
 #include "compiler/utils/Diagnostics.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -29,7 +30,8 @@ STATISTIC(NumStorageWarnings, "Iteration-local storage warnings");
 static cl::opt<bool> DisableLoopStorageCheck(
     "csa-disable-loop-storage-check",
     cl::desc("CSA: do not warn about iteration-local storage in parallelized "
-             "loops"));
+             "loops"),
+    cl::cat(compiler::getTargetOptionCategory()));
 
 namespace csa {
 

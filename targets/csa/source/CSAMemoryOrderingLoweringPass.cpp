@@ -12,6 +12,7 @@
 #include "csa/MarkedLoops.h"
 #include "csa/ParallelSection.h"
 
+#include "compiler/Target.h"
 #include "compiler/utils/Diagnostics.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -37,7 +38,8 @@ static cl::opt<bool> ViewMemopCFG(
     "csa-view-pre-ordering-memop-cfg",
     cl::desc("CSA: write each function's memory-operation CFG, with the "
              "region and section intrinsics, to csa-memop-cfg.<fn>.dot "
-             "before the memory ordering is lowered"));
+             "before the memory ordering is lowered"),
+    cl::cat(compiler::getTargetOptionCategory()));
 
 namespace csa {
 

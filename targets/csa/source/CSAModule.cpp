@@ -96,6 +96,19 @@ void CSAPassMachinery::registerTargetPasses(PassBuilder &PB) {
       });
 }
 
+void CSAPassMachinery::printTargetPassNames(raw_ostream &OS) const {
+  OS << "CSA module passes:\n";
+#define CSA_MODULE_PASS(NAME, CLASS) OS << "  " << NAME << "\n";
+#include "CSAPassRegistry.def"
+  OS << "CSA function passes:\n";
+#define CSA_FUNCTION_PASS(NAME, CLASS) OS << "  " << NAME << "\n";
+#include "CSAPassRegistry.def"
+  OS << "CSA function analyses:\n";
+#define CSA_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                            \
+  OS << "  " << NAME << " (print<" << NAME << ">)\n";
+#include "CSAPassRegistry.def"
+}
+
 ArrayRef<compiler::TargetHeader> CSAModule::getTargetHeaders() const {
   return Headers;
 }

@@ -10,6 +10,7 @@
 #include "csa/CSAIntrinsics.h"
 #include "csa/MarkedLoops.h"
 
+#include "compiler/Target.h"
 #include "compiler/utils/Diagnostics.h"
 #include "metadata/abi.h"
 
@@ -42,7 +43,8 @@ static cl::opt<unsigned> SpmdGranule(
     "csa-spmd-granule", cl::init(64),
     cl::desc("CSA: on the host, spmd chunks are rounded up to a multiple of "
              "this many iterations, so each worker's chunks stay long enough "
-             "to vectorize (1: chunks exactly as written)"));
+             "to vectorize (1: chunks exactly as written)"),
+    cl::cat(compiler::getTargetOptionCategory()));
 
 namespace csa {
 

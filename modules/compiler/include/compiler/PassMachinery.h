@@ -63,6 +63,8 @@ public:
 
   /// Lists Loom's pipeline names, one per line.
   static void printPassNames(llvm::raw_ostream &OS);
+  /// Lists the target's own pipeline names (none by default).
+  virtual void printTargetPassNames(llvm::raw_ostream &OS) const;
 
 protected:
   /// The BuiltinInfo that BuiltinInfoAnalysis serves. The default is the

@@ -23,6 +23,9 @@
 
 namespace llvm {
 class LLVMContext;
+namespace cl {
+class OptionCategory;
+} // namespace cl
 } // namespace llvm
 
 namespace compiler {
@@ -36,6 +39,11 @@ struct Target {
   std::string Description;
   Factory Create;
 };
+
+/// The category a target's command-line options belong to, so that the tools
+/// show them in --help next to their own
+/// (`cl::cat(getTargetOptionCategory())`).
+llvm::cl::OptionCategory &getTargetOptionCategory();
 
 class TargetRegistry {
 public:

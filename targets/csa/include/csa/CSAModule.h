@@ -24,6 +24,8 @@ class CSAPassMachinery : public compiler::PassMachinery {
 public:
   using compiler::PassMachinery::PassMachinery;
 
+  void printTargetPassNames(llvm::raw_ostream &OS) const override;
+
 protected:
   std::shared_ptr<compiler::BuiltinInfo> createBuiltinInfo() override;
   void registerTargetPasses(llvm::PassBuilder &PB) override;
