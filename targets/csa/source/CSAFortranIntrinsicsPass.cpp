@@ -90,20 +90,18 @@ translateArguments(CallInst &Call, Function &Callee, bool ByReference) {
   return Args;
 }
 
-/// Replaces every call of \p Source by a call of \p I.
-bool replaceCalls(Function &Source, CSAIntrinsic I, bool ByReference) {
+/// Replaces every call of \p Source by a call of \p I; a call whose
+/// arguments cannot be translated has been reported and stays.
+void replaceCalls(Function &Source, CSAIntrinsic I, bool ByReference) {
   Function *Intrinsic = getOrDeclareIntrinsic(*Source.getParent(), I);
-  bool Failed = false;
   for (User *U : make_early_inc_range(Source.users())) {
     auto *Call = dyn_cast<CallInst>(U);
     if (!Call || Call->getCalledFunction() != &Source)
       continue;
     std::optional<SmallVector<Value *, 2>> Args =
         translateArguments(*Call, *Intrinsic, ByReference);
-    if (!Args) {
-      Failed = true;
+    if (!Args)
       continue;
-    }
     CallInst *New = CallInst::Create(Intrinsic, *Args, "", Call);
     New->setDebugLoc(Call->getDebugLoc());
     New->takeName(Call);
@@ -114,7 +112,6 @@ bool replaceCalls(Function &Source, CSAIntrinsic I, bool ByReference) {
   }
   if (Source.use_empty())
     Source.eraseFromParent();
-  return !Failed;
 }
 
 } // namespace
