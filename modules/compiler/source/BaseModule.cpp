@@ -23,6 +23,7 @@
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/MarkCKernelsPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
+#include "compiler/utils/TrapFreeDivisionPass.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DebugInfo.h"
@@ -275,6 +276,9 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM,
   // Builtins first: the library's own barriers and work-item queries are
   // lowered with the kernels'.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));
+  // Before anything optimizes: the source's divisions, and the library's,
+  // get their defined results while every one is still there to guard.
+  MPM.addPass(utils::TrapFreeDivisionPass());
   MPM.addPass(utils::LowerToMuxBuiltinsPass());
   MPM.addPass(utils::EncodeKernelMetadataPass());
   if (Opts.OptDisable)

@@ -22,6 +22,7 @@
 #include "compiler/utils/MarkCKernelsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
+#include "compiler/utils/TrapFreeDivisionPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
 
 #include "llvm/Support/raw_ostream.h"

@@ -1,0 +1,47 @@
+//===- compiler/utils/TrapFreeDivisionPass.h - Safe division ----*- C++ -*-===//
+///
+/// \file
+/// Assumes: a module as a frontend left it (or with its builtins linked),
+/// before any optimization: every integer division is still one `sdiv`,
+/// `udiv`, `srem` or `urem` whose result the kernel's source asked for.
+/// Does: gives each division whose divisor may be zero, or, when signed,
+/// may be -1 while the dividend may be the type's minimum, a divisor of 1 in
+/// exactly those cases (one compare or two and a select, lane by lane for
+/// vectors). x86 raises SIGFPE for both, which would take the host process
+/// down; OpenCL C leaves the results undefined, so Loom defines them:
+/// `x / 0 == x`, `x % 0 == 0`, `MIN / -1 == MIN`, `MIN % -1 == 0`
+/// (doc/compiler-spec.md). Divisions that known bits prove safe (a constant
+/// divisor other than 0 and -1, say) are left alone, so they cost nothing.
+/// Produces: no division that can trap. Later passes cannot add one: LLVM
+/// only speculates divisions it can prove safe. Pipeline name:
+/// `trap-free-division`.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_UTILS_TRAPFREEDIVISIONPASS_H
+#define COMPILER_UTILS_TRAPFREEDIVISIONPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class BinaryOperator;
+class DataLayout;
+} // namespace llvm
+
+namespace compiler {
+namespace utils {
+
+/// Makes \p Division (an sdiv, udiv, srem or urem, scalar or vector) unable
+/// to trap, as the pass does. Returns whether it had to add a guard.
+bool makeDivisionTrapFree(llvm::BinaryOperator &Division,
+                          const llvm::DataLayout &DL);
+
+class TrapFreeDivisionPass : public llvm::PassInfoMixin<TrapFreeDivisionPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+} // namespace utils
+} // namespace compiler
+
+#endif // COMPILER_UTILS_TRAPFREEDIVISIONPASS_H

@@ -1,0 +1,27 @@
+// division.cl: integer / and % of every element, scalar and 4-lane vector,
+// and by a kernel argument; built with -DT=<integer type>. Division by zero
+// and MIN / -1 have defined results in Loom (doc/compiler-spec.md) and must
+// never trap.
+#define CAT(A, B) A##B
+#define VEC4(E) CAT(E, 4)
+
+kernel void divide(global const T *a, global const T *b, global T *q,
+                   global T *r) {
+  size_t i = get_global_id(0);
+  q[i] = a[i] / b[i];
+  r[i] = a[i] % b[i];
+}
+
+kernel void divide4(global const VEC4(T) *a, global const VEC4(T) *b,
+                    global VEC4(T) *q, global VEC4(T) *r) {
+  size_t i = get_global_id(0);
+  q[i] = a[i] / b[i];
+  r[i] = a[i] % b[i];
+}
+
+kernel void divide_by_argument(global const T *a, T d, global T *q,
+                               global T *r) {
+  size_t i = get_global_id(0);
+  q[i] = a[i] / d;
+  r[i] = a[i] % d;
+}
