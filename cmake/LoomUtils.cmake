@@ -51,3 +51,13 @@ function(loom_add_targets dir)
   target_include_directories(loom-targets INTERFACE ${CMAKE_BINARY_DIR}/include)
   target_link_libraries(loom-targets INTERFACE ${libs})
 endfunction()
+
+# loom_install_library(<target> <include dir>): installs <target> into the
+# SDK (exported as Loom::<EXPORT_NAME> by the Loom CMake package) and the
+# public headers under <include dir>.
+function(loom_install_library target include_dir)
+  install(TARGETS ${target} EXPORT LoomTargets
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(DIRECTORY ${include_dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endfunction()

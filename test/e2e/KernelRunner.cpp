@@ -33,7 +33,7 @@ createModule(llvm::LLVMContext &Ctx, const std::string &TargetName,
     Error = "no target " + TargetName;
     return nullptr;
   }
-  return Target->Create(Ctx, Opts);
+  return Target->createModule(Ctx, Opts);
 }
 
 /// Runs the pipeline and code generation on a compiled module.

@@ -15,6 +15,7 @@ for tool in ["loom-opt-testing", "loom-opt", "loomc", "loom-run"]:
 for tool in ["FileCheck", "not", "llvm-readelf", "llvm-objdump", "llvm-as", "llvm-dis"]:
     config.substitutions.append((r"\b%s\b" % tool, os.path.join(config.llvm_tools_dir, tool)))
 config.substitutions.append(("%loom_src", config.loom_source_dir))
+config.substitutions.append(("%loom_tools_dir", config.loom_tools_dir))
 # An OpenCL C to spir64 bitcode compile, as a SPIR-V producer runs it.
 config.substitutions.append(("%clang_cl_spir", " ".join([
     os.path.join(config.llvm_tools_dir, "clang"), "-cc1", "-triple",

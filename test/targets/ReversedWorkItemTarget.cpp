@@ -85,29 +85,12 @@ private:
   }
 };
 
-class ReversedMachinery : public compiler::PassMachinery {
-public:
-  using compiler::PassMachinery::PassMachinery;
-
-protected:
-  std::shared_ptr<compiler::BuiltinInfo> createBuiltinInfo() override {
-    return std::make_shared<ReversedWorkItemInfo>();
-  }
-};
-
 class ReversedModule : public compiler::BaseModule {
 public:
   using compiler::BaseModule::BaseModule;
-  StringRef getTargetName() const override {
-    return "test-reversed-work-item-info";
-  }
-  std::unique_ptr<compiler::PassMachinery> createPassMachinery() override {
-    Expected<TargetMachine &> TM = getTargetMachine();
-    if (!TM) {
-      consumeError(TM.takeError());
-      return std::make_unique<ReversedMachinery>(nullptr);
-    }
-    return std::make_unique<ReversedMachinery>(&*TM);
+
+  std::shared_ptr<compiler::BuiltinInfo> createBuiltinInfo() const override {
+    return std::make_shared<ReversedWorkItemInfo>();
   }
 
 protected:
@@ -115,19 +98,15 @@ protected:
                            compiler::PassMachinery &Machinery) override {
     compiler::addReferenceLatePasses(
         MPM, Machinery.getPassBuilder(),
-        compiler::getReferencePipelineOptions(*this));
+        compiler::getReferencePipelineOptions(*this, Machinery));
   }
 };
 
 /// Registers the target when a test executable links this file.
 const bool Registered = [] {
-  compiler::TargetRegistry::get().add(
-      {"test-reversed-work-item-info",
-       "test only: local ids stored in reverse order",
-       [](LLVMContext &Ctx, const compiler::CompileOptions &Opts)
-           -> std::unique_ptr<compiler::BaseModule> {
-         return std::make_unique<ReversedModule>(Ctx, Opts);
-       }});
+  compiler::TargetRegistry::get().add(compiler::Target::of<ReversedModule>(
+      "test-reversed-work-item-info",
+      "test only: local ids stored in reverse order"));
   return true;
 }();
 

@@ -3,8 +3,9 @@
 /// \file
 /// Like LLVM's opt for Loom: reads an .ll or .bc file, runs the pipeline
 /// given with -passes= (Loom's pass names and LLVM's), verifies the result
-/// and writes it as text (-S) or bitcode. Analyses come from the target's
-/// PassMachinery, so --target selects whose BuiltinInfo the passes see.
+/// and writes it as text (-S) or bitcode. The passes see the analyses of the
+/// target --target names (its BuiltinInfo) and can be its own passes;
+/// --print-passes lists them from the target's registration.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include "compiler/BaseModule.h"
 #include "compiler/PassMachinery.h"
 #include "compiler/Target.h"
+#include "compiler/TargetPassRegistry.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -62,25 +64,29 @@ int fail(const Twine &Message) {
 
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
-  loom::registerAllTargets();
+  if (Error E = loom::registerTargetsAndPlugins(Argv[0]))
+    return fail(toString(std::move(E)));
   cl::HideUnrelatedOptions(
       {&LoomOptCategory, &compiler::getTargetOptionCategory()});
   if (!cl::ParseCommandLineOptions(Argc, Argv, "loom-opt: runs Loom's passes\n",
                                    &errs()))
     return 2;
+  if (Error E = loom::takeLoadOptionErrors())
+    return fail(toString(std::move(E)));
   const compiler::Target *Target =
       compiler::TargetRegistry::get().find(TargetName);
   if (!Target)
     return fail("unknown target '" + TargetName + "'");
-  LLVMContext Ctx;
   if (PrintPasses) {
     compiler::PassMachinery::printPassNames(outs());
-    std::unique_ptr<compiler::BaseModule> TargetModule =
-        Target->Create(Ctx, compiler::CompileOptions());
-    TargetModule->createPassMachinery()->printTargetPassNames(outs());
+    compiler::TargetPassRegistry TargetPasses;
+    if (Target->RegisterPasses)
+      Target->RegisterPasses(TargetPasses);
+    TargetPasses.print(outs(), Target->Name);
     return 0;
   }
 
+  LLVMContext Ctx;
   SMDiagnostic Diag;
   std::unique_ptr<Module> M = parseIRFile(InputFile, Diag, Ctx);
   if (!M) {
@@ -93,15 +99,16 @@ int main(int Argc, char **Argv) {
     return fail("input module is broken:\n" + BrokenOS.str());
 
   std::unique_ptr<compiler::BaseModule> TargetModule =
-      Target->Create(Ctx, compiler::CompileOptions());
-  std::unique_ptr<compiler::PassMachinery> Machinery =
+      Target->createModule(Ctx, compiler::CompileOptions());
+  Expected<std::unique_ptr<compiler::PassMachinery>> Machinery =
       TargetModule->createPassMachinery();
-  Machinery->initialize();
+  if (!Machinery)
+    return fail(toString(Machinery.takeError()));
   ModulePassManager MPM;
-  if (Error E = Machinery->parsePipeline(MPM, Passes))
+  if (Error E = (*Machinery)->parsePipeline(MPM, Passes))
     return fail(toString(std::move(E)));
   MPM.addPass(VerifierPass());
-  MPM.run(*M, Machinery->getMAM());
+  MPM.run(*M, (*Machinery)->getMAM());
 
   if (DisableOutput)
     return 0;

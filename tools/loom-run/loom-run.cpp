@@ -118,7 +118,8 @@ Expected<std::vector<char>> compileCase(const loom::KernelCase &Case) {
   if (Error E = Opts.parseBuildOptions(Case.BuildOptions))
     return std::move(E);
   LLVMContext Ctx;
-  std::unique_ptr<compiler::BaseModule> Module = Target->Create(Ctx, Opts);
+  std::unique_ptr<compiler::BaseModule> Module =
+      Target->createModule(Ctx, Opts);
   Module->setWarningHandler([](StringRef Text) { errs() << Text; });
   if (Error E = Module->compile(StringRef(Source->data(), Source->size())))
     return std::move(E);
@@ -415,7 +416,10 @@ Error runCase() {
 
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
-  loom::registerAllTargets();
+  if (Error E = loom::registerTargetsAndPlugins(Argv[0])) {
+    WithColor::error(errs(), "loom-run") << toString(std::move(E)) << "\n";
+    return 2;
+  }
   cl::HideUnrelatedOptions(
       {&LoomRunCategory, &compiler::getTargetOptionCategory()});
   if (!cl::ParseCommandLineOptions(Argc, Argv,
@@ -423,6 +427,10 @@ int main(int Argc, char **Argv) {
                                    "reference driver\n",
                                    &errs()))
     return 2;
+  if (Error E = loom::takeLoadOptionErrors()) {
+    WithColor::error(errs(), "loom-run") << toString(std::move(E)) << "\n";
+    return 2;
+  }
   if (CaseFile.empty() && BinaryFile.empty()) {
     WithColor::error(errs(), "loom-run")
         << "no case file and no --binary (see --help)\n";

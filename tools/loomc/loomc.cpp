@@ -241,8 +241,8 @@ Error printKernels(ArrayRef<char> Object, raw_ostream &OS) {
 }
 
 int listTargets() {
-  for (const compiler::Target &T : compiler::TargetRegistry::get().targets())
-    outs() << "  " << T.Name << " - " << T.Description << "\n";
+  for (const compiler::Target *T : compiler::TargetRegistry::get().targets())
+    outs() << "  " << T->Name << " - " << T->Description << "\n";
   return 0;
 }
 
@@ -289,7 +289,8 @@ Error writeOutput(compiler::BaseModule &Module, Output Kind, StringRef Path) {
 
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
-  loom::registerAllTargets();
+  if (Error E = loom::registerTargetsAndPlugins(Argv[0]))
+    return usageError(toString(std::move(E)));
   cl::HideUnrelatedOptions(
       {&LoomcCategory, &compiler::getTargetOptionCategory()});
   if (!cl::ParseCommandLineOptions(Argc, Argv,
@@ -298,6 +299,8 @@ int main(int Argc, char **Argv) {
                                    "objects for the reference driver\n",
                                    &errs()))
     return ExitUsageError;
+  if (Error E = loom::takeLoadOptionErrors())
+    return usageError(toString(std::move(E)));
   if (ListTargets)
     return listTargets();
   Expected<Output> OutputKind = getOutputKind();
@@ -313,7 +316,9 @@ int main(int Argc, char **Argv) {
 
   if (PrintPipeline) {
     LLVMContext Ctx;
-    Target->Create(Ctx, compiler::CompileOptions())->printPipeline(outs());
+    if (Error E = Target->createModule(Ctx, compiler::CompileOptions())
+                      ->printPipeline(outs()))
+      return usageError(toString(std::move(E)));
     return 0;
   }
   ErrorOr<std::unique_ptr<MemoryBuffer>> Source =
@@ -348,7 +353,8 @@ int main(int Argc, char **Argv) {
   Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
 
   LLVMContext Ctx;
-  std::unique_ptr<compiler::BaseModule> Module = Target->Create(Ctx, Opts);
+  std::unique_ptr<compiler::BaseModule> Module =
+      Target->createModule(Ctx, Opts);
   Module->setWarningHandler([](StringRef Text) { errs() << Text; });
   MemoryBufferRef Buffer((*Source)->getBuffer(), InputFile);
   Error Loaded = *Input == Kind::SPIRV ? Module->loadSPIRV(Buffer)

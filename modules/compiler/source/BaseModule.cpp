@@ -14,6 +14,8 @@
 #include "SPIRVFrontend.h"
 #include "compiler/BuiltinInfo.h"
 #include "compiler/PassMachinery.h"
+#include "compiler/Target.h"
+#include "compiler/TargetPassRegistry.h"
 #include "compiler/utils/Diagnostics.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
@@ -157,10 +159,12 @@ Error checkIRIsUsable(const Module &M, StringRef FileName) {
 
 } // namespace
 
-BaseModule::BaseModule(LLVMContext &Ctx, CompileOptions Opts)
-    : Ctx(Ctx), Opts(std::move(Opts)) {}
+BaseModule::BaseModule(const Target &T, LLVMContext &Ctx, CompileOptions Opts)
+    : TheTarget(T), Ctx(Ctx), Opts(std::move(Opts)) {}
 
 BaseModule::~BaseModule() = default;
+
+StringRef BaseModule::getTargetName() const { return TheTarget.Name; }
 
 Error BaseModule::compile(StringRef Source) {
   Expected<std::unique_ptr<Module>> Compiled = compileOpenCLSource(
@@ -202,13 +206,19 @@ Error BaseModule::loadSPIRV(MemoryBufferRef Buffer) {
   return Error::success();
 }
 
-std::unique_ptr<PassMachinery> BaseModule::createPassMachinery() {
+Expected<std::unique_ptr<PassMachinery>> BaseModule::createPassMachinery() {
   Expected<TargetMachine &> Machine = getTargetMachine();
-  if (!Machine) {
-    consumeError(Machine.takeError());
-    return std::make_unique<PassMachinery>(nullptr);
-  }
-  return std::make_unique<PassMachinery>(&*Machine);
+  if (!Machine)
+    return Machine.takeError();
+  TargetPassRegistry TargetPasses;
+  if (TheTarget.RegisterPasses)
+    TheTarget.RegisterPasses(TargetPasses);
+  return std::make_unique<PassMachinery>(*Machine, createBuiltinInfo(),
+                                         std::move(TargetPasses));
+}
+
+std::shared_ptr<BuiltinInfo> BaseModule::createBuiltinInfo() const {
+  return std::make_shared<BuiltinInfo>();
 }
 
 Expected<TargetMachine &> BaseModule::getTargetMachine() {
@@ -307,39 +317,41 @@ Error BaseModule::finalize() {
   M->setTargetTriple(Machine->getTargetTriple().str());
   M->setDataLayout(Machine->createDataLayout());
 
-  std::unique_ptr<PassMachinery> Machinery = createPassMachinery();
-  Machinery->initialize();
+  Expected<std::unique_ptr<PassMachinery>> Machinery = createPassMachinery();
+  if (!Machinery)
+    return Machinery.takeError();
 
   ModulePassManager Early;
-  getEarlyTargetPasses(Early, *Machinery);
-  if (Error E = runPipeline(*Machinery, Early))
+  getEarlyTargetPasses(Early, **Machinery);
+  if (Error E = runPipeline(**Machinery, Early))
     return E;
 
   ModulePassManager Generic;
-  addGenericPasses(Generic, *Machinery);
-  if (Error E = runPipeline(*Machinery, Generic))
+  addGenericPasses(Generic, **Machinery);
+  if (Error E = runPipeline(**Machinery, Generic))
     return E;
 
   const BuiltinInfo &BI =
-      Machinery->getMAM().getResult<BuiltinInfoAnalysis>(*M).get();
+      (*Machinery)->getMAM().getResult<BuiltinInfoAnalysis>(*M).get();
   if (Error E = checkModuleIsSupported(*M, BI, Opts.FileName))
     return E;
 
   ModulePassManager Late;
-  getLateTargetPasses(Late, *Machinery);
-  return runPipeline(*Machinery, Late);
+  getLateTargetPasses(Late, **Machinery);
+  return runPipeline(**Machinery, Late);
 }
 
-void BaseModule::printPipeline(raw_ostream &OS) {
-  std::unique_ptr<PassMachinery> Machinery = createPassMachinery();
-  Machinery->initialize();
+Error BaseModule::printPipeline(raw_ostream &OS) {
+  Expected<std::unique_ptr<PassMachinery>> Machinery = createPassMachinery();
+  if (!Machinery)
+    return Machinery.takeError();
   auto Name = [&](StringRef ClassName) {
-    return Machinery->getPassName(ClassName);
+    return (*Machinery)->getPassName(ClassName);
   };
   ModulePassManager Early, Generic, Late;
-  getEarlyTargetPasses(Early, *Machinery);
-  addGenericPasses(Generic, *Machinery);
-  getLateTargetPasses(Late, *Machinery);
+  getEarlyTargetPasses(Early, **Machinery);
+  addGenericPasses(Generic, **Machinery);
+  getLateTargetPasses(Late, **Machinery);
   if (!Early.isEmpty()) {
     OS << "early (" << getTargetName() << "): ";
     Early.printPipeline(OS, Name);
@@ -350,6 +362,7 @@ void BaseModule::printPipeline(raw_ostream &OS) {
   OS << "\nlate (" << getTargetName() << "): ";
   Late.printPipeline(OS, Name);
   OS << "\n";
+  return Error::success();
 }
 
 Expected<SmallVector<char, 0>> BaseModule::createBinary() {

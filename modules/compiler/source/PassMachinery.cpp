@@ -133,12 +133,10 @@ parseWorkItemLoopsOptions(StringRef Params) {
 
 } // namespace
 
-PassMachinery::PassMachinery(TargetMachine *TM)
-    : TM(TM), SI(/*DebugLogging=*/false) {}
-
-PassMachinery::~PassMachinery() = default;
-
-void PassMachinery::initialize() {
+PassMachinery::PassMachinery(TargetMachine &TM,
+                             std::shared_ptr<BuiltinInfo> Info,
+                             TargetPassRegistry TargetPasses)
+    : TM(TM), SI(/*DebugLogging=*/false) {
   SI.registerCallbacks(PIC, &FAM);
 #define MODULE_PASS(NAME, CLASS, CREATE)                                       \
   PIC.addClassToPassName(CLASS::name(), NAME);
@@ -146,8 +144,7 @@ void PassMachinery::initialize() {
   PIC.addClassToPassName(CLASS::name(), NAME);
 #include "PassRegistry.def"
 
-  PB = std::make_unique<PassBuilder>(TM, PipelineTuningOptions(), None, &PIC);
-  std::shared_ptr<BuiltinInfo> Info = createBuiltinInfo();
+  PB = std::make_unique<PassBuilder>(&TM, PipelineTuningOptions(), None, &PIC);
   MAM.registerPass([Info] { return BuiltinInfoAnalysis(Info); });
   PB->registerModuleAnalyses(MAM);
   PB->registerCGSCCAnalyses(CGAM);
@@ -160,8 +157,10 @@ void PassMachinery::initialize() {
              ArrayRef<PassBuilder::PipelineElement>) {
         return parseLoomPass(Name, MPM);
       });
-  registerTargetPasses(*PB);
+  TargetPasses.registerWith(*PB, PIC, FAM);
 }
+
+PassMachinery::~PassMachinery() = default;
 
 bool PassMachinery::parseLoomPass(StringRef Name, ModulePassManager &MPM) {
 #define MODULE_PASS(NAME, CLASS, CREATE)                                       \
@@ -204,18 +203,6 @@ void PassMachinery::printPassNames(raw_ostream &OS) {
 #define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \
   OS << "  " << NAME << "<" << PARAMS << ">\n";
 #include "PassRegistry.def"
-}
-
-std::shared_ptr<BuiltinInfo> PassMachinery::createBuiltinInfo() {
-  return std::make_shared<BuiltinInfo>();
-}
-
-void PassMachinery::registerTargetPasses(PassBuilder &) {}
-
-void PassMachinery::printTargetPassNames(raw_ostream &) const {}
-
-void PassMachinery::registerPassName(StringRef ClassName, StringRef PassName) {
-  PIC.addClassToPassName(ClassName, PassName);
 }
 
 } // namespace compiler

@@ -8,6 +8,7 @@
 #include "compiler/ReferencePipeline.h"
 
 #include "compiler/BaseModule.h"
+#include "compiler/PassMachinery.h"
 
 #include "compiler/utils/AddEntryHookPass.h"
 #include "compiler/utils/AddKernelWrapperPass.h"
@@ -27,16 +28,15 @@ using namespace llvm;
 
 namespace compiler {
 
-ReferencePipelineOptions getReferencePipelineOptions(BaseModule &Module) {
+ReferencePipelineOptions
+getReferencePipelineOptions(const BaseModule &Module,
+                            const PassMachinery &Machinery) {
   ReferencePipelineOptions Opts;
   Opts.TargetName = Module.getTargetName().str();
   Opts.Optimize = !Module.getOptions().OptDisable;
-  if (Expected<TargetMachine &> TM = Module.getTargetMachine()) {
-    Opts.CPUName = TM->getTargetCPU().str();
-    Opts.CPUFeatures = TM->getTargetFeatureString().str();
-  } else {
-    consumeError(TM.takeError());
-  }
+  const TargetMachine &TM = Machinery.getTargetMachine();
+  Opts.CPUName = TM.getTargetCPU().str();
+  Opts.CPUFeatures = TM.getTargetFeatureString().str();
   return Opts;
 }
 

@@ -17,11 +17,11 @@
 #include "csa/CSARegionIdsPass.h"
 #include "csa/LoopSPMDizationPass.h"
 
+#include "compiler/PassMachinery.h"
 #include "compiler/ReferencePipeline.h"
+#include "compiler/TargetPassRegistry.h"
 
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
@@ -56,70 +56,20 @@ FunctionPassManager buildCanonicalization(bool Optimize) {
 
 } // namespace
 
-std::shared_ptr<compiler::BuiltinInfo> CSAPassMachinery::createBuiltinInfo() {
+std::shared_ptr<compiler::BuiltinInfo> CSAModule::createBuiltinInfo() const {
   return std::make_shared<CSABuiltinInfo>();
 }
 
-void CSAPassMachinery::registerTargetPasses(PassBuilder &PB) {
-#define CSA_MODULE_PASS(NAME, CLASS) registerPassName(CLASS::name(), NAME);
-#define CSA_FUNCTION_PASS(NAME, CLASS) registerPassName(CLASS::name(), NAME);
-#include "CSAPassRegistry.def"
+void CSAModule::registerPasses(compiler::TargetPassRegistry &Passes) {
+#define CSA_MODULE_PASS(NAME, CLASS) Passes.addModulePass<CLASS>(NAME);
+#define CSA_FUNCTION_PASS(NAME, CLASS) Passes.addFunctionPass<CLASS>(NAME);
 #define CSA_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                            \
-  getFAM().registerPass([] { return CLASS(); });
-#include "CSAPassRegistry.def"
-  PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-#define CSA_MODULE_PASS(NAME, CLASS)                                           \
-  if (Name == NAME) {                                                          \
-    MPM.addPass(CLASS());                                                      \
-    return true;                                                               \
-  }
-#include "CSAPassRegistry.def"
-        return false;
-      });
-  PB.registerPipelineParsingCallback(
-      [](StringRef Name, FunctionPassManager &FPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-#define CSA_FUNCTION_PASS(NAME, CLASS)                                         \
-  if (Name == NAME) {                                                          \
-    FPM.addPass(CLASS());                                                      \
-    return true;                                                               \
-  }
-#define CSA_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                            \
-  if (Name == "print<" NAME ">") {                                             \
-    FPM.addPass(PRINTER(errs()));                                              \
-    return true;                                                               \
-  }
-#include "CSAPassRegistry.def"
-        return false;
-      });
-}
-
-void CSAPassMachinery::printTargetPassNames(raw_ostream &OS) const {
-  OS << "CSA module passes:\n";
-#define CSA_MODULE_PASS(NAME, CLASS) OS << "  " << NAME << "\n";
-#include "CSAPassRegistry.def"
-  OS << "CSA function passes:\n";
-#define CSA_FUNCTION_PASS(NAME, CLASS) OS << "  " << NAME << "\n";
-#include "CSAPassRegistry.def"
-  OS << "CSA function analyses:\n";
-#define CSA_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                            \
-  OS << "  " << NAME << " (print<" << NAME << ">)\n";
+  Passes.addFunctionAnalysis<CLASS, PRINTER>(NAME);
 #include "CSAPassRegistry.def"
 }
 
 ArrayRef<compiler::TargetHeader> CSAModule::getTargetHeaders() const {
   return Headers;
-}
-
-std::unique_ptr<compiler::PassMachinery> CSAModule::createPassMachinery() {
-  Expected<TargetMachine &> TM = getTargetMachine();
-  if (!TM) {
-    consumeError(TM.takeError());
-    return std::make_unique<CSAPassMachinery>(nullptr);
-  }
-  return std::make_unique<CSAPassMachinery>(&*TM);
 }
 
 void CSAModule::getEarlyTargetPasses(ModulePassManager &MPM,
@@ -141,7 +91,7 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   MPM.addPass(CSAIntrinsicCleanerPass());
 
   compiler::ReferencePipelineOptions Opts =
-      compiler::getReferencePipelineOptions(*this);
+      compiler::getReferencePipelineOptions(*this, Machinery);
   // CSA-21: a single-work-item kernel is a plain function on a CSA.
   Opts.SingleWorkItemWithoutLoops = true;
   compiler::addReferenceLatePasses(MPM, Machinery.getPassBuilder(), Opts);
@@ -150,10 +100,7 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
 } // namespace csa
 
 void loomRegisterTargetcsa(compiler::TargetRegistry &Registry) {
-  Registry.add(
-      {"csa", "Configurable Spatial Accelerator (runs on the reference driver)",
-       [](LLVMContext &Ctx, const compiler::CompileOptions &Opts)
-           -> std::unique_ptr<compiler::BaseModule> {
-         return std::make_unique<csa::CSAModule>(Ctx, Opts);
-       }});
+  Registry.add(compiler::Target::of<csa::CSAModule>(
+      "csa",
+      "Configurable Spatial Accelerator (runs on the reference driver)"));
 }

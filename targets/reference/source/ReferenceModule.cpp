@@ -1,10 +1,10 @@
-//===- ReferenceModule.cpp - The reference target
-//---------------------------===//
+//===- ReferenceModule.cpp - The reference target -------------------------===//
 ///
 /// \file
 /// The smallest target: a BaseModule subclass that runs the reference late
 /// pipeline with the default BuiltinInfo, registered as "reference". What a
-/// new target starts from (doc/csa.md shows what the CSA target changes).
+/// new target starts from (doc/writing-a-target.md; doc/csa.md shows what
+/// the CSA target changes).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -21,23 +21,18 @@ class ReferenceModule : public compiler::BaseModule {
 public:
   using compiler::BaseModule::BaseModule;
 
-  StringRef getTargetName() const override { return "reference"; }
-
 protected:
   void getLateTargetPasses(ModulePassManager &MPM,
                            compiler::PassMachinery &Machinery) override {
     compiler::addReferenceLatePasses(
         MPM, Machinery.getPassBuilder(),
-        compiler::getReferencePipelineOptions(*this));
+        compiler::getReferencePipelineOptions(*this, Machinery));
   }
 };
 
 } // namespace
 
 void loomRegisterTargetreference(compiler::TargetRegistry &Registry) {
-  Registry.add({"reference", "The SDK's reference pipeline and kernel ABI",
-                [](LLVMContext &Ctx, const compiler::CompileOptions &Opts)
-                    -> std::unique_ptr<compiler::BaseModule> {
-                  return std::make_unique<ReferenceModule>(Ctx, Opts);
-                }});
+  Registry.add(compiler::Target::of<ReferenceModule>(
+      "reference", "The SDK's reference pipeline and kernel ABI"));
 }

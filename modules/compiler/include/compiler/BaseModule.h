@@ -5,9 +5,17 @@
 /// compile (the frontend: OpenCL C through Clang, in-process), finalize (the
 /// pipeline: the target's early passes, the generic fix-ups and kernel
 /// metadata, then the target's late passes from the pure virtual
-/// getLateTargetPasses) and createBinary (code
-/// generation into an ELF relocatable object). A target subclasses it and
-/// registers a factory in the TargetRegistry.
+/// getLateTargetPasses) and createBinary (code generation into an ELF
+/// relocatable object).
+///
+/// It is the one class a target subclasses (doc/writing-a-target.md):
+/// getLateTargetPasses is the only hook it must implement; every other
+/// thing a target may change is a hook here with a working default: the
+/// BuiltinInfo it creates (createBuiltinInfo), its early passes, the headers
+/// it ships to kernels, its code generator (createTargetMachine), and its own
+/// passes by name (a static `registerPasses`, read by Target::of, so tools
+/// know them without a module). The subclass inherits the constructor and
+/// is registered once, under its name, with Target::of (compiler/Target.h).
 ///
 /// Errors come back as llvm::Error whose message holds every diagnostic in
 /// Clang's format (`file:line:col: error: ...`); warnings go to the
@@ -39,11 +47,15 @@ class raw_ostream;
 
 namespace compiler {
 
+class BuiltinInfo;
 class PassMachinery;
+struct Target;
+class TargetPassRegistry;
 
 class BaseModule {
 public:
-  BaseModule(llvm::LLVMContext &Ctx, CompileOptions Opts);
+  /// A module of target \p T (which must outlive it), compiling in \p Ctx.
+  BaseModule(const Target &T, llvm::LLVMContext &Ctx, CompileOptions Opts);
   virtual ~BaseModule();
   BaseModule(const BaseModule &) = delete;
   BaseModule &operator=(const BaseModule &) = delete;
@@ -68,9 +80,9 @@ public:
   /// Translates the compiled (not finalized) module to SPIR-V, as a SPIR-V
   /// producer would.
   llvm::Expected<llvm::SmallVector<char, 0>> createSPIRV();
-  /// Prints the pipelines finalize runs, in `-passes=` syntax: the generic
-  /// front half, then the target's late passes.
-  void printPipeline(llvm::raw_ostream &OS);
+  /// Prints the pipelines finalize runs, in `-passes=` syntax: the target's
+  /// early passes, the generic front half, then the target's late passes.
+  llvm::Error printPipeline(llvm::raw_ostream &OS);
 
   /// The module, once compiled (null before).
   llvm::Module *getModule() const { return M.get(); }
@@ -81,20 +93,31 @@ public:
     WarningHandler = std::move(Handler);
   }
 
+  /// The target this module compiles for.
+  const Target &getTarget() const { return TheTarget; }
   /// The name the target registered under; recorded in the binary.
-  virtual llvm::StringRef getTargetName() const = 0;
+  llvm::StringRef getTargetName() const;
 
-  /// Builds the machinery the pipeline runs with; targets override it to
-  /// bring their BuiltinInfo and passes.
-  virtual std::unique_ptr<PassMachinery> createPassMachinery();
+  /// The machinery pipelines run with: the code generator (whose error, if
+  /// it cannot be created, is returned), the target's BuiltinInfo and its
+  /// registered passes.
+  llvm::Expected<std::unique_ptr<PassMachinery>> createPassMachinery();
+
+  /// The BuiltinInfo the target's passes and the SDK's see. The default is
+  /// the reference driver's (compiler/BuiltinInfo.h says what to override).
+  virtual std::shared_ptr<BuiltinInfo> createBuiltinInfo() const;
 
   /// Headers the target ships for its kernels, which OpenCL C sources include
   /// as `#include <Path>` without any -I. None by default.
   virtual llvm::ArrayRef<TargetHeader> getTargetHeaders() const { return {}; }
 
-  /// The code generator, created on first use. The default is the host CPU
-  /// with all its features, position-independent code.
+  /// The code generator, created on first use (createTargetMachine).
   llvm::Expected<llvm::TargetMachine &> getTargetMachine();
+
+  /// Adds the target's own passes and analyses to \p Passes. A static hook:
+  /// a subclass declares its own `static void registerPasses(
+  /// TargetPassRegistry &)`, which Target::of finds. None by default.
+  static void registerPasses(TargetPassRegistry &) {}
 
 protected:
   /// Adds the target's early passes to \p MPM; they run first, on the module
@@ -108,6 +131,9 @@ protected:
   virtual void getLateTargetPasses(llvm::ModulePassManager &MPM,
                                    PassMachinery &Machinery) = 0;
 
+  /// Creates the code generator. The default is the host's: x86-64, the
+  /// host CPU with all its features, position-independent code, optimizing
+  /// unless -cl-opt-disable. An error here reaches the user.
   virtual llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
   createTargetMachine();
 
@@ -117,6 +143,7 @@ private:
   llvm::Error runPipeline(PassMachinery &Machinery,
                           llvm::ModulePassManager &MPM);
 
+  const Target &TheTarget;
   llvm::LLVMContext &Ctx;
   CompileOptions Opts;
   std::unique_ptr<llvm::TargetMachine> TM;

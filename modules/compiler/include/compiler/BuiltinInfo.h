@@ -9,7 +9,7 @@
 ///
 /// The default implementation is the reference driver's ABI
 /// (metadata/abi.h). A target changes the lowering by subclassing BuiltinInfo
-/// and returning its subclass from PassMachinery::createBuiltinInfo, which
+/// and returning its subclass from BaseModule::createBuiltinInfo, which
 /// BuiltinInfoAnalysis then serves to every pass.
 ///
 //===----------------------------------------------------------------------===//

@@ -10,9 +10,9 @@
 /// managers (each may hold proxies into the next), then the instrumentation
 /// they point to.
 ///
-/// Targets customise it by subclassing: createBuiltinInfo supplies the
-/// target's BuiltinInfo to BuiltinInfoAnalysis, registerTargetPasses adds
-/// the target's own pipeline names.
+/// Targets do not subclass it: BaseModule::createPassMachinery builds one
+/// with the target's code generator, its BuiltinInfo (served by
+/// BuiltinInfoAnalysis) and its registered passes (compiler/Target.h).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +27,8 @@
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/Error.h"
 
+#include "compiler/TargetPassRegistry.h"
+
 #include <memory>
 #include <optional>
 
@@ -39,19 +41,20 @@ namespace compiler {
 
 class BuiltinInfo;
 
-class PassMachinery {
+class PassMachinery final {
 public:
-  explicit PassMachinery(llvm::TargetMachine *TM);
-  virtual ~PassMachinery();
+  /// Registers LLVM's analyses and passes, Loom's, and \p TargetPasses, with
+  /// \p Info as the BuiltinInfo and \p TM as the code generator passes see.
+  PassMachinery(llvm::TargetMachine &TM, std::shared_ptr<BuiltinInfo> Info,
+                TargetPassRegistry TargetPasses = TargetPassRegistry());
+  ~PassMachinery();
   PassMachinery(const PassMachinery &) = delete;
   PassMachinery &operator=(const PassMachinery &) = delete;
-
-  /// Registers analyses and passes. Call once, before any other use.
-  void initialize();
 
   llvm::PassBuilder &getPassBuilder() { return *PB; }
   llvm::ModuleAnalysisManager &getMAM() { return MAM; }
   llvm::FunctionAnalysisManager &getFAM() { return FAM; }
+  llvm::TargetMachine &getTargetMachine() const { return TM; }
 
   /// Parses a `-passes=` pipeline into \p MPM. A Loom pass given malformed
   /// options reports what is wrong with them, not just an unknown name.
@@ -61,26 +64,13 @@ public:
   /// The pipeline name of pass class \p ClassName, or the class name.
   llvm::StringRef getPassName(llvm::StringRef ClassName);
 
-  /// Lists Loom's pipeline names, one per line.
+  /// Lists the SDK's pipeline names, one per line.
   static void printPassNames(llvm::raw_ostream &OS);
-  /// Lists the target's own pipeline names (none by default).
-  virtual void printTargetPassNames(llvm::raw_ostream &OS) const;
-
-protected:
-  /// The BuiltinInfo that BuiltinInfoAnalysis serves. The default is the
-  /// reference driver's.
-  virtual std::shared_ptr<BuiltinInfo> createBuiltinInfo();
-  /// Lets a target register its own pipeline names, and its analyses with
-  /// getFAM() or getMAM().
-  virtual void registerTargetPasses(llvm::PassBuilder &PB);
-  /// Makes LLVM's instrumentation (`--print-after=`, `--time-passes`) call
-  /// pass class \p ClassName by its pipeline name \p PassName.
-  void registerPassName(llvm::StringRef ClassName, llvm::StringRef PassName);
 
 private:
   bool parseLoomPass(llvm::StringRef Name, llvm::ModulePassManager &MPM);
 
-  llvm::TargetMachine *TM;
+  llvm::TargetMachine &TM;
   llvm::PassInstrumentationCallbacks PIC;
   llvm::StandardInstrumentations SI;
   llvm::LoopAnalysisManager LAM;

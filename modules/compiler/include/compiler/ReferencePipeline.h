@@ -23,6 +23,7 @@ class PassBuilder;
 namespace compiler {
 
 class BaseModule;
+class PassMachinery;
 
 struct ReferencePipelineOptions {
   /// Recorded in the kernel descriptors.
@@ -39,9 +40,12 @@ struct ReferencePipelineOptions {
   bool Optimize = true;
 };
 
-/// The options for \p Module: its target name, its code generator's CPU and
-/// features, optimization unless -cl-opt-disable.
-ReferencePipelineOptions getReferencePipelineOptions(BaseModule &Module);
+/// The options for \p Module: its target name, the CPU and features of the
+/// code generator \p Machinery runs with, optimization unless
+/// -cl-opt-disable.
+ReferencePipelineOptions
+getReferencePipelineOptions(const BaseModule &Module,
+                            const PassMachinery &Machinery);
 
 void addReferenceLatePasses(llvm::ModulePassManager &MPM, llvm::PassBuilder &PB,
                             const ReferencePipelineOptions &Opts);

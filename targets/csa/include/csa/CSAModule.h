@@ -13,31 +13,19 @@
 #define CSA_CSAMODULE_H
 
 #include "compiler/BaseModule.h"
-#include "compiler/PassMachinery.h"
 #include "compiler/Target.h"
 
 namespace csa {
-
-/// Serves CSABuiltinInfo and registers the CSA passes and analyses under
-/// their pipeline names.
-class CSAPassMachinery : public compiler::PassMachinery {
-public:
-  using compiler::PassMachinery::PassMachinery;
-
-  void printTargetPassNames(llvm::raw_ostream &OS) const override;
-
-protected:
-  std::shared_ptr<compiler::BuiltinInfo> createBuiltinInfo() override;
-  void registerTargetPasses(llvm::PassBuilder &PB) override;
-};
 
 class CSAModule : public compiler::BaseModule {
 public:
   using compiler::BaseModule::BaseModule;
 
-  llvm::StringRef getTargetName() const override { return "csa"; }
+  /// CSABuiltinInfo: its own work-group info layout (CSA-20).
+  std::shared_ptr<compiler::BuiltinInfo> createBuiltinInfo() const override;
   llvm::ArrayRef<compiler::TargetHeader> getTargetHeaders() const override;
-  std::unique_ptr<compiler::PassMachinery> createPassMachinery() override;
+  /// The CSA passes and the csa-memory-ordering analysis, by pipeline name.
+  static void registerPasses(compiler::TargetPassRegistry &Passes);
 
 protected:
   void getEarlyTargetPasses(llvm::ModulePassManager &MPM,

@@ -1,0 +1,81 @@
+//===- TargetPassRegistry.cpp - A target's passes by name -----------------===//
+///
+/// \file
+/// See compiler/TargetPassRegistry.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/TargetPassRegistry.h"
+
+#include "llvm/IR/PassInstrumentation.h"
+#include "llvm/Passes/PassBuilder.h"
+
+using namespace llvm;
+
+namespace compiler {
+
+namespace {
+
+/// Adds the pass of \p Entries named \p Name to \p PM; false if none is.
+template <class EntryT, class PassManagerT>
+bool addPassNamed(const std::vector<EntryT> &Entries, StringRef Name,
+                  PassManagerT &PM) {
+  for (const EntryT &Entry : Entries)
+    if (Entry.Name == Name) {
+      Entry.Add(PM);
+      return true;
+    }
+  return false;
+}
+
+} // namespace
+
+void TargetPassRegistry::registerWith(PassBuilder &PB,
+                                      PassInstrumentationCallbacks &PIC,
+                                      FunctionAnalysisManager &FAM) const {
+  for (const auto &Entry : ModulePasses)
+    PIC.addClassToPassName(Entry.ClassName, Entry.Name);
+  for (const auto &Entry : FunctionPasses)
+    PIC.addClassToPassName(Entry.ClassName, Entry.Name);
+  for (const AnalysisEntry &Entry : FunctionAnalyses) {
+    PIC.addClassToPassName(Entry.PrinterClassName, "print<" + Entry.Name + ">");
+    Entry.Register(FAM);
+  }
+
+  // The callbacks outlive this registry: they own copies of the entries.
+  PB.registerPipelineParsingCallback(
+      [Entries = ModulePasses](StringRef Name, ModulePassManager &MPM,
+                               ArrayRef<PassBuilder::PipelineElement>) {
+        return addPassNamed(Entries, Name, MPM);
+      });
+  PB.registerPipelineParsingCallback(
+      [Entries = FunctionPasses,
+       Analyses = FunctionAnalyses](StringRef Name, FunctionPassManager &FPM,
+                                    ArrayRef<PassBuilder::PipelineElement>) {
+        if (addPassNamed(Entries, Name, FPM))
+          return true;
+        for (const AnalysisEntry &Entry : Analyses)
+          if (Name == "print<" + Entry.Name + ">") {
+            Entry.AddPrinter(FPM);
+            return true;
+          }
+        return false;
+      });
+}
+
+void TargetPassRegistry::print(raw_ostream &OS, StringRef Owner) const {
+  if (!ModulePasses.empty())
+    OS << Owner << " module passes:\n";
+  for (const auto &Entry : ModulePasses)
+    OS << "  " << Entry.Name << "\n";
+  if (!FunctionPasses.empty())
+    OS << Owner << " function passes:\n";
+  for (const auto &Entry : FunctionPasses)
+    OS << "  " << Entry.Name << "\n";
+  if (!FunctionAnalyses.empty())
+    OS << Owner << " function analyses:\n";
+  for (const AnalysisEntry &Entry : FunctionAnalyses)
+    OS << "  " << Entry.Name << " (print<" << Entry.Name << ">)\n";
+}
+
+} // namespace compiler
