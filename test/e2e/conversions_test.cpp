@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelRunner.h"
+#include "OpenCLTypeNames.h"
 
 #include <gtest/gtest.h>
 
@@ -28,16 +29,6 @@ namespace {
 constexpr int Forms = 10;
 const int Modes[5] = {FE_TONEAREST, FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD,
                       FE_DOWNWARD};
-
-template <class T> const char *clName();
-template <> const char *clName<int8_t>() { return "char"; }
-template <> const char *clName<uint8_t>() { return "uchar"; }
-template <> const char *clName<int32_t>() { return "int"; }
-template <> const char *clName<uint32_t>() { return "uint"; }
-template <> const char *clName<int64_t>() { return "long"; }
-template <> const char *clName<uint64_t>() { return "ulong"; }
-template <> const char *clName<float>() { return "float"; }
-template <> const char *clName<double>() { return "double"; }
 
 /// X rounded to D in rounding mode Mode, through long double.
 template <class D> D roundTo(long double X, int Mode) {
@@ -153,8 +144,8 @@ template <class D> bool same(D A, D B) {
 }
 
 template <class S, class D> void checkPair() {
-  std::string Options = std::string("-DSRC=") + clName<S>() +
-                        " -DDST=" + clName<D>() +
+  std::string Options = std::string("-DSRC=") + openCLTypeName<S>() +
+                        " -DDST=" + openCLTypeName<D>() +
                         (std::is_integral_v<D> ? " -DINTEGER_DST" : "");
   std::vector<char> Binary;
   ASSERT_EQ(compileKernel(readKernelSource("conversions.cl"), Binary, Options,
@@ -173,9 +164,9 @@ template <class S, class D> void checkPair() {
       for (int F = 0; F < Forms; ++F) {
         D Expected = model<D, S>(In[I], F);
         if (!same(Out[I * Forms + F], Expected) && ++Failures <= 5)
-          ADD_FAILURE() << Kernel << " " << clName<S>() << " -> " << clName<D>()
-                        << " form " << F << " of " << std::hexfloat
-                        << (long double)In[I] << ": got "
+          ADD_FAILURE() << Kernel << " " << openCLTypeName<S>() << " -> "
+                        << openCLTypeName<D>() << " form " << F << " of "
+                        << std::hexfloat << (long double)In[I] << ": got "
                         << (long double)Out[I * Forms + F] << ", expected "
                         << (long double)Expected;
       }

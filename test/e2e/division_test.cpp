@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelRunner.h"
+#include "OpenCLTypeNames.h"
 
 #include <gtest/gtest.h>
 
@@ -55,21 +56,6 @@ template <class T> void makeOperands(std::vector<T> &A, std::vector<T> &B) {
   }
 }
 
-template <class T> struct TypeName;
-#define LOOM_TYPE_NAME(TYPE, NAME)                                             \
-  template <> struct TypeName<TYPE> {                                          \
-    static constexpr const char *Value = NAME;                                 \
-  };
-LOOM_TYPE_NAME(int8_t, "char")
-LOOM_TYPE_NAME(uint8_t, "uchar")
-LOOM_TYPE_NAME(int16_t, "short")
-LOOM_TYPE_NAME(uint16_t, "ushort")
-LOOM_TYPE_NAME(int32_t, "int")
-LOOM_TYPE_NAME(uint32_t, "uint")
-LOOM_TYPE_NAME(int64_t, "long")
-LOOM_TYPE_NAME(uint64_t, "ulong")
-#undef LOOM_TYPE_NAME
-
 /// (target, build options)
 using Configuration = std::tuple<const char *, const char *>;
 
@@ -95,10 +81,10 @@ protected:
 
 template <class T> void TrapFreeDivision::checkType() {
   auto [Target, Options] = GetParam();
-  SCOPED_TRACE(std::string(TypeName<T>::Value) + " on " + Target + " " +
+  SCOPED_TRACE(std::string(openCLTypeName<T>()) + " on " + Target + " " +
                Options);
   std::string BuildOptions =
-      std::string(Options) + " -DT=" + TypeName<T>::Value;
+      std::string(Options) + " -DT=" + openCLTypeName<T>();
   ASSERT_EQ(compileKernel(readKernelSource("division.cl"), Binary, BuildOptions,
                           Target, "division.cl"),
             "");

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelRunner.h"
+#include "OpenCLTypeNames.h"
 
 #include <gtest/gtest.h>
 
@@ -101,26 +102,6 @@ template <class T> T model(int F, T X, T Y, T Z) {
   return 0;
 }
 
-template <class T> struct TypeNames;
-template <> struct TypeNames<int8_t> {
-  static constexpr const char *Name = "char";
-};
-template <> struct TypeNames<uint8_t> {
-  static constexpr const char *Name = "uchar";
-};
-template <> struct TypeNames<int32_t> {
-  static constexpr const char *Name = "int";
-};
-template <> struct TypeNames<uint32_t> {
-  static constexpr const char *Name = "uint";
-};
-template <> struct TypeNames<int64_t> {
-  static constexpr const char *Name = "long";
-};
-template <> struct TypeNames<uint64_t> {
-  static constexpr const char *Name = "ulong";
-};
-
 template <class T> std::vector<T> inputs(unsigned Seed, size_t N) {
   std::mt19937_64 Rng(Seed);
   const T Edges[] = {0,
@@ -140,7 +121,7 @@ template <class T> std::vector<T> inputs(unsigned Seed, size_t N) {
 }
 
 template <class T> void checkType() {
-  const char *Name = TypeNames<T>::Name;
+  const char *Name = openCLTypeName<T>();
   // ctz is OpenCL C 2.0 on.
   std::string Options =
       std::string("-cl-std=CL3.0 -DT=") + Name + " -DT4=" + Name + "4";
