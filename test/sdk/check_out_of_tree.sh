@@ -6,9 +6,11 @@
 # Installs Loom from BUILD_DIR into a temporary prefix; writes a fresh target
 # with scripts/create-target (named my_dsp, as in doc/writing-a-target.md),
 # builds it against the installed SDK only and runs its lit and googletest
-# suites; checks that the tutorial's code is the code it built; builds and
-# runs a copy of examples/ against the installed package. Fails if the
-# installed package or either build refers to Loom's source or build tree.
+# suites; checks that the installed tools find it in LOOM_TARGET_PATH and in
+# the plugin directory; checks that the tutorial's code is the code it
+# built; builds and runs a copy of examples/ against the installed package.
+# Fails if the installed package or either build refers to Loom's source or
+# build tree.
 set -euo pipefail
 src=$(cd "$1" && pwd)
 build=$(cd "$2" && pwd)
@@ -47,6 +49,15 @@ check_no_tree_paths "$work/builds/my_dsp"
 echo "skeleton: $(cat "$work/my_dsp"/source/* | wc -l) lines of target code," \
   "$(find "$work/my_dsp/test" -type f -exec cat {} + | wc -l) of tests"
 ctest --test-dir "$work/builds/my_dsp" --output-on-failure
+
+step "the installed tools find the plugin without --load"
+plugin="$work/builds/my_dsp/libloom-target-my_dsp.so"
+LOOM_TARGET_PATH="$(dirname "$plugin")" "$work/prefix/bin/loomc" --list-targets |
+  grep -q "^  my_dsp - " || { echo "LOOM_TARGET_PATH: my_dsp not listed" >&2; false; }
+cp "$plugin" "$work/prefix/lib/loom/targets/"
+"$work/prefix/bin/loomc" --list-targets | grep -q "^  my_dsp - " ||
+  { echo "plugin directory: my_dsp not listed" >&2; false; }
+rm "$work/prefix/lib/loom/targets/$(basename "$plugin")"
 
 step "doc/writing-a-target.md shows the code that was built"
 python3 "$src/test/sdk/check_tutorial.py" "$src/doc/writing-a-target.md" "$work/my_dsp"

@@ -20,6 +20,7 @@
 #include "compiler/PassMachinery.h"
 #include "compiler/ReferencePipeline.h"
 #include "compiler/TargetPassRegistry.h"
+#include "vecz/Vecz.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Scalar/LICM.h"
@@ -66,6 +67,7 @@ void CSAModule::registerPasses(compiler::TargetPassRegistry &Passes) {
 #define CSA_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                            \
   Passes.addFunctionAnalysis<CLASS, PRINTER>(NAME);
 #include "CSAPassRegistry.def"
+  vecz::registerPasses(Passes);
 }
 
 ArrayRef<compiler::TargetHeader> CSAModule::getTargetHeaders() const {

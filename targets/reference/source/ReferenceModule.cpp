@@ -12,6 +12,7 @@
 #include "compiler/PassMachinery.h"
 #include "compiler/ReferencePipeline.h"
 #include "compiler/Target.h"
+#include "vecz/Vecz.h"
 
 using namespace llvm;
 
@@ -20,6 +21,11 @@ namespace {
 class ReferenceModule : public compiler::BaseModule {
 public:
   using compiler::BaseModule::BaseModule;
+
+  /// Vecz's analyses, for `loom-opt -passes=print<vecz-uniformity>`.
+  static void registerPasses(compiler::TargetPassRegistry &Passes) {
+    vecz::registerPasses(Passes);
+  }
 
 protected:
   void getLateTargetPasses(ModulePassManager &MPM,

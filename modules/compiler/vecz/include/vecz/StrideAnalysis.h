@@ -1,0 +1,112 @@
+//===- vecz/StrideAnalysis.h - Strides along a vector -----------*- C++ -*-===//
+///
+/// \file
+/// For each integer and pointer value of a kernel, how it changes from one
+/// work-item of a vector to the next (the vector runs along dimension 0):
+/// not at all (uniform), by a stride (linear: lane i sees base + i *
+/// stride, the stride a constant or a uniform value), or in no known way.
+/// The vectorizer turns a load or store whose address moves by exactly its
+/// element size (consecutive) into a vector load or store, other linear ones
+/// and unknown ones into gathers and scatters, and keeps uniform ones scalar.
+///
+/// Assumes: UniformityAnalysis's rules (vecz/UniformityAnalysis.h).
+/// Does: get_global_id(0), get_local_id(0) and the linear ids move by 1;
+/// strides add through add and sub, scale through mul and shl by uniform
+/// values, pass through casts (index arithmetic is assumed not to wrap
+/// within one vector: signed overflow is undefined in OpenCL C), through an
+/// `or` of disjoint bits, through selects on a uniform condition whose arms
+/// agree, and through phis whose incoming values agree; a GEP's byte stride
+/// is the sum of its indices' strides times their types' sizes.
+/// Produces: StrideInfo; `print<vecz-stride>` prints each load's and store's
+/// address: uniform, consecutive, strided N (elements), strided N bytes,
+/// strided by a uniform value, or unknown.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef VECZ_STRIDEANALYSIS_H
+#define VECZ_STRIDEANALYSIS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class DataLayout;
+class raw_ostream;
+} // namespace llvm
+
+namespace vecz {
+
+class UniformityInfo;
+
+/// How a value moves from one lane of a vector to the next.
+struct Stride {
+  enum Kind : uint8_t { Uniform, Linear, Unknown };
+  Kind K = Unknown;
+  /// For Linear: the step per lane, in the value's units (bytes for a
+  /// pointer), when it is a known constant; none for a uniform value.
+  std::optional<int64_t> Step;
+
+  static Stride uniform() { return {Uniform, 0}; }
+  static Stride linear(std::optional<int64_t> Step) { return {Linear, Step}; }
+  static Stride unknown() { return {Unknown, std::nullopt}; }
+
+  bool isUniform() const { return K == Uniform; }
+  bool isLinear() const { return K == Linear; }
+  bool isUnknown() const { return K == Unknown; }
+  /// The step per lane when it is a known constant (0 when uniform).
+  std::optional<int64_t> getConstantStep() const {
+    return K == Unknown ? std::nullopt : Step;
+  }
+  bool operator==(const Stride &Other) const {
+    return K == Other.K && Step == Other.Step;
+  }
+};
+
+class StrideInfo {
+public:
+  StrideInfo(const llvm::Function &F, const UniformityInfo &Uniformity);
+
+  /// The stride of integer or pointer value \p V (unknown for others).
+  Stride getStride(const llvm::Value *V) const;
+
+  /// The stride of the address of load or store \p Access in elements of
+  /// the type it accesses, when whole: 1 is consecutive.
+  std::optional<int64_t>
+  getElementStride(const llvm::Instruction &Access) const;
+
+  void print(llvm::raw_ostream &OS) const;
+
+private:
+  friend class StrideBuilder;
+
+  const llvm::Function *F;
+  llvm::DenseMap<const llvm::Value *, Stride> Strides;
+};
+
+class StrideAnalysis : public llvm::AnalysisInfoMixin<StrideAnalysis> {
+public:
+  using Result = StrideInfo;
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+private:
+  friend llvm::AnalysisInfoMixin<StrideAnalysis>;
+  static llvm::AnalysisKey Key;
+};
+
+/// `print<vecz-stride>`.
+class StridePrinterPass : public llvm::PassInfoMixin<StridePrinterPass> {
+public:
+  explicit StridePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+
+private:
+  llvm::raw_ostream &OS;
+};
+
+} // namespace vecz
+
+#endif // VECZ_STRIDEANALYSIS_H

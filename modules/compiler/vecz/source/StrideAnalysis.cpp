@@ -1,0 +1,329 @@
+//===- StrideAnalysis.cpp - How addresses move along a vector -------------===//
+///
+/// \file
+/// See vecz/StrideAnalysis.h. Strides are computed on demand from the
+/// uses' operands, memoized; a phi whose value feeds back into itself is
+/// linear when its back edges add a uniform step to it (an induction) and
+/// its other incoming values agree.
+///
+//===----------------------------------------------------------------------===//
+
+#include "vecz/StrideAnalysis.h"
+
+#include "vecz/UniformityAnalysis.h"
+
+#include "compiler/BuiltinInfo.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/raw_ostream.h"
+
+#define DEBUG_TYPE "vecz-stride"
+
+using namespace llvm;
+
+namespace vecz {
+
+AnalysisKey StrideAnalysis::Key;
+
+namespace {
+
+Stride add(const Stride &A, const Stride &B) {
+  if (A.isUnknown() || B.isUnknown())
+    return Stride::unknown();
+  if (A.isUniform())
+    return B;
+  if (B.isUniform())
+    return A;
+  if (A.Step && B.Step)
+    return Stride::linear(*A.Step + *B.Step);
+  return Stride::linear(std::nullopt);
+}
+
+Stride negate(const Stride &S) {
+  if (!S.isLinear() || !S.Step)
+    return S;
+  return Stride::linear(-*S.Step);
+}
+
+/// \p S scaled by uniform \p Factor (a constant, or another uniform value).
+Stride scale(const Stride &S, const Value &Factor) {
+  if (!S.isLinear())
+    return S;
+  const auto *Constant = dyn_cast<ConstantInt>(&Factor);
+  if (!S.Step || !Constant)
+    return Stride::linear(std::nullopt);
+  return Stride::linear(*S.Step * Constant->getSExtValue());
+}
+
+Stride scale(const Stride &S, int64_t Factor) {
+  if (!S.isLinear() || !S.Step)
+    return S;
+  return Stride::linear(*S.Step * Factor);
+}
+
+/// Whether \p Step is \p Phi plus a uniform amount, as an induction's back
+/// edge computes it.
+bool isUniformStepFrom(const Value *Step, const PHINode &Phi,
+                       const UniformityInfo &Uniformity) {
+  if (const auto *Op = dyn_cast<BinaryOperator>(Step)) {
+    unsigned Opcode = Op->getOpcode();
+    if (Opcode == Instruction::Add)
+      return (Op->getOperand(0) == &Phi &&
+              Uniformity.isUniform(Op->getOperand(1))) ||
+             (Op->getOperand(1) == &Phi &&
+              Uniformity.isUniform(Op->getOperand(0)));
+    if (Opcode == Instruction::Sub)
+      return Op->getOperand(0) == &Phi &&
+             Uniformity.isUniform(Op->getOperand(1));
+    return false;
+  }
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(Step))
+    return GEP->getPointerOperand() == &Phi &&
+           all_of(GEP->indices(), [&](const Use &Index) {
+             return Uniformity.isUniform(Index);
+           });
+  return false;
+}
+
+} // namespace
+
+/// Computes strides on demand into a StrideInfo.
+class StrideBuilder {
+public:
+  StrideBuilder(const UniformityInfo &Uniformity, const DataLayout &DL,
+                StrideInfo &Info)
+      : Uniformity(Uniformity), DL(DL), Info(Info) {}
+
+  Stride compute(const Value *V);
+
+private:
+  Stride computeInstruction(const Instruction &I);
+  Stride computeCall(const CallBase &Call);
+  Stride computeGEP(const GEPOperator &GEP);
+  Stride computePhi(const PHINode &Phi);
+  Stride computeSelect(const SelectInst &Select);
+
+  const UniformityInfo &Uniformity;
+  const DataLayout &DL;
+  StrideInfo &Info;
+  /// Phis being computed: reaching one again is a cycle other than an
+  /// induction's, whose stride is unknown.
+  SmallPtrSet<const PHINode *, 8> InProgress;
+};
+
+Stride StrideBuilder::compute(const Value *V) {
+  if (Uniformity.isUniform(V))
+    return Stride::uniform();
+  auto Known = Info.Strides.find(V);
+  if (Known != Info.Strides.end())
+    return Known->second;
+  const auto *I = dyn_cast<Instruction>(V);
+  Type *Ty = V->getType();
+  if (!I || !(Ty->isIntegerTy() || Ty->isPointerTy()))
+    return Stride::unknown();
+  if (const auto *Phi = dyn_cast<PHINode>(I); Phi && InProgress.contains(Phi))
+    return Stride::unknown();
+  Stride Result = computeInstruction(*I);
+  Info.Strides[V] = Result;
+  return Result;
+}
+
+Stride StrideBuilder::computeInstruction(const Instruction &I) {
+  auto Operand = [&](unsigned N) { return compute(I.getOperand(N)); };
+  switch (I.getOpcode()) {
+  case Instruction::Add:
+    return add(Operand(0), Operand(1));
+  case Instruction::Sub:
+    return add(Operand(0), negate(Operand(1)));
+  case Instruction::Or:
+    if (haveNoCommonBitsSet(I.getOperand(0), I.getOperand(1), DL))
+      return add(Operand(0), Operand(1));
+    return Stride::unknown();
+  case Instruction::Mul:
+    if (Uniformity.isUniform(I.getOperand(1)))
+      return scale(Operand(0), *I.getOperand(1));
+    if (Uniformity.isUniform(I.getOperand(0)))
+      return scale(Operand(1), *I.getOperand(0));
+    return Stride::unknown();
+  case Instruction::Shl: {
+    if (!Uniformity.isUniform(I.getOperand(1)))
+      return Stride::unknown();
+    const auto *Amount = dyn_cast<ConstantInt>(I.getOperand(1));
+    if (!Amount)
+      return scale(Operand(0), *I.getOperand(1));
+    if (Amount->getZExtValue() >= 63)
+      return Stride::unknown();
+    return scale(Operand(0), int64_t(1) << Amount->getZExtValue());
+  }
+  case Instruction::SExt:
+  case Instruction::ZExt:
+  case Instruction::Trunc:
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+  case Instruction::Freeze:
+    return Operand(0);
+  case Instruction::GetElementPtr:
+    return computeGEP(cast<GEPOperator>(I));
+  case Instruction::PHI:
+    return computePhi(cast<PHINode>(I));
+  case Instruction::Select:
+    return computeSelect(cast<SelectInst>(I));
+  case Instruction::Call:
+    return computeCall(cast<CallBase>(I));
+  default:
+    return Stride::unknown();
+  }
+}
+
+/// The work-item ids that move by one along the vector.
+Stride StrideBuilder::computeCall(const CallBase &Call) {
+  static const compiler::BuiltinInfo Builtins;
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return Stride::unknown();
+  switch (Builtins.identifyMuxBuiltin(*Callee).value_or(
+      compiler::MuxBuiltin::WorkGroupBarrier)) {
+  case compiler::MuxBuiltin::GetLocalId:
+  case compiler::MuxBuiltin::GetGlobalId: {
+    // Uniformity made the other dimensions uniform.
+    const auto *Dim = dyn_cast<ConstantInt>(Call.getArgOperand(0));
+    return Dim && Dim->isZero() ? Stride::linear(1) : Stride::unknown();
+  }
+  case compiler::MuxBuiltin::GetLocalLinearId:
+  case compiler::MuxBuiltin::GetGlobalLinearId:
+    return Stride::linear(1);
+  default:
+    return Stride::unknown();
+  }
+}
+
+Stride StrideBuilder::computeGEP(const GEPOperator &GEP) {
+  Stride Result = compute(GEP.getPointerOperand());
+  for (gep_type_iterator It = gep_type_begin(GEP), End = gep_type_end(GEP);
+       It != End; ++It) {
+    if (It.isStruct())
+      continue; // A constant field offset.
+    Stride Index = compute(It.getOperand());
+    if (Index.isUniform())
+      continue;
+    TypeSize Size = DL.getTypeAllocSize(It.getIndexedType());
+    if (Index.isUnknown() || Size.isScalable())
+      return Stride::unknown();
+    Result = add(Result, scale(Index, int64_t(Size.getFixedSize())));
+  }
+  return Result;
+}
+
+Stride StrideBuilder::computePhi(const PHINode &Phi) {
+  InProgress.insert(&Phi);
+  std::optional<Stride> Meet;
+  bool Agree = true;
+  for (const Value *Incoming : Phi.incoming_values()) {
+    if (Incoming == &Phi || isUniformStepFrom(Incoming, Phi, Uniformity))
+      continue;
+    Stride S = compute(Incoming);
+    if (Meet && !(*Meet == S))
+      Agree = false;
+    Meet = S;
+  }
+  InProgress.erase(&Phi);
+  // Incoming values that agree, from paths the lanes take together; at a
+  // join of divergent paths lanes pick different ones, so only the same
+  // value everywhere keeps the stride.
+  if (!Meet || !Agree)
+    return Stride::unknown();
+  if (Uniformity.isJoinBlock(Phi.getParent()) && !Phi.hasConstantValue())
+    return Stride::unknown();
+  return *Meet;
+}
+
+Stride StrideBuilder::computeSelect(const SelectInst &Select) {
+  if (!Uniformity.isUniform(Select.getCondition()))
+    return Stride::unknown();
+  Stride True = compute(Select.getTrueValue());
+  Stride False = compute(Select.getFalseValue());
+  return True == False ? True : Stride::unknown();
+}
+
+StrideInfo::StrideInfo(const Function &F, const UniformityInfo &Uniformity)
+    : F(&F) {
+  StrideBuilder Builder(Uniformity, F.getParent()->getDataLayout(), *this);
+  for (const Instruction &I : instructions(F))
+    if (I.getType()->isIntegerTy() || I.getType()->isPointerTy())
+      Strides[&I] = Builder.compute(&I);
+}
+
+Stride StrideInfo::getStride(const Value *V) const {
+  auto Known = Strides.find(V);
+  if (Known != Strides.end())
+    return Known->second;
+  // Not an instruction of the function: an argument or a constant.
+  return isa<Instruction>(V) ? Stride::unknown() : Stride::uniform();
+}
+
+std::optional<int64_t>
+StrideInfo::getElementStride(const Instruction &Access) const {
+  std::optional<int64_t> Bytes =
+      getStride(getLoadStorePointerOperand(&Access)).getConstantStep();
+  TypeSize Size = F->getParent()->getDataLayout().getTypeStoreSize(
+      getLoadStoreType(const_cast<Instruction *>(&Access)));
+  if (!Bytes || Size.isScalable() || *Bytes % int64_t(Size.getFixedSize()))
+    return std::nullopt;
+  return *Bytes / int64_t(Size.getFixedSize());
+}
+
+/// How the address of \p Access moves along the vector, in words.
+static void describeAccess(const StrideInfo &Info, const Instruction &Access,
+                           raw_ostream &OS) {
+  Stride Address = Info.getStride(getLoadStorePointerOperand(&Access));
+  if (Address.isUniform()) {
+    OS << "uniform";
+    return;
+  }
+  if (Address.isUnknown()) {
+    OS << "unknown";
+    return;
+  }
+  if (!Address.Step) {
+    OS << "strided by a uniform value";
+    return;
+  }
+  std::optional<int64_t> Elements = Info.getElementStride(Access);
+  if (Elements == 1)
+    OS << "consecutive";
+  else if (Elements)
+    OS << "strided " << *Elements;
+  else
+    OS << "strided " << *Address.Step << " bytes";
+}
+
+void StrideInfo::print(raw_ostream &OS) const {
+  OS << "Strides of '" << F->getName() << "':\n";
+  for (const Instruction &I : instructions(*F)) {
+    if (!isa<LoadInst>(I) && !isa<StoreInst>(I))
+      continue;
+    OS << "  ";
+    describeAccess(*this, I, OS);
+    OS << ":" << I << "\n";
+  }
+}
+
+StrideInfo StrideAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
+  return StrideInfo(F, FAM.getResult<UniformityAnalysis>(F));
+}
+
+PreservedAnalyses StridePrinterPass::run(Function &F,
+                                         FunctionAnalysisManager &FAM) {
+  FAM.getResult<StrideAnalysis>(F).print(OS);
+  return PreservedAnalyses::all();
+}
+
+} // namespace vecz

@@ -1,0 +1,23 @@
+//===- Vecz.cpp - The whole-function vectorizer ---------------------------===//
+///
+/// \file
+/// See vecz/Vecz.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "vecz/Vecz.h"
+
+#include "vecz/StrideAnalysis.h"
+#include "vecz/UniformityAnalysis.h"
+
+#include "compiler/TargetPassRegistry.h"
+
+namespace vecz {
+
+void registerPasses(compiler::TargetPassRegistry &Passes) {
+#define VECZ_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                           \
+  Passes.addFunctionAnalysis<CLASS, PRINTER>(NAME);
+#include "VeczPassRegistry.def"
+}
+
+} // namespace vecz
