@@ -31,6 +31,7 @@ constexpr const char *WGSizeHintMD = "mux_wg_size_hint";
 constexpr const char *VecTypeHintMD = "mux_vec_type_hint";
 constexpr const char *ArgTypesMD = "mux_arg_types";
 constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
+constexpr const char *VectorVariantMD = "mux_vector_variant";
 
 uint64_t getIntegerAttr(const Function &F, StringRef Kind, uint64_t Default) {
   Attribute A = F.getFnAttribute(Kind);
@@ -136,6 +137,30 @@ void setVectorizationWidth(Function &F, uint32_t Width) {
   F.addFnAttr(VectorWidthAttr, utostr(Width));
 }
 
+std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
+  MDNode *N = Kernel.getMetadata(VectorVariantMD);
+  if (!N || N->getNumOperands() != 2)
+    return std::nullopt;
+  auto *Vector = mdconst::dyn_extract_or_null<Function>(N->getOperand(0));
+  auto *Width = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(1));
+  if (!Vector || !Width || Width->isZero() ||
+      Vector->getFunctionType() != Kernel.getFunctionType())
+    return std::nullopt;
+  return VectorVariant{Vector, static_cast<unsigned>(Width->getZExtValue())};
+}
+
+void setVectorVariant(Function &Kernel, VectorVariant Variant) {
+  LLVMContext &Ctx = Kernel.getContext();
+  Metadata *Operands[] = {ValueAsMetadata::get(Variant.Vector),
+                          ConstantAsMetadata::get(ConstantInt::get(
+                              Type::getInt32Ty(Ctx), Variant.Width))};
+  Kernel.setMetadata(VectorVariantMD, MDNode::get(Ctx, Operands));
+}
+
+void clearVectorVariant(Function &Kernel) {
+  Kernel.setMetadata(VectorVariantMD, nullptr);
+}
+
 StringRef getPackedArgsTypeName(const Function &F) {
   return F.getFnAttribute(PackedArgsAttr).getValueAsString();
 }
@@ -184,8 +209,8 @@ void dropMemoryEffectAttributes(Function &F) {
 }
 
 void dropKernelProperties(Function &F) {
-  for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
-                         PackedArgsAttr})
+  for (StringRef Kind :
+       {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr, PackedArgsAttr})
     F.removeFnAttr(Kind);
   for (StringRef Kind :
        {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD, ScheduledFnMD})

@@ -89,8 +89,8 @@ void addToAccessGroup(Function &F, MDNode *AccessGroup) {
     if (!I.mayReadOrWriteMemory())
       continue;
     I.setMetadata(LLVMContext::MD_access_group,
-                  uniteAccessGroups(
-                      I.getMetadata(LLVMContext::MD_access_group), AccessGroup));
+                  uniteAccessGroups(I.getMetadata(LLVMContext::MD_access_group),
+                                    AccessGroup));
   }
 }
 
@@ -259,21 +259,6 @@ Function *createVectorizedWrapper(Function &Kernel, Function &Vector,
   });
   Builder.CreateRetVoid();
   return Wrapper;
-}
-
-/// The vector variant \p Kernel names in `!mux_vector_variant !{ptr, i32}`,
-/// if it has one with its signature.
-std::optional<std::pair<Function *, unsigned>>
-getVectorVariant(Function &Kernel) {
-  MDNode *N = Kernel.getMetadata("mux_vector_variant");
-  if (!N || N->getNumOperands() != 2)
-    return std::nullopt;
-  auto *Vector = mdconst::dyn_extract_or_null<Function>(N->getOperand(0));
-  auto *Width = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(1));
-  if (!Vector || !Width || Width->isZero() ||
-      Vector->getFunctionType() != Kernel.getFunctionType())
-    return std::nullopt;
-  return std::make_pair(Vector, static_cast<unsigned>(Width->getZExtValue()));
 }
 
 /// The wrapper of a kernel without barriers: one loop nest calling it.
@@ -472,8 +457,8 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
     if (Opts.SingleWorkItemWithoutLoops && isSingleWorkItem(*Kernel)) {
       // Barriers are no-ops for one work-item; a vector variant is of no use.
       if (auto Variant = getVectorVariant(*Kernel)) {
-        Variant->first->setLinkage(GlobalValue::InternalLinkage);
-        Kernel->setMetadata("mux_vector_variant", nullptr);
+        Variant->Vector->setLinkage(GlobalValue::InternalLinkage);
+        clearVectorVariant(*Kernel);
       }
       Wrapper = createSingleWorkItemWrapper(*Kernel, BI);
       ++NumSingleWorkItem;
@@ -483,8 +468,8 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       if (auto Variant = getVectorVariant(*Kernel)) {
         LLVM_DEBUG(dbgs() << "ignoring the vector variant of "
                           << Kernel->getName() << ": it has barriers\n");
-        Variant->first->setLinkage(GlobalValue::InternalLinkage);
-        Kernel->setMetadata("mux_vector_variant", nullptr);
+        Variant->Vector->setLinkage(GlobalValue::InternalLinkage);
+        clearVectorVariant(*Kernel);
       }
       BarrierRegions Regions = buildBarrierRegions(*Kernel, BI);
       Wrapper = createRegionSchedulerWrapper(*Kernel, Regions, BI);
@@ -494,7 +479,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       Wrapper = createVectorizedWrapper(*Kernel, *Vector, Width, BI);
       Vector->setLinkage(GlobalValue::InternalLinkage);
       Vector->addFnAttr(Attribute::AlwaysInline);
-      Kernel->setMetadata("mux_vector_variant", nullptr);
+      clearVectorVariant(*Kernel);
       setVectorizationWidth(*Kernel, Width);
       ++NumKernelsVectorized;
     } else {

@@ -70,6 +70,20 @@ void setLocalMemoryUsage(llvm::Function &F, uint64_t Bytes);
 uint32_t getVectorizationWidth(const llvm::Function &F);
 void setVectorizationWidth(llvm::Function &F, uint32_t Width);
 
+/// A kernel's vector variant: a function of the same signature that runs
+/// Width work-items of dimension 0 per call, starting at the local id it is
+/// called with (Vecz's `__vecz_v<Width>_<kernel>`).
+struct VectorVariant {
+  llvm::Function *Vector;
+  unsigned Width;
+};
+
+/// Metadata !mux_vector_variant `!{ptr @vector, i32 Width}` on the scalar
+/// kernel: its vector variant, if it names one of its signature.
+std::optional<VectorVariant> getVectorVariant(const llvm::Function &Kernel);
+void setVectorVariant(llvm::Function &Kernel, VectorVariant Variant);
+void clearVectorVariant(llvm::Function &Kernel);
+
 /// Attribute "mux-packed-args": name of the MuxPackedArgs struct type of an
 /// entry point made by AddKernelWrapperPass.
 llvm::StringRef getPackedArgsTypeName(const llvm::Function &F);
@@ -77,8 +91,10 @@ void setPackedArgsTypeName(llvm::Function &F, llvm::StringRef Name);
 
 /// Metadata !mux_scheduled_fn: the indices of the scheduling parameters that
 /// AddSchedulingParametersPass appended, in BuiltinInfo's order.
-llvm::SmallVector<unsigned, 2> getSchedulingParamIndices(const llvm::Function &F);
-void setSchedulingParamIndices(llvm::Function &F, llvm::ArrayRef<unsigned> Indices);
+llvm::SmallVector<unsigned, 2>
+getSchedulingParamIndices(const llvm::Function &F);
+void setSchedulingParamIndices(llvm::Function &F,
+                               llvm::ArrayRef<unsigned> Indices);
 
 /// Moves every kernel property from \p From to \p To: \p To becomes the entry
 /// point, \p From a plain kernel. Scheduling-parameter indices are not moved
