@@ -4,7 +4,9 @@
 # the outputs agree (compare.py) and prints one table of figures. Prints
 # figures only; it never fails on time.
 #
-# usage: [LOOM_CASES="case ..."] bench/compare_pocl.sh [--repeat N] [--rounds R]
+# usage: [LOOM_CASES="case ..."] [LOOM_BUILD_OPTIONS="-cl-wfv=always"]
+#        bench/compare_pocl.sh [--repeat N] [--rounds R]
+# LOOM_BUILD_OPTIONS are added to each case's own build options for Loom.
 # Needs pocl (../shared/peer/build.sh installs it) and a built Loom.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +33,8 @@ for name in $cases; do
   json="$peer/cases/$name.json"
   lb=() pb=() lk=() pk=()
   for _ in $(seq "$rounds"); do
-    l=$("$loom_run" "$json" --out "$out/loom/$name" --repeat "$repeat" --json)
+    l=$("$loom_run" "$json" --out "$out/loom/$name" --repeat "$repeat" --json \
+      --build-options="${LOOM_BUILD_OPTIONS:-}")
     p=$("$peer/pocl_run" "$json" --out "$out/pocl/$name" --repeat "$repeat" --json)
     lb+=("$(echo "$l" | field build_ms)"); lk+=("$(echo "$l" | field kernel_us_median)")
     pb+=("$(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(d["build_ms"] + d["warmup_us"] / 1000)' "$p")")

@@ -10,8 +10,10 @@
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <mutex>
@@ -36,6 +38,16 @@ createModule(llvm::LLVMContext &Ctx, const std::string &TargetName,
   return Target->createModule(Ctx, Opts);
 }
 
+/// Build options every compile of this run adds (LOOM_E2E_EXTRA_OPTIONS),
+/// so the whole suite can run again with, say, Vecz forced on.
+compiler::CompileOptions defaultOptions() {
+  compiler::CompileOptions Opts;
+  if (const char *Extra = std::getenv("LOOM_E2E_EXTRA_OPTIONS"))
+    if (llvm::Error E = Opts.parseBuildOptions(Extra))
+      llvm::report_fatal_error(std::move(E));
+  return Opts;
+}
+
 /// Runs the pipeline and code generation on a compiled module.
 std::string finishCompile(compiler::BaseModule &Module,
                           std::vector<char> &Binary) {
@@ -54,7 +66,7 @@ std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
                           const std::string &BuildOptions,
                           const std::string &TargetName,
                           const std::string &FileName) {
-  compiler::CompileOptions Opts;
+  compiler::CompileOptions Opts = defaultOptions();
   Opts.FileName = FileName;
   if (llvm::Error E = Opts.parseBuildOptions(BuildOptions))
     return llvm::toString(std::move(E));
@@ -72,8 +84,7 @@ std::string compileIR(const std::string &IR, std::vector<char> &Binary,
                       const std::string &TargetName) {
   llvm::LLVMContext Ctx;
   std::string Error;
-  auto Module =
-      createModule(Ctx, TargetName, compiler::CompileOptions(), Error);
+  auto Module = createModule(Ctx, TargetName, defaultOptions(), Error);
   if (!Module)
     return Error;
   if (llvm::Error E = Module->loadIR(llvm::MemoryBufferRef(IR, "kernel.ll")))
@@ -89,8 +100,7 @@ std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
     return "cannot read " + Path;
   llvm::LLVMContext Ctx;
   std::string Error;
-  auto Module =
-      createModule(Ctx, TargetName, compiler::CompileOptions(), Error);
+  auto Module = createModule(Ctx, TargetName, defaultOptions(), Error);
   if (!Module)
     return Error;
   if (llvm::Error E = Module->loadSPIRV((*File)->getMemBufferRef()))

@@ -65,6 +65,11 @@ cl::opt<std::string> BinaryFile("binary",
                                          "instead of compiling the source"),
                                 cl::value_desc("file"),
                                 cl::cat(LoomRunCategory));
+cl::opt<std::string>
+    ExtraBuildOptions("build-options",
+                      cl::desc("Build options added after the case's own (e.g. "
+                               "'-cl-wfv=always -vecz-width=16')"),
+                      cl::value_desc("options"), cl::cat(LoomRunCategory));
 cl::opt<std::string> TargetName("target", cl::desc("Target to compile for"),
                                 cl::init("csa"), cl::cat(LoomRunCategory));
 cl::opt<std::string> OutDir("out", cl::desc("Output folder (default out/NAME)"),
@@ -115,7 +120,8 @@ Expected<std::vector<char>> compileCase(const loom::KernelCase &Case) {
     return Source.takeError();
   compiler::CompileOptions Opts;
   Opts.FileName = Case.SourcePath;
-  if (Error E = Opts.parseBuildOptions(Case.BuildOptions))
+  if (Error E =
+          Opts.parseBuildOptions(Case.BuildOptions + " " + ExtraBuildOptions))
     return std::move(E);
   LLVMContext Ctx;
   std::unique_ptr<compiler::BaseModule> Module =

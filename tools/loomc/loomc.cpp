@@ -109,6 +109,16 @@ cl::opt<std::string> Vectorize("cl-vec",
                                cl::desc("Early vectorization of each "
                                         "work-item: none, loop, slp or all"),
                                cl::value_desc("kind"), cl::cat(LoomcCategory));
+cl::opt<std::string>
+    WholeFunctionVectorization("cl-wfv",
+                               cl::desc("Vectorize kernels across work-items "
+                                        "with Vecz: never (default) or always"),
+                               cl::value_desc("never|always"),
+                               cl::cat(LoomcCategory));
+cl::opt<std::string> VeczWidth("vecz-width",
+                               cl::desc("Work-items per vector for Vecz "
+                                        "(a power of two, 2 to 64; default 8)"),
+                               cl::value_desc("N"), cl::cat(LoomcCategory));
 #define LOOM_CLANG_OPTION(Name, Description)                                   \
   cl::opt<bool>(Name, cl::desc(Description), cl::cat(LoomcCategory)),
 cl::opt<bool> ClangOptions[] = {LOOM_CLANG_BUILD_OPTIONS(LOOM_CLANG_OPTION)};
@@ -349,6 +359,13 @@ int main(int Argc, char **Argv) {
       Opts.ClangFlags.push_back(Option.ArgStr.str());
   if (!Vectorize.empty())
     if (Error E = Opts.parseBuildOptions("-cl-vec=" + Vectorize))
+      return usageError(toString(std::move(E)));
+  if (!WholeFunctionVectorization.empty())
+    if (Error E =
+            Opts.parseBuildOptions("-cl-wfv=" + WholeFunctionVectorization))
+      return usageError(toString(std::move(E)));
+  if (!VeczWidth.empty())
+    if (Error E = Opts.parseBuildOptions("-vecz-width=" + VeczWidth))
       return usageError(toString(std::move(E)));
   Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
 

@@ -65,6 +65,22 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
         return buildOptionError("unknown -cl-vec= value '" + Word +
                                 "' (none, loop, slp or all)");
       Vectorize = *Kind;
+    } else if (Word.consume_front("-cl-wfv=")) {
+      std::optional<WFVMode> Mode = StringSwitch<std::optional<WFVMode>>(Word)
+                                        .Case("never", WFVMode::Never)
+                                        .Case("always", WFVMode::Always)
+                                        .Default(std::nullopt);
+      if (!Mode)
+        return buildOptionError("unknown -cl-wfv= value '" + Word +
+                                "' (never or always)");
+      WholeFunctionVectorization = *Mode;
+    } else if (Word.consume_front("-vecz-width=")) {
+      unsigned Width;
+      if (Word.getAsInteger(10, Width) || !isVeczWidth(Width))
+        return buildOptionError("-vecz-width= takes a power of two from 2 "
+                                "to 64, not '" +
+                                Word + "'");
+      VeczWidth = Width;
     } else if (isClangBuildOption(Word)) {
       ClangFlags.push_back(Word.drop_front().str());
     } else if (Word.startswith("-D") || Word.startswith("-I")) {

@@ -34,17 +34,6 @@ namespace compiler {
 
 namespace {
 
-/// The text between `<` and `>` of `Name<...>`, or std::nullopt when \p Name
-/// is not \p PassName with or without parameters.
-std::optional<StringRef> getPassParams(StringRef Name, StringRef PassName) {
-  if (Name == PassName)
-    return StringRef();
-  if (!Name.consume_front(PassName) || !Name.consume_front("<") ||
-      !Name.consume_back(">"))
-    return std::nullopt;
-  return Name;
-}
-
 /// Calls \p Handle(Key, Value) for each `key=value` in `a=1;b=2`.
 template <class Handler>
 Error forEachParam(StringRef Params, StringRef PassName, Handler Handle) {
@@ -157,7 +146,9 @@ PassMachinery::PassMachinery(TargetMachine &TM,
              ArrayRef<PassBuilder::PipelineElement>) {
         return parseLoomPass(Name, MPM);
       });
-  TargetPasses.registerWith(*PB, PIC, FAM);
+  TargetPasses.registerWith(*PB, PIC, FAM, [this](std::string Error) {
+    OptionsError = std::move(Error);
+  });
 }
 
 PassMachinery::~PassMachinery() = default;

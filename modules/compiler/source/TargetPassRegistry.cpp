@@ -30,10 +30,22 @@ bool addPassNamed(const std::vector<EntryT> &Entries, StringRef Name,
 
 } // namespace
 
-void TargetPassRegistry::registerWith(PassBuilder &PB,
-                                      PassInstrumentationCallbacks &PIC,
-                                      FunctionAnalysisManager &FAM) const {
+std::optional<StringRef> getPassParams(StringRef Name, StringRef PassName) {
+  if (Name == PassName)
+    return StringRef();
+  if (!Name.consume_front(PassName) || !Name.consume_front("<") ||
+      !Name.consume_back(">"))
+    return std::nullopt;
+  return Name;
+}
+
+void TargetPassRegistry::registerWith(
+    PassBuilder &PB, PassInstrumentationCallbacks &PIC,
+    FunctionAnalysisManager &FAM,
+    std::function<void(std::string)> ReportOptionsError) const {
   for (const auto &Entry : ModulePasses)
+    PIC.addClassToPassName(Entry.ClassName, Entry.Name);
+  for (const auto &Entry : ModulePassesWithParams)
     PIC.addClassToPassName(Entry.ClassName, Entry.Name);
   for (const auto &Entry : FunctionPasses)
     PIC.addClassToPassName(Entry.ClassName, Entry.Name);
@@ -44,9 +56,22 @@ void TargetPassRegistry::registerWith(PassBuilder &PB,
 
   // The callbacks outlive this registry: they own copies of the entries.
   PB.registerPipelineParsingCallback(
-      [Entries = ModulePasses](StringRef Name, ModulePassManager &MPM,
-                               ArrayRef<PassBuilder::PipelineElement>) {
-        return addPassNamed(Entries, Name, MPM);
+      [Entries = ModulePasses, WithParams = ModulePassesWithParams,
+       ReportOptionsError](StringRef Name, ModulePassManager &MPM,
+                           ArrayRef<PassBuilder::PipelineElement>) {
+        if (addPassNamed(Entries, Name, MPM))
+          return true;
+        for (const PassWithParamsEntry &Entry : WithParams) {
+          std::optional<StringRef> Params = getPassParams(Name, Entry.Name);
+          if (!Params)
+            continue;
+          if (Error E = Entry.Add(*Params, MPM)) {
+            ReportOptionsError(toString(std::move(E)));
+            return false;
+          }
+          return true;
+        }
+        return false;
       });
   PB.registerPipelineParsingCallback(
       [Entries = FunctionPasses,
@@ -64,10 +89,12 @@ void TargetPassRegistry::registerWith(PassBuilder &PB,
 }
 
 void TargetPassRegistry::print(raw_ostream &OS, StringRef Owner) const {
-  if (!ModulePasses.empty())
+  if (!ModulePasses.empty() || !ModulePassesWithParams.empty())
     OS << Owner << " module passes:\n";
   for (const auto &Entry : ModulePasses)
     OS << "  " << Entry.Name << "\n";
+  for (const auto &Entry : ModulePassesWithParams)
+    OS << "  " << Entry.Name << "<" << Entry.Syntax << ">\n";
   if (!FunctionPasses.empty())
     OS << Owner << " function passes:\n";
   for (const auto &Entry : FunctionPasses)

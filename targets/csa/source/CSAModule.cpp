@@ -21,6 +21,7 @@
 #include "compiler/ReferencePipeline.h"
 #include "compiler/TargetPassRegistry.h"
 #include "vecz/Vecz.h"
+#include "vecz/VeczPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Scalar/LICM.h"
@@ -92,6 +93,7 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   MPM.addPass(createModuleToFunctionPassAdaptor(CSAInnerLoopPrepPass()));
   MPM.addPass(CSAIntrinsicCleanerPass());
 
+  vecz::addVeczPasses(MPM, getOptions());
   compiler::ReferencePipelineOptions Opts =
       compiler::getReferencePipelineOptions(*this, Machinery);
   // CSA-21: a single-work-item kernel is a plain function on a CSA.

@@ -13,6 +13,7 @@
 #include "compiler/ReferencePipeline.h"
 #include "compiler/Target.h"
 #include "vecz/Vecz.h"
+#include "vecz/VeczPass.h"
 
 using namespace llvm;
 
@@ -30,6 +31,7 @@ public:
 protected:
   void getLateTargetPasses(ModulePassManager &MPM,
                            compiler::PassMachinery &Machinery) override {
+    vecz::addVeczPasses(MPM, getOptions());
     compiler::addReferenceLatePasses(
         MPM, Machinery.getPassBuilder(),
         compiler::getReferencePipelineOptions(*this, Machinery));

@@ -3,7 +3,8 @@
 /// \file
 /// What a user can say about one compilation: the OpenCL build options
 /// (`-cl-std=`, `-D`, `-I`, `-cl-opt-disable`, `-w`, `-Werror`, the
-/// `-cl-*` math and argument-info flags, Loom's `-cl-vec=`) and how
+/// `-cl-*` math and argument-info flags, Loom's `-cl-vec=`, `-cl-wfv=` and
+/// `-vecz-width=`) and how
 /// diagnostics look.
 /// parseBuildOptions turns a build-options string, as given to
 /// clBuildProgram or in a kernel case, into CompileOptions and rejects an
@@ -26,6 +27,16 @@ namespace compiler {
 
 /// Early (per work-item) vectorization, `-cl-vec=none|loop|slp|all`.
 enum class EarlyVectorization { None, Loop, SLP, All };
+
+/// Whole-function vectorization across work-items by Vecz, `-cl-wfv=`:
+/// never, or for every kernel it can handle (`always`).
+enum class WFVMode { Never, Always };
+
+/// Whether Vecz takes \p Width work-items per vector: a power of two from 2
+/// to 64.
+inline bool isVeczWidth(unsigned Width) {
+  return Width >= 2 && Width <= 64 && (Width & (Width - 1)) == 0;
+}
 
 /// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
 /// whose kernels are functions marked `annotate("loom_kernel")`.
@@ -94,6 +105,10 @@ struct CompileOptions {
   /// `-cl-vec=`: which vectorizers run on each work-item before Loom's own
   /// passes.
   EarlyVectorization Vectorize = EarlyVectorization::None;
+  /// `-cl-wfv=`: whether Vecz vectorizes kernels across work-items, and
+  /// `-vecz-width=`: how many (a power of two, 2 to 64).
+  WFVMode WholeFunctionVectorization = WFVMode::Never;
+  unsigned VeczWidth = 8;
 
   /// Adds the options in \p BuildOptions (separated by spaces; `-D X` and
   /// `-DX` both accepted) to these.

@@ -17,9 +17,11 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,11 @@ class PassInstrumentationCallbacks;
 
 namespace compiler {
 
+/// The text between `<` and `>` of pipeline element \p Name when it is
+/// `<PassName><...>`, empty when it is \p PassName alone, none otherwise.
+std::optional<llvm::StringRef> getPassParams(llvm::StringRef Name,
+                                             llvm::StringRef PassName);
+
 class TargetPassRegistry {
 public:
   /// Module pass \p PassT, default-constructed, as `-passes=<Name>`.
@@ -37,6 +44,25 @@ public:
     ModulePasses.push_back(
         {Name.str(), PassT::name().str(),
          [](llvm::ModulePassManager &MPM) { MPM.addPass(PassT()); }});
+  }
+
+  /// Module pass \p PassT with options, as `-passes=<Name>` or
+  /// `<Name><params>`: \p Parse turns the text between the angle brackets
+  /// (empty without them) into the options PassT is constructed from, or an
+  /// error naming what is wrong; \p Syntax is what --print-passes shows.
+  template <class PassT, class ParseT>
+  void addModulePassWithParams(llvm::StringRef Name, llvm::StringRef Syntax,
+                               ParseT Parse) {
+    ModulePassesWithParams.push_back(
+        {Name.str(), PassT::name().str(), Syntax.str(),
+         [Parse](llvm::StringRef Params,
+                 llvm::ModulePassManager &MPM) -> llvm::Error {
+           auto Opts = Parse(Params);
+           if (!Opts)
+             return Opts.takeError();
+           MPM.addPass(PassT(std::move(*Opts)));
+           return llvm::Error::success();
+         }});
   }
 
   /// Function pass \p PassT, default-constructed, as `-passes=<Name>` (inside
@@ -62,10 +88,12 @@ public:
   }
 
   /// Adds every entry to \p PB's pipeline parser and \p PIC's class names,
-  /// and the analyses to \p FAM.
+  /// and the analyses to \p FAM. Malformed pass options go to
+  /// \p ReportOptionsError (the parser itself only learns the name failed).
   void registerWith(llvm::PassBuilder &PB,
                     llvm::PassInstrumentationCallbacks &PIC,
-                    llvm::FunctionAnalysisManager &FAM) const;
+                    llvm::FunctionAnalysisManager &FAM,
+                    std::function<void(std::string)> ReportOptionsError) const;
 
   /// Lists the entries, one per line, under headings naming \p Owner
   /// (`<Owner> module passes:`, ...); prints nothing when there are none.
@@ -77,6 +105,12 @@ private:
     std::string ClassName;
     std::function<void(llvm::PassManager<IRUnitT> &)> Add;
   };
+  struct PassWithParamsEntry {
+    std::string Name;
+    std::string ClassName;
+    std::string Syntax;
+    std::function<llvm::Error(llvm::StringRef, llvm::ModulePassManager &)> Add;
+  };
   struct AnalysisEntry {
     std::string Name;
     std::string PrinterClassName;
@@ -85,6 +119,7 @@ private:
   };
 
   std::vector<PassEntry<llvm::Module>> ModulePasses;
+  std::vector<PassWithParamsEntry> ModulePassesWithParams;
   std::vector<PassEntry<llvm::Function>> FunctionPasses;
   std::vector<AnalysisEntry> FunctionAnalyses;
 };

@@ -9,12 +9,15 @@
 
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
+#include "vecz/VeczPass.h"
 
 #include "compiler/TargetPassRegistry.h"
 
 namespace vecz {
 
 void registerPasses(compiler::TargetPassRegistry &Passes) {
+#define VECZ_MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)              \
+  Passes.addModulePassWithParams<CLASS>(NAME, PARAMS, PARSER);
 #define VECZ_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                           \
   Passes.addFunctionAnalysis<CLASS, PRINTER>(NAME);
 #include "VeczPassRegistry.def"

@@ -1,0 +1,53 @@
+//===- vecz/Packetizer.h - A kernel widened to W work-items ----*- C++ -*-===//
+///
+/// \file
+/// Assumes: a kernel after Loom's generic pipeline (mux work-item builtins,
+/// builtins linked and inlined), with the UniformityInfo and StrideInfo of
+/// its own body.
+/// Does: checks that the kernel is within what Vecz handles so far: no
+/// divergent branch, no barrier, no private memory, no atomic, no call but
+/// the mux work-item builtins, vectorizable intrinsics and uniform calls
+/// that write no memory; varying values of integer, floating-point or
+/// pointer type; no store of a varying value to a uniform address; no
+/// kernel-scope __local variable. Then clones it as `__vecz_v<W>_<name>` and
+/// widens the clone: each varying value gets a `<W x T>` twin beside its
+/// scalar version, which keeps computing lane 0's value (so a consecutive
+/// access takes lane 0's address); uniform values stay scalar and are
+/// splatted where a varying use needs them. Consecutive loads and stores
+/// become vector loads and stores, other varying ones gathers and scatters
+/// with every lane on; uniform ones stay scalar, done once for the W
+/// work-items. get_local_id(0), get_global_id(0) and the linear ids become
+/// lane 0's id plus <0, 1, ..., W-1>: the caller sets the local id of lane
+/// 0 (WorkItemLoopsPass does, from `!mux_vector_variant`).
+/// Produces: the vector function, with the kernel's signature but not a
+/// kernel entry point, or an error saying why the kernel was not vectorized.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef VECZ_PACKETIZER_H
+#define VECZ_PACKETIZER_H
+
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace vecz {
+
+class StrideInfo;
+class UniformityInfo;
+
+/// Why \p Kernel cannot be vectorized yet, or success.
+llvm::Error checkVectorizable(const llvm::Function &Kernel,
+                              const UniformityInfo &Uniformity);
+
+/// The vector variant of \p Kernel at \p Width (see the file comment), or
+/// why there is none.
+llvm::Expected<llvm::Function *>
+packetizeKernel(llvm::Function &Kernel, unsigned Width,
+                const UniformityInfo &Uniformity, const StrideInfo &Strides);
+
+} // namespace vecz
+
+#endif // VECZ_PACKETIZER_H

@@ -1,0 +1,56 @@
+//===- vecz/VeczPass.h - Whole-function vectorization ----------*- C++ -*-===//
+///
+/// \file
+/// Assumes: kernels after Loom's generic pipeline, before link-builtins<late>
+/// and work-item-loops (the start of a target's late passes).
+/// Does: for each kernel entry point without a vector variant, runs the
+/// uniformity and stride analyses and packetizeKernel at the width asked
+/// for (vecz/Packetizer.h); names the result the kernel's vector variant
+/// (`!mux_vector_variant`), which work-item-loops runs for as many groups
+/// of W work-items as the local size holds, then the scalar kernel for the
+/// rest. A kernel it cannot vectorize keeps its scalar form and gets an
+/// OptimizationRemarkMissed (pass name `vecz`) saying why; one it does gets
+/// an OptimizationRemark.
+/// Produces: `__vecz_v<W>_<kernel>` functions. Pipeline name:
+/// `vecz<width=N>` (8 by default).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef VECZ_VECZPASS_H
+#define VECZ_VECZPASS_H
+
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+
+namespace compiler {
+struct CompileOptions;
+} // namespace compiler
+
+namespace vecz {
+
+class VeczPass : public llvm::PassInfoMixin<VeczPass> {
+public:
+  struct Options {
+    /// Work-items per vector.
+    unsigned Width = 8;
+  };
+  VeczPass() = default;
+  explicit VeczPass(Options Opts) : Opts(Opts) {}
+
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  Options Opts;
+};
+
+/// Parses `width=N` (N a power of two from 2 to 64).
+llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
+
+/// Adds Vecz to a target's late passes as \p Opts ask (`-cl-wfv=`,
+/// `-vecz-width=`): nothing for `never`.
+void addVeczPasses(llvm::ModulePassManager &MPM,
+                   const compiler::CompileOptions &Opts);
+
+} // namespace vecz
+
+#endif // VECZ_VECZPASS_H

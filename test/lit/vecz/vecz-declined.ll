@@ -1,0 +1,97 @@
+; RUN: loom-opt -passes=vecz -pass-remarks-missed=vecz -pass-remarks=vecz -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: FileCheck %s --input-file=%t.ll
+; RUN: not loom-opt -passes='vecz<width=3>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=WIDTH
+; RUN: not loom-opt -passes='vecz<lanes=4>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=OPTION
+
+; Kernels Vecz does not handle yet keep their scalar form, without a vector
+; variant, and a remark says why; the one it handles gets the default width.
+; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'atomic' uses atomics (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'private_array' uses private memory (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'racing_store' stores a varying value to a uniform address
+; REMARK-DAG: remark: {{.*}}kernel 'calls_unknown' calls 'unknown', which has no vector form
+; REMARK-DAG: remark: {{.*}}kernel 'local_variable' uses kernel-scope __local variables (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'float4' has a varying value of a type Vecz does not widen yet (vectors, aggregates)
+; REMARK-DAG: remark: {{.*}}kernel 'fine' vectorized at width 8
+
+; A declined kernel names no vector variant (its definition line ends
+; "#0 {"), and no vector function exists for it.
+; CHECK: define void @divergent(ptr addrspace(1) %out) #0 {
+; CHECK: define void @barrier(ptr addrspace(1) %out) #0 {
+; CHECK: define void @float4(ptr addrspace(1) %out) #0 {
+; CHECK: define void @fine(ptr addrspace(1) %out) #0 !mux_vector_variant
+; CHECK-NOT: @__vecz_v8_divergent
+; CHECK: define void @__vecz_v8_fine(
+
+; WIDTH: vecz: width must be a power of two from 2 to 64, not '3'
+; OPTION: vecz: the only option is 'width=N', not 'lanes=4'
+
+@scratch = internal addrspace(3) global [64 x i32] undef
+
+define void @divergent(ptr addrspace(1) %out) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %odd = trunc i64 %gid to i1
+  br i1 %odd, label %then, label %end
+then:
+  store i32 1, ptr addrspace(1) %out
+  br label %end
+end:
+  ret void
+}
+
+define void @barrier(ptr addrspace(1) %out) #0 {
+  call void @__mux_work_group_barrier(i32 0, i32 1, i32 1)
+  ret void
+}
+
+define void @atomic(ptr addrspace(1) %counter) #0 {
+  %old = atomicrmw add ptr addrspace(1) %counter, i32 1 seq_cst
+  ret void
+}
+
+define void @private_array(ptr addrspace(1) %out) #0 {
+  %array = alloca [4 x i32]
+  ret void
+}
+
+define void @racing_store(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  store i64 %gid, ptr addrspace(1) %out
+  ret void
+}
+
+define void @calls_unknown(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %r = call i64 @unknown(i64 %gid)
+  ret void
+}
+
+define void @local_variable(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr [64 x i32], ptr addrspace(3) @scratch, i64 0, i64 %gid
+  store i32 0, ptr addrspace(3) %p
+  ret void
+}
+
+define void @float4(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr <4 x float>, ptr addrspace(1) %out, i64 %gid
+  store <4 x float> zeroinitializer, ptr addrspace(1) %p
+  %v = load <4 x float>, ptr addrspace(1) %p
+  ret void
+}
+
+define void @fine(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr i64, ptr addrspace(1) %out, i64 %gid
+  store i64 %gid, ptr addrspace(1) %p
+  ret void
+}
+
+declare i64 @__mux_get_global_id(i32)
+declare void @__mux_work_group_barrier(i32, i32, i32)
+declare i64 @unknown(i64)
+
+attributes #0 = { "mux-kernel"="entry-point" }
