@@ -119,6 +119,17 @@ cl::opt<std::string> VeczWidth("vecz-width",
                                cl::desc("Work-items per vector for Vecz "
                                         "(a power of two, 2 to 64; default 8)"),
                                cl::value_desc("N"), cl::cat(LoomcCategory));
+cl::opt<std::string> RemarksPassed("Rpass",
+                                   cl::desc("Print the optimization remarks "
+                                            "of the passes matching this "
+                                            "regular expression (-Rpass=vecz)"),
+                                   cl::value_desc("regex"),
+                                   cl::cat(LoomcCategory));
+cl::opt<std::string>
+    RemarksMissed("Rpass-missed",
+                  cl::desc("Print why the passes matching this regular "
+                           "expression did not transform (-Rpass-missed=vecz)"),
+                  cl::value_desc("regex"), cl::cat(LoomcCategory));
 #define LOOM_CLANG_OPTION(Name, Description)                                   \
   cl::opt<bool>(Name, cl::desc(Description), cl::cat(LoomcCategory)),
 cl::opt<bool> ClangOptions[] = {LOOM_CLANG_BUILD_OPTIONS(LOOM_CLANG_OPTION)};
@@ -352,6 +363,8 @@ int main(int Argc, char **Argv) {
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   Opts.OptDisable = OptDisable;
   Opts.DebugInfo = DebugInfo;
+  Opts.RemarksPassed = RemarksPassed;
+  Opts.RemarksMissed = RemarksMissed;
   if (*Input == Kind::C)
     Opts.Language = compiler::SourceLanguage::C;
   for (cl::opt<bool> &Option : ClangOptions)

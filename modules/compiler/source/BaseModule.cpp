@@ -39,6 +39,7 @@
 #include "llvm/MC/SubtargetFeature.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Host.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -80,13 +81,15 @@ std::string getHostFeatureString() {
 }
 
 /// Collects the errors passes report through the context, and forwards
-/// warnings, while a pipeline runs; restores the previous handler after.
+/// warnings and the optimization remarks asked for (`-Rpass=`,
+/// `-Rpass-missed=`), while a pipeline runs; restores the previous handler
+/// after.
 class PipelineDiagnostics {
 public:
-  PipelineDiagnostics(LLVMContext &Ctx, StringRef FileName,
+  PipelineDiagnostics(LLVMContext &Ctx, const CompileOptions &Opts,
                       const std::function<void(StringRef)> &OnWarning)
       : Ctx(Ctx), Previous(Ctx.getDiagnosticHandler()) {
-    auto Handler = std::make_unique<Collector>(FileName, OnWarning);
+    auto Handler = std::make_unique<Collector>(Opts, OnWarning);
     Errors = &Handler->Errors;
     Ctx.setDiagnosticHandler(std::move(Handler));
   }
@@ -100,11 +103,24 @@ public:
 
 private:
   struct Collector : DiagnosticHandler {
-    Collector(StringRef FileName,
+    Collector(const CompileOptions &Opts,
               const std::function<void(StringRef)> &OnWarning)
-        : FileName(FileName), OnWarning(OnWarning) {}
+        : FileName(Opts.FileName), OnWarning(OnWarning),
+          Passed(Opts.RemarksPassed), Missed(Opts.RemarksMissed) {}
+
+    bool isPassedOptRemarkEnabled(StringRef PassName) const override {
+      return !Passed.empty() && Regex(Passed).match(PassName);
+    }
+    bool isMissedOptRemarkEnabled(StringRef PassName) const override {
+      return !Missed.empty() && Regex(Missed).match(PassName);
+    }
+    bool isAnyRemarkEnabled() const override {
+      return !Passed.empty() || !Missed.empty();
+    }
 
     bool handleDiagnostics(const DiagnosticInfo &DI) override {
+      if (const auto *Remark = dyn_cast<DiagnosticInfoOptimizationBase>(&DI))
+        return handleRemark(*Remark);
       if (DI.getSeverity() != DS_Error && DI.getSeverity() != DS_Warning)
         return true;
       std::string Text;
@@ -126,8 +142,23 @@ private:
       return true;
     }
 
+    /// `file: remark: message [-Rpass-missed=pass]`, as Clang prints one.
+    bool handleRemark(const DiagnosticInfoOptimizationBase &Remark) {
+      bool Missed = Remark.getKind() == DK_OptimizationRemarkMissed;
+      bool Wanted = Missed ? isMissedOptRemarkEnabled(Remark.getPassName())
+                           : Remark.getKind() == DK_OptimizationRemark &&
+                                 isPassedOptRemarkEnabled(Remark.getPassName());
+      if (Wanted && OnWarning)
+        OnWarning((FileName + ": remark: " + Remark.getMsg() + " [-Rpass" +
+                   (Missed ? "-missed=" : "=") + Remark.getPassName() + "]\n")
+                      .str());
+      return true;
+    }
+
     std::string FileName;
     const std::function<void(StringRef)> &OnWarning;
+    std::string Passed;
+    std::string Missed;
     std::string Errors;
   };
 
@@ -302,7 +333,7 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM,
 
 Error BaseModule::runPipeline(PassMachinery &Machinery,
                               ModulePassManager &MPM) {
-  PipelineDiagnostics Diagnostics(Ctx, Opts.FileName, WarningHandler);
+  PipelineDiagnostics Diagnostics(Ctx, Opts, WarningHandler);
   MPM.run(*M, Machinery.getMAM());
   return Diagnostics.takeErrors();
 }

@@ -81,6 +81,10 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
                                 "to 64, not '" +
                                 Word + "'");
       VeczWidth = Width;
+    } else if (Word.consume_front("-Rpass=")) {
+      RemarksPassed = Word.str();
+    } else if (Word.consume_front("-Rpass-missed=")) {
+      RemarksMissed = Word.str();
     } else if (isClangBuildOption(Word)) {
       ClangFlags.push_back(Word.drop_front().str());
     } else if (Word.startswith("-D") || Word.startswith("-I")) {

@@ -109,6 +109,11 @@ struct CompileOptions {
   /// `-vecz-width=`: how many (a power of two, 2 to 64).
   WFVMode WholeFunctionVectorization = WFVMode::Never;
   unsigned VeczWidth = 8;
+  /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose
+  /// optimization remarks (done / not done) go to the warning handler, as
+  /// Clang's options of those names do (`-Rpass-missed=vecz`).
+  std::string RemarksPassed;
+  std::string RemarksMissed;
 
   /// Adds the options in \p BuildOptions (separated by spaces; `-D X` and
   /// `-DX` both accepted) to these.

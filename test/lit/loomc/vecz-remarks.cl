@@ -1,0 +1,21 @@
+// RUN: loomc -cl-wfv=always -Rpass-missed=vecz %s -o %t.o 2>&1 | FileCheck %s --check-prefix=MISSED
+// RUN: loomc -cl-wfv=always -Rpass=vecz %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DONE
+// RUN: loomc -cl-wfv=always %s -o %t.o 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
+
+// As with Clang, -Rpass-missed=<regex> prints why the matching passes did
+// not transform, -Rpass=<regex> what they did; without them, nothing.
+// MISSED: vecz-remarks.cl: remark: kernel 'clamp_odd' has divergent control flow (not handled yet) [-Rpass-missed=vecz]
+// MISSED-NOT: kernel 'twice'
+// DONE: vecz-remarks.cl: remark: kernel 'twice' vectorized at width 8 [-Rpass=vecz]
+// DONE-NOT: clamp_odd
+// QUIET-NOT: remark
+kernel void clamp_odd(global int *data) {
+  size_t i = get_global_id(0);
+  if (i & 1)
+    data[i] = max(data[i], 0);
+}
+
+kernel void twice(global int *data) {
+  size_t i = get_global_id(0);
+  data[i] = 2 * data[i];
+}
