@@ -5,7 +5,8 @@
 
 ; Kernels Vecz does not handle yet keep their scalar form, without a vector
 ; variant, and a remark says why; the one it handles gets the default width.
-; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow in a loop (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'switch' has divergent control flow through a switch (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'atomic' uses atomics (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' uses private memory (not handled yet)
@@ -32,10 +33,21 @@
 define void @divergent(ptr addrspace(1) %out) #0 {
 entry:
   %gid = call i64 @__mux_get_global_id(i32 0)
-  %odd = trunc i64 %gid to i1
-  br i1 %odd, label %then, label %end
-then:
-  store i32 1, ptr addrspace(1) %out
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, %gid
+  br i1 %more, label %loop, label %end
+end:
+  ret void
+}
+
+define void @switch(ptr addrspace(1) %out) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  switch i64 %gid, label %end [ i64 1, label %one ]
+one:
   br label %end
 end:
   ret void

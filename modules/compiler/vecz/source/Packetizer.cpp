@@ -10,6 +10,8 @@
 
 #include "vecz/Packetizer.h"
 
+#include "DivergentRegions.h"
+
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
 
@@ -19,6 +21,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -96,9 +99,6 @@ bool isWidenable(const Type *Ty) {
 
 Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
   const Function &Kernel = *I.getFunction();
-  if (Uniformity.isDivergentBranch(&I))
-    return notVectorizable(Kernel, "has divergent control flow (not "
-                                   "handled yet)");
   if (isa<AllocaInst>(I))
     return notVectorizable(Kernel, "uses private memory (not handled yet)");
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I) || isa<FenceInst>(I))
@@ -160,10 +160,17 @@ void eraseUnusedScalarTwins(Function &F) {
 class Packetizer {
 public:
   Packetizer(Function &Vector, unsigned Width, const UniformityInfo &Uniformity,
-             const StrideInfo &Strides, const ValueToValueMapTy &VMap)
-      : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides) {
+             const StrideInfo &Strides, const ValueToValueMapTy &VMap,
+             SmallVector<DivergentRegion, 4> DivergentRegions)
+      : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides),
+        Regions(std::move(DivergentRegions)) {
     for (const auto &[Scalar, Clone] : VMap)
       Original[Clone] = Scalar;
+    for (const DivergentRegion &R : Regions) {
+      for (BasicBlock *BB : R.Blocks)
+        RegionOf[BB] = &R;
+      JoinedAt.insert(R.Exit);
+    }
   }
 
   void run();
@@ -186,6 +193,11 @@ private:
     return Constant::getAllOnesValue(
         FixedVectorType::get(Type::getInt1Ty(Vector.getContext()), Width));
   }
+  Value *getBlockMask(BasicBlock *BB);
+  Value *getEdgeMask(BasicBlock *From, BasicBlock *To);
+  void maskUniformAccess(Instruction &Access, Value *Mask);
+  void finishPhi(PHINode &Scalar, PHINode &Widened);
+  void linearize(const DivergentRegion &R);
 
   Function &Vector;
   unsigned Width;
@@ -197,7 +209,118 @@ private:
   DenseMap<Value *, Value *> Vectors;
   SmallVector<std::pair<PHINode *, PHINode *>, 8> Phis;
   SmallVector<Instruction *, 16> Replaced;
+  /// The regions made straight code: their blocks run under masks.
+  SmallVector<DivergentRegion, 4> Regions;
+  DenseMap<const BasicBlock *, const DivergentRegion *> RegionOf;
+  /// Where regions reconverge: their phis become blends.
+  SmallPtrSet<const BasicBlock *, 4> JoinedAt;
+  /// Lanes active in a block of a region, and along an edge into one.
+  DenseMap<const BasicBlock *, Value *> BlockMasks;
+  DenseMap<std::pair<const BasicBlock *, const BasicBlock *>, Value *>
+      EdgeMasks;
 };
+
+/// The lanes active in \p BB: those arriving along any edge into it; null
+/// outside regions, where every lane is.
+Value *Packetizer::getBlockMask(BasicBlock *BB) {
+  if (!RegionOf.count(BB))
+    return nullptr;
+  if (Value *Known = BlockMasks.lookup(BB))
+    return Known;
+  IRBuilder<> B(BB, BB->getFirstInsertionPt());
+  Value *Mask = nullptr;
+  for (BasicBlock *Pred : predecessors(BB)) {
+    Value *Edge = getEdgeMask(Pred, BB);
+    Mask = Mask ? B.CreateOr(Mask, Edge, BB->getName() + ".mask") : Edge;
+  }
+  return BlockMasks[BB] = Mask;
+}
+
+/// The lanes that go from \p From to \p To.
+Value *Packetizer::getEdgeMask(BasicBlock *From, BasicBlock *To) {
+  auto Key = std::make_pair(From, To);
+  if (Value *Known = EdgeMasks.lookup(Key))
+    return Known;
+  Value *FromMask = getBlockMask(From);
+  auto *Br = cast<BranchInst>(From->getTerminator());
+  if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+    return EdgeMasks[Key] = FromMask ? FromMask : allLanes();
+  IRBuilder<> B(Br);
+  std::string Name = (From->getName() + ".to." + To->getName()).str();
+  Value *Taken = getVector(Br->getCondition());
+  if (Br->getSuccessor(1) == To)
+    Taken = B.CreateNot(Taken, FromMask ? "" : Name);
+  if (FromMask)
+    Taken = B.CreateAnd(FromMask, Taken, Name);
+  return EdgeMasks[Key] = Taken;
+}
+
+/// A uniform load or store under a mask: done once if any lane is active,
+/// never otherwise (the scalar kernel would not touch that memory).
+void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
+  IRBuilder<> B(&Access);
+  Value *Any = B.CreateVectorSplat(1, B.CreateOrReduce(Mask), "any.lane");
+  if (auto *Load = dyn_cast<LoadInst>(&Access)) {
+    Value *Loaded =
+        B.CreateMaskedLoad(FixedVectorType::get(Load->getType(), 1),
+                           Load->getPointerOperand(), Load->getAlign(), Any);
+    Load->replaceAllUsesWith(
+        B.CreateExtractElement(Loaded, uint64_t(0), Load->getName()));
+  } else {
+    auto *Store = cast<StoreInst>(&Access);
+    B.CreateMaskedStore(B.CreateVectorSplat(1, Store->getValueOperand()),
+                        Store->getPointerOperand(), Store->getAlign(), Any);
+  }
+  Replaced.push_back(&Access);
+}
+
+/// Gives \p Widened its incoming values; in a linearized region or where
+/// one reconverges, the phi becomes a blend on the edge masks (each active
+/// lane arrived along exactly one edge) and \p Scalar lane 0 of it.
+void Packetizer::finishPhi(PHINode &Scalar, PHINode &Widened) {
+  BasicBlock *BB = Scalar.getParent();
+  unsigned N = Scalar.getNumIncomingValues();
+  if (!RegionOf.count(BB) && !JoinedAt.contains(BB)) {
+    for (unsigned I = 0; I < N; ++I)
+      Widened.addIncoming(getVector(Scalar.getIncomingValue(I)),
+                          Scalar.getIncomingBlock(I));
+    return;
+  }
+  IRBuilder<> B(BB, BB->getFirstInsertionPt());
+  Value *Blend = getVector(Scalar.getIncomingValue(N - 1));
+  for (unsigned I = N - 1; I-- > 0;)
+    Blend = B.CreateSelect(getEdgeMask(Scalar.getIncomingBlock(I), BB),
+                           getVector(Scalar.getIncomingValue(I)), Blend,
+                           Widened.getName());
+  Widened.replaceAllUsesWith(Blend);
+  Widened.eraseFromParent();
+  Value *Lane0 = N == 1 ? Scalar.getIncomingValue(0)
+                        : B.CreateExtractElement(Blend, uint64_t(0));
+  // Phis finished later may name the scalar phi, now Lane0: their vector
+  // value is the blend, not a splat of lane 0.
+  Vectors[Lane0] = Blend;
+  Scalar.replaceAllUsesWith(Lane0);
+  Scalar.eraseFromParent();
+}
+
+/// Makes \p R straight code: its branching block, then its blocks in order,
+/// then its exit.
+void Packetizer::linearize(const DivergentRegion &R) {
+  for (BasicBlock *BB : R.Blocks)
+    for (PHINode &Phi : make_early_inc_range(BB->phis())) {
+      // Left only where one edge came in (a uniform value).
+      Phi.replaceAllUsesWith(Phi.getIncomingValue(0));
+      Phi.eraseFromParent();
+    }
+  auto Link = [](BasicBlock *From, BasicBlock *To) {
+    Instruction *Old = From->getTerminator();
+    BranchInst::Create(To, Old);
+    Old->eraseFromParent();
+  };
+  Link(R.Branching, R.Blocks.front());
+  for (size_t I = 0; I < R.Blocks.size(); ++I)
+    Link(R.Blocks[I], I + 1 < R.Blocks.size() ? R.Blocks[I + 1] : R.Exit);
+}
 
 Value *Packetizer::getVector(Value *V) {
   if (Value *Known = Vectors.lookup(V))
@@ -225,20 +348,25 @@ void Packetizer::run() {
         if (isVarying(Store->getValueOperand()) ||
             isVarying(Store->getPointerOperand()))
           widenStore(*Store);
+        else if (Value *Mask = getBlockMask(BB))
+          maskUniformAccess(*Store, Mask);
         continue;
       }
-      if (!isVarying(&I))
+      if (!isVarying(&I)) {
+        if (Value *Mask = isa<LoadInst>(I) ? getBlockMask(BB) : nullptr)
+          maskUniformAccess(I, Mask);
         continue;
+      }
       // Right after the scalar twin (a phi beside its phi).
       IRBuilder<> B(I.getParent(), std::next(I.getIterator()));
       Vectors[&I] = widenInstruction(I, B);
     }
   for (auto [Scalar, Widened] : Phis)
-    for (unsigned N = 0; N < Scalar->getNumIncomingValues(); ++N)
-      Widened->addIncoming(getVector(Scalar->getIncomingValue(N)),
-                           Scalar->getIncomingBlock(N));
+    finishPhi(*Scalar, *Widened);
   for (Instruction *I : Replaced)
     I->eraseFromParent();
+  for (const DivergentRegion &R : Regions)
+    linearize(R);
   eraseUnusedScalarTwins(Vector);
 }
 
@@ -315,21 +443,32 @@ Value *Packetizer::widenCall(CallBase &Call, IRBuilder<> &B) {
 Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
   Type *Ty = widen(Load.getType());
   std::string Name = (Load.getName() + ".v").str();
-  if (Strides.getElementStride(original(Load)) == 1)
+  Value *Mask = getBlockMask(Load.getParent());
+  bool Consecutive = Strides.getElementStride(original(Load)) == 1;
+  if (Consecutive && !Mask)
     return B.CreateAlignedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
                                Name);
+  if (Consecutive)
+    return B.CreateMaskedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
+                              Mask, nullptr, Name);
   return B.CreateMaskedGather(Ty, getVector(Load.getPointerOperand()),
-                              Load.getAlign(), allLanes(), nullptr, Name);
+                              Load.getAlign(), Mask ? Mask : allLanes(),
+                              nullptr, Name);
 }
 
 void Packetizer::widenStore(StoreInst &Store) {
   IRBuilder<> B(&Store);
   Value *Values = getVector(Store.getValueOperand());
-  if (Strides.getElementStride(original(Store)) == 1)
+  Value *Mask = getBlockMask(Store.getParent());
+  bool Consecutive = Strides.getElementStride(original(Store)) == 1;
+  if (Consecutive && !Mask)
     B.CreateAlignedStore(Values, Store.getPointerOperand(), Store.getAlign());
+  else if (Consecutive)
+    B.CreateMaskedStore(Values, Store.getPointerOperand(), Store.getAlign(),
+                        Mask);
   else
     B.CreateMaskedScatter(Values, getVector(Store.getPointerOperand()),
-                          Store.getAlign(), allLanes());
+                          Store.getAlign(), Mask ? Mask : allLanes());
   Replaced.push_back(&Store);
 }
 
@@ -354,6 +493,14 @@ Error checkVectorizable(const Function &Kernel,
   for (const Instruction &I : instructions(Kernel))
     if (Error E = checkInstruction(I, Uniformity))
       return E;
+  Function &F = const_cast<Function &>(Kernel);
+  PostDominatorTree PDT(F);
+  Expected<SmallVector<DivergentRegion, 4>> Regions =
+      findDivergentRegions(F, PDT, [&](const Instruction &T) {
+        return Uniformity.isDivergentBranch(&T);
+      });
+  if (!Regions)
+    return Regions.takeError();
   return Error::success();
 }
 
@@ -377,7 +524,21 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
   // The clone runs inside the kernel's work-item loops; it is no kernel.
   Vector->removeFnAttr("mux-kernel");
   Vector->setCallingConv(Kernel.getCallingConv());
-  Packetizer(*Vector, Width, Uniformity, Strides, VMap).run();
+  DenseMap<const Value *, const Value *> Original;
+  for (const auto &[Scalar, Clone] : VMap)
+    Original[Clone] = Scalar;
+  PostDominatorTree PDT(*Vector);
+  Expected<SmallVector<DivergentRegion, 4>> Regions =
+      findDivergentRegions(*Vector, PDT, [&](const Instruction &T) {
+        return Uniformity.isDivergentBranch(
+            cast_or_null<Instruction>(Original.lookup(&T)));
+      });
+  if (!Regions) { // checkVectorizable found the same regions fine.
+    Vector->eraseFromParent();
+    return Regions.takeError();
+  }
+  Packetizer(*Vector, Width, Uniformity, Strides, VMap, std::move(*Regions))
+      .run();
   return Vector;
 }
 

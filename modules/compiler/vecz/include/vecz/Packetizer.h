@@ -4,8 +4,9 @@
 /// Assumes: a kernel after Loom's generic pipeline (mux work-item builtins,
 /// builtins linked and inlined), with the UniformityInfo and StrideInfo of
 /// its own body.
-/// Does: checks that the kernel is within what Vecz handles so far: no
-/// divergent branch, no barrier, no private memory, no atomic, no call but
+/// Does: checks that the kernel is within what Vecz handles so far: divergent
+/// control flow only in regions DivergentRegions.h can linearize, no
+/// barrier, no private memory, no atomic, no call but
 /// the mux work-item builtins, vectorizable intrinsics and uniform calls
 /// that write no memory; varying values of integer, floating-point or
 /// pointer type; no store of a varying value to a uniform address; no
@@ -16,7 +17,10 @@
 /// splatted where a varying use needs them. Consecutive loads and stores
 /// become vector loads and stores, other varying ones gathers and scatters
 /// with every lane on; uniform ones stay scalar, done once for the W
-/// work-items. get_local_id(0), get_global_id(0) and the linear ids become
+/// work-items. Divergent regions become straight code whose blocks run under
+/// masks: their memory accesses are masked (uniform ones done once if any
+/// lane is active) and the phis where paths join become selects on the edge
+/// masks. get_local_id(0), get_global_id(0) and the linear ids become
 /// lane 0's id plus <0, 1, ..., W-1>: the caller sets the local id of lane
 /// 0 (WorkItemLoopsPass does, from `!mux_vector_variant`).
 /// Produces: the vector function, with the kernel's signature but not a
