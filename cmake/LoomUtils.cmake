@@ -52,10 +52,26 @@ function(loom_add_targets dir)
   target_link_libraries(loom-targets INTERFACE ${libs})
 endfunction()
 
-# loom_install_library(<target> <include dir>): installs <target> into the
-# SDK (exported as Loom::<EXPORT_NAME> by the Loom CMake package) and the
-# public headers under <include dir>.
-function(loom_install_library target include_dir)
+# loom_sdk_library(<target> <name>): makes <target> part of the installed
+# SDK, as Loom::<name> both in this tree (an alias) and in the CMake package:
+# its public headers, in include/ beside the calling CMakeLists.txt, are used
+# from there in the build tree and installed under include/; a shared library
+# gets the SDK's version and soname (doc/sdk.md).
+function(loom_sdk_library target name)
+  set(include_dir ${CMAKE_CURRENT_SOURCE_DIR}/include)
+  get_target_property(type ${target} TYPE)
+  set(scope PUBLIC)
+  if(type STREQUAL "INTERFACE_LIBRARY")
+    set(scope INTERFACE)
+  elseif(type STREQUAL "SHARED_LIBRARY")
+    set_target_properties(${target} PROPERTIES VERSION ${PROJECT_VERSION}
+      SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
+  endif()
+  target_include_directories(${target} ${scope}
+    $<BUILD_INTERFACE:${include_dir}>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
+  add_library(Loom::${name} ALIAS ${target})
   install(TARGETS ${target} EXPORT LoomTargets
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
