@@ -273,8 +273,7 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
 
 BuiltinInfo::~BuiltinInfo() = default;
 
-std::optional<MuxBuiltin>
-BuiltinInfo::identifyMuxBuiltin(const Function &F) const {
+std::optional<MuxBuiltin> BuiltinInfo::identifyMuxBuiltin(const Function &F) {
   std::optional<MuxBuiltin> B =
       StringSwitch<std::optional<MuxBuiltin>>(F.getName())
 #define MUX_BUILTIN(ID, Name, Ret, Params, Props) .Case(Name, MuxBuiltin::ID)

@@ -14,6 +14,7 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_unknown' calls 'unknown', which has no vector form
 ; REMARK-DAG: remark: {{.*}}kernel 'local_variable' uses kernel-scope __local variables (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'float4' has a varying value of a type Vecz does not widen yet (vectors, aggregates)
+; REMARK-DAG: remark: {{.*}}kernel 'unknown_dimension' asks for a work-item id of a dimension that is not a constant
 ; REMARK-DAG: remark: {{.*}}kernel 'fine' vectorized at width 8
 
 ; A declined kernel names no vector variant (its definition line ends
@@ -21,6 +22,7 @@
 ; CHECK: define void @divergent(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @barrier(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @float4(ptr addrspace(1) %out) #0 {
+; CHECK: define void @unknown_dimension(ptr addrspace(1) %out, i32 %d) #0 {
 ; CHECK: define void @fine(ptr addrspace(1) %out) #0 !mux_vector_variant
 ; CHECK-NOT: @__vecz_v8_divergent
 ; CHECK: define void @__vecz_v8_fine(
@@ -95,6 +97,14 @@ define void @float4(ptr addrspace(1) %out) #0 {
   ret void
 }
 
+; get_local_id(d): lanes are consecutive only when d is 0, unknown here.
+define void @unknown_dimension(ptr addrspace(1) %out, i32 %d) #0 {
+  %id = call i64 @__mux_get_local_id(i32 %d)
+  %p = getelementptr i64, ptr addrspace(1) %out, i64 %id
+  store i64 %id, ptr addrspace(1) %p
+  ret void
+}
+
 define void @fine(ptr addrspace(1) %out) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
   %p = getelementptr i64, ptr addrspace(1) %out, i64 %gid
@@ -103,6 +113,7 @@ define void @fine(ptr addrspace(1) %out) #0 {
 }
 
 declare i64 @__mux_get_global_id(i32)
+declare i64 @__mux_get_local_id(i32)
 declare void @__mux_work_group_barrier(i32, i32, i32)
 declare i64 @unknown(i64)
 

@@ -80,7 +80,8 @@ public:
 
   /// The mux builtin \p F declares, if any (by name and signature, with or
   /// without scheduling parameters).
-  std::optional<MuxBuiltin> identifyMuxBuiltin(const llvm::Function &F) const;
+  /// (The table is the same for every target: static.)
+  static std::optional<MuxBuiltin> identifyMuxBuiltin(const llvm::Function &F);
   static llvm::StringRef getMuxBuiltinName(MuxBuiltin B);
   static unsigned getMuxBuiltinProperties(MuxBuiltin B);
 

@@ -11,6 +11,7 @@
 #include "vecz/Packetizer.h"
 
 #include "DivergentRegions.h"
+#include "WorkItemIds.h"
 
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
@@ -45,25 +46,6 @@ Error notVectorizable(const Function &Kernel, const Twine &Why) {
                            "kernel '" + Kernel.getName() + "' " + Why);
 }
 
-std::optional<MuxBuiltin> getMuxBuiltin(const CallBase &Call) {
-  static const BuiltinInfo Builtins;
-  const Function *Callee = Call.getCalledFunction();
-  return Callee ? Builtins.identifyMuxBuiltin(*Callee) : std::nullopt;
-}
-
-/// Whether \p Call's result is a work-item id that moves by one per lane.
-bool isLaneIdCall(const CallBase &Call) {
-  switch (getMuxBuiltin(Call).value_or(MuxBuiltin::WorkGroupBarrier)) {
-  case MuxBuiltin::GetLocalId:
-  case MuxBuiltin::GetGlobalId:
-  case MuxBuiltin::GetLocalLinearId:
-  case MuxBuiltin::GetGlobalLinearId:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// Calls Vecz can keep or widen: mux builtins but barriers, intrinsics that
 /// have vector forms or change nothing, and calls that write no memory with
 /// uniform arguments (done once for all lanes).
@@ -72,6 +54,9 @@ Error checkCall(const CallBase &Call, const UniformityInfo &Uniformity) {
   if (std::optional<MuxBuiltin> Mux = getMuxBuiltin(Call)) {
     if (*Mux == MuxBuiltin::WorkGroupBarrier)
       return notVectorizable(Kernel, "has a barrier (not handled yet)");
+    if (isIdOfUnknownDimension(Call))
+      return notVectorizable(Kernel, "asks for a work-item id of a "
+                                     "dimension that is not a constant");
     return Error::success();
   }
   if (isa<DbgInfoIntrinsic>(Call) || Call.isLifetimeStartOrEnd() ||

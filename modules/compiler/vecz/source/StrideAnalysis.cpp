@@ -12,7 +12,7 @@
 
 #include "vecz/UniformityAnalysis.h"
 
-#include "compiler/BuiltinInfo.h"
+#include "WorkItemIds.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -185,24 +185,7 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
 
 /// The work-item ids that move by one along the vector.
 Stride StrideBuilder::computeCall(const CallBase &Call) {
-  static const compiler::BuiltinInfo Builtins;
-  const Function *Callee = Call.getCalledFunction();
-  if (!Callee)
-    return Stride::unknown();
-  switch (Builtins.identifyMuxBuiltin(*Callee).value_or(
-      compiler::MuxBuiltin::WorkGroupBarrier)) {
-  case compiler::MuxBuiltin::GetLocalId:
-  case compiler::MuxBuiltin::GetGlobalId: {
-    // Uniformity made the other dimensions uniform.
-    const auto *Dim = dyn_cast<ConstantInt>(Call.getArgOperand(0));
-    return Dim && Dim->isZero() ? Stride::linear(1) : Stride::unknown();
-  }
-  case compiler::MuxBuiltin::GetLocalLinearId:
-  case compiler::MuxBuiltin::GetGlobalLinearId:
-    return Stride::linear(1);
-  default:
-    return Stride::unknown();
-  }
+  return isLaneIdCall(Call) ? Stride::linear(1) : Stride::unknown();
 }
 
 Stride StrideBuilder::computeGEP(const GEPOperator &GEP) {

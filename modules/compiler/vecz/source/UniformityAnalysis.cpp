@@ -10,6 +10,8 @@
 
 #include "vecz/UniformityAnalysis.h"
 
+#include "WorkItemIds.h"
+
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/KernelMetadata.h"
 
@@ -39,10 +41,9 @@ bool UniformityInfo::isDivergentLoop(const Loop &L) const {
 /// Computes a UniformityInfo (see the header for the rules).
 class UniformityBuilder {
 public:
-  UniformityBuilder(const Function &F, const BuiltinInfo &BI,
-                    const LoopInfo &LI, const PostDominatorTree &PDT,
-                    UniformityInfo &Info)
-      : F(F), BI(BI), LI(LI), PDT(PDT), Info(Info) {}
+  UniformityBuilder(const Function &F, const LoopInfo &LI,
+                    const PostDominatorTree &PDT, UniformityInfo &Info)
+      : F(F), LI(LI), PDT(PDT), Info(Info) {}
 
   void run() {
     seed();
@@ -62,7 +63,6 @@ private:
   void markDivergentLoop(const Loop &L);
 
   const Function &F;
-  const BuiltinInfo &BI;
   const LoopInfo &LI;
   const PostDominatorTree &PDT;
   UniformityInfo &Info;
@@ -92,26 +92,16 @@ bool UniformityBuilder::isVaryingSource(const Instruction &I) const {
 /// builtins are uniform unless their arguments vary; other calls vary when
 /// they may write memory.
 bool UniformityBuilder::isVaryingCall(const CallBase &Call) const {
-  const Function *Callee = Call.getCalledFunction();
-  if (!Callee)
-    return !Call.onlyReadsMemory() && !Call.getType()->isVoidTy();
-  std::optional<MuxBuiltin> Mux = BI.identifyMuxBuiltin(*Callee);
+  std::optional<MuxBuiltin> Mux = getMuxBuiltin(Call);
   if (!Mux)
     return !Call.onlyReadsMemory() && !Call.getType()->isVoidTy();
-  switch (*Mux) {
-  case MuxBuiltin::GetLocalId:
-  case MuxBuiltin::GetGlobalId: {
-    const auto *Dim = dyn_cast<ConstantInt>(Call.getArgOperand(0));
-    return !Dim || Dim->isZero();
-  }
-  case MuxBuiltin::GetLocalLinearId:
-  case MuxBuiltin::GetGlobalLinearId:
+  if (isLaneIdCall(Call) || isIdOfUnknownDimension(Call))
     return true;
-  default:
-    return !(BuiltinInfo::getMuxBuiltinProperties(*Mux) &
-             compiler::WorkGroupUniform) &&
-           !Call.getType()->isVoidTy();
-  }
+  if (*Mux == MuxBuiltin::GetLocalId || *Mux == MuxBuiltin::GetGlobalId)
+    return false; // Dimensions 1 and 2: one per vector.
+  return !(BuiltinInfo::getMuxBuiltinProperties(*Mux) &
+           compiler::WorkGroupUniform) &&
+         !Call.getType()->isVoidTy();
 }
 
 void UniformityBuilder::markVarying(const Value &V) {
@@ -211,13 +201,8 @@ void UniformityBuilder::markDivergentLoop(const Loop &L) {
 
 UniformityInfo UniformityAnalysis::run(Function &F,
                                        FunctionAnalysisManager &FAM) {
-  static const BuiltinInfo DefaultBuiltins;
-  const auto &MAMProxy = FAM.getResult<ModuleAnalysisManagerFunctionProxy>(F);
-  const auto *Builtins =
-      MAMProxy.getCachedResult<compiler::BuiltinInfoAnalysis>(*F.getParent());
   UniformityInfo Info(F);
-  UniformityBuilder(F, Builtins ? Builtins->get() : DefaultBuiltins,
-                    FAM.getResult<LoopAnalysis>(F),
+  UniformityBuilder(F, FAM.getResult<LoopAnalysis>(F),
                     FAM.getResult<PostDominatorTreeAnalysis>(F), Info)
       .run();
   return Info;
