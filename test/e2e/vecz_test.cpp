@@ -81,6 +81,102 @@ TEST_P(VeczDivergence, BoundsCheckLeavesTheRestUntouched) {
   }
 }
 
+/// The model of kernel `steps`.
+uint32_t steps(uint32_t N, uint32_t I) {
+  uint32_t R = 0;
+  if (I % 3 == 0) {
+    while (N > 1 && R < 500) {
+      N = (N & 1) ? 3 * N + 1 : N / 2;
+      ++R;
+    }
+  } else if (I % 3 == 1) {
+    for (; N != 0; N /= 10)
+      R += N % 10;
+  } else {
+    R = N ^ (N >> 3);
+  }
+  return R;
+}
+
+TEST_P(VeczDivergence, LoopsWithVaryingTripCountsBehindASwitch) {
+  const size_t N = 999; // Groups of 37.
+  std::mt19937 Random(11);
+  std::vector<uint32_t> In(N), Out(N, 0xdeadbeef);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = I % 7 == 0 ? uint32_t(I) : Random() % 100000;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Out)};
+  ASSERT_EQ(runKernel(Binary, "steps", Args, {{N}, {37}, {}}), "");
+  std::vector<uint32_t> Got = Args[1].as<uint32_t>();
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(Got[I], steps(In[I], uint32_t(I)))
+        << "out[" << I << "], in = " << In[I];
+}
+
+TEST_P(VeczDivergence, SearchLoopWithAnEarlyExit) {
+  const size_t N = 600; // Groups of 24: 16 + a peel of 8 at width 16.
+  const int M = 50;
+  std::vector<int> Table(M), Keys(N), Out(N, -1);
+  for (int K = 0; K < M; ++K)
+    Table[K] = 10 * K + (K % 3);
+  for (size_t I = 0; I < N; ++I)
+    Keys[I] = int(I * 37 % 530) - 10;
+  for (int Count : {M, 0}) { // Also a table of no entries: no lane loops.
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(Keys), KernelArg::buffer(Table),
+        KernelArg::scalar(Count), KernelArg::buffer(Out)};
+    ASSERT_EQ(runKernel(Binary, "first_above", Args, {{N}, {24}, {}}), "");
+    std::vector<int> Got = Args[3].as<int>();
+    for (size_t I = 0; I < N; ++I) {
+      int K = 0;
+      while (K < Count && Table[K] <= Keys[I])
+        ++K;
+      ASSERT_EQ(Got[I], K) << "out[" << I << "], key = " << Keys[I]
+                           << ", entries = " << Count;
+    }
+  }
+}
+
+TEST_P(VeczDivergence, UniformLoopInsideABoundsCheck) {
+  const size_t Global = 256, N = 203; // The last group is partly past n.
+  const int M = 5;
+  const float Sentinel = -777.0f;
+  std::vector<float> In(M * N), W(M), Out(Global, Sentinel);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = float(I % 97) * 0.5f;
+  for (int K = 0; K < M; ++K)
+    W[K] = float(K + 1);
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(In), KernelArg::buffer(W), KernelArg::buffer(Out),
+      KernelArg::scalar(uint32_t(N)), KernelArg::scalar(M)};
+  ASSERT_EQ(runKernel(Binary, "guarded_dot", Args, {{Global}, {32}, {}}), "");
+  std::vector<float> Got = Args[2].as<float>();
+  for (size_t I = 0; I < Global; ++I) {
+    float Expected = Sentinel;
+    if (I < N) {
+      Expected = 0.0f; // Small integers and halves: exact in any order.
+      for (int K = 0; K < M; ++K)
+        Expected += W[K] * In[K * N + I];
+    }
+    ASSERT_EQ(Got[I], Expected) << "out[" << I << "]";
+  }
+}
+
+TEST_P(VeczDivergence, StoresInsideADivergentLoop) {
+  const size_t N = 100; // Groups of 20.
+  const int Sentinel = -1;
+  std::vector<int> Count(N), Rows(N * 8, Sentinel);
+  for (size_t I = 0; I < N; ++I)
+    Count[I] = int(I * 5 % 9); // 0 to 8 slots.
+  std::vector<KernelArg> Args = {KernelArg::buffer(Count),
+                                 KernelArg::buffer(Rows)};
+  ASSERT_EQ(runKernel(Binary, "fill_rows", Args, {{N}, {20}, {}}), "");
+  std::vector<int> Got = Args[1].as<int>();
+  for (size_t I = 0; I < N; ++I)
+    for (int J = 0; J < 8; ++J)
+      ASSERT_EQ(Got[I * 8 + J], J < Count[I] ? int(I) * 100 + J : Sentinel)
+          << "rows[" << I << "][" << J << "]";
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Widths, VeczDivergence,
     testing::Combine(testing::Values("reference", "csa"),

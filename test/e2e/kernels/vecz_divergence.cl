@@ -1,6 +1,7 @@
 // vecz_divergence.cl: kernels whose control flow diverges between
-// work-items in acyclic ways (if/else chains, nested branches, bounds
-// checks with a uniform load inside), for Vecz's control-flow conversion.
+// work-items (if/else chains, nested branches, bounds checks with a uniform
+// load inside, switches, loops with varying trip counts and early exits,
+// loops inside branches), for Vecz's control-flow conversion.
 
 kernel void classify(global const int *in, global int *out, int t) {
   size_t i = get_global_id(0);
@@ -27,4 +28,61 @@ kernel void guarded_scale(global const float *in, global float *out,
   size_t i = get_global_id(0);
   if (i < n)
     out[i] = in[i] * scale[0] + (float)i;
+}
+
+// Divergent loops: each work-item loops a data-dependent number of times,
+// on one of three paths chosen by its id (a switch on a varying value).
+kernel void steps(global const uint *in, global uint *out) {
+  uint i = get_global_id(0);
+  uint n = in[i];
+  uint r = 0;
+  switch (i % 3) {
+  case 0: // Collatz steps to 1, capped.
+    while (n > 1 && r < 500) {
+      n = (n & 1) ? 3 * n + 1 : n / 2;
+      ++r;
+    }
+    break;
+  case 1: // Sum of decimal digits.
+    for (; n != 0; n /= 10)
+      r += n % 10;
+    break;
+  default:
+    r = n ^ (n >> 3);
+  }
+  out[i] = r;
+}
+
+// A search with an early exit: the index of the first table entry above
+// the work-item's key, or m.
+kernel void first_above(global const int *keys, global const int *table,
+                        int m, global int *out) {
+  size_t i = get_global_id(0);
+  int key = keys[i];
+  int k = 0;
+  for (; k < m; ++k)
+    if (table[k] > key)
+      break;
+  out[i] = k;
+}
+
+// A loop with a uniform trip count inside a bounds check: lanes past n
+// neither read nor write.
+kernel void guarded_dot(global const float *in, global const float *w,
+                        global float *out, uint n, int m) {
+  size_t i = get_global_id(0);
+  if (i < n) {
+    float acc = 0.0f;
+    for (int k = 0; k < m; ++k)
+      acc += w[k] * in[k * n + i];
+    out[i] = acc;
+  }
+}
+
+// Stores inside a divergent loop: work-item i writes its first count[i]
+// slots of a row of 8; the other slots keep their sentinels.
+kernel void fill_rows(global const int *count, global int *rows) {
+  size_t i = get_global_id(0);
+  for (int j = 0; j < count[i]; ++j)
+    rows[i * 8 + j] = (int)i * 100 + j;
 }

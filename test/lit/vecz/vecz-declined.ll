@@ -5,8 +5,8 @@
 
 ; Kernels Vecz does not handle yet keep their scalar form, without a vector
 ; variant, and a remark says why; the one it handles gets the default width.
-; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow in a loop (not handled yet)
-; REMARK-DAG: remark: {{.*}}kernel 'switch' has divergent control flow through a switch (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow that does not reconverge (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'nested_loops' has divergent control flow in a loop that holds another loop (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'atomic' uses atomics (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' uses private memory (not handled yet)
@@ -37,20 +37,35 @@ entry:
   %gid = call i64 @__mux_get_global_id(i32 0)
   br label %loop
 loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %found = icmp eq i64 %i, %gid
+  br i1 %found, label %hit, label %latch
+latch:
   %i.next = add i64 %i, 1
-  %more = icmp ult i64 %i.next, %gid
+  %more = icmp ult i64 %i.next, 100
   br i1 %more, label %loop, label %end
+hit:
+  ret void
 end:
   ret void
 }
 
-define void @switch(ptr addrspace(1) %out) #0 {
+define void @nested_loops(ptr addrspace(1) %out) #0 {
 entry:
   %gid = call i64 @__mux_get_global_id(i32 0)
-  switch i64 %gid, label %end [ i64 1, label %one ]
-one:
-  br label %end
+  br label %outer
+outer:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %outer.latch ]
+  br label %inner
+inner:
+  %j = phi i64 [ 0, %outer ], [ %j.next, %inner ]
+  %j.next = add i64 %j, 1
+  %inner.more = icmp ult i64 %j.next, 4
+  br i1 %inner.more, label %inner, label %outer.latch
+outer.latch:
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, %gid
+  br i1 %more, label %outer, label %end
 end:
   ret void
 }

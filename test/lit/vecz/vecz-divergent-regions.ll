@@ -48,8 +48,8 @@ join:
 ; CHECK: %in.range.v = icmp ult <4 x i64> %gid.v, %n.splat
 ; CHECK: in:
 ; CHECK: %[[ANY:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %in.range.v)
-; CHECK: call <1 x float> @llvm.masked.load.v1f32.p1(ptr addrspace(1) %scale, i32 4, <1 x i1> %any.lane{{.*}}, <1 x float> undef)
-; CHECK: %x.v = call <4 x float> @llvm.masked.load.v4f32.p1(ptr addrspace(1) %px, i32 4, <4 x i1> %in.range.v, <4 x float> undef)
+; CHECK: call <1 x float> @llvm.masked.load.v1f32.p1(ptr addrspace(1) %scale, i32 4, <1 x i1> %any.lane{{.*}}, <1 x float> zeroinitializer)
+; CHECK: %x.v = call <4 x float> @llvm.masked.load.v4f32.p1(ptr addrspace(1) %px, i32 4, <4 x i1> %in.range.v, <4 x float> zeroinitializer)
 ; CHECK: call void @llvm.masked.store.v4f32.p1(<4 x float> %y.v, ptr addrspace(1) %px, i32 4, <4 x i1> %in.range.v)
 define void @guarded(ptr addrspace(1) %a, ptr addrspace(1) %scale, i64 %n) #0 {
 entry:
@@ -71,7 +71,7 @@ out:
 ; both conditions; the whole nest is one region.
 ; CHECK-LABEL: define void @__vecz_v4_nested(
 ; CHECK: %odd.v = trunc <4 x i64> %gid.v to <4 x i1>
-; CHECK: %v.v = call <4 x i32> @llvm.masked.load.v4i32.p1(ptr addrspace(1) %p, i32 4, <4 x i1> %odd.v, <4 x i32> undef)
+; CHECK: %v.v = call <4 x i32> @llvm.masked.load.v4i32.p1(ptr addrspace(1) %p, i32 4, <4 x i1> %odd.v, <4 x i32> zeroinitializer)
 ; CHECK: %outer.to.inner = and <4 x i1> %odd.v, %neg.v
 ; CHECK: call void @llvm.masked.store.v4i32.p1(<4 x i32> <i32 2, i32 2, i32 2, i32 2>, ptr addrspace(1) %p, i32 4, <4 x i1> %outer.to.inner)
 define void @nested(ptr addrspace(1) %data) #0 {

@@ -39,7 +39,7 @@ define void @saxpy(float %a, ptr addrspace(1) %x, ptr addrspace(1) %y) #0 {
 ; CHECK: %scale = load i32, ptr addrspace(1) %in, align 4
 ; W4: %gid.v = add <4 x i64> %gid.splat{{.*}}, <i64 0, i64 1, i64 2, i64 3>
 ; W8: %gid.v = add <8 x i64> %gid.splat{{.*}}, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-; W4: %even.v = call <4 x i32> @llvm.masked.gather.v4i32.v4p1(<4 x ptr addrspace(1)> %pe.v, i32 4, <4 x i1> <i1 true, i1 true, i1 true, i1 true>, <4 x i32> undef)
+; W4: %even.v = call <4 x i32> @llvm.masked.gather.v4i32.v4p1(<4 x ptr addrspace(1)> %pe.v, i32 4, <4 x i1> <i1 true, i1 true, i1 true, i1 true>, <4 x i32> zeroinitializer)
 ; W4: %idx.v = load <4 x i32>, ptr addrspace(1) %pi, align 4
 ; W4: call void @llvm.masked.scatter.v4i32.v4p1(<4 x i32> %sum.v, <4 x ptr addrspace(1)> %po.v, i32 4, <4 x i1> <i1 true, i1 true, i1 true, i1 true>)
 define void @memory(ptr addrspace(1) %in, ptr addrspace(1) %index, ptr addrspace(1) %out) #0 {

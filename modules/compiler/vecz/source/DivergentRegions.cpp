@@ -1,14 +1,18 @@
 //===- DivergentRegions.cpp - Where control flow diverges -----------------===//
 ///
 /// \file
-/// See DivergentRegions.h.
+/// See DivergentRegions.h. A region's run order is a topological order of
+/// its blocks in which each loop counts as one node (its back edges left
+/// out), expanded into the loop's own order followed by its exit block.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "DivergentRegions.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
@@ -22,17 +26,19 @@ namespace vecz {
 
 namespace {
 
-Error cannotLinearize(const BasicBlock &Branching, const Twine &Why) {
+using BlockSet = SmallPtrSet<BasicBlock *, 16>;
+using BranchPredicate = function_ref<bool(const Instruction &)>;
+
+Error cannotLinearize(const BasicBlock &Where, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(),
-                           "kernel '" + Branching.getParent()->getName() +
+                           "kernel '" + Where.getParent()->getName() +
                                "' has divergent control flow " + Why +
                                " (not handled yet)");
 }
 
 /// The blocks reached from \p Branching's successors before \p Exit.
-SmallPtrSet<BasicBlock *, 16> collectBlocks(BasicBlock &Branching,
-                                            BasicBlock &Exit) {
-  SmallPtrSet<BasicBlock *, 16> Blocks;
+BlockSet collectBlocks(BasicBlock &Branching, BasicBlock &Exit) {
+  BlockSet Blocks;
   SmallVector<BasicBlock *, 16> Stack(succ_begin(&Branching),
                                       succ_end(&Branching));
   while (!Stack.empty()) {
@@ -44,84 +50,234 @@ SmallPtrSet<BasicBlock *, 16> collectBlocks(BasicBlock &Branching,
   return Blocks;
 }
 
-/// \p Blocks ordered so that each comes after its predecessors among them,
-/// or none when they form a cycle.
-std::optional<SmallVector<BasicBlock *, 8>>
-orderTopologically(const SmallPtrSet<BasicBlock *, 16> &Blocks) {
-  DenseMap<BasicBlock *, unsigned> Waiting;
+/// \p Nodes ordered so that each comes after its predecessors among them
+/// (\p Successors gives the edges), ties broken by place in the function;
+/// none when the edges form a cycle.
+std::optional<SmallVector<BasicBlock *, 8>> orderTopologically(
+    ArrayRef<BasicBlock *> Nodes,
+    function_ref<SmallVector<BasicBlock *, 4>(BasicBlock *)> Successors) {
+  DenseMap<const BasicBlock *, unsigned> Position, Waiting;
+  for (BasicBlock &BB : *Nodes.front()->getParent())
+    Position[&BB] = Position.size();
+  for (BasicBlock *Node : Nodes)
+    for (BasicBlock *Succ : Successors(Node))
+      ++Waiting[Succ];
   SmallVector<BasicBlock *, 8> Ready, Order;
-  for (BasicBlock *BB : Blocks) {
-    unsigned Inside = count_if(predecessors(BB), [&](BasicBlock *Pred) {
-      return Blocks.contains(Pred);
-    });
-    if (Inside == 0)
-      Ready.push_back(BB);
-    Waiting[BB] = Inside;
-  }
-  // A stable order: sort the ready blocks by their place in the function.
-  auto Position = [&](BasicBlock *BB) {
-    return std::distance(BB->getParent()->begin(), BB->getIterator());
-  };
+  for (BasicBlock *Node : Nodes)
+    if (!Waiting.lookup(Node))
+      Ready.push_back(Node);
   while (!Ready.empty()) {
     llvm::sort(Ready, [&](BasicBlock *A, BasicBlock *B) {
-      return Position(A) > Position(B);
+      return Position[A] > Position[B];
     });
-    BasicBlock *BB = Ready.pop_back_val();
-    Order.push_back(BB);
-    for (BasicBlock *Succ : successors(BB))
-      if (Blocks.contains(Succ) && --Waiting[Succ] == 0)
+    BasicBlock *Node = Ready.pop_back_val();
+    Order.push_back(Node);
+    for (BasicBlock *Succ : Successors(Node))
+      if (--Waiting[Succ] == 0)
         Ready.push_back(Succ);
   }
-  if (Order.size() != Blocks.size())
+  if (Order.size() != Nodes.size())
     return std::nullopt;
   return Order;
 }
 
+/// A divergent loop's blocks in run order: a topological order without its
+/// back edges, with the latch moved last (nothing in the loop follows it).
+std::optional<SmallVector<BasicBlock *, 8>> orderLoopBlocks(const Loop &L) {
+  SmallVector<BasicBlock *, 8> Blocks(L.blocks());
+  std::optional<SmallVector<BasicBlock *, 8>> Order =
+      orderTopologically(Blocks, [&](BasicBlock *BB) {
+        SmallVector<BasicBlock *, 4> Inside;
+        for (BasicBlock *Succ : successors(BB))
+          if (L.contains(Succ) && Succ != L.getHeader())
+            Inside.push_back(Succ);
+        return Inside;
+      });
+  if (Order) {
+    BasicBlock *Latch = L.getLoopLatch();
+    Order->erase(llvm::find(*Order, Latch));
+    Order->push_back(Latch);
+  }
+  return Order;
+}
+
+bool isTwoWayOrUnconditional(const BasicBlock *BB) {
+  return isa<BranchInst>(BB->getTerminator());
+}
+
+Expected<MaskedLoop> buildMaskedLoop(const Loop &L, bool Divergent,
+                                     BranchPredicate IsDivergentBranch) {
+  BasicBlock &Header = *L.getHeader();
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Latch = L.getLoopLatch();
+  if (!Preheader || !Latch)
+    return cannotLinearize(Header, "in a loop without a preheader or with "
+                                   "more than one latch");
+  MaskedLoop Masked{Preheader, &Header, Latch, {}, Divergent, {}};
+  L.getUniqueExitBlocks(Masked.ExitBlocks);
+  for (BasicBlock *Exit : Masked.ExitBlocks)
+    if (!all_of(predecessors(Exit),
+                [&](BasicBlock *Pred) { return L.contains(Pred); }))
+      return cannotLinearize(Header, "in a loop whose exit block is also "
+                                     "reached from outside it");
+  if (!Divergent) {
+    if (Masked.ExitBlocks.size() != 1)
+      return cannotLinearize(Header, "in a uniform loop left to more than "
+                                     "one block");
+    for (BasicBlock *BB : L.blocks())
+      if (IsDivergentBranch(*BB->getTerminator()))
+        return cannotLinearize(*BB, "in a uniform loop inside a divergent "
+                                    "branch");
+    Masked.Blocks.assign(L.block_begin(), L.block_end());
+    return Masked;
+  }
+  if (!L.isInnermost())
+    return cannotLinearize(Header, "in a loop that holds another loop");
+  if (!all_of(L.blocks(), isTwoWayOrUnconditional))
+    return cannotLinearize(Header, "through a switch");
+  std::optional<SmallVector<BasicBlock *, 8>> Order = orderLoopBlocks(L);
+  if (!Order)
+    return cannotLinearize(Header, "in an irreducible loop");
+  Masked.Blocks = std::move(*Order);
+  return Masked;
+}
+
+/// The outermost loop holding \p BB whose header is in \p Inside, if any.
+const Loop *getOutermostLoopIn(const BasicBlock *BB, const LoopInfo &LI,
+                               const BlockSet &Inside) {
+  const Loop *Outermost = nullptr;
+  for (const Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop())
+    if (Inside.contains(L->getHeader()))
+      Outermost = L;
+  return Outermost;
+}
+
+/// The region from \p Branching (a divergent branch, or a divergent loop's
+/// preheader) to \p Exit, where its paths reconverge.
 Expected<DivergentRegion>
-buildRegion(BasicBlock &Branching, const PostDominatorTree &PDT,
-            function_ref<bool(const Instruction &)> IsDivergentBranch) {
-  const DomTreeNode *Node = PDT.getNode(&Branching);
-  BasicBlock *Exit =
-      Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+buildRegion(BasicBlock &Branching, BasicBlock *Exit, const LoopInfo &LI,
+            BranchPredicate IsDivergentBranch,
+            function_ref<bool(const Loop &)> IsDivergentLoop) {
   if (!Exit)
     return cannotLinearize(Branching, "that does not reconverge");
-  if (!isa<BranchInst>(Branching.getTerminator()))
+  if (!isTwoWayOrUnconditional(&Branching))
     return cannotLinearize(Branching, "through a switch");
-  SmallPtrSet<BasicBlock *, 16> Inside = collectBlocks(Branching, *Exit);
+  BlockSet Inside = collectBlocks(Branching, *Exit);
   if (Inside.contains(&Branching))
     return cannotLinearize(Branching, "in a loop");
-  std::optional<SmallVector<BasicBlock *, 8>> Order =
-      orderTopologically(Inside);
-  if (!Order)
-    return cannotLinearize(Branching, "around a loop");
   auto FromInside = [&](BasicBlock *Pred) {
     return Pred == &Branching || Inside.contains(Pred);
   };
-  if (!all_of(predecessors(Exit), FromInside))
-    return cannotLinearize(Branching, "whose join is also reached from "
-                                      "outside");
-  for (BasicBlock *BB : *Order) {
+
+  DivergentRegion Region{&Branching, {}, Exit, {}};
+  // Each block's node: itself, or the header of the outermost loop in the
+  // region holding it (or whose exit block it is).
+  DenseMap<BasicBlock *, BasicBlock *> NodeOf;
+  SmallVector<BasicBlock *, 8> Nodes;
+  for (BasicBlock *BB : Inside) {
     if (!all_of(predecessors(BB), FromInside))
       return cannotLinearize(Branching, "entered from outside");
-    const auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-    if (!Br || (Br->isConditional() && !IsDivergentBranch(*Br)))
-      return cannotLinearize(Branching, "mixed with uniform branches");
+    const Loop *L = getOutermostLoopIn(BB, LI, Inside);
+    if (!L) {
+      if (!isTwoWayOrUnconditional(BB))
+        return cannotLinearize(Branching, "through a switch");
+      NodeOf.try_emplace(BB, BB);
+      continue;
+    }
+    if (L->getHeader() != BB)
+      continue;
+    Expected<MaskedLoop> Masked =
+        buildMaskedLoop(*L, IsDivergentLoop(*L), IsDivergentBranch);
+    if (!Masked)
+      return Masked.takeError();
+    // A divergent loop may be left to where the region ends.
+    auto IsLeftInside = [&](BasicBlock *To) {
+      return Inside.contains(To) || (Masked->Divergent && To == Exit);
+    };
+    if (!all_of(Masked->ExitBlocks, IsLeftInside))
+      return cannotLinearize(Branching, "around a loop that leaves it");
+    for (BasicBlock *Block : L->blocks())
+      NodeOf[Block] = BB;
+    // A uniform loop's exit block follows it: the loop is skipped to there.
+    if (!Masked->Divergent)
+      NodeOf[Masked->ExitBlocks.front()] = BB;
+    Region.Loops.push_back(std::move(*Masked));
   }
-  return DivergentRegion{&Branching, std::move(*Order), Exit};
+  for (auto [BB, Node] : NodeOf)
+    if (BB == Node)
+      Nodes.push_back(BB);
+
+  std::optional<SmallVector<BasicBlock *, 8>> Order =
+      orderTopologically(Nodes, [&](BasicBlock *Node) {
+        SmallVector<BasicBlock *, 4> Succs;
+        for (auto [BB, Of] : NodeOf)
+          if (Of == Node)
+            for (BasicBlock *Succ : successors(BB))
+              if (BasicBlock *To = NodeOf.lookup(Succ);
+                  To && To != Node && !is_contained(Succs, To))
+                Succs.push_back(To);
+        return Succs;
+      });
+  if (!Order)
+    return cannotLinearize(Branching, "around an irreducible loop");
+  for (BasicBlock *Node : *Order) {
+    auto Loop = find_if(Region.Loops,
+                        [&](const MaskedLoop &L) { return L.Header == Node; });
+    if (Loop == Region.Loops.end()) {
+      Region.Blocks.push_back(Node);
+      continue;
+    }
+    append_range(Region.Blocks, Loop->Blocks);
+    if (!Loop->Divergent)
+      Region.Blocks.push_back(Loop->ExitBlocks.front());
+  }
+  return Region;
+}
+
+/// Where the paths leaving divergent loop \p L reconverge: the nearest
+/// common post-dominator of its exit blocks.
+BasicBlock *findLoopReconvergence(const Loop &L, const PostDominatorTree &PDT) {
+  SmallVector<BasicBlock *, 2> Exits;
+  L.getUniqueExitBlocks(Exits);
+  if (Exits.empty())
+    return nullptr;
+  BasicBlock *Common = Exits.front();
+  for (BasicBlock *Exit : drop_begin(Exits))
+    if (Common)
+      Common = PDT.findNearestCommonDominator(Common, Exit);
+  return Common;
 }
 
 } // namespace
 
-Expected<SmallVector<DivergentRegion, 4>> findDivergentRegions(
-    Function &F, const PostDominatorTree &PDT,
-    function_ref<bool(const Instruction &)> IsDivergentBranch) {
+Expected<SmallVector<DivergentRegion, 4>>
+findDivergentRegions(Function &F, const PostDominatorTree &PDT,
+                     const LoopInfo &LI, BranchPredicate IsDivergentBranch,
+                     function_ref<bool(const Loop &)> IsDivergentLoop) {
   SmallVector<DivergentRegion, 4> Regions;
-  SmallPtrSet<BasicBlock *, 16> Covered;
+  BlockSet Covered;
   ReversePostOrderTraversal<Function *> RPOT(&F);
+  // A loop's header comes before its other blocks, a branch before the
+  // blocks it leads to: a region is found from its first block.
   for (BasicBlock *BB : RPOT) {
-    if (Covered.contains(BB) || !IsDivergentBranch(*BB->getTerminator()))
+    if (Covered.contains(BB))
       continue;
-    Expected<DivergentRegion> Region = buildRegion(*BB, PDT, IsDivergentBranch);
+    const Loop *L = LI.getLoopFor(BB);
+    bool DivergentLoop = L && L->getHeader() == BB && IsDivergentLoop(*L);
+    if (!DivergentLoop && !IsDivergentBranch(*BB->getTerminator()))
+      continue;
+    BasicBlock *Branching = BB, *Exit = nullptr;
+    if (DivergentLoop) {
+      Branching = L->getLoopPreheader();
+      if (!Branching)
+        return cannotLinearize(*BB, "in a loop without a preheader");
+      Exit = findLoopReconvergence(*L, PDT);
+    } else if (const DomTreeNode *Node = PDT.getNode(BB);
+               Node && Node->getIDom()) {
+      Exit = Node->getIDom()->getBlock();
+    }
+    Expected<DivergentRegion> Region =
+        buildRegion(*Branching, Exit, LI, IsDivergentBranch, IsDivergentLoop);
     if (!Region)
       return Region.takeError();
     Covered.insert(Region->Blocks.begin(), Region->Blocks.end());

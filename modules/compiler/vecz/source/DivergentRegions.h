@@ -1,13 +1,27 @@
 //===- DivergentRegions.h - Where control flow diverges --------*- C++ -*-===//
 ///
 /// \file
-/// The parts of a kernel the packetizer linearizes: for each divergent
-/// branch not already inside such a part, the blocks its paths cross before
-/// they reconverge at its immediate post-dominator. So far Vecz linearizes
-/// only regions it can turn into straight code with masks: acyclic (no
-/// loop inside, and the branch is no loop exit), entered only through the
-/// branching block, left only into the reconvergence block, whose other
-/// branches are divergent two-way branches too.
+/// The parts of a kernel the packetizer linearizes, and the order their
+/// blocks will run in. A region starts at a divergent branch not already
+/// inside one and spans the blocks its paths cross before they reconverge
+/// at its immediate post-dominator; a divergent loop (one the lanes leave at
+/// different iterations) outside every such region starts one at its
+/// preheader, spanning the loop and the paths from its exit blocks to where
+/// they reconverge.
+///
+/// Inside a region, the blocks outside loops and the blocks of a divergent
+/// loop become straight code run under masks, whatever their branches
+/// (divergent or uniform); a divergent loop iterates while any lane is live.
+/// A uniform loop inside a region (all its branches uniform) keeps its
+/// control flow and runs under the mask of the lanes that enter it.
+///
+/// What Vecz linearizes so far: a region is entered only through its
+/// branching block and left only into its reconvergence block (which may
+/// have other predecessors); its blocks end in two-way or unconditional
+/// branches; each loop in it is in simplified form (preheader, one latch,
+/// exit blocks whose predecessors are all in the loop); a divergent loop
+/// holds no other loop; a uniform loop inside a region holds no divergent
+/// branch and has one exit block.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -22,25 +36,52 @@ namespace llvm {
 class BasicBlock;
 class Function;
 class Instruction;
+class Loop;
+class LoopInfo;
 class PostDominatorTree;
 } // namespace llvm
 
 namespace vecz {
 
+/// A loop whose blocks run under a mask.
+struct MaskedLoop {
+  llvm::BasicBlock *Preheader;
+  llvm::BasicBlock *Header;
+  llvm::BasicBlock *Latch;
+  /// The blocks it is left to, all of whose predecessors are in the loop;
+  /// one for a uniform loop.
+  llvm::SmallVector<llvm::BasicBlock *, 2> ExitBlocks;
+  /// Whether lanes leave it at different iterations: then its blocks become
+  /// straight code that iterates while any lane is live, and what leaves it
+  /// is kept per lane. Otherwise it keeps its control flow, under the mask
+  /// of the lanes that enter it, and is skipped when none does.
+  bool Divergent;
+  /// Header first; for a divergent loop each block after its predecessors
+  /// in the loop, and the latch last.
+  llvm::SmallVector<llvm::BasicBlock *, 8> Blocks;
+};
+
 struct DivergentRegion {
-  /// The block ending in the divergent branch; every lane is active there.
+  /// The block the straight code starts after: the divergent branch, or the
+  /// preheader of a divergent loop that is a region of its own.
   llvm::BasicBlock *Branching;
-  /// The blocks between, in an order that puts each after its predecessors.
+  /// The blocks in the order they will run: each after its predecessors,
+  /// each loop's blocks together, a uniform loop's followed by its exit
+  /// block.
   llvm::SmallVector<llvm::BasicBlock *, 8> Blocks;
   /// Where the paths reconverge.
   llvm::BasicBlock *Exit;
+  /// The loops among the blocks.
+  llvm::SmallVector<MaskedLoop, 2> Loops;
 };
 
 /// The maximal divergent regions of \p F, in program order, or why one of
 /// them cannot be linearized yet.
 llvm::Expected<llvm::SmallVector<DivergentRegion, 4>> findDivergentRegions(
     llvm::Function &F, const llvm::PostDominatorTree &PDT,
-    llvm::function_ref<bool(const llvm::Instruction &)> IsDivergentBranch);
+    const llvm::LoopInfo &LI,
+    llvm::function_ref<bool(const llvm::Instruction &)> IsDivergentBranch,
+    llvm::function_ref<bool(const llvm::Loop &)> IsDivergentLoop);
 
 } // namespace vecz
 

@@ -22,8 +22,10 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -154,7 +156,14 @@ public:
     for (const DivergentRegion &R : Regions) {
       for (BasicBlock *BB : R.Blocks)
         RegionOf[BB] = &R;
-      JoinedAt.insert(R.Exit);
+      for (const MaskedLoop &L : R.Loops) {
+        for (BasicBlock *BB : L.Blocks)
+          LoopOf[BB] = &L;
+        for (BasicBlock *Exit : L.ExitBlocks)
+          ExitOf[Exit] = &L;
+      }
+      if (!ExitOf.count(R.Exit))
+        JoinedAt[R.Exit] = &R;
     }
   }
 
@@ -180,8 +189,40 @@ private:
   }
   Value *getBlockMask(BasicBlock *BB);
   Value *getEdgeMask(BasicBlock *From, BasicBlock *To);
+  Value *getLiveMask(const MaskedLoop &L);
   void maskUniformAccess(Instruction &Access, Value *Mask);
+  /// Whether \p BB may run with no lane active, so that a uniform access in
+  /// it must test for one: a block of straight code may, a uniform loop
+  /// may not (it is skipped then, and lanes that enter it stay to the end).
+  bool needsAnyLaneTest(const BasicBlock *BB) const {
+    const MaskedLoop *L = LoopOf.lookup(BB);
+    return RegionOf.count(BB) && !(L && !L->Divergent);
+  }
+
+  /// What becomes of the edges into a block, and so of its phis.
+  enum class Incoming {
+    /// They stay: its phis stay phis.
+    Kept,
+    /// They become fall-throughs of straight code: its phis become selects
+    /// on the edge masks.
+    Blended,
+    /// It is a divergent loop's exit block, reached once every lane has
+    /// left: its phis become each lane's value when it left.
+    LeftLoop,
+  };
+  Incoming getIncoming(const BasicBlock *BB) const;
   void finishPhi(PHINode &Scalar, PHINode &Widened);
+  void blendPhi(PHINode &Scalar, PHINode &Widened);
+  std::pair<SmallVector<unsigned, 4>, BasicBlock *>
+  splitIncoming(const PHINode &Phi) const;
+  Value *mergeIncoming(PHINode &Phi,
+                       Value *(*Merge)(Packetizer &, IRBuilder<> &, PHINode &,
+                                       unsigned, Value *));
+  void keepLiveOut(PHINode &Scalar, PHINode &Widened, const MaskedLoop &L);
+  void replaceScalarPhi(PHINode &Scalar, PHINode &Widened, Value *Vector);
+  void finishUniformPhis();
+  void prepareLinearization();
+  Value *accumulateLeft(const MaskedLoop &L, BasicBlock &Exit, IRBuilder<> &B);
   void linearize(const DivergentRegion &R);
 
   Function &Vector;
@@ -197,8 +238,23 @@ private:
   /// The regions made straight code: their blocks run under masks.
   SmallVector<DivergentRegion, 4> Regions;
   DenseMap<const BasicBlock *, const DivergentRegion *> RegionOf;
+  /// The masked loop a block is in, or leaves to.
+  DenseMap<const BasicBlock *, const MaskedLoop *> LoopOf, ExitOf;
+  /// A divergent loop's live lanes, a phi in its header.
+  DenseMap<const MaskedLoop *, PHINode *> LiveMasks;
+  /// Whether the branch ending a block of straight code goes back (the
+  /// latch of a divergent loop: any lane still live) or into a uniform loop
+  /// (from its preheader: any lane entering), computed while the edge masks
+  /// can still be.
+  DenseMap<const BasicBlock *, Value *> AnyLane;
   /// Where regions reconverge: their phis become blends.
-  SmallPtrSet<const BasicBlock *, 4> JoinedAt;
+  DenseMap<const BasicBlock *, const DivergentRegion *> JoinedAt;
+  /// The lanes that left a divergent loop for one of its exit blocks, when
+  /// it has several: a placeholder until every exit edge's mask exists.
+  DenseMap<const BasicBlock *, Instruction *> LeftMasks;
+  /// Phis of a reconvergence block also reached from outside its region:
+  /// they stay, with one incoming value from the region, already blended.
+  SmallPtrSet<const PHINode *, 4> PartlyBlended;
   /// Lanes active in a block of a region, and along an edge into one.
   DenseMap<const BasicBlock *, Value *> BlockMasks;
   DenseMap<std::pair<const BasicBlock *, const BasicBlock *>, Value *>
@@ -206,12 +262,29 @@ private:
 };
 
 /// The lanes active in \p BB: those arriving along any edge into it; null
-/// outside regions, where every lane is.
+/// outside regions, where every lane is. A uniform loop in a region runs
+/// under the mask of the lanes that enter it, and every lane that enters a
+/// loop leaves it.
 Value *Packetizer::getBlockMask(BasicBlock *BB) {
-  if (!RegionOf.count(BB))
-    return nullptr;
   if (Value *Known = BlockMasks.lookup(BB))
     return Known;
+  if (const MaskedLoop *L = ExitOf.lookup(BB)) {
+    if (L->ExitBlocks.size() == 1)
+      return getBlockMask(L->Preheader);
+    auto *Left =
+        new FreezeInst(PoisonValue::get(allLanes()->getType()),
+                       BB->getName() + ".left", &*BB->getFirstInsertionPt());
+    LeftMasks[BB] = Left;
+    return BlockMasks[BB] = Left;
+  }
+  if (const MaskedLoop *L = LoopOf.lookup(BB)) {
+    if (!L->Divergent)
+      return getBlockMask(L->Preheader);
+    if (BB == L->Header)
+      return getLiveMask(*L);
+  }
+  if (!RegionOf.count(BB))
+    return nullptr;
   IRBuilder<> B(BB, BB->getFirstInsertionPt());
   Value *Mask = nullptr;
   for (BasicBlock *Pred : predecessors(BB)) {
@@ -240,15 +313,31 @@ Value *Packetizer::getEdgeMask(BasicBlock *From, BasicBlock *To) {
   return EdgeMasks[Key] = Taken;
 }
 
+/// The lanes still in divergent loop \p L: a phi in its header, of the
+/// lanes entering it and those going round again (added by
+/// prepareLinearization).
+Value *Packetizer::getLiveMask(const MaskedLoop &L) {
+  if (PHINode *Known = LiveMasks.lookup(&L))
+    return Known;
+  Value *Entering = getBlockMask(L.Preheader);
+  auto *Live =
+      PHINode::Create(allLanes()->getType(), 2, L.Header->getName() + ".live",
+                      &L.Header->front());
+  Live->addIncoming(Entering ? Entering : allLanes(), L.Preheader);
+  BlockMasks[L.Header] = Live;
+  return LiveMasks[&L] = Live;
+}
+
 /// A uniform load or store under a mask: done once if any lane is active,
 /// never otherwise (the scalar kernel would not touch that memory).
 void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
   IRBuilder<> B(&Access);
   Value *Any = B.CreateVectorSplat(1, B.CreateOrReduce(Mask), "any.lane");
   if (auto *Load = dyn_cast<LoadInst>(&Access)) {
+    auto *Ty = FixedVectorType::get(Load->getType(), 1);
     Value *Loaded =
-        B.CreateMaskedLoad(FixedVectorType::get(Load->getType(), 1),
-                           Load->getPointerOperand(), Load->getAlign(), Any);
+        B.CreateMaskedLoad(Ty, Load->getPointerOperand(), Load->getAlign(), Any,
+                           Constant::getNullValue(Ty));
     Load->replaceAllUsesWith(
         B.CreateExtractElement(Loaded, uint64_t(0), Load->getName()));
   } else {
@@ -259,52 +348,268 @@ void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
   Replaced.push_back(&Access);
 }
 
-/// Gives \p Widened its incoming values; in a linearized region or where
-/// one reconverges, the phi becomes a blend on the edge masks (each active
-/// lane arrived along exactly one edge) and \p Scalar lane 0 of it.
+Packetizer::Incoming Packetizer::getIncoming(const BasicBlock *BB) const {
+  if (const MaskedLoop *L = ExitOf.lookup(BB))
+    return L->Divergent ? Incoming::LeftLoop : Incoming::Kept;
+  if (const MaskedLoop *L = LoopOf.lookup(BB))
+    return L->Divergent && BB != L->Header ? Incoming::Blended : Incoming::Kept;
+  return RegionOf.count(BB) || JoinedAt.count(BB) ? Incoming::Blended
+                                                  : Incoming::Kept;
+}
+
+/// Gives \p Widened its incoming values, or replaces it (see Incoming).
 void Packetizer::finishPhi(PHINode &Scalar, PHINode &Widened) {
-  BasicBlock *BB = Scalar.getParent();
-  unsigned N = Scalar.getNumIncomingValues();
-  if (!RegionOf.count(BB) && !JoinedAt.contains(BB)) {
-    for (unsigned I = 0; I < N; ++I)
+  switch (getIncoming(Scalar.getParent())) {
+  case Incoming::Kept:
+    for (unsigned I = 0; I < Scalar.getNumIncomingValues(); ++I)
       Widened.addIncoming(getVector(Scalar.getIncomingValue(I)),
                           Scalar.getIncomingBlock(I));
     return;
+  case Incoming::Blended:
+    return blendPhi(Scalar, Widened);
+  case Incoming::LeftLoop:
+    return keepLiveOut(Scalar, Widened, *ExitOf.lookup(Scalar.getParent()));
   }
+}
+
+/// The incoming values of \p Phi from inside its block's region, and the
+/// block ending the region's straight code when \p Phi's block is where
+/// the region reconverges and is also reached from outside it (else null):
+/// there the phi stays, with one incoming value from the region, merged at
+/// the end of that block.
+std::pair<SmallVector<unsigned, 4>, BasicBlock *>
+Packetizer::splitIncoming(const PHINode &Phi) const {
+  const DivergentRegion *Joined = JoinedAt.lookup(Phi.getParent());
+  SmallVector<unsigned, 4> Inside;
+  for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I) {
+    BasicBlock *Pred = Phi.getIncomingBlock(I);
+    if (!Joined || Pred == Joined->Branching || RegionOf.lookup(Pred) == Joined)
+      Inside.push_back(I);
+  }
+  if (Inside.size() == Phi.getNumIncomingValues())
+    return {std::move(Inside), nullptr};
+  return {std::move(Inside), Joined->Blocks.back()};
+}
+
+/// Merges the incoming values of \p Phi from inside its region with
+/// \p Merge (given the builder, an incoming index and the merge so far),
+/// then puts the result in place of those values: of the whole phi
+/// (returned), or of its incoming values from inside the region (see
+/// splitIncoming; null returned).
+Value *Packetizer::mergeIncoming(PHINode &Phi,
+                                 Value *(*Merge)(Packetizer &, IRBuilder<> &,
+                                                 PHINode &, unsigned,
+                                                 Value *)) {
+  auto [Inside, Last] = splitIncoming(Phi);
+  BasicBlock *BB = Phi.getParent();
   IRBuilder<> B(BB, BB->getFirstInsertionPt());
-  Value *Blend = getVector(Scalar.getIncomingValue(N - 1));
-  for (unsigned I = N - 1; I-- > 0;)
-    Blend = B.CreateSelect(getEdgeMask(Scalar.getIncomingBlock(I), BB),
-                           getVector(Scalar.getIncomingValue(I)), Blend,
-                           Widened.getName());
-  Widened.replaceAllUsesWith(Blend);
+  if (Last)
+    B.SetInsertPoint(Last->getTerminator());
+  Value *Merged = nullptr;
+  for (unsigned I : reverse(Inside))
+    Merged = Merge(*this, B, Phi, I, Merged);
+  if (!Last)
+    return Merged;
+  for (unsigned I : reverse(Inside))
+    Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+  Phi.addIncoming(Merged, Last);
+  PartlyBlended.insert(&Phi);
+  return nullptr;
+}
+
+/// A select on the edge masks in place of the phi (each active lane came
+/// along exactly one edge).
+void Packetizer::blendPhi(PHINode &Scalar, PHINode &Widened) {
+  // The widened phi takes the scalar one's incoming values, widened.
+  for (unsigned I = 0; I < Scalar.getNumIncomingValues(); ++I)
+    Widened.addIncoming(getVector(Scalar.getIncomingValue(I)),
+                        Scalar.getIncomingBlock(I));
+  Value *Blend = mergeIncoming(
+      Widened,
+      [](Packetizer &P, IRBuilder<> &B, PHINode &Phi, unsigned I,
+         Value *Else) -> Value * {
+        Value *In = Phi.getIncomingValue(I);
+        if (!Else)
+          return In;
+        return B.CreateSelect(
+            P.getEdgeMask(Phi.getIncomingBlock(I), Phi.getParent()), In, Else,
+            Phi.getName());
+      });
+  if (Blend)
+    return replaceScalarPhi(Scalar, Widened, Blend);
+  // Lane 0 of the merged value reaches the scalar phi from the region.
+  BasicBlock *Last =
+      Widened.getIncomingBlock(Widened.getNumIncomingValues() - 1);
+  Value *Merged = Widened.getIncomingValue(Widened.getNumIncomingValues() - 1);
+  IRBuilder<> B(Last->getTerminator());
+  Value *Lane0 = B.CreateExtractElement(Merged, uint64_t(0));
+  auto [Inside, Unused] = splitIncoming(Scalar);
+  for (unsigned I : reverse(Inside))
+    Scalar.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+  Scalar.addIncoming(Lane0, Last);
+  PartlyBlended.insert(&Scalar);
+}
+
+/// Each lane's value when it left divergent loop \p L, in place of the phi
+/// of its exit block: kept across iterations by a phi in the header and
+/// updated in the latch for the lanes that left along an edge this
+/// iteration. Lanes that never enter keep zero, not poison, so later
+/// arithmetic on them cannot trap.
+void Packetizer::keepLiveOut(PHINode &Scalar, PHINode &Widened,
+                             const MaskedLoop &L) {
+  Type *Ty = Widened.getType();
+  BasicBlock *Exit = Scalar.getParent();
+  auto *Kept =
+      PHINode::Create(Ty, 2, Widened.getName() + ".kept", &L.Header->front());
+  IRBuilder<> B(L.Latch->getTerminator());
+  Value *Out = Kept;
+  for (unsigned I = 0; I < Scalar.getNumIncomingValues(); ++I)
+    Out = B.CreateSelect(getEdgeMask(Scalar.getIncomingBlock(I), Exit),
+                         getVector(Scalar.getIncomingValue(I)), Out,
+                         Widened.getName() + ".out");
+  Kept->addIncoming(Constant::getNullValue(Ty), L.Preheader);
+  Kept->addIncoming(Out, L.Latch);
+  replaceScalarPhi(Scalar, Widened, Out);
+}
+
+/// Puts \p Vector in place of \p Widened, and its lane 0 in place of
+/// \p Scalar.
+void Packetizer::replaceScalarPhi(PHINode &Scalar, PHINode &Widened,
+                                  Value *Vector) {
+  BasicBlock *BB = Scalar.getParent();
+  Widened.replaceAllUsesWith(Vector);
   Widened.eraseFromParent();
-  Value *Lane0 = N == 1 ? Scalar.getIncomingValue(0)
-                        : B.CreateExtractElement(Blend, uint64_t(0));
+  auto *Def = dyn_cast<Instruction>(Vector);
+  IRBuilder<> B(BB, Def && Def->getParent() == BB
+                        ? std::next(Def->getIterator())
+                        : BB->getFirstInsertionPt());
+  Value *Lane0 =
+      Scalar.getNumIncomingValues() == 1 && getIncoming(BB) == Incoming::Blended
+          ? Scalar.getIncomingValue(0)
+          : B.CreateExtractElement(Vector, uint64_t(0));
   // Phis finished later may name the scalar phi, now Lane0: their vector
-  // value is the blend, not a splat of lane 0.
-  Vectors[Lane0] = Blend;
+  // value is \p Vector, not a splat of lane 0.
+  Vectors[Lane0] = Vector;
   Scalar.replaceAllUsesWith(Lane0);
   Scalar.eraseFromParent();
 }
 
-/// Makes \p R straight code: its branching block, then its blocks in order,
-/// then its exit.
-void Packetizer::linearize(const DivergentRegion &R) {
-  for (BasicBlock *BB : R.Blocks)
-    for (PHINode &Phi : make_early_inc_range(BB->phis())) {
-      // Left only where one edge came in (a uniform value).
-      Phi.replaceAllUsesWith(Phi.getIncomingValue(0));
+/// The uniform phis of blocks whose edges are blended: every active lane
+/// came along the same edge, so the value of an edge some lane took.
+void Packetizer::finishUniformPhis() {
+  for (BasicBlock &BB : Vector) {
+    Incoming How = getIncoming(&BB);
+    if (How == Incoming::Kept)
+      continue;
+    for (PHINode &Phi : make_early_inc_range(BB.phis())) {
+      if (PartlyBlended.contains(&Phi))
+        continue;
+      Value *Same = Phi.hasConstantValue();
+      if (!Same) {
+        assert(How == Incoming::Blended &&
+               "a phi of a divergent loop's exit block is varying");
+        Same = mergeIncoming(Phi,
+                             [](Packetizer &P, IRBuilder<> &B, PHINode &Phi,
+                                unsigned I, Value *Else) -> Value * {
+                               Value *In = Phi.getIncomingValue(I);
+                               if (!Else)
+                                 return In;
+                               Value *Taken = P.getEdgeMask(
+                                   Phi.getIncomingBlock(I), Phi.getParent());
+                               return B.CreateSelect(B.CreateOrReduce(Taken),
+                                                     In, Else, Phi.getName());
+                             });
+        if (!Same)
+          continue;
+      }
+      Phi.replaceAllUsesWith(Same);
       Phi.eraseFromParent();
     }
-  auto Link = [](BasicBlock *From, BasicBlock *To) {
-    Instruction *Old = From->getTerminator();
-    BranchInst::Create(To, Old);
+  }
+}
+
+/// The lanes that have left divergent loop \p L for \p Exit by the end of
+/// this iteration, kept across iterations by a phi in the header; made in
+/// the latch, \p B's block.
+Value *Packetizer::accumulateLeft(const MaskedLoop &L, BasicBlock &Exit,
+                                  IRBuilder<> &B) {
+  Type *Ty = allLanes()->getType();
+  auto *Before = PHINode::Create(Ty, 2, Exit.getName() + ".left.before",
+                                 &L.Header->front());
+  Value *Left = Before;
+  for (BasicBlock *From : predecessors(&Exit))
+    Left = B.CreateOr(Left, getEdgeMask(From, &Exit), Exit.getName() + ".left");
+  Before->addIncoming(Constant::getNullValue(Ty), L.Preheader);
+  Before->addIncoming(Left, L.Latch);
+  return Left;
+}
+
+/// Everything linearization needs that reads the branches it replaces: the
+/// mask of every block of straight code, the live masks' back edges, and
+/// the conditions of the branches that stay.
+void Packetizer::prepareLinearization() {
+  for (const DivergentRegion &R : Regions) {
+    for (BasicBlock *BB : R.Blocks)
+      getBlockMask(BB);
+    for (const MaskedLoop &L : R.Loops) {
+      if (!L.Divergent) {
+        IRBuilder<> B(L.Preheader->getTerminator());
+        AnyLane[L.Preheader] = B.CreateOrReduce(getBlockMask(L.Preheader));
+        continue;
+      }
+      Value *Again = getEdgeMask(L.Latch, L.Header);
+      LiveMasks.lookup(&L)->addIncoming(Again, L.Latch);
+      IRBuilder<> B(L.Latch->getTerminator());
+      for (BasicBlock *Exit : L.ExitBlocks)
+        if (Instruction *Placeholder = LeftMasks.lookup(Exit)) {
+          BlockMasks[Exit] = accumulateLeft(L, *Exit, B);
+          Placeholder->replaceAllUsesWith(BlockMasks[Exit]);
+        }
+      AnyLane[L.Latch] = B.CreateOrReduce(Again);
+    }
+  }
+}
+
+/// Makes \p R straight code: its branching block, then its blocks in order,
+/// then its exit. Uniform loops keep their branches and are entered when a
+/// lane is there to; divergent loops go round while a lane is live.
+void Packetizer::linearize(const DivergentRegion &R) {
+  auto Replace = [](BasicBlock *BB, BranchInst *Br) {
+    Instruction *Old = BB->getTerminator();
+    Br->insertBefore(Old);
     Old->eraseFromParent();
   };
-  Link(R.Branching, R.Blocks.front());
-  for (size_t I = 0; I < R.Blocks.size(); ++I)
-    Link(R.Blocks[I], I + 1 < R.Blocks.size() ? R.Blocks[I + 1] : R.Exit);
+  Replace(R.Branching, BranchInst::Create(R.Blocks.front()));
+  for (size_t I = 0; I < R.Blocks.size(); ++I) {
+    BasicBlock *BB = R.Blocks[I];
+    BasicBlock *Next = I + 1 < R.Blocks.size() ? R.Blocks[I + 1] : R.Exit;
+    const MaskedLoop *L = LoopOf.lookup(BB);
+    if (L && !L->Divergent)
+      continue;
+    const MaskedLoop *Entered = LoopOf.lookup(Next);
+    if (Entered && Next == Entered->Header) {
+      // The loop is entered from the block before it, which the preheader
+      // dominates (other blocks may run between them).
+      for (PHINode &Phi : Next->phis())
+        Phi.replaceIncomingBlockWith(Entered->Preheader, BB);
+    } else {
+      Entered = nullptr;
+    }
+    if (L && BB == L->Latch) {
+      Replace(BB, BranchInst::Create(L->Header, Next, AnyLane.lookup(BB)));
+      continue;
+    }
+    if (!Entered || Entered->Divergent) {
+      Replace(BB, BranchInst::Create(Next));
+      continue;
+    }
+    // Skipping the loop reaches its exit block with no lane active.
+    BasicBlock *Skip = Entered->ExitBlocks.front();
+    Replace(BB,
+            BranchInst::Create(Next, Skip, AnyLane.lookup(Entered->Preheader)));
+    for (PHINode &Phi : Skip->phis())
+      Phi.addIncoming(Constant::getNullValue(Phi.getType()), BB);
+  }
 }
 
 Value *Packetizer::getVector(Value *V) {
@@ -333,13 +638,13 @@ void Packetizer::run() {
         if (isVarying(Store->getValueOperand()) ||
             isVarying(Store->getPointerOperand()))
           widenStore(*Store);
-        else if (Value *Mask = getBlockMask(BB))
-          maskUniformAccess(*Store, Mask);
+        else if (needsAnyLaneTest(BB))
+          maskUniformAccess(*Store, getBlockMask(BB));
         continue;
       }
       if (!isVarying(&I)) {
-        if (Value *Mask = isa<LoadInst>(I) ? getBlockMask(BB) : nullptr)
-          maskUniformAccess(I, Mask);
+        if (isa<LoadInst>(I) && needsAnyLaneTest(BB))
+          maskUniformAccess(I, getBlockMask(BB));
         continue;
       }
       // Right after the scalar twin (a phi beside its phi).
@@ -348,8 +653,12 @@ void Packetizer::run() {
     }
   for (auto [Scalar, Widened] : Phis)
     finishPhi(*Scalar, *Widened);
+  finishUniformPhis();
+  prepareLinearization();
   for (Instruction *I : Replaced)
     I->eraseFromParent();
+  for (auto [Exit, Placeholder] : LeftMasks)
+    Placeholder->eraseFromParent();
   for (const DivergentRegion &R : Regions)
     linearize(R);
   eraseUnusedScalarTwins(Vector);
@@ -435,10 +744,10 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
                                Name);
   if (Consecutive)
     return B.CreateMaskedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
-                              Mask, nullptr, Name);
+                              Mask, Constant::getNullValue(Ty), Name);
   return B.CreateMaskedGather(Ty, getVector(Load.getPointerOperand()),
                               Load.getAlign(), Mask ? Mask : allLanes(),
-                              nullptr, Name);
+                              Constant::getNullValue(Ty), Name);
 }
 
 void Packetizer::widenStore(StoreInst &Store) {
@@ -480,10 +789,12 @@ Error checkVectorizable(const Function &Kernel,
       return E;
   Function &F = const_cast<Function &>(Kernel);
   PostDominatorTree PDT(F);
-  Expected<SmallVector<DivergentRegion, 4>> Regions =
-      findDivergentRegions(F, PDT, [&](const Instruction &T) {
-        return Uniformity.isDivergentBranch(&T);
-      });
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Expected<SmallVector<DivergentRegion, 4>> Regions = findDivergentRegions(
+      F, PDT, LI,
+      [&](const Instruction &T) { return Uniformity.isDivergentBranch(&T); },
+      [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
   if (!Regions)
     return Regions.takeError();
   return Error::success();
@@ -513,10 +824,17 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
   for (const auto &[Scalar, Clone] : VMap)
     Original[Clone] = Scalar;
   PostDominatorTree PDT(*Vector);
-  Expected<SmallVector<DivergentRegion, 4>> Regions =
-      findDivergentRegions(*Vector, PDT, [&](const Instruction &T) {
+  DominatorTree DT(*Vector);
+  LoopInfo LI(DT);
+  Expected<SmallVector<DivergentRegion, 4>> Regions = findDivergentRegions(
+      *Vector, PDT, LI,
+      [&](const Instruction &T) {
         return Uniformity.isDivergentBranch(
             cast_or_null<Instruction>(Original.lookup(&T)));
+      },
+      [&](const Loop &L) {
+        return Uniformity.isDivergentLoopHeader(
+            cast_or_null<BasicBlock>(Original.lookup(L.getHeader())));
       });
   if (!Regions) { // checkVectorizable found the same regions fine.
     Vector->eraseFromParent();

@@ -35,7 +35,7 @@ namespace vecz {
 AnalysisKey UniformityAnalysis::Key;
 
 bool UniformityInfo::isDivergentLoop(const Loop &L) const {
-  return DivergentLoopHeaders.contains(L.getHeader());
+  return isDivergentLoopHeader(L.getHeader());
 }
 
 /// Computes a UniformityInfo (see the header for the rules).

@@ -16,8 +16,12 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LowerSwitch.h"
 
 #define DEBUG_TYPE "vecz"
 
@@ -52,9 +56,38 @@ void addVeczPasses(ModulePassManager &MPM,
   MPM.addPass(VeczPass({Opts.VeczWidth}));
 }
 
+/// Puts the kernel's control flow in the form control-flow conversion works
+/// on: switches as two-way branches when \p LowerSwitches; each loop with a
+/// preheader, one latch and dedicated exit blocks (LoopSimplify), and every
+/// value used outside its loop carried out by a phi in an exit block
+/// (LCSSA), where a divergent loop's per-lane results are kept.
+static void canonicalizeControlFlow(Function &Kernel,
+                                    FunctionAnalysisManager &FAM,
+                                    bool LowerSwitches) {
+  FunctionPassManager FPM;
+  if (LowerSwitches)
+    FPM.addPass(LowerSwitchPass());
+  FPM.addPass(LoopSimplifyPass());
+  FPM.addPass(LCSSAPass());
+  FPM.run(Kernel, FAM);
+}
+
+static bool hasDivergentSwitch(const Function &Kernel,
+                               const UniformityInfo &Uniformity) {
+  return any_of(Kernel, [&](const BasicBlock &BB) {
+    return isa<SwitchInst>(BB.getTerminator()) &&
+           Uniformity.isDivergentBranch(BB.getTerminator());
+  });
+}
+
 /// Vectorizes \p Kernel, or says why not through \p ORE.
 static bool vectorizeKernel(Function &Kernel, unsigned Width,
                             FunctionAnalysisManager &FAM) {
+  canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/false);
+  // A uniform switch stays one (a jump table); a divergent one is lowered
+  // to the branches that linearization turns into masks.
+  if (hasDivergentSwitch(Kernel, FAM.getResult<UniformityAnalysis>(Kernel)))
+    canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/true);
   OptimizationRemarkEmitter ORE(&Kernel);
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
@@ -84,12 +117,14 @@ static bool vectorizeKernel(Function &Kernel, unsigned Width,
 PreservedAnalyses VeczPass::run(Module &M, ModuleAnalysisManager &AM) {
   FunctionAnalysisManager &FAM =
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  bool Changed = false;
+  bool Attempted = false;
   for (Function *Kernel : compiler::utils::getKernelEntryPoints(M))
-    if (!compiler::utils::getVectorVariant(*Kernel))
-      Changed |= vectorizeKernel(*Kernel, Opts.Width, FAM);
-  // The kernels themselves are unchanged; a new function and metadata.
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    if (!compiler::utils::getVectorVariant(*Kernel)) {
+      vectorizeKernel(*Kernel, Opts.Width, FAM);
+      Attempted = true;
+    }
+  // A new function and metadata, and the kernels' loops in canonical form.
+  return Attempted ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace vecz

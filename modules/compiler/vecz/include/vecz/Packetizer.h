@@ -5,8 +5,9 @@
 /// builtins linked and inlined), with the UniformityInfo and StrideInfo of
 /// its own body.
 /// Does: checks that the kernel is within what Vecz handles so far: divergent
-/// control flow only in regions DivergentRegions.h can linearize, no
-/// barrier, no private memory, no atomic, no call but
+/// control flow only in regions DivergentRegions.h can linearize (loops in
+/// simplified and LCSSA form, divergent switches lowered: VeczPass sees to
+/// both), no barrier, no private memory, no atomic, no call but
 /// the mux work-item builtins, vectorizable intrinsics and uniform calls
 /// that write no memory; varying values of integer, floating-point or
 /// pointer type; no store of a varying value to a uniform address; no
@@ -19,10 +20,16 @@
 /// with every lane on; uniform ones stay scalar, done once for the W
 /// work-items. Divergent regions become straight code whose blocks run under
 /// masks: their memory accesses are masked (uniform ones done once if any
-/// lane is active) and the phis where paths join become selects on the edge
-/// masks. get_local_id(0), get_global_id(0) and the linear ids become
-/// lane 0's id plus <0, 1, ..., W-1>: the caller sets the local id of lane
-/// 0 (WorkItemLoopsPass does, from `!mux_vector_variant`).
+/// lane is active; inactive lanes of masked loads read zero) and the phis
+/// where paths join become selects on the edge masks (a uniform phi: the
+/// value of an edge some lane took). A divergent loop goes round while any
+/// lane is live (a live-mask phi in its header); each value leaving it is
+/// kept per lane, from the iteration the lane left in, and each of its exit
+/// blocks runs under the lanes that left to it. A uniform loop inside a
+/// region keeps its branches, runs under the mask of the lanes entering it
+/// and is skipped when none does. get_local_id(0), get_global_id(0) and the
+/// linear ids become lane 0's id plus <0, 1, ..., W-1>: the caller sets the
+/// local id of lane 0 (WorkItemLoopsPass does, from `!mux_vector_variant`).
 /// Produces: the vector function, with the kernel's signature but not a
 /// kernel entry point, or an error saying why the kernel was not vectorized.
 ///

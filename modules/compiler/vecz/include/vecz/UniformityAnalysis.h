@@ -63,6 +63,11 @@ public:
   }
   /// Whether lanes may leave \p L at different iterations.
   bool isDivergentLoop(const llvm::Loop &L) const;
+  /// The same, for the loop headed by \p Header (a Loop object lives only as
+  /// long as its LoopInfo).
+  bool isDivergentLoopHeader(const llvm::BasicBlock *Header) const {
+    return DivergentLoopHeaders.contains(Header);
+  }
 
   void print(llvm::raw_ostream &OS) const;
 
@@ -73,7 +78,6 @@ private:
   llvm::DenseSet<const llvm::Value *> Varying;
   llvm::SmallPtrSet<const llvm::Instruction *, 8> DivergentBranches;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 8> JoinBlocks;
-  /// By header: a Loop object lives only as long as its LoopInfo.
   llvm::SmallPtrSet<const llvm::BasicBlock *, 4> DivergentLoopHeaders;
 };
 

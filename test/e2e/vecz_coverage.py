@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Which starter cases Vecz vectorizes, at which widths, against a list kept
+in the repository, so that a silent loss (or gain) of vectorization fails.
+
+usage: vecz_coverage.py LOOMC PEER_DIR EXPECTED [--update]
+
+Compiles each starter case of PEER_DIR/cases with its own build options and
+`-cl-wfv=always -vecz-width=W` for W in 4, 8, 16, reads loomc's `vecz`
+remarks (-Rpass=vecz, -Rpass-missed=vecz) for the case's kernel, and
+compares one line per case and width with EXPECTED. --update rewrites
+EXPECTED instead (review the diff before committing it).
+"""
+
+import difflib
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+WIDTHS = (4, 8, 16)
+REMARK = re.compile(r"remark: kernel '([^']+)' (.*) \[-Rpass(?:-missed)?=vecz\]")
+
+
+def remark_for(loomc, case, source, width, out):
+    """What Vecz said about the case's kernel at `width`."""
+    command = [loomc, *case.get("build_options", "").split(),
+               "-cl-wfv=always", f"-vecz-width={width}",
+               "-Rpass=vecz", "-Rpass-missed=vecz", str(source), "-o", out]
+    run = subprocess.run(command, capture_output=True, text=True)
+    if run.returncode != 0:
+        return f"does not compile: {run.stderr.strip().splitlines()[-1:]}"
+    for line in run.stderr.splitlines():
+        match = REMARK.search(line)
+        if match and match.group(1) == case["kernel"]:
+            said = match.group(2)
+            if said.startswith("vectorized at width"):
+                return "vectorized"
+            return "not vectorized: " + said
+    return "no vecz remark"
+
+
+def survey(loomc, peer):
+    lines = []
+    with tempfile.TemporaryDirectory() as scratch:
+        out = str(pathlib.Path(scratch) / "kernel.o")
+        for path in sorted((peer / "cases").glob("*.json")):
+            case = json.loads(path.read_text())
+            source = path.parent / case["source"]
+            for width in WIDTHS:
+                said = remark_for(loomc, case, source, width, out)
+                lines.append(f"{path.stem} w{width}: {said}")
+    return lines
+
+
+def main(argv):
+    if len(argv) not in (4, 5) or (len(argv) == 5 and argv[4] != "--update"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    loomc, peer, expected = argv[1], pathlib.Path(argv[2]), pathlib.Path(argv[3])
+    got = survey(loomc, peer)
+    if len(argv) == 5:
+        expected.write_text("\n".join(got) + "\n")
+        return 0
+    want = expected.read_text().splitlines()
+    vectorized = sum(line.endswith(": vectorized") for line in got)
+    print(f"{vectorized} of {len(got)} case-widths vectorized")
+    if got == want:
+        return 0
+    print(f"vectorization differs from {expected} (expected, then got):")
+    sys.stdout.writelines(difflib.unified_diff(
+        [line + "\n" for line in want], [line + "\n" for line in got],
+        "expected", "got"))
+    print("if the change is intended, run with --update and commit the list")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

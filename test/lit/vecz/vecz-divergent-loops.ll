@@ -1,0 +1,172 @@
+; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
+
+; Control-flow conversion of loops and of the rest of divergent control
+; flow: a divergent loop iterates while any lane is live, with a live mask
+; and each lane's live-out kept when it leaves; a loop inside a divergent
+; branch runs under the mask of the lanes that enter it; switches on
+; varying values and uniform branches inside divergent regions become
+; masks too.
+
+; A divergent loop on its own: each lane counts the steps its value takes
+; to reach 1.
+; CHECK-LABEL: define void @__vecz_v4_halving(
+; CHECK: loop:
+; CHECK-NEXT: %loop.live = phi <4 x i1> [ <i1 true, i1 true, i1 true, i1 true>, %entry ], [ %loop.to.loop, %loop ]
+; CHECK-NEXT: %steps.next.lcssa.v.kept = phi <4 x i32> [ zeroinitializer, %entry ], [ %steps.next.lcssa.v.out, %loop ]
+; CHECK-NEXT: %n.v = phi <4 x i32> [ %n0.v, %entry ], [ %half.v, %loop ]
+; CHECK-NEXT: %steps = phi i32 [ 0, %entry ], [ %steps.next, %loop ]
+; CHECK: %more.v = icmp ugt <4 x i32> %half.v, <i32 1, i32 1, i32 1, i32 1>
+; CHECK-NEXT: %[[LEAVING:.+]] = xor <4 x i1> %more.v, <i1 true, i1 true, i1 true, i1 true>
+; CHECK-NEXT: %loop.to.done = and <4 x i1> %loop.live, %[[LEAVING]]
+; CHECK-NEXT: %steps.next.lcssa.v.out = select <4 x i1> %loop.to.done, <4 x i32> %steps.next.splat{{.*}}, <4 x i32> %steps.next.lcssa.v.kept
+; CHECK-NEXT: %loop.to.loop = and <4 x i1> %loop.live, %more.v
+; CHECK-NEXT: %[[ANY:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %loop.to.loop)
+; CHECK-NEXT: br i1 %[[ANY]], label %loop, label %done
+; CHECK: done:
+; CHECK-NEXT: store <4 x i32> %steps.next.lcssa.v.out, ptr addrspace(1) %p, align 4
+define void @halving(ptr addrspace(1) %data) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %gid
+  %n0 = load i32, ptr addrspace(1) %p, align 4
+  br label %loop
+loop:
+  %n = phi i32 [ %n0, %entry ], [ %half, %loop ]
+  %steps = phi i32 [ 0, %entry ], [ %steps.next, %loop ]
+  %half = lshr i32 %n, 1
+  %steps.next = add i32 %steps, 1
+  %more = icmp ugt i32 %half, 1
+  br i1 %more, label %loop, label %done
+done:
+  store i32 %steps.next, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+; A divergent loop inside a divergent branch, with a store in it.
+; CHECK-LABEL: define void @__vecz_v4_guarded_loop(
+; CHECK: %odd.v = trunc <4 x i64> %gid.v to <4 x i1>
+; CHECK: loop:
+; CHECK: %loop.live = phi <4 x i1> [ %odd.v, %loop.preheader ], [ %loop.to.loop, %loop ]
+; CHECK: call void @llvm.masked.store.v4i32.p1(<4 x i32> %next.v, ptr addrspace(1) %p, i32 4, <4 x i1> %loop.live)
+; CHECK: %next.lcssa.v.out = select <4 x i1> %loop.to.join.loopexit, <4 x i32> %next.v, <4 x i32> %next.lcssa.v.kept
+; CHECK: br i1 %{{.+}}, label %loop, label %join.loopexit
+; CHECK: join:
+; CHECK-NEXT: %r.v{{[0-9]*}} = select <4 x i1> %entry.to.join, <4 x i32> zeroinitializer, <4 x i32> %next.lcssa.v.out
+define void @guarded_loop(ptr addrspace(1) %data, i32 %limit) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %gid
+  %n0 = load i32, ptr addrspace(1) %p, align 4
+  %odd = trunc i64 %gid to i1
+  br i1 %odd, label %loop, label %join
+loop:
+  %n = phi i32 [ %n0, %entry ], [ %next, %loop ]
+  %next = add i32 %n, 3
+  store i32 %next, ptr addrspace(1) %p, align 4
+  %more = icmp ult i32 %next, %limit
+  br i1 %more, label %loop, label %join
+join:
+  %r = phi i32 [ 0, %entry ], [ %next, %loop ]
+  store i32 %r, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+; A uniform loop inside a divergent branch keeps its branches, runs under
+; the mask of the lanes that enter it, and is skipped when none does.
+; CHECK-LABEL: define void @__vecz_v4_uniform_loop_in_branch(
+; CHECK: loop.preheader:
+; CHECK-NEXT: %[[ENTERED:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %in.range.v)
+; CHECK-NEXT: br i1 %[[ENTERED]], label %loop, label %store
+; CHECK: loop:
+; CHECK-NEXT: %k = phi i64 [ %k.next, %loop ], [ 0, %loop.preheader ]
+; CHECK: %wk = load float, ptr addrspace(1) %pw, align 4
+; CHECK: %x.v = call <4 x float> @llvm.masked.load.v4f32.p1(ptr addrspace(1) %px, i32 4, <4 x i1> %in.range.v, <4 x float> zeroinitializer)
+; CHECK: br i1 %more, label %loop, label %store
+; CHECK: store:
+; CHECK-NEXT: %acc.next.lcssa.v = phi <4 x float> [ %acc.next.v, %loop ], [ zeroinitializer, %loop.preheader ]
+; CHECK: call void @llvm.masked.store.v4f32.p1(<4 x float> %acc.next.lcssa.v, ptr addrspace(1) %pout, i32 4, <4 x i1> %in.range.v)
+define void @uniform_loop_in_branch(ptr addrspace(1) %data, ptr addrspace(1) %w, i64 %n) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %in.range = icmp ult i64 %gid, %n
+  br i1 %in.range, label %loop, label %out
+loop:
+  %k = phi i64 [ 0, %entry ], [ %k.next, %loop ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %loop ]
+  %pw = getelementptr inbounds float, ptr addrspace(1) %w, i64 %k
+  %wk = load float, ptr addrspace(1) %pw, align 4
+  %row = mul i64 %k, %n
+  %idx = add i64 %row, %gid
+  %px = getelementptr inbounds float, ptr addrspace(1) %data, i64 %idx
+  %x = load float, ptr addrspace(1) %px, align 4
+  %acc.next = call float @llvm.fmuladd.f32(float %wk, float %x, float %acc)
+  %k.next = add i64 %k, 1
+  %more = icmp ult i64 %k.next, 4
+  br i1 %more, label %loop, label %store
+store:
+  %pout = getelementptr inbounds float, ptr addrspace(1) %data, i64 %gid
+  store float %acc.next, ptr addrspace(1) %pout, align 4
+  br label %out
+out:
+  ret void
+}
+
+; A switch on a varying value is lowered to branches, then to masks.
+; CHECK-LABEL: define void @__vecz_v4_varying_switch(
+; CHECK-NOT: switch
+; CHECK: %Pivot.v = icmp slt <4 x i64> %sel.v, <i64 1, i64 1, i64 1, i64 1>
+; CHECK: %SwitchLeaf.v = icmp eq <4 x i64> %sel.v, <i64 1, i64 1, i64 1, i64 1>
+; CHECK: join:
+; CHECK-NEXT: %r.v1 = select <4 x i1> %LeafBlock.to.one, <4 x i32> <i32 20, i32 20, i32 20, i32 20>, <4 x i32> <i32 30, i32 30, i32 30, i32 30>
+; CHECK-NEXT: %r.v2 = select <4 x i1> %Pivot.v, <4 x i32> <i32 10, i32 10, i32 10, i32 10>, <4 x i32> %r.v1
+define void @varying_switch(ptr addrspace(1) %data) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %gid
+  %sel = urem i64 %gid, 3
+  switch i64 %sel, label %two [ i64 0, label %zero
+                                i64 1, label %one ]
+zero:
+  br label %join
+one:
+  br label %join
+two:
+  br label %join
+join:
+  %r = phi i32 [ 10, %zero ], [ 20, %one ], [ 30, %two ]
+  store i32 %r, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+; A uniform branch inside a divergent one: linearized too; its join's
+; uniform phi takes the value of the edge some lane came along.
+; CHECK-LABEL: define void @__vecz_v4_uniform_inside_divergent(
+; CHECK: %check.to.yes = and <4 x i1> %odd.v, %set.splat{{.*}}
+; CHECK: inner.join:
+; CHECK-NEXT: %[[TOOK:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %check.to.yes)
+; CHECK-NEXT: %u{{[0-9]*}} = select i1 %[[TOOK]], i32 5, i32 7
+; CHECK: %inner.join.mask = or <4 x i1> %check.to.yes, %check.to.inner.join
+; CHECK: call void @llvm.masked.store.v4i32.p1(<4 x i32> %u.splat{{.*}}, ptr addrspace(1) %p, i32 4, <4 x i1> %inner.join.mask)
+define void @uniform_inside_divergent(ptr addrspace(1) %data, i32 %flag) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %gid
+  %odd = trunc i64 %gid to i1
+  br i1 %odd, label %check, label %join
+check:
+  %set = icmp ne i32 %flag, 0
+  br i1 %set, label %yes, label %inner.join
+yes:
+  br label %inner.join
+inner.join:
+  %u = phi i32 [ 5, %yes ], [ 7, %check ]
+  store i32 %u, ptr addrspace(1) %p, align 4
+  br label %join
+join:
+  ret void
+}
+
+declare i64 @__mux_get_global_id(i32)
+declare float @llvm.fmuladd.f32(float, float, float)
+
+attributes #0 = { "mux-kernel"="entry-point" }
