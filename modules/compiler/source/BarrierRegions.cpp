@@ -48,6 +48,8 @@ constexpr unsigned MaxBarrierInlines = 10000;
 struct BarrierSite {
   BasicBlock *BarrierBlock;
   BasicBlock *Continuation;
+  /// The barrier call's first argument, or all ones when not a constant.
+  uint64_t Id;
 };
 
 /// A value's storage: for work-item i of n, `Offset * n + i * Stride`
@@ -70,8 +72,8 @@ bool callsBarrier(const Function &F, const BuiltinInfo &BI,
 }
 
 /// The defined functions that contain a barrier, directly or through calls.
-SmallPtrSet<const Function *, 8> findFunctionsWithBarriers(const Module &M,
-                                                           const BuiltinInfo &BI) {
+SmallPtrSet<const Function *, 8>
+findFunctionsWithBarriers(const Module &M, const BuiltinInfo &BI) {
   SmallPtrSet<const Function *, 8> WithBarriers;
   for (bool Grew = true; Grew;) {
     Grew = false;
@@ -92,9 +94,11 @@ Function *cloneWithLiveParameters(Function &Kernel) {
   Params.push_back(PointerType::get(Ctx, 0));
   Params.push_back(Type::getInt64Ty(Ctx));
   Params.push_back(Type::getInt64Ty(Ctx));
-  auto *Ty = FunctionType::get(Type::getVoidTy(Kernel.getContext()), Params, false);
-  Function *Body = Function::Create(Ty, GlobalValue::InternalLinkage,
-                                    Kernel.getName() + ".body", Kernel.getParent());
+  auto *Ty =
+      FunctionType::get(Type::getVoidTy(Kernel.getContext()), Params, false);
+  Function *Body =
+      Function::Create(Ty, GlobalValue::InternalLinkage,
+                       Kernel.getName() + ".body", Kernel.getParent());
   ValueToValueMapTy VMap;
   for (unsigned I = 0; I < Kernel.arg_size(); ++I) {
     VMap[Kernel.getArg(I)] = Body->getArg(I);
@@ -104,8 +108,8 @@ Function *cloneWithLiveParameters(Function &Kernel) {
   Body->getArg(Kernel.arg_size() + 1)->setName("wi.index");
   Body->getArg(Kernel.arg_size() + 2)->setName("wi.count");
   SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(Body, &Kernel, VMap, CloneFunctionChangeType::LocalChangesOnly,
-                    Returns);
+  CloneFunctionInto(Body, &Kernel, VMap,
+                    CloneFunctionChangeType::LocalChangesOnly, Returns);
   // Cloning copied the kernel's linkage-related properties; local again.
   Body->setLinkage(GlobalValue::InternalLinkage);
   dropKernelProperties(*Body);
@@ -115,7 +119,8 @@ Function *cloneWithLiveParameters(Function &Kernel) {
 
 /// Gives each barrier call a block of its own, then numbers the barriers in
 /// reverse post-order: Sites[k - 1] is barrier k.
-SmallVector<BarrierSite, 4> splitAtBarriers(Function &F, const BuiltinInfo &BI) {
+SmallVector<BarrierSite, 4> splitAtBarriers(Function &F,
+                                            const BuiltinInfo &BI) {
   SmallVector<CallInst *, 4> Barriers;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallInst>(&I))
@@ -131,8 +136,12 @@ SmallVector<BarrierSite, 4> splitAtBarriers(Function &F, const BuiltinInfo &BI) 
   }
   SmallVector<BarrierSite, 4> Sites;
   for (BasicBlock *Block : ReversePostOrderTraversal<Function *>(&F))
-    if (BarrierBlocks.contains(Block))
-      Sites.push_back({Block, Block->getSingleSuccessor()});
+    if (BarrierBlocks.contains(Block)) {
+      auto *Id = dyn_cast<ConstantInt>(
+          cast<CallInst>(Block->front()).getArgOperand(0));
+      Sites.push_back({Block, Block->getSingleSuccessor(),
+                       Id ? Id->getZExtValue() : ~uint64_t(0)});
+    }
   return Sites;
 }
 
@@ -143,7 +152,8 @@ void rematerializeWorkItemBuiltins(Function &F, const BuiltinInfo &BI) {
   for (Instruction &I : instructions(F)) {
     auto *Call = dyn_cast<CallInst>(&I);
     Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-    std::optional<MuxBuiltin> B = Callee ? BI.identifyMuxBuiltin(*Callee) : std::nullopt;
+    std::optional<MuxBuiltin> B =
+        Callee ? BI.identifyMuxBuiltin(*Callee) : std::nullopt;
     if (!B || !(BuiltinInfo::getMuxBuiltinProperties(*B) & ReadNone) ||
         !all_of(Call->args(), [](const Use &A) { return isa<Constant>(A); }))
       continue;
@@ -199,13 +209,13 @@ private:
     return {V, Offset, Stride};
   }
   Value *slotAddress(IRBuilder<> &Builder, const LiveSlot &Slot) {
-    Value *Base = Builder.CreateMul(&Count, Builder.getInt64(Slot.Offset),
-                                    "live.array");
-    Value *Item = Builder.CreateMul(&Index, Builder.getInt64(Slot.Stride),
-                                    "live.item");
-    return Builder.CreateInBoundsGEP(Builder.getInt8Ty(), &Live,
-                                     Builder.CreateAdd(Base, Item, "live.offset"),
-                                     "live.slot");
+    Value *Base =
+        Builder.CreateMul(&Count, Builder.getInt64(Slot.Offset), "live.array");
+    Value *Item =
+        Builder.CreateMul(&Index, Builder.getInt64(Slot.Stride), "live.item");
+    return Builder.CreateInBoundsGEP(
+        Builder.getInt8Ty(), &Live,
+        Builder.CreateAdd(Base, Item, "live.offset"), "live.slot");
   }
   void demotePhis(ArrayRef<LiveSlot> Phis);
   void demoteValue(const LiveSlot &Slot);
@@ -220,7 +230,8 @@ private:
   uint64_t Alignment = 1;
 };
 
-void LiveVariablesBuilder::build(const SmallPtrSetImpl<BasicBlock *> &Continuations) {
+void LiveVariablesBuilder::build(
+    const SmallPtrSetImpl<BasicBlock *> &Continuations) {
   SmallVector<LiveSlot, 4> Allocas;
   SmallVector<LiveSlot, 8> Phis, Values;
   for (Instruction &I : instructions(F)) {
@@ -228,7 +239,8 @@ void LiveVariablesBuilder::build(const SmallPtrSetImpl<BasicBlock *> &Continuati
       auto Bits = Alloca->getAllocationSizeInBits(DL);
       uint64_t Bytes = Bits ? Bits->getFixedSize() / 8 : 0;
       Allocas.push_back(allocate(Alloca, Bytes, Alloca->getAlign()));
-    } else if (!I.getType()->isVoidTy() && isLiveAfterABarrier(I, Continuations)) {
+    } else if (!I.getType()->isVoidTy() &&
+               isLiveAfterABarrier(I, Continuations)) {
       LiveSlot Slot = allocate(&I, DL.getTypeAllocSize(I.getType()),
                                DL.getABITypeAlign(I.getType()));
       (isa<PHINode>(I) ? Phis : Values).push_back(Slot);
@@ -276,10 +288,11 @@ void LiveVariablesBuilder::demotePhis(ArrayRef<LiveSlot> Phis) {
     SmallVector<Value *, 4> Incoming;
     for (auto &[Source, Destination] : Edge) {
       auto It = SlotOf.find(Source);
-      Incoming.push_back(It == SlotOf.end()
-                             ? Source
-                             : Builder.CreateLoad(Source->getType(),
-                                                  slotAddress(Builder, *It->second)));
+      Incoming.push_back(
+          It == SlotOf.end()
+              ? Source
+              : Builder.CreateLoad(Source->getType(),
+                                   slotAddress(Builder, *It->second)));
     }
     for (unsigned I = 0; I < Edge.size(); ++I)
       Builder.CreateStore(Incoming[I], slotAddress(Builder, *Edge[I].second));
@@ -311,11 +324,11 @@ void LiveVariablesBuilder::replaceAlloca(const LiveSlot &Slot) {
   // Lifetime markers only apply to allocas; the slot lives as long as the
   // work-group.
   for (User *U : make_early_inc_range(Alloca.users()))
-    if (auto *Intrinsic = dyn_cast<IntrinsicInst>(U); Intrinsic && Intrinsic->isLifetimeStartOrEnd())
+    if (auto *Intrinsic = dyn_cast<IntrinsicInst>(U);
+        Intrinsic && Intrinsic->isLifetimeStartOrEnd())
       Intrinsic->eraseFromParent();
-  rewriteUses(Alloca, [&](IRBuilder<> &Builder) {
-    return slotAddress(Builder, Slot);
-  });
+  rewriteUses(Alloca,
+              [&](IRBuilder<> &Builder) { return slotAddress(Builder, Slot); });
   Alloca.eraseFromParent();
 }
 
@@ -327,19 +340,20 @@ Function *cloneRegion(Function &Body, unsigned Index,
   Type *I32 = Type::getInt32Ty(Ctx);
   SmallVector<Type *, 8> Params(Body.getFunctionType()->param_begin(),
                                 Body.getFunctionType()->param_end());
-  Function *Region = Function::Create(FunctionType::get(I32, Params, false),
-                                      GlobalValue::InternalLinkage, Name,
-                                      Body.getParent());
+  Function *Region =
+      Function::Create(FunctionType::get(I32, Params, false),
+                       GlobalValue::InternalLinkage, Name, Body.getParent());
   ValueToValueMapTy VMap;
   for (unsigned I = 0; I < Body.arg_size(); ++I) {
     VMap[Body.getArg(I)] = Region->getArg(I);
     Region->getArg(I)->setName(Body.getArg(I)->getName());
   }
   SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(Region, &Body, VMap, CloneFunctionChangeType::LocalChangesOnly,
-                    Returns);
+  CloneFunctionInto(Region, &Body, VMap,
+                    CloneFunctionChangeType::LocalChangesOnly, Returns);
   for (ReturnInst *Return : Returns)
-    ReplaceInstWithInst(Return, ReturnInst::Create(Ctx, ConstantInt::get(I32, ExitRegion)));
+    ReplaceInstWithInst(
+        Return, ReturnInst::Create(Ctx, ConstantInt::get(I32, ExitRegion)));
   for (unsigned K = 0; K < Sites.size(); ++K) {
     auto *Block = cast<BasicBlock>(VMap[Sites[K].BarrierBlock]);
     while (!Block->empty())
@@ -400,9 +414,12 @@ BarrierRegions buildBarrierRegions(Function &Kernel, const BuiltinInfo &BI) {
   BarrierRegions Result;
   Result.LiveSize = LiveVariables.size();
   Result.LiveAlignment = LiveVariables.alignment();
+  for (const BarrierSite &Site : Sites)
+    Result.BarrierIds.push_back(Site.Id);
   std::string Prefix = (getOrigFnName(Kernel) + ".mux-barrier-region.").str();
   for (unsigned Index = 0; Index <= Sites.size(); ++Index)
-    Result.Regions.push_back(cloneRegion(*Body, Index, Sites, Prefix + Twine(Index)));
+    Result.Regions.push_back(
+        cloneRegion(*Body, Index, Sites, Prefix + Twine(Index)));
   Body->eraseFromParent();
   return Result;
 }

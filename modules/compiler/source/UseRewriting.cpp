@@ -7,6 +7,7 @@
 
 #include "compiler/utils/UseRewriting.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 
@@ -34,21 +35,45 @@ void rewriteUses(Value &V, function_ref<Value *(IRBuilder<> &)> Make,
   }
 }
 
+namespace {
+
+/// \p Aggregate built element by element by instructions at \p Builder, so
+/// that no constant holds its elements (a folding builder would make one).
+Value *materializeAggregate(IRBuilder<> &Builder,
+                            ConstantAggregate &Aggregate) {
+  Value *Result = PoisonValue::get(Aggregate.getType());
+  for (unsigned I = 0; I < Aggregate.getNumOperands(); ++I) {
+    Value *Element = Aggregate.getOperand(I);
+    Instruction *Insert =
+        Aggregate.getType()->isVectorTy()
+            ? static_cast<Instruction *>(InsertElementInst::Create(
+                  Result, Element, Builder.getInt32(I)))
+            : InsertValueInst::Create(Result, Element, {I});
+    Result = Builder.Insert(Insert);
+  }
+  return Result;
+}
+
+} // namespace
+
 void expandConstantExpressionUsers(Constant &C) {
-  SmallVector<ConstantExpr *, 4> Expressions;
+  // A user appears once per use: a splat of C uses it in every element.
+  SmallSetVector<Constant *, 4> Users;
   for (User *U : C.users())
-    if (auto *CE = dyn_cast<ConstantExpr>(U))
-      Expressions.push_back(CE);
-  for (ConstantExpr *CE : Expressions) {
-    // Users of users first, so this expression ends up used by instructions.
-    expandConstantExpressionUsers(*CE);
-    rewriteUses(*CE, [&](IRBuilder<> &Builder) {
-      Instruction *I = CE->getAsInstruction();
+    if (isa<ConstantExpr>(U) || isa<ConstantAggregate>(U))
+      Users.insert(cast<Constant>(U));
+  for (Constant *User : Users) {
+    // Users of users first, so this one ends up used by instructions.
+    expandConstantExpressionUsers(*User);
+    rewriteUses(*User, [&](IRBuilder<> &Builder) -> Value * {
+      if (auto *Aggregate = dyn_cast<ConstantAggregate>(User))
+        return materializeAggregate(Builder, *Aggregate);
+      Instruction *I = cast<ConstantExpr>(User)->getAsInstruction();
       Builder.Insert(I);
       return I;
     });
-    if (CE->use_empty())
-      CE->destroyConstant();
+    if (User->use_empty())
+      User->destroyConstant();
   }
 }
 

@@ -32,6 +32,10 @@
 ///   for (x = 0; x < size.x - peel; x += W) vector(P);   // if not empty
 ///   for (; x < size.x; ++x) K(P);                        // if peel != 0
 ///
+/// A kernel with barriers and such a variant runs every region in that
+/// split: the variant's region k for each run of W work-items (its live
+/// values kept per run), the kernel's region k for the rest of the row.
+///
 /// Every loop is bottom-tested: a work-group has at least one work-item in
 /// each dimension, and the two loops of a split dimension are guarded.
 ///
@@ -153,22 +157,25 @@ void buildLoopNest(WrapperContext &W, int Dim, int Lowest, BodyBuilder Body) {
 /// A loop nest whose innermost loop is parallel: \p Body's memory accesses
 /// and those of \p Callee (the kernel or region it calls) form its access
 /// group.
+/// Runs \p Body, then puts the loads and stores it added (of the
+/// scheduler's arrays) in the context's access group.
+void buildTaggedBody(WrapperContext &W, IRBuilder<> &B, BodyBuilder Body) {
+  BasicBlock *Start = B.GetInsertBlock();
+  Instruction *Before = Start->empty() ? nullptr : &Start->back();
+  Body(B);
+  for (BasicBlock *Block = Start; Block; Block = Block->getNextNode()) {
+    auto It = Block == Start && Before ? std::next(Before->getIterator())
+                                       : Block->begin();
+    for (; It != Block->end(); ++It)
+      if ((isa<LoadInst>(*It) || isa<StoreInst>(*It)))
+        It->setMetadata(LLVMContext::MD_access_group, W.AccessGroup);
+  }
+}
+
 void buildLoopNest(WrapperContext &W, Function &Callee, BodyBuilder Body) {
   W.AccessGroup = MDNode::getDistinct(W.Builder.getContext(), {});
   addToAccessGroup(Callee, W.AccessGroup);
-  buildLoopNest(W, 2, 0, [&](IRBuilder<> &B) {
-    BasicBlock *Start = B.GetInsertBlock();
-    Instruction *Before = Start->empty() ? nullptr : &Start->back();
-    Body(B);
-    // Tag what the body added (loads and stores of the scheduler's arrays).
-    for (BasicBlock *Block = Start; Block; Block = Block->getNextNode()) {
-      auto It = Block == Start && Before ? std::next(Before->getIterator())
-                                         : Block->begin();
-      for (; It != Block->end(); ++It)
-        if ((isa<LoadInst>(*It) || isa<StoreInst>(*It)))
-          It->setMetadata(LLVMContext::MD_access_group, W.AccessGroup);
-    }
-  });
+  buildLoopNest(W, 2, 0, [&](IRBuilder<> &B) { buildTaggedBody(W, B, Body); });
   W.AccessGroup = nullptr;
 }
 
@@ -215,12 +222,12 @@ SmallVector<Value *, 8> getArgs(Function &F) {
   return Args;
 }
 
-/// Calls \p Callee for the local ids of dimension 0 in [Start, End),
-/// \p Step at a time, if that range is not empty, in a parallel loop of
-/// its own.
+/// Runs \p Body (which calls \p Callee) for the local ids of dimension 0 in
+/// [Start, End), \p Step at a time, if that range is not empty, in a
+/// parallel loop of its own.
 void buildDimensionZeroRun(WrapperContext &W, Function &Callee, Value *Start,
                            Value *End, uint64_t Step, const Twine &Name,
-                           ArrayRef<Value *> Args) {
+                           BodyBuilder Body) {
   IRBuilder<> &B = W.Builder;
   LLVMContext &Ctx = B.getContext();
   Function *F = B.GetInsertBlock()->getParent();
@@ -230,9 +237,8 @@ void buildDimensionZeroRun(WrapperContext &W, Function &Callee, Value *Start,
   B.SetInsertPoint(Run);
   W.AccessGroup = MDNode::getDistinct(Ctx, {});
   addToAccessGroup(Callee, W.AccessGroup);
-  buildRangeLoop(W, 0, Start, End, Step, Name, [&](IRBuilder<> &Inner) {
-    Inner.CreateCall(&Callee, Args)->setCallingConv(Callee.getCallingConv());
-  });
+  buildRangeLoop(W, 0, Start, End, Step, Name,
+                 [&](IRBuilder<> &Inner) { buildTaggedBody(W, Inner, Body); });
   W.AccessGroup = nullptr;
   B.CreateBr(Done);
   Done->insertInto(F);
@@ -251,11 +257,16 @@ Function *createVectorizedWrapper(Function &Kernel, Function &Vector,
   Value *Peel =
       Builder.CreateURem(W.LocalSize[0], Builder.getInt64(Width), "peel");
   Value *VectorEnd = Builder.CreateSub(W.LocalSize[0], Peel, "vector.end");
+  auto Call = [&](Function &Callee) {
+    return [&](IRBuilder<> &B) {
+      B.CreateCall(&Callee, Args)->setCallingConv(Callee.getCallingConv());
+    };
+  };
   buildLoopNest(W, 2, 1, [&](IRBuilder<> &B) {
     buildDimensionZeroRun(W, Vector, B.getInt64(0), VectorEnd, Width, "vector",
-                          Args);
+                          Call(Vector));
     buildDimensionZeroRun(W, Kernel, VectorEnd, W.LocalSize[0], 1, "scalar",
-                          Args);
+                          Call(Kernel));
   });
   Builder.CreateRetVoid();
   return Wrapper;
@@ -294,13 +305,27 @@ bool isSingleWorkItem(const Function &Kernel) {
   return Size && (*Size)[0] == 1 && (*Size)[1] == 1 && (*Size)[2] == 1;
 }
 
+/// A kernel with barriers cut into regions, and its vector variant (running
+/// W work-items of dimension 0 per call) cut the same way, if it has one.
+struct RegionForms {
+  const BarrierRegions &Scalar;
+  const BarrierRegions *Vector = nullptr;
+  unsigned Width = 1;
+};
+
 /// The per-work-group state of the region scheduler.
 struct SchedulerState {
   Value *WorkItems;
   /// Every work-item's live variables (null when no value crosses a barrier).
   Value *Live;
   Value *Next;
-  uint64_t LiveSize;
+  /// With a vector form: the live variables of the runs of W work-items,
+  /// one entry per run (indexed by the linear id of its first work-item
+  /// divided by W, below VectorRuns), and where dimension 0's vector part
+  /// ends.
+  Value *VectorLive = nullptr;
+  Value *VectorRuns = nullptr;
+  Value *VectorEnd = nullptr;
 };
 
 /// Calls \p Region for the current work-item and records where it stopped.
@@ -311,6 +336,47 @@ void runRegion(WrapperContext &W, const SchedulerState &S, Function &Region,
   RegionArgs.append({S.Live, Linear, S.WorkItems});
   Value *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
   B.CreateStore(Stop, B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear));
+}
+
+/// Calls vector region \p Region for the \p Width work-items from the
+/// current one and records where they stopped (one barrier for all: Vecz
+/// keeps barriers out of divergent control flow).
+void runVectorRegion(WrapperContext &W, const SchedulerState &S,
+                     Function &Region, unsigned Width, ArrayRef<Value *> Args,
+                     Value *Linear) {
+  IRBuilder<> &B = W.Builder;
+  SmallVector<Value *, 11> RegionArgs(Args.begin(), Args.end());
+  Value *Run = B.CreateUDiv(Linear, B.getInt64(Width), "vector.run");
+  RegionArgs.append({S.VectorLive, Run, S.VectorRuns});
+  Value *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
+  B.CreateAlignedStore(B.CreateVectorSplat(Width, Stop),
+                       B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear),
+                       Align(4));
+}
+
+/// Runs \p Body for every work-item with region \p K of the scalar form;
+/// with a vector form, for each run of W work-items of dimension 0 with
+/// its region K, then for the rest of the row with the scalar one.
+void buildRegionLoops(
+    WrapperContext &W, const SchedulerState &S, const RegionForms &Forms,
+    unsigned K,
+    function_ref<void(IRBuilder<> &, Function &, bool IsVector)> Body) {
+  Function &Scalar = *Forms.Scalar.Regions[K];
+  if (!Forms.Vector) {
+    buildLoopNest(W, Scalar,
+                  [&](IRBuilder<> &B) { Body(B, Scalar, /*IsVector=*/false); });
+    return;
+  }
+  Function &Vector = *Forms.Vector->Regions[K];
+  std::string Name = "region." + utostr(K);
+  buildLoopNest(W, 2, 1, [&](IRBuilder<> &B) {
+    buildDimensionZeroRun(
+        W, Vector, B.getInt64(0), S.VectorEnd, Forms.Width, Name + ".vector",
+        [&](IRBuilder<> &Inner) { Body(Inner, Vector, /*IsVector=*/true); });
+    buildDimensionZeroRun(
+        W, Scalar, S.VectorEnd, W.LocalSize[0], 1, Name + ".scalar",
+        [&](IRBuilder<> &Inner) { Body(Inner, Scalar, /*IsVector=*/false); });
+  });
 }
 
 /// The smallest and largest region the work-items wait at.
@@ -353,8 +419,8 @@ PendingRegions buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
 /// a test when every work-item waits there (the usual case, which keeps the
 /// loop vectorizable), else only those whose next region is \p K.
 void buildRegionRun(WrapperContext &W, const SchedulerState &S,
-                    const PendingRegions &Pending, Function &Region, unsigned K,
-                    ArrayRef<Value *> Args, BasicBlock *Schedule) {
+                    const PendingRegions &Pending, const RegionForms &Forms,
+                    unsigned K, ArrayRef<Value *> Args, BasicBlock *Schedule) {
   IRBuilder<> &Builder = W.Builder;
   LLVMContext &Ctx = Builder.getContext();
   Function *Wrapper = Builder.GetInsertBlock()->getParent();
@@ -366,35 +432,58 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
       Builder.CreateICmpEQ(Pending.Max, Builder.getInt32(K), "all.waiting"),
       All, Some);
 
+  auto Run = [&](Function &Region, bool IsVector, Value *Linear) {
+    if (IsVector)
+      runVectorRegion(W, S, Region, Forms.Width, Args, Linear);
+    else
+      runRegion(W, S, Region, Args, Linear);
+  };
   Builder.SetInsertPoint(All);
-  buildLoopNest(W, Region, [&](IRBuilder<> &B) {
-    runRegion(W, S, Region, Args, linearLocalId(W));
-  });
+  buildRegionLoops(W, S, Forms, K,
+                   [&](IRBuilder<> &B, Function &Region, bool IsVector) {
+                     Run(Region, IsVector, linearLocalId(W));
+                   });
   Builder.CreateBr(Schedule);
 
   Some->insertInto(Wrapper);
   Builder.SetInsertPoint(Some);
-  buildLoopNest(W, Region, [&](IRBuilder<> &B) {
-    Value *Linear = linearLocalId(W);
-    Value *Waiting = B.CreateICmpEQ(
-        B.CreateLoad(B.getInt32Ty(),
-                     B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),
-        B.getInt32(K), "waiting");
-    BasicBlock *Call = BasicBlock::Create(Ctx, Name, Wrapper);
-    BasicBlock *Skip = BasicBlock::Create(Ctx, Name + ".done", Wrapper);
-    B.CreateCondBr(Waiting, Call, Skip);
-    B.SetInsertPoint(Call);
-    runRegion(W, S, Region, Args, Linear);
-    B.CreateBr(Skip);
-    B.SetInsertPoint(Skip);
-  });
+  buildRegionLoops(
+      W, S, Forms, K, [&](IRBuilder<> &B, Function &Region, bool IsVector) {
+        // A run of W work-items waits where its first one does.
+        Value *Linear = linearLocalId(W);
+        Value *Waiting = B.CreateICmpEQ(
+            B.CreateLoad(B.getInt32Ty(),
+                         B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),
+            B.getInt32(K), "waiting");
+        BasicBlock *Call = BasicBlock::Create(Ctx, Name, Wrapper);
+        BasicBlock *Skip = BasicBlock::Create(Ctx, Name + ".done", Wrapper);
+        B.CreateCondBr(Waiting, Call, Skip);
+        B.SetInsertPoint(Call);
+        Run(Region, IsVector, Linear);
+        B.CreateBr(Skip);
+        B.SetInsertPoint(Skip);
+      });
   Builder.CreateBr(Schedule);
+}
+
+/// Room for \p Entries entries of \p Regions' live variables, or null when
+/// no value crosses a barrier.
+Value *allocateLiveVariables(IRBuilder<> &Builder, const BarrierRegions &R,
+                             Value *Entries, const Twine &Name) {
+  if (R.LiveSize == 0)
+    return ConstantPointerNull::get(Builder.getPtrTy());
+  AllocaInst *Live = Builder.CreateAlloca(
+      Builder.getInt8Ty(),
+      Builder.CreateMul(Entries, Builder.getInt64(R.LiveSize)), Name);
+  Live->setAlignment(Align(R.LiveAlignment));
+  return Live;
 }
 
 /// The wrapper of a kernel with barriers: the region scheduler above.
 Function *createRegionSchedulerWrapper(Function &Kernel,
-                                       const BarrierRegions &R,
+                                       const RegionForms &Forms,
                                        const BuiltinInfo &BI) {
+  const BarrierRegions &R = Forms.Scalar;
   Function *Wrapper = createWrapperFunction(Kernel);
   IRBuilder<> Builder(&Wrapper->getEntryBlock());
   WrapperContext W = makeWrapperContext(Builder, BI);
@@ -402,26 +491,32 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
   LLVMContext &Ctx = Kernel.getContext();
 
   SchedulerState S;
-  S.LiveSize = R.LiveSize;
   S.WorkItems =
       Builder.CreateMul(Builder.CreateMul(W.LocalSize[0], W.LocalSize[1]),
                         W.LocalSize[2], "work.items");
-  if (R.LiveSize == 0) {
-    S.Live = ConstantPointerNull::get(Builder.getPtrTy());
-  } else {
-    AllocaInst *Live = Builder.CreateAlloca(
-        Builder.getInt8Ty(),
-        Builder.CreateMul(S.WorkItems, Builder.getInt64(R.LiveSize)),
-        "live.variables");
-    Live->setAlignment(Align(R.LiveAlignment));
-    S.Live = Live;
+  S.Live = allocateLiveVariables(Builder, R, S.WorkItems, "live.variables");
+  if (Forms.Vector) {
+    // A run starting at linear id l has entry l / W: distinct for the runs
+    // of a row, as they are W apart and the rows' peels keep them so.
+    Value *Width = Builder.getInt64(Forms.Width);
+    S.VectorRuns = Builder.CreateAdd(Builder.CreateUDiv(S.WorkItems, Width),
+                                     Builder.getInt64(1), "vector.runs");
+    S.VectorLive = allocateLiveVariables(Builder, *Forms.Vector, S.VectorRuns,
+                                         "vector.live.variables");
+    S.VectorEnd = Builder.CreateSub(W.LocalSize[0],
+                                    Builder.CreateURem(W.LocalSize[0], Width),
+                                    "vector.end");
   }
   S.Next =
       Builder.CreateAlloca(Builder.getInt32Ty(), S.WorkItems, "next.regions");
 
-  buildLoopNest(W, *R.Regions[0], [&](IRBuilder<> &B) {
-    runRegion(W, S, *R.Regions[0], Args, linearLocalId(W));
-  });
+  buildRegionLoops(
+      W, S, Forms, 0, [&](IRBuilder<> &B, Function &Region, bool IsVector) {
+        if (IsVector)
+          runVectorRegion(W, S, Region, Forms.Width, Args, linearLocalId(W));
+        else
+          runRegion(W, S, Region, Args, linearLocalId(W));
+      });
   BasicBlock *Schedule = BasicBlock::Create(Ctx, "schedule", Wrapper);
   Builder.CreateBr(Schedule);
   Builder.SetInsertPoint(Schedule);
@@ -440,11 +535,31 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
         BasicBlock::Create(Ctx, "run.region." + utostr(K), Wrapper);
     Switch->addCase(Builder.getInt32(K), Run);
     Builder.SetInsertPoint(Run);
-    buildRegionRun(W, S, Pending, *R.Regions[K], K, Args, Schedule);
+    buildRegionRun(W, S, Pending, Forms, K, Args, Schedule);
   }
   Builder.SetInsertPoint(Exit);
   Builder.CreateRetVoid();
   return Wrapper;
+}
+
+/// Cuts vector variant \p Vector of a kernel with barriers into regions, to
+/// run beside the kernel's \p Scalar regions; none (and the variant erased)
+/// when the two cuts do not have the same barriers in the same order.
+std::optional<BarrierRegions> cutVectorVariant(Function &Vector,
+                                               const BarrierRegions &Scalar,
+                                               const BuiltinInfo &BI) {
+  std::optional<BarrierRegions> Regions;
+  if (inlineCallsWithBarriers(Vector, BI))
+    Regions = buildBarrierRegions(Vector, BI);
+  Vector.eraseFromParent();
+  if (Regions && Regions->BarrierIds == Scalar.BarrierIds)
+    return Regions;
+  LLVM_DEBUG(dbgs() << "ignoring a vector variant whose barriers differ "
+                       "from its kernel's\n");
+  if (Regions)
+    for (Function *Region : Regions->Regions)
+      Region->eraseFromParent();
+  return std::nullopt;
 }
 
 } // namespace
@@ -463,16 +578,22 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       Wrapper = createSingleWorkItemWrapper(*Kernel, BI);
       ++NumSingleWorkItem;
     } else if (inlineCallsWithBarriers(*Kernel, BI)) {
-      // The region scheduler runs scalar regions only: a vector variant of
-      // a kernel with barriers is not used, and goes with the kernel.
-      if (auto Variant = getVectorVariant(*Kernel)) {
-        LLVM_DEBUG(dbgs() << "ignoring the vector variant of "
-                          << Kernel->getName() << ": it has barriers\n");
-        Variant->Vector->setLinkage(GlobalValue::InternalLinkage);
-        clearVectorVariant(*Kernel);
-      }
+      std::optional<VectorVariant> Variant = getVectorVariant(*Kernel);
+      clearVectorVariant(*Kernel); // Before the regions copy the kernel.
       BarrierRegions Regions = buildBarrierRegions(*Kernel, BI);
-      Wrapper = createRegionSchedulerWrapper(*Kernel, Regions, BI);
+      std::optional<BarrierRegions> VectorRegions;
+      unsigned Width = 1;
+      if (Variant) {
+        Width = Variant->Width;
+        VectorRegions = cutVectorVariant(*Variant->Vector, Regions, BI);
+      }
+      RegionForms Forms{Regions, VectorRegions ? &*VectorRegions : nullptr,
+                        Width};
+      Wrapper = createRegionSchedulerWrapper(*Kernel, Forms, BI);
+      if (VectorRegions) {
+        setVectorizationWidth(*Kernel, Width);
+        ++NumKernelsVectorized;
+      }
       ++NumKernelsWithBarriers;
     } else if (auto Variant = getVectorVariant(*Kernel)) {
       auto [Vector, Width] = *Variant;

@@ -27,5 +27,22 @@ define void @kernel(i64 %i) {
   ret void
 }
 
+; A vector of pointers to a variable (as Vecz splats a uniform address) is
+; built by instructions from the arena's address, one element at a time.
+; CHECK-LABEL: define void @splat(<2 x i64> %v, <2 x i1> %mask)
+; CHECK: %[[ARENA:.+]] = call ptr addrspace(3) @__mux_get_local_memory()
+; CHECK: %[[FLAG:.+]] = getelementptr inbounds i8, ptr addrspace(3) %[[ARENA]], i64 64
+; CHECK: %[[FIRST:.+]] = insertelement <2 x ptr addrspace(3)> poison, ptr addrspace(3) %[[FLAG]], i32 0
+; CHECK: %[[ARENA2:.+]] = call ptr addrspace(3) @__mux_get_local_memory()
+; CHECK: %[[FLAG2:.+]] = getelementptr inbounds i8, ptr addrspace(3) %[[ARENA2]], i64 64
+; CHECK: %[[BOTH:.+]] = insertelement <2 x ptr addrspace(3)> %[[FIRST]], ptr addrspace(3) %[[FLAG2]], i32 1
+; CHECK: call void @llvm.masked.scatter.v2i64.v2p3(<2 x i64> %v, <2 x ptr addrspace(3)> %[[BOTH]], i32 8, <2 x i1> %mask)
+define void @splat(<2 x i64> %v, <2 x i1> %mask) {
+  call void @llvm.masked.scatter.v2i64.v2p3(<2 x i64> %v, <2 x ptr addrspace(3)> <ptr addrspace(3) @kernel.flag, ptr addrspace(3) @kernel.flag>, i32 8, <2 x i1> %mask)
+  ret void
+}
+
+declare void @llvm.masked.scatter.v2i64.v2p3(<2 x i64>, <2 x ptr addrspace(3)>, i32, <2 x i1>)
+
 ; No __local global is left.
 ; CHECK-NOT: addrspace(3) global

@@ -48,14 +48,13 @@ Error notVectorizable(const Function &Kernel, const Twine &Why) {
                            "kernel '" + Kernel.getName() + "' " + Why);
 }
 
-/// Calls Vecz can keep or widen: mux builtins but barriers, intrinsics that
-/// have vector forms or change nothing, and calls that write no memory with
-/// uniform arguments (done once for all lanes).
+/// Calls Vecz can keep or widen: mux builtins (a barrier is kept, with its
+/// id, for the W work-items), intrinsics that have vector forms or change
+/// nothing, and calls that write no memory with uniform arguments (done once
+/// for all lanes).
 Error checkCall(const CallBase &Call, const UniformityInfo &Uniformity) {
   const Function &Kernel = *Call.getFunction();
-  if (std::optional<MuxBuiltin> Mux = getMuxBuiltin(Call)) {
-    if (*Mux == MuxBuiltin::WorkGroupBarrier)
-      return notVectorizable(Kernel, "has a barrier (not handled yet)");
+  if (getMuxBuiltin(Call)) {
     if (isIdOfUnknownDimension(Call))
       return notVectorizable(Kernel, "asks for a work-item id of a "
                                      "dimension that is not a constant");
@@ -100,9 +99,6 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
     bool VaryingAddress = Uniformity.isVarying(Store->getPointerOperand());
     if (!Store->isSimple() && (VaryingValue || VaryingAddress))
       return notVectorizable(Kernel, "has a volatile or atomic store");
-    if (VaryingValue && !VaryingAddress)
-      return notVectorizable(Kernel, "stores a varying value to a uniform "
-                                     "address");
     return Error::success();
   }
   if (!Uniformity.isVarying(&I))
@@ -760,30 +756,17 @@ void Packetizer::widenStore(StoreInst &Store) {
   else if (Consecutive)
     B.CreateMaskedStore(Values, Store.getPointerOperand(), Store.getAlign(),
                         Mask);
-  else
+  else // Lanes storing to one address do so in lane order, as the
+       // work-items would one after the other: the last active one wins.
     B.CreateMaskedScatter(Values, getVector(Store.getPointerOperand()),
                           Store.getAlign(), Mask ? Mask : allLanes());
   Replaced.push_back(&Store);
-}
-
-/// Whether \p Kernel uses a kernel-scope __local variable (address space 3).
-bool usesLocalVariables(const Function &Kernel) {
-  for (const GlobalVariable &G : Kernel.getParent()->globals())
-    if (G.getAddressSpace() == 3)
-      for (const User *U : G.users())
-        if (const auto *I = dyn_cast<Instruction>(U);
-            !I || I->getFunction() == &Kernel)
-          return true;
-  return false;
 }
 
 } // namespace
 
 Error checkVectorizable(const Function &Kernel,
                         const UniformityInfo &Uniformity) {
-  if (usesLocalVariables(Kernel))
-    return notVectorizable(Kernel, "uses kernel-scope __local variables (not "
-                                   "handled yet)");
   for (const Instruction &I : instructions(Kernel))
     if (Error E = checkInstruction(I, Uniformity))
       return E;
@@ -797,6 +780,14 @@ Error checkVectorizable(const Function &Kernel,
       [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
   if (!Regions)
     return Regions.takeError();
+  // The W work-items reach a barrier together or not at all.
+  for (const DivergentRegion &R : *Regions)
+    for (const BasicBlock *BB : R.Blocks)
+      for (const Instruction &I : *BB)
+        if (const auto *Call = dyn_cast<CallBase>(&I);
+            Call && getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
+          return notVectorizable(Kernel, "has a barrier in divergent control "
+                                         "flow");
   return Error::success();
 }
 

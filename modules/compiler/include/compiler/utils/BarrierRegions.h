@@ -56,6 +56,9 @@ struct BarrierRegions {
   /// times its size), a multiple of LiveAlignment.
   uint64_t LiveSize = 0;
   uint64_t LiveAlignment = 1;
+  /// BarrierIds[k - 1] is the id (first argument) of barrier k: two cuts of
+  /// one kernel (its scalar and vector forms) agree when these do.
+  llvm::SmallVector<uint64_t, 4> BarrierIds;
 };
 
 /// Inlines into \p Kernel every call to a function that (transitively)

@@ -23,14 +23,15 @@ llvm::Instruction *getInsertionPointForUse(const llvm::Use &U);
 
 /// Replaces each use of \p V that \p ShouldRewrite accepts by the value
 /// \p Make builds at that use's insertion point.
-void rewriteUses(llvm::Value &V,
-                 llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &)> Make,
-                 llvm::function_ref<bool(const llvm::Use &)> ShouldRewrite =
-                     [](const llvm::Use &) { return true; });
+void rewriteUses(
+    llvm::Value &V, llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &)> Make,
+    llvm::function_ref<bool(const llvm::Use &)> ShouldRewrite =
+        [](const llvm::Use &) { return true; });
 
-/// Turns every constant expression that uses \p C, directly or through other
-/// constant expressions, into instructions at its uses in functions, so that
-/// \p C is then used by instructions only (uses in global initializers stay).
+/// Turns every constant expression or aggregate (a vector of pointers, an
+/// array, a structure) that uses \p C, directly or through other such
+/// constants, into instructions at its uses in functions, so that \p C is
+/// then used by instructions only (uses in global initializers stay).
 void expandConstantExpressionUsers(llvm::Constant &C);
 
 } // namespace utils

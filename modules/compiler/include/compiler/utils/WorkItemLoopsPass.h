@@ -1,21 +1,25 @@
-//===- compiler/utils/WorkItemLoopsPass.h - Work-item loops around kernels -*-
-// C++ -*-===//
+//===- compiler/utils/WorkItemLoopsPass.h - Work-item loops --*- C++ -*-===//
 ///
 /// \file
 /// Assumes: kernel entry points written for one work-item (SIMT), which use
-/// mux builtins for their ids and contain no barrier.
+/// mux builtins for their ids; a kernel may name a vector variant running W
+/// work-items of dimension 0 per call (`!mux_vector_variant`, from Vecz).
 /// Does: makes each entry point run a whole work-group: a new function
 /// `<kernel>.mux-barrier-wrapper` with the kernel's parameters loops over
 /// the local ids of dimensions 2, 1 and 0 (innermost), sets each with
 /// `__mux_set_local_id`, and calls the kernel. Loops are bottom-tested (a
-/// work-group has at least one work-item in each dimension). A kernel that
-/// calls a barrier is reported as unsupported through the context's
-/// diagnostic handler and left alone.
+/// work-group has at least one work-item in each dimension). With a vector
+/// variant, dimension 0 runs the variant for the largest multiple of W and
+/// the kernel for the rest. A kernel with barriers is cut into barrier
+/// regions (compiler/utils/BarrierRegions.h) run by a region scheduler; its
+/// vector variant, cut the same way when its barriers match, runs the
+/// regions for the runs of W work-items.
 /// With the `single-work-item` option, a kernel whose required work-group
 /// size is (1, 1, 1) gets no loop at all: its wrapper sets the local ids to
 /// 0 and calls it once (barriers are no-ops for one work-item).
-/// Produces: the wrapper as the new entry point; the kernel becomes internal
-/// and always-inline. Pipeline name: `work-item-loops`, or
+/// Produces: the wrapper as the new entry point; the kernel (or its regions)
+/// becomes internal and always-inline; the width used, if any, as the
+/// kernel's `mux-vectorize-width`. Pipeline name: `work-item-loops`, or
 /// `work-item-loops<single-work-item>`.
 ///
 //===----------------------------------------------------------------------===//

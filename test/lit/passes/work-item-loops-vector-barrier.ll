@@ -1,0 +1,83 @@
+; RUN: loom-opt -passes=work-item-loops -S %s | FileCheck %s
+
+; A kernel with a barrier and a hand-written vector variant standing in for
+; Vecz's (4 work-items of dimension 0 per call, the barrier kept with its
+; id). Both are cut into regions; the scheduler runs each region for the
+; runs of 4 work-items with the vector region, then for the rest of the row
+; with the scalar one. The vector regions keep their live values (here a
+; vector) in an area of their own, one entry per run.
+
+declare i64 @__mux_get_local_id(i32)
+declare void @__mux_work_group_barrier(i32, i32, i32)
+
+define void @shift(ptr addrspace(3) %tile, ptr addrspace(1) %out) #0 !mux_vector_variant !0 {
+  %lid = call i64 @__mux_get_local_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %lid
+  %v = load i32, ptr addrspace(1) %p
+  %t = getelementptr inbounds i32, ptr addrspace(3) %tile, i64 %lid
+  store i32 %v, ptr addrspace(3) %t
+  call void @__mux_work_group_barrier(i32 7, i32 1, i32 1)
+  %w = add i32 %v, 1
+  store i32 %w, ptr addrspace(1) %p
+  ret void
+}
+
+define void @__vecz_v4_shift(ptr addrspace(3) %tile, ptr addrspace(1) %out) {
+  %lid = call i64 @__mux_get_local_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %lid
+  %v = load <4 x i32>, ptr addrspace(1) %p, align 4
+  %t = getelementptr inbounds i32, ptr addrspace(3) %tile, i64 %lid
+  store <4 x i32> %v, ptr addrspace(3) %t, align 4
+  call void @__mux_work_group_barrier(i32 7, i32 1, i32 1)
+  %w = add <4 x i32> %v, <i32 1, i32 1, i32 1, i32 1>
+  store <4 x i32> %w, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+; The vector region after the barrier reads the vector it left.
+; CHECK-LABEL: define internal i32 @__vecz_v4_shift.mux-barrier-region.1(
+; CHECK: %v.live = load <4 x i32>, ptr %live.slot
+; CHECK: %w = add <4 x i32> %v.live, <i32 1, i32 1, i32 1, i32 1>
+
+; CHECK-LABEL: define void @shift.mux-barrier-wrapper(
+; CHECK: %live.variables = alloca i8, i64 %{{.+}}, align 8
+; CHECK: %vector.runs = add i64 %{{.+}}, 1
+; CHECK: %[[VLIVEBYTES:.+]] = mul i64 %vector.runs, 32
+; CHECK-NEXT: %vector.live.variables = alloca i8, i64 %[[VLIVEBYTES]], align 16
+; CHECK: %vector.end = sub i64 %local.size.0, %{{.+}}
+; CHECK: region.0.vector.0:
+; CHECK: %vector.run = udiv i64 %local.linear, 4
+; CHECK-NEXT: %next.region = call i32 @__vecz_v4_shift.mux-barrier-region.0(ptr addrspace(3) %tile, ptr addrspace(1) %out, ptr %vector.live.variables, i64 %vector.run, i64 %vector.runs)
+; CHECK: store <4 x i32> %{{.+}}, ptr %{{.+}}, align 4
+; CHECK: region.0.scalar.0:
+; CHECK: call i32 @shift.mux-barrier-region.0(ptr addrspace(3) %tile, ptr addrspace(1) %out, ptr %live.variables, i64 %{{.+}}, i64 %work.items)
+; CHECK: run.region.1.all:
+; CHECK: call i32 @__vecz_v4_shift.mux-barrier-region.1(
+; CHECK: call i32 @shift.mux-barrier-region.1(
+; CHECK: run.region.1.some:
+; CHECK: call i32 @__vecz_v4_shift.mux-barrier-region.1(
+; CHECK: call i32 @shift.mux-barrier-region.1(
+
+; A variant whose barriers differ from the kernel's is not used.
+; CHECK-LABEL: define void @mismatch.mux-barrier-wrapper(
+; CHECK-NOT: vector
+; CHECK: ret void
+; CHECK-NOT: @__vecz_v4_mismatch
+define void @mismatch(ptr addrspace(1) %out) #1 !mux_vector_variant !1 {
+  call void @__mux_work_group_barrier(i32 1, i32 1, i32 1)
+  ret void
+}
+
+define void @__vecz_v4_mismatch(ptr addrspace(1) %out) {
+  call void @__mux_work_group_barrier(i32 2, i32 1, i32 1)
+  ret void
+}
+
+; Only the kernel whose variant was used records its width.
+; CHECK-DAG: "mux-orig-fn"="shift" "mux-vectorize-width"="4"
+; CHECK-DAG: "mux-orig-fn"="mismatch" }
+
+attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="shift" }
+attributes #1 = { "mux-kernel"="entry-point" "mux-orig-fn"="mismatch" }
+!0 = !{ptr @__vecz_v4_shift, i32 4}
+!1 = !{ptr @__vecz_v4_mismatch, i32 4}
