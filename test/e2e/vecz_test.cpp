@@ -180,12 +180,13 @@ TEST_P(VeczDivergence, StoresInsideADivergentLoop) {
 INSTANTIATE_TEST_SUITE_P(
     Widths, VeczDivergence,
     testing::Combine(testing::Values("reference", "csa"),
-                     testing::Values("", "-cl-wfv=always -vecz-width=4",
+                     testing::Values("-cl-wfv=never",
+                                     "-cl-wfv=always -vecz-width=4",
                                      "-cl-wfv=always -vecz-width=8",
                                      "-cl-wfv=always -vecz-width=16")),
     [](const testing::TestParamInfo<Configuration> &Info) {
       std::string Options = std::get<1>(Info.param);
-      std::string Width = Options.empty()
+      std::string Width = Options == "-cl-wfv=never"
                               ? "scalar"
                               : "w" + Options.substr(Options.rfind('=') + 1);
       return std::string(std::get<0>(Info.param)) + "_" + Width;

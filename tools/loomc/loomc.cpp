@@ -112,12 +112,16 @@ cl::opt<std::string> Vectorize("cl-vec",
 cl::opt<std::string>
     WholeFunctionVectorization("cl-wfv",
                                cl::desc("Vectorize kernels across work-items "
-                                        "with Vecz: never (default) or always"),
-                               cl::value_desc("never|always"),
+                                        "with Vecz: never, auto (the default: "
+                                        "where its cost model says it pays) "
+                                        "or always"),
+                               cl::value_desc("never|auto|always"),
                                cl::cat(LoomcCategory));
 cl::opt<std::string> VeczWidth("vecz-width",
                                cl::desc("Work-items per vector for Vecz "
-                                        "(a power of two, 2 to 64; default 8)"),
+                                        "(a power of two, 2 to 64; default: "
+                                        "from the target's vector registers "
+                                        "and the kernel's element types)"),
                                cl::value_desc("N"), cl::cat(LoomcCategory));
 cl::opt<std::string> RemarksPassed("Rpass",
                                    cl::desc("Print the optimization remarks "

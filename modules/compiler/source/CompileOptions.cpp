@@ -68,11 +68,12 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
     } else if (Word.consume_front("-cl-wfv=")) {
       std::optional<WFVMode> Mode = StringSwitch<std::optional<WFVMode>>(Word)
                                         .Case("never", WFVMode::Never)
+                                        .Case("auto", WFVMode::Auto)
                                         .Case("always", WFVMode::Always)
                                         .Default(std::nullopt);
       if (!Mode)
         return buildOptionError("unknown -cl-wfv= value '" + Word +
-                                "' (never or always)");
+                                "' (never, auto or always)");
       WholeFunctionVectorization = *Mode;
     } else if (Word.consume_front("-vecz-width=")) {
       unsigned Width;

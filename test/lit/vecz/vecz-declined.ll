@@ -25,8 +25,8 @@
 ; CHECK-NOT: @__vecz_v8_divergent
 ; CHECK: define void @__vecz_v8_fine(
 
-; WIDTH: vecz: width must be a power of two from 2 to 64, not '3'
-; OPTION: vecz: the only option is 'width=N', not 'lanes=4'
+; WIDTH: vecz: width must be a power of two from 2 to 64 or 'auto', not '3'
+; OPTION: vecz: the options are 'width=N', 'width=auto' and 'cost-model', not 'lanes=4'
 
 define void @divergent(ptr addrspace(1) %out) #0 {
 entry:

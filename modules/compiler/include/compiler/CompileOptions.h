@@ -29,8 +29,9 @@ namespace compiler {
 enum class EarlyVectorization { None, Loop, SLP, All };
 
 /// Whole-function vectorization across work-items by Vecz, `-cl-wfv=`:
-/// never, or for every kernel it can handle (`always`).
-enum class WFVMode { Never, Always };
+/// never; where its cost model says the vector kernel pays (`auto`); or for
+/// every kernel it can handle (`always`).
+enum class WFVMode { Never, Auto, Always };
 
 /// Whether Vecz takes \p Width work-items per vector: a power of two from 2
 /// to 64.
@@ -105,10 +106,12 @@ struct CompileOptions {
   /// `-cl-vec=`: which vectorizers run on each work-item before Loom's own
   /// passes.
   EarlyVectorization Vectorize = EarlyVectorization::None;
-  /// `-cl-wfv=`: whether Vecz vectorizes kernels across work-items, and
-  /// `-vecz-width=`: how many (a power of two, 2 to 64).
-  WFVMode WholeFunctionVectorization = WFVMode::Never;
-  unsigned VeczWidth = 8;
+  /// `-cl-wfv=`: whether Vecz vectorizes kernels across work-items (by
+  /// default where its cost model says it pays), and
+  /// `-vecz-width=`: how many (a power of two, 2 to 64; 0, the default:
+  /// chosen per kernel from the target's vector registers).
+  WFVMode WholeFunctionVectorization = WFVMode::Auto;
+  unsigned VeczWidth = 0;
   /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose
   /// optimization remarks (done / not done) go to the warning handler, as
   /// Clang's options of those names do (`-Rpass-missed=vecz`).

@@ -7,6 +7,8 @@
 
 #include "vecz/VeczPass.h"
 
+#include "CostModel.h"
+
 #include "vecz/Packetizer.h"
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
@@ -34,18 +36,28 @@ namespace vecz {
 
 Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
   VeczPass::Options Opts;
-  if (Params.empty())
-    return Opts;
-  auto [Key, Value] = Params.split('=');
-  if (Key != "width")
-    return createStringError(inconvertibleErrorCode(),
-                             "vecz: the only option is 'width=N', not '%s'",
-                             Params.str().c_str());
-  if (Value.getAsInteger(10, Opts.Width) || !compiler::isVeczWidth(Opts.Width))
-    return createStringError(inconvertibleErrorCode(),
-                             "vecz: width must be a power of two from 2 to "
-                             "64, not '%s'",
-                             Value.str().c_str());
+  while (!Params.empty()) {
+    StringRef Param;
+    std::tie(Param, Params) = Params.split(';');
+    auto [Key, Value] = Param.split('=');
+    if (Param == "cost-model") {
+      Opts.CostModel = true;
+    } else if (Key == "width" && Value == "auto") {
+      Opts.Width = 0;
+    } else if (Key == "width") {
+      if (Value.getAsInteger(10, Opts.Width) ||
+          !compiler::isVeczWidth(Opts.Width))
+        return createStringError(inconvertibleErrorCode(),
+                                 "vecz: width must be a power of two from 2 "
+                                 "to 64 or 'auto', not '%s'",
+                                 Value.str().c_str());
+    } else {
+      return createStringError(inconvertibleErrorCode(),
+                               "vecz: the options are 'width=N', "
+                               "'width=auto' and 'cost-model', not '%s'",
+                               Param.str().c_str());
+    }
+  }
   return Opts;
 }
 
@@ -53,7 +65,8 @@ void addVeczPasses(ModulePassManager &MPM,
                    const compiler::CompileOptions &Opts) {
   if (Opts.WholeFunctionVectorization == compiler::WFVMode::Never)
     return;
-  MPM.addPass(VeczPass({Opts.VeczWidth}));
+  MPM.addPass(VeczPass({Opts.VeczWidth, Opts.WholeFunctionVectorization ==
+                                            compiler::WFVMode::Auto}));
 }
 
 /// Puts the kernel's control flow in the form control-flow conversion works
@@ -80,8 +93,28 @@ static bool hasDivergentSwitch(const Function &Kernel,
   });
 }
 
+/// Whether \p Vector, a variant of \p Kernel at \p Width, is worth having;
+/// if not, says why through \p ORE.
+static bool isWorthIt(Function &Kernel, Function &Vector, unsigned Width,
+                      FunctionAnalysisManager &FAM,
+                      OptimizationRemarkEmitter &ORE) {
+  double ScalarCost = estimateRunCost(Kernel, FAM);
+  double VectorCost = estimateRunCost(Vector, FAM);
+  if (VectorCost <= ScalarCost * Width)
+    return true;
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "NotWorthIt", &Kernel)
+           << "kernel '" << Kernel.getName() << "' not vectorized: at width "
+           << ore::NV("Width", Width) << " a vector run costs "
+           << ore::NV("VectorCost", static_cast<int64_t>(VectorCost))
+           << ", more than " << ore::NV("Width", Width) << " scalar runs (each "
+           << ore::NV("ScalarCost", static_cast<int64_t>(ScalarCost)) << ")";
+  });
+  return false;
+}
+
 /// Vectorizes \p Kernel, or says why not through \p ORE.
-static bool vectorizeKernel(Function &Kernel, unsigned Width,
+static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             FunctionAnalysisManager &FAM) {
   canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/false);
   // A uniform switch stays one (a jump table); a divergent one is lowered
@@ -91,6 +124,8 @@ static bool vectorizeKernel(Function &Kernel, unsigned Width,
   OptimizationRemarkEmitter ORE(&Kernel);
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
+  unsigned Width =
+      Opts.Width ? Opts.Width : chooseWidth(Kernel, Uniformity, FAM);
   Expected<Function *> Vector =
       packetizeKernel(Kernel, Width, Uniformity, Strides);
   if (!Vector) {
@@ -101,6 +136,12 @@ static bool vectorizeKernel(Function &Kernel, unsigned Width,
       return OptimizationRemarkMissed(DEBUG_TYPE, "NotVectorized", &Kernel)
              << Why;
     });
+    ++NumKernelsDeclined;
+    return false;
+  }
+  if (Opts.CostModel && !isWorthIt(Kernel, **Vector, Width, FAM, ORE)) {
+    FAM.clear(**Vector, (*Vector)->getName());
+    (*Vector)->eraseFromParent();
     ++NumKernelsDeclined;
     return false;
   }
@@ -120,7 +161,7 @@ PreservedAnalyses VeczPass::run(Module &M, ModuleAnalysisManager &AM) {
   bool Attempted = false;
   for (Function *Kernel : compiler::utils::getKernelEntryPoints(M))
     if (!compiler::utils::getVectorVariant(*Kernel)) {
-      vectorizeKernel(*Kernel, Opts.Width, FAM);
+      vectorizeKernel(*Kernel, Opts, FAM);
       Attempted = true;
     }
   // A new function and metadata, and the kernels' loops in canonical form.

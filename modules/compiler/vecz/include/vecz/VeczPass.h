@@ -13,8 +13,11 @@
 /// rest. A kernel it cannot vectorize keeps its scalar form and gets an
 /// OptimizationRemarkMissed (pass name `vecz`) saying why; one it does gets
 /// an OptimizationRemark.
+/// With the cost model (`-cl-wfv=auto`), a variant that costs more than
+/// the scalar kernel per work-item is dropped, with a remark giving both
+/// costs. The width is the one asked for, or chosen per kernel (CostModel.h).
 /// Produces: `__vecz_v<W>_<kernel>` functions. Pipeline name:
-/// `vecz<width=N>` (8 by default).
+/// `vecz<width=N|auto;cost-model>` (width 8, no cost model by default).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +36,13 @@ namespace vecz {
 class VeczPass : public llvm::PassInfoMixin<VeczPass> {
 public:
   struct Options {
-    /// Work-items per vector.
+    /// Work-items per vector; 0: chosen for each kernel from the target's
+    /// vector registers and the kernel's element types (CostModel.h).
     unsigned Width = 8;
+    /// Whether a kernel gets its vector variant only when the cost model
+    /// says one run of it costs no more than W runs of the scalar kernel
+    /// (`-cl-wfv=auto`); otherwise whenever Vecz can make one.
+    bool CostModel = false;
   };
   VeczPass() = default;
   explicit VeczPass(Options Opts) : Opts(Opts) {}
@@ -45,7 +53,8 @@ private:
   Options Opts;
 };
 
-/// Parses `width=N` (N a power of two from 2 to 64).
+/// Parses `;`-separated `width=N` (N a power of two from 2 to 64),
+/// `width=auto` and `cost-model`.
 llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
 
 /// Adds Vecz to a target's late passes as \p Opts ask (`-cl-wfv=`,

@@ -1,0 +1,41 @@
+//===- CostModel.h - Whether and how wide to vectorize ---------*- C++ -*-===//
+///
+/// \file
+/// The two decisions `-cl-wfv=auto` leaves to Vecz.
+///
+/// Width: the target's vector registers (TargetTransformInfo's fixed-width
+/// register size) divided by the widest element the kernel's varying data
+/// has (the values it loads, stores, and computes in floating point; index
+/// arithmetic, which is 64-bit, does not count), as a power of two from 4
+/// to 64.
+///
+/// Worth: the estimated cost of one run of a function is the sum of its
+/// instructions' reciprocal throughputs (TargetTransformInfo) weighted by
+/// their blocks' frequencies relative to the entry (BlockFrequencyInfo's
+/// static estimates: loops iterate, branches split). The vector kernel is
+/// worth having when one run of it, for W work-items, costs no more than W
+/// runs of the scalar kernel. Linearized code counts both sides of a
+/// divergent branch and a divergent loop's iterations until its last lane
+/// leaves; gathers, scatters and masked accesses count at their real cost.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef VECZ_COSTMODEL_H
+#define VECZ_COSTMODEL_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace vecz {
+
+class UniformityInfo;
+
+/// Work-items per vector for \p Kernel (see the file comment).
+unsigned chooseWidth(llvm::Function &Kernel, const UniformityInfo &Uniformity,
+                     llvm::FunctionAnalysisManager &FAM);
+
+/// The estimated cost of one run of \p F (see the file comment).
+double estimateRunCost(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+} // namespace vecz
+
+#endif // VECZ_COSTMODEL_H

@@ -1,0 +1,34 @@
+// RUN: loomc -cl-wfv=auto -Rpass=vecz -Rpass-missed=vecz %s -o %t.o 2>&1 | FileCheck %s
+// RUN: loomc -cl-wfv=always -Rpass=vecz %s -o %t.o 2>&1 | FileCheck %s --check-prefix=ALWAYS
+
+// -cl-wfv=auto chooses the width from the target's vector registers and
+// the widest element a kernel loads, stores or computes in floating point
+// (so a kernel on doubles gets half the lanes of one on floats, 4 at
+// least), and keeps a vector kernel only when one run of it costs no more
+// than W runs of the scalar one; the remark says which, with the costs.
+// CHECK-DAG: remark: kernel 'floats' vectorized at width [[#WF:]]
+// CHECK-DAG: remark: kernel 'doubles' vectorized at width [[#max(div(WF,2),4)]]
+// CHECK-DAG: remark: kernel 'every_lane_loops' not vectorized: at width [[#]] a vector run costs [[#]], more than [[#]] scalar runs (each [[#]])
+// -cl-wfv=always keeps every vector kernel Vecz can make.
+// ALWAYS-DAG: remark: kernel 'every_lane_loops' vectorized at width
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+kernel void floats(global float *data, float factor) {
+  size_t i = get_global_id(0);
+  data[i] = data[i] * factor;
+}
+
+kernel void doubles(global double *data, double factor) {
+  size_t i = get_global_id(0);
+  data[i] = data[i] * factor;
+}
+
+// Indexed by a loaded value: every access is a gather or a scatter, and a
+// run goes round as long as its slowest lane.
+kernel void every_lane_loops(global const int *next, global int *out) {
+  int i = get_global_id(0);
+  int hops = 0;
+  for (int at = next[i]; at != i && hops < 64; at = next[at])
+    ++hops;
+  out[next[i]] = hops;
+}
