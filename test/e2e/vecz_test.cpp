@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <tuple>
 
@@ -175,6 +176,29 @@ TEST_P(VeczDivergence, StoresInsideADivergentLoop) {
     for (int J = 0; J < 8; ++J)
       ASSERT_EQ(Got[I * 8 + J], J < Count[I] ? int(I) * 100 + J : Sentinel)
           << "rows[" << I << "][" << J << "]";
+}
+
+TEST_P(VeczDivergence, AtomicsOncePerWorkItem) {
+  const size_t N = 1000; // Groups of 40.
+  const uint32_t Bins = 7;
+  std::vector<uint32_t> Data(N), Counts(Bins + 1, 0), Tickets(N, ~0u);
+  for (size_t I = 0; I < N; ++I)
+    Data[I] = uint32_t(I * I % 1009);
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(Data), KernelArg::buffer(Counts),
+      KernelArg::scalar(Bins), KernelArg::buffer(Tickets)};
+  ASSERT_EQ(runKernel(Binary, "count_bins", Args, {{N}, {40}, {}}), "");
+  std::vector<uint32_t> Got = Args[1].as<uint32_t>();
+  std::vector<uint32_t> Expected(Bins + 1, 0);
+  for (uint32_t V : Data)
+    ++Expected[V % Bins];
+  Expected[Bins] = N;
+  for (uint32_t B = 0; B <= Bins; ++B)
+    ASSERT_EQ(Got[B], Expected[B]) << "bins[" << B << "]";
+  std::vector<uint32_t> Drawn = Args[3].as<uint32_t>();
+  std::sort(Drawn.begin(), Drawn.end());
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(Drawn[I], I) << "the tickets are not 0 to " << N - 1;
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -1,7 +1,7 @@
 // vecz_divergence.cl: kernels whose control flow diverges between
 // work-items (if/else chains, nested branches, bounds checks with a uniform
 // load inside, switches, loops with varying trip counts and early exits,
-// loops inside branches), for Vecz's control-flow conversion.
+// loops inside branches), for Vecz's control-flow conversion, and atomics.
 
 kernel void classify(global const int *in, global int *out, int t) {
   size_t i = get_global_id(0);
@@ -85,4 +85,13 @@ kernel void fill_rows(global const int *count, global int *rows) {
   size_t i = get_global_id(0);
   for (int j = 0; j < count[i]; ++j)
     rows[i * 8 + j] = (int)i * 100 + j;
+}
+
+// Atomics outside divergent code run once per work-item, in lane order:
+// every value is counted once, and every work-item draws its own ticket.
+kernel void count_bins(global const uint *data, global uint *bins, uint nbins,
+                       global uint *tickets) {
+  size_t i = get_global_id(0);
+  atomic_inc(&bins[data[i] % nbins]);
+  tickets[i] = atomic_add(&bins[nbins], 1u);
 }

@@ -8,7 +8,8 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow that does not reconverge (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'nested_loops' has divergent control flow in a loop that holds another loop (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier in divergent control flow
-; REMARK-DAG: remark: {{.*}}kernel 'atomic' uses atomics (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'atomic' has an atomic in divergent control flow (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses compare-and-swap atomics (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' uses private memory (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_unknown' calls 'unknown', which has no vector form
 ; REMARK-DAG: remark: {{.*}}kernel 'float4' has a varying value of a type Vecz does not widen yet (vectors, aggregates)
@@ -79,7 +80,21 @@ end:
 }
 
 define void @atomic(ptr addrspace(1) %counter) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %odd = trunc i64 %gid to i1
+  br i1 %odd, label %count, label %end
+count:
   %old = atomicrmw add ptr addrspace(1) %counter, i32 1 seq_cst
+  br label %end
+end:
+  ret void
+}
+
+define void @compare_and_swap(ptr addrspace(1) %slot) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %id = trunc i64 %gid to i32
+  %pair = cmpxchg ptr addrspace(1) %slot, i32 0, i32 %id seq_cst seq_cst
   ret void
 }
 

@@ -87,8 +87,11 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
   const Function &Kernel = *I.getFunction();
   if (isa<AllocaInst>(I))
     return notVectorizable(Kernel, "uses private memory (not handled yet)");
-  if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I) || isa<FenceInst>(I))
-    return notVectorizable(Kernel, "uses atomics (not handled yet)");
+  if (isa<AtomicCmpXchgInst>(I))
+    return notVectorizable(Kernel, "uses compare-and-swap atomics (not "
+                                   "handled yet)");
+  if (isa<AtomicRMWInst>(I) || isa<FenceInst>(I))
+    return Error::success();
   if (const auto *Call = dyn_cast<CallBase>(&I))
     return checkCall(*Call, Uniformity);
   if (const auto *Load = dyn_cast<LoadInst>(&I);
@@ -178,6 +181,7 @@ private:
   Value *widenInstruction(Instruction &I, IRBuilder<> &B);
   Value *widenCall(CallBase &Call, IRBuilder<> &B);
   Value *widenLoad(LoadInst &Load, IRBuilder<> &B);
+  Value *scalarizeAtomic(AtomicRMWInst &Atomic, IRBuilder<> &B);
   void widenStore(StoreInst &Store);
   Value *allLanes() const {
     return Constant::getAllOnesValue(
@@ -703,6 +707,8 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
   }
   if (auto *Load = dyn_cast<LoadInst>(&I))
     return widenLoad(*Load, B);
+  if (auto *Atomic = dyn_cast<AtomicRMWInst>(&I))
+    return scalarizeAtomic(*Atomic, B);
   return widenCall(cast<CallBase>(I), B);
 }
 
@@ -746,6 +752,32 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
                               Constant::getNullValue(Ty), Name);
 }
 
+/// One atomic per lane, in lane order, as the W work-items would do them
+/// one after the other; each lane gets its own old value. (Only outside
+/// divergent code: checkVectorizable declines atomics under a mask.)
+Value *Packetizer::scalarizeAtomic(AtomicRMWInst &Atomic, IRBuilder<> &B) {
+  auto Lane = [&](Value *V, unsigned L) -> Value * {
+    return isVarying(V) ? B.CreateExtractElement(getVector(V), L) : V;
+  };
+  Value *Old = PoisonValue::get(widen(Atomic.getType()));
+  Value *Lane0 = nullptr;
+  for (unsigned L = 0; L < Width; ++L) {
+    auto *One = cast<AtomicRMWInst>(Atomic.clone());
+    One->setOperand(0, Lane(Atomic.getPointerOperand(), L));
+    One->setOperand(1, Lane(Atomic.getValOperand(), L));
+    B.Insert(One, Atomic.getName());
+    Old = B.CreateInsertElement(Old, One, L, Atomic.getName() + ".v");
+    if (L == 0)
+      Lane0 = One;
+  }
+  // The scalar twin is lane 0's atomic; it must not happen twice. Users
+  // widened later find the lanes' results through Lane0.
+  Atomic.replaceAllUsesWith(Lane0);
+  Replaced.push_back(&Atomic);
+  Vectors[Lane0] = Old;
+  return Old;
+}
+
 void Packetizer::widenStore(StoreInst &Store) {
   IRBuilder<> B(&Store);
   Value *Values = getVector(Store.getValueOperand());
@@ -780,14 +812,19 @@ Error checkVectorizable(const Function &Kernel,
       [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
   if (!Regions)
     return Regions.takeError();
-  // The W work-items reach a barrier together or not at all.
+  // The W work-items reach a barrier together or not at all; an atomic
+  // under a mask would need a branch per lane (not handled yet).
   for (const DivergentRegion &R : *Regions)
     for (const BasicBlock *BB : R.Blocks)
-      for (const Instruction &I : *BB)
+      for (const Instruction &I : *BB) {
         if (const auto *Call = dyn_cast<CallBase>(&I);
             Call && getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
           return notVectorizable(Kernel, "has a barrier in divergent control "
                                          "flow");
+        if (isa<AtomicRMWInst>(I))
+          return notVectorizable(Kernel, "has an atomic in divergent control "
+                                         "flow (not handled yet)");
+      }
   return Error::success();
 }
 

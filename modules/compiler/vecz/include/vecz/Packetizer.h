@@ -7,18 +7,20 @@
 /// Does: checks that the kernel is within what Vecz handles so far: divergent
 /// control flow only in regions DivergentRegions.h can linearize (loops in
 /// simplified and LCSSA form, divergent switches lowered: VeczPass sees to
-/// both), no barrier, no private memory, no atomic, no call but
+/// both), no barrier or atomic read-modify-write inside divergent control
+/// flow (outside, a barrier is kept and an atomic done once per lane, in
+/// lane order), no compare-and-swap, no private memory, no call but
 /// the mux work-item builtins, vectorizable intrinsics and uniform calls
 /// that write no memory; varying values of integer, floating-point or
-/// pointer type; no store of a varying value to a uniform address; no
-/// kernel-scope __local variable. Then clones it as `__vecz_v<W>_<name>` and
+/// pointer type. Then clones it as `__vecz_v<W>_<name>` and
 /// widens the clone: each varying value gets a `<W x T>` twin beside its
 /// scalar version, which keeps computing lane 0's value (so a consecutive
 /// access takes lane 0's address); uniform values stay scalar and are
 /// splatted where a varying use needs them. Consecutive loads and stores
 /// become vector loads and stores, other varying ones gathers and scatters
-/// with every lane on; uniform ones stay scalar, done once for the W
-/// work-items. Divergent regions become straight code whose blocks run under
+/// with every lane on (a varying value stored to a uniform address is a
+/// scatter there: the last active lane's value stays); uniform ones stay
+/// scalar, done once for the W work-items. Divergent regions become straight code whose blocks run under
 /// masks: their memory accesses are masked (uniform ones done once if any
 /// lane is active; inactive lanes of masked loads read zero) and the phis
 /// where paths join become selects on the edge masks (a uniform phi: the
