@@ -9,6 +9,12 @@
 // CHECK-DAG: remark: kernel 'floats' vectorized at width [[#WF:]]
 // CHECK-DAG: remark: kernel 'doubles' vectorized at width [[#max(div(WF,2),4)]]
 // CHECK-DAG: remark: kernel 'every_lane_loops' not vectorized: at width [[#]] a vector run costs [[#]], more than [[#]] scalar runs (each [[#]])
+// A required work-group size caps the width: at 24 work-items, runs of 8
+// (no scalar peel); at 6, runs of 4 (and a peel of 2); at 1, no vector
+// kernel at all.
+// CHECK-DAG: remark: kernel 'groups_of_24' vectorized at width 8
+// CHECK-DAG: remark: kernel 'groups_of_6' vectorized at width 4
+// CHECK-DAG: remark: kernel 'groups_of_1' not vectorized: its required work-group size is 1 in dimension 0
 // -cl-wfv=always keeps every vector kernel Vecz can make.
 // ALWAYS-DAG: remark: kernel 'every_lane_loops' vectorized at width
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -31,4 +37,19 @@ kernel void every_lane_loops(global const int *next, global int *out) {
   for (int at = next[i]; at != i && hops < 64; at = next[at])
     ++hops;
   out[next[i]] = hops;
+}
+
+__attribute__((reqd_work_group_size(24, 1, 1)))
+kernel void groups_of_24(global float *data) {
+  data[get_global_id(0)] *= 2.0f;
+}
+
+__attribute__((reqd_work_group_size(6, 2, 1)))
+kernel void groups_of_6(global float *data) {
+  data[get_global_id(0)] *= 2.0f;
+}
+
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void groups_of_1(global float *data) {
+  data[get_global_id(0)] *= 2.0f;
 }

@@ -9,6 +9,8 @@
 
 #include "vecz/UniformityAnalysis.h"
 
+#include "compiler/utils/KernelMetadata.h"
+
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/InstIterator.h"
@@ -43,6 +45,17 @@ uint64_t getWidestVaryingElement(const Function &Kernel,
   return Widest;
 }
 
+/// \p Width fitted to a required local size of \p X in dimension 0: its
+/// largest power-of-two divisor when that is at least 4 (runs with no
+/// peel), else the largest power of two not above it; 0 when X is 1.
+unsigned fitRequiredSize(unsigned Width, uint32_t X) {
+  if (X < 2)
+    return 0;
+  uint32_t Divisor = X & (~X + 1);
+  uint32_t Fit = Divisor >= 4 ? Divisor : PowerOf2Floor(X);
+  return std::min<unsigned>(Width, Fit);
+}
+
 } // namespace
 
 unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,
@@ -57,7 +70,10 @@ unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,
   if (Element == 0)
     Element = 32;
   uint64_t Width = PowerOf2Floor(std::max<uint64_t>(RegisterBits / Element, 1));
-  return static_cast<unsigned>(std::clamp<uint64_t>(Width, 4, 64));
+  auto Chosen = static_cast<unsigned>(std::clamp<uint64_t>(Width, 4, 64));
+  if (auto Required = compiler::utils::getReqdWorkGroupSize(Kernel))
+    return fitRequiredSize(Chosen, (*Required)[0]);
+  return Chosen;
 }
 
 double estimateRunCost(Function &F, FunctionAnalysisManager &FAM) {

@@ -7,7 +7,10 @@
 /// register size) divided by the widest element the kernel's varying data
 /// has (the values it loads, stores, and computes in floating point; index
 /// arithmetic, which is 64-bit, does not count), as a power of two from 4
-/// to 64.
+/// to 64; with a `reqd_work_group_size` of X in dimension 0, at most X's
+/// largest power-of-two divisor when that is at least 4 (no scalar peel),
+/// else at most the largest power of two not above X, and none (0) when X
+/// is 1.
 ///
 /// Worth: the estimated cost of one run of a function is the sum of its
 /// instructions' reciprocal throughputs (TargetTransformInfo) weighted by
@@ -29,7 +32,8 @@ namespace vecz {
 
 class UniformityInfo;
 
-/// Work-items per vector for \p Kernel (see the file comment).
+/// Work-items per vector for \p Kernel (see the file comment), or 0 when
+/// its required work-group size leaves no room for two.
 unsigned chooseWidth(llvm::Function &Kernel, const UniformityInfo &Uniformity,
                      llvm::FunctionAnalysisManager &FAM);
 

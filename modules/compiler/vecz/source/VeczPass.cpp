@@ -126,6 +126,16 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
   unsigned Width =
       Opts.Width ? Opts.Width : chooseWidth(Kernel, Uniformity, FAM);
+  if (Width == 0) {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NoRoom", &Kernel)
+             << "kernel '" << Kernel.getName()
+             << "' not vectorized: its required work-group size is 1 in "
+                "dimension 0";
+    });
+    ++NumKernelsDeclined;
+    return false;
+  }
   Expected<Function *> Vector =
       packetizeKernel(Kernel, Width, Uniformity, Strides);
   if (!Vector) {
