@@ -354,6 +354,17 @@ void runVectorRegion(WrapperContext &W, const SchedulerState &S,
                        Align(4));
 }
 
+/// Calls \p Region, of the vector form when \p IsVector, for the current
+/// work-item (and the W - 1 after it).
+void runRegionOfForm(WrapperContext &W, const SchedulerState &S,
+                     const RegionForms &Forms, Function &Region, bool IsVector,
+                     ArrayRef<Value *> Args, Value *Linear) {
+  if (IsVector)
+    runVectorRegion(W, S, Region, Forms.Width, Args, Linear);
+  else
+    runRegion(W, S, Region, Args, Linear);
+}
+
 /// Runs \p Body for every work-item with region \p K of the scalar form;
 /// with a vector form, for each run of W work-items of dimension 0 with
 /// its region K, then for the rest of the row with the scalar one.
@@ -433,10 +444,7 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
       All, Some);
 
   auto Run = [&](Function &Region, bool IsVector, Value *Linear) {
-    if (IsVector)
-      runVectorRegion(W, S, Region, Forms.Width, Args, Linear);
-    else
-      runRegion(W, S, Region, Args, Linear);
+    runRegionOfForm(W, S, Forms, Region, IsVector, Args, Linear);
   };
   Builder.SetInsertPoint(All);
   buildRegionLoops(W, S, Forms, K,
@@ -512,10 +520,7 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
 
   buildRegionLoops(
       W, S, Forms, 0, [&](IRBuilder<> &B, Function &Region, bool IsVector) {
-        if (IsVector)
-          runVectorRegion(W, S, Region, Forms.Width, Args, linearLocalId(W));
-        else
-          runRegion(W, S, Region, Args, linearLocalId(W));
+        runRegionOfForm(W, S, Forms, Region, IsVector, Args, linearLocalId(W));
       });
   BasicBlock *Schedule = BasicBlock::Create(Ctx, "schedule", Wrapper);
   Builder.CreateBr(Schedule);
