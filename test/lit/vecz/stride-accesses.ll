@@ -33,6 +33,47 @@ define void @basic(ptr addrspace(1) %a, ptr addrspace(1) %index, i64 %n) #0 {
   ret void
 }
 
+; Right shifts: `(gid << 32) >> 32`, Clang's (long)(int)gid, moves as gid
+; does; an exact shift divides a step that stays whole (4 * gid >> 1: 2)
+; and loses one that does not (gid >> 1 exact would not be exact: unknown);
+; a shift that is not exact is unknown. `gid & 0xffffffff`, Clang's
+; (ulong)(uint)gid, moves as gid does; `gid & 255` wraps within a vector.
+; CHECK-LABEL: Strides of 'shift_right':
+; CHECK-NEXT: consecutive: store i32 0, ptr addrspace(1) %p.sext
+; CHECK-NEXT: consecutive: store i32 1, ptr addrspace(1) %p.zext
+; CHECK-NEXT: strided 2: store i32 2, ptr addrspace(1) %p.exact
+; CHECK-NEXT: unknown: store i32 3, ptr addrspace(1) %p.odd
+; CHECK-NEXT: unknown: store i32 4, ptr addrspace(1) %p.inexact
+; CHECK-NEXT: consecutive: store i32 5, ptr addrspace(1) %p.low
+; CHECK-NEXT: unknown: store i32 6, ptr addrspace(1) %p.ring
+define void @shift_right(ptr addrspace(1) %a) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %high = shl i64 %gid, 32
+  %sext = ashr exact i64 %high, 32
+  %p.sext = getelementptr i32, ptr addrspace(1) %a, i64 %sext
+  store i32 0, ptr addrspace(1) %p.sext
+  %zext = lshr i64 %high, 32
+  %p.zext = getelementptr i32, ptr addrspace(1) %a, i64 %zext
+  store i32 1, ptr addrspace(1) %p.zext
+  %four = mul i64 %gid, 4
+  %exact = ashr exact i64 %four, 1
+  %p.exact = getelementptr i32, ptr addrspace(1) %a, i64 %exact
+  store i32 2, ptr addrspace(1) %p.exact
+  %odd = lshr exact i64 %gid, 1
+  %p.odd = getelementptr i32, ptr addrspace(1) %a, i64 %odd
+  store i32 3, ptr addrspace(1) %p.odd
+  %inexact = ashr i64 %four, 1
+  %p.inexact = getelementptr i32, ptr addrspace(1) %a, i64 %inexact
+  store i32 4, ptr addrspace(1) %p.inexact
+  %low = and i64 %gid, 4294967295
+  %p.low = getelementptr i32, ptr addrspace(1) %a, i64 %low
+  store i32 5, ptr addrspace(1) %p.low
+  %ring = and i64 %gid, 255
+  %p.ring = getelementptr i32, ptr addrspace(1) %a, i64 %ring
+  store i32 6, ptr addrspace(1) %p.ring
+  ret void
+}
+
 ; Strides pass through 32-bit index arithmetic (OpenCL C's int i =
 ; get_global_id(0)), shifts, an or of disjoint bits, offsets by uniform
 ; values, and 2-D indexing row * width + x.

@@ -105,6 +105,7 @@ public:
 private:
   Stride computeInstruction(const Instruction &I);
   Stride computeCall(const CallBase &Call);
+  Stride computeShiftRight(const llvm::BinaryOperator &Shift);
   Stride computeGEP(const GEPOperator &GEP);
   Stride computePhi(const PHINode &Phi);
   Stride computeSelect(const SelectInst &Select);
@@ -145,6 +146,14 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
     if (haveNoCommonBitsSet(I.getOperand(0), I.getOperand(1), DL))
       return add(Operand(0), Operand(1));
     return Stride::unknown();
+  case Instruction::And:
+    // `X & 0xffffffff`, Clang's (ulong)(uint)X: a truncation, for which
+    // the index does not wrap within one vector.
+    if (const auto *Mask = dyn_cast<ConstantInt>(I.getOperand(1));
+        Mask && Mask->getValue().isMask() &&
+        Mask->getValue().countTrailingOnes() >= 32)
+      return Operand(0);
+    return Stride::unknown();
   case Instruction::Mul:
     if (Uniformity.isUniform(I.getOperand(1)))
       return scale(Operand(0), *I.getOperand(1));
@@ -161,6 +170,9 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
       return Stride::unknown();
     return scale(Operand(0), int64_t(1) << Amount->getZExtValue());
   }
+  case Instruction::AShr:
+  case Instruction::LShr:
+    return computeShiftRight(cast<BinaryOperator>(I));
   case Instruction::SExt:
   case Instruction::ZExt:
   case Instruction::Trunc:
@@ -181,6 +193,27 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
   default:
     return Stride::unknown();
   }
+}
+
+/// `(X << C) >> C`, the sign or zero extension of X's low bits that Clang
+/// makes of `(long)(int)X`, moves as X does (within one vector the index
+/// does not wrap, as for casts); `X >> C` marked exact (no bit shifted out,
+/// in any lane) moves by X's step over 2^C when that is whole.
+Stride StrideBuilder::computeShiftRight(const BinaryOperator &Shift) {
+  const auto *Amount = dyn_cast<ConstantInt>(Shift.getOperand(1));
+  if (!Amount || Amount->getZExtValue() >= 63)
+    return Stride::unknown();
+  const Value *Shifted = Shift.getOperand(0);
+  if (const auto *Shl = dyn_cast<BinaryOperator>(Shifted);
+      Shl && Shl->getOpcode() == Instruction::Shl &&
+      Shl->getOperand(1) == Shift.getOperand(1))
+    return compute(Shl->getOperand(0));
+  // (A uniform shift never gets here: compute answers for it.)
+  Stride S = compute(Shifted);
+  int64_t Divisor = int64_t(1) << Amount->getZExtValue();
+  if (!Shift.isExact() || !S.isLinear() || !S.Step || *S.Step % Divisor != 0)
+    return Stride::unknown();
+  return Stride::linear(*S.Step / Divisor);
 }
 
 /// The work-item ids that move by one along the vector.

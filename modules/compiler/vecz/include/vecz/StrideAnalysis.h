@@ -13,7 +13,10 @@
 /// Does: get_global_id(0), get_local_id(0) and the linear ids move by 1;
 /// strides add through add and sub, scale through mul and shl by uniform
 /// values, pass through casts (index arithmetic is assumed not to wrap
-/// within one vector: signed overflow is undefined in OpenCL C), through an
+/// within one vector: signed overflow is undefined in OpenCL C) and through
+/// `(X << C) >> C` (Clang's `(long)(int)X`) and `X & 0xffffffff` (and
+/// wider low masks: `(ulong)(uint)X`), divide through exact right
+/// shifts by constants when the step stays whole, pass through an
 /// `or` of disjoint bits, through selects on a uniform condition whose arms
 /// agree, and through phis whose incoming values agree; a GEP's byte stride
 /// is the sum of its indices' strides times their types' sizes.
