@@ -123,6 +123,13 @@ cl::opt<std::string> VeczWidth("vecz-width",
                                         "from the target's vector registers "
                                         "and the kernel's element types)"),
                                cl::value_desc("N"), cl::cat(LoomcCategory));
+cl::opt<std::string> VeczRows("vecz-rows",
+                              cl::desc("Rows of work-items (dimension 1) a "
+                                       "vector kernel runs per call, jammed "
+                                       "(1, 2, 4 or 8; default: from the "
+                                       "target's vector registers where the "
+                                       "cost model says it pays, else 1)"),
+                              cl::value_desc("N"), cl::cat(LoomcCategory));
 cl::opt<std::string> RemarksPassed("Rpass",
                                    cl::desc("Print the optimization remarks "
                                             "of the passes matching this "
@@ -383,6 +390,9 @@ int main(int Argc, char **Argv) {
       return usageError(toString(std::move(E)));
   if (!VeczWidth.empty())
     if (Error E = Opts.parseBuildOptions("-vecz-width=" + VeczWidth))
+      return usageError(toString(std::move(E)));
+  if (!VeczRows.empty())
+    if (Error E = Opts.parseBuildOptions("-vecz-rows=" + VeczRows))
       return usageError(toString(std::move(E)));
   Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
 

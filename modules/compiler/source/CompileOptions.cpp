@@ -82,6 +82,12 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
                                 "to 64, not '" +
                                 Word + "'");
       VeczWidth = Width;
+    } else if (Word.consume_front("-vecz-rows=")) {
+      unsigned Rows;
+      if (Word.getAsInteger(10, Rows) || !isVeczRows(Rows))
+        return buildOptionError("-vecz-rows= takes 1, 2, 4 or 8, not '" + Word +
+                                "'");
+      VeczRows = Rows;
     } else if (Word.consume_front("-Rpass=")) {
       RemarksPassed = Word.str();
     } else if (Word.consume_front("-Rpass-missed=")) {

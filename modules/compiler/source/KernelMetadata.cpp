@@ -139,21 +139,41 @@ void setVectorizationWidth(Function &F, uint32_t Width) {
 
 std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
   MDNode *N = Kernel.getMetadata(VectorVariantMD);
-  if (!N || N->getNumOperands() != 2)
+  if (!N || (N->getNumOperands() != 2 && N->getNumOperands() != 4))
     return std::nullopt;
-  auto *Vector = mdconst::dyn_extract_or_null<Function>(N->getOperand(0));
-  auto *Width = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(1));
-  if (!Vector || !Width || Width->isZero() ||
-      Vector->getFunctionType() != Kernel.getFunctionType())
+  // A function of the kernel's signature and a count above \p Least.
+  auto Read =
+      [&](unsigned Op,
+          uint64_t Least) -> std::optional<std::pair<Function *, unsigned>> {
+    auto *F = mdconst::dyn_extract_or_null<Function>(N->getOperand(Op));
+    auto *Count =
+        mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(Op + 1));
+    if (!F || !Count || Count->getZExtValue() < Least ||
+        F->getFunctionType() != Kernel.getFunctionType())
+      return std::nullopt;
+    return std::make_pair(F, static_cast<unsigned>(Count->getZExtValue()));
+  };
+  auto Vector = Read(0, 1);
+  if (!Vector)
     return std::nullopt;
-  return VectorVariant{Vector, static_cast<unsigned>(Width->getZExtValue())};
+  VectorVariant Variant{Vector->first, Vector->second};
+  if (N->getNumOperands() == 4)
+    if (auto Jammed = Read(2, 2))
+      std::tie(Variant.Jammed, Variant.Rows) = *Jammed;
+  return Variant;
 }
 
 void setVectorVariant(Function &Kernel, VectorVariant Variant) {
   LLVMContext &Ctx = Kernel.getContext();
-  Metadata *Operands[] = {ValueAsMetadata::get(Variant.Vector),
-                          ConstantAsMetadata::get(ConstantInt::get(
-                              Type::getInt32Ty(Ctx), Variant.Width))};
+  Type *I32 = Type::getInt32Ty(Ctx);
+  SmallVector<Metadata *, 4> Operands = {
+      ValueAsMetadata::get(Variant.Vector),
+      ConstantAsMetadata::get(ConstantInt::get(I32, Variant.Width))};
+  if (Variant.Jammed && Variant.Rows > 1) {
+    Operands.push_back(ValueAsMetadata::get(Variant.Jammed));
+    Operands.push_back(
+        ConstantAsMetadata::get(ConstantInt::get(I32, Variant.Rows)));
+  }
   Kernel.setMetadata(VectorVariantMD, MDNode::get(Ctx, Operands));
 }
 

@@ -32,6 +32,17 @@
 ///   for (x = 0; x < size.x - peel; x += W) vector(P);   // if not empty
 ///   for (; x < size.x; ++x) K(P);                        // if peel != 0
 ///
+/// When the variant names a jammed variant running R rows of W work-items
+/// per call (`!{ptr, i32 W, ptr @jammed, i32 R}`), the loop over dimension 1
+/// takes R rows at a time while R remain, and the peel comes last:
+///
+///   for (y = 0; y < size.y - size.y % R; y += R)
+///     for (x = 0; x < size.x - peel; x += W) jammed(P);  // rows y..y+R-1
+///   for (; y < size.y; ++y)
+///     for (x = 0; x < size.x - peel; x += W) vector(P);
+///   for (y = 0; y < size.y; ++y)
+///     for (x = size.x - peel; x < size.x; ++x) K(P);
+///
 /// A kernel with barriers and such a variant runs every region in that
 /// split: the variant's region k for each run of W work-items (its live
 /// values kept per run), the kernel's region k for the rest of the row.
@@ -222,12 +233,10 @@ SmallVector<Value *, 8> getArgs(Function &F) {
   return Args;
 }
 
-/// Runs \p Body (which calls \p Callee) for the local ids of dimension 0 in
-/// [Start, End), \p Step at a time, if that range is not empty, in a
-/// parallel loop of its own.
-void buildDimensionZeroRun(WrapperContext &W, Function &Callee, Value *Start,
-                           Value *End, uint64_t Step, const Twine &Name,
-                           BodyBuilder Body) {
+/// Runs \p Body for the local ids of dimension \p Dim in [Start, End),
+/// \p Step at a time, if that range is not empty.
+void buildGuardedRangeLoop(WrapperContext &W, int Dim, Value *Start, Value *End,
+                           uint64_t Step, const Twine &Name, BodyBuilder Body) {
   IRBuilder<> &B = W.Builder;
   LLVMContext &Ctx = B.getContext();
   Function *F = B.GetInsertBlock()->getParent();
@@ -235,25 +244,39 @@ void buildDimensionZeroRun(WrapperContext &W, Function &Callee, Value *Start,
   BasicBlock *Done = BasicBlock::Create(Ctx, Name + ".done");
   B.CreateCondBr(B.CreateICmpULT(Start, End, Name + ".any"), Run, Done);
   B.SetInsertPoint(Run);
-  W.AccessGroup = MDNode::getDistinct(Ctx, {});
-  addToAccessGroup(Callee, W.AccessGroup);
-  buildRangeLoop(W, 0, Start, End, Step, Name,
-                 [&](IRBuilder<> &Inner) { buildTaggedBody(W, Inner, Body); });
-  W.AccessGroup = nullptr;
+  buildRangeLoop(W, Dim, Start, End, Step, Name, Body);
   B.CreateBr(Done);
   Done->insertInto(F);
   B.SetInsertPoint(Done);
 }
 
-/// The wrapper of a kernel with a vector variant handling \p Width
-/// work-items of dimension 0 per call (the seed's layout): the vector kernel
+/// Runs \p Body (which calls \p Callee) for the local ids of dimension 0 in
+/// [Start, End), \p Step at a time, if that range is not empty, in a
+/// parallel loop of its own.
+void buildDimensionZeroRun(WrapperContext &W, Function &Callee, Value *Start,
+                           Value *End, uint64_t Step, const Twine &Name,
+                           BodyBuilder Body) {
+  W.AccessGroup = MDNode::getDistinct(W.Builder.getContext(), {});
+  addToAccessGroup(Callee, W.AccessGroup);
+  buildGuardedRangeLoop(W, 0, Start, End, Step, Name,
+                        [&](IRBuilder<> &B) { buildTaggedBody(W, B, Body); });
+  W.AccessGroup = nullptr;
+}
+
+/// The wrapper of a kernel with a vector variant handling W work-items of
+/// dimension 0 per call (the seed's layout): in each row, the vector kernel
 /// for the largest multiple of the width, the scalar kernel for the rest.
-Function *createVectorizedWrapper(Function &Kernel, Function &Vector,
-                                  unsigned Width, const BuiltinInfo &BI) {
+/// With a jammed variant running R rows per call, the runs of W go R rows
+/// at a time while R rows remain, then one row at a time through the vector
+/// variant; then the scalar kernel runs the peel of every row.
+Function *createVectorizedWrapper(Function &Kernel,
+                                  const VectorVariant &Variant,
+                                  const BuiltinInfo &BI) {
   Function *Wrapper = createWrapperFunction(Kernel);
   IRBuilder<> Builder(&Wrapper->getEntryBlock());
   WrapperContext W = makeWrapperContext(Builder, BI);
   SmallVector<Value *, 8> Args = getArgs(*Wrapper);
+  unsigned Width = Variant.Width;
   Value *Peel =
       Builder.CreateURem(W.LocalSize[0], Builder.getInt64(Width), "peel");
   Value *VectorEnd = Builder.CreateSub(W.LocalSize[0], Peel, "vector.end");
@@ -262,11 +285,39 @@ Function *createVectorizedWrapper(Function &Kernel, Function &Vector,
       B.CreateCall(&Callee, Args)->setCallingConv(Callee.getCallingConv());
     };
   };
-  buildLoopNest(W, 2, 1, [&](IRBuilder<> &B) {
-    buildDimensionZeroRun(W, Vector, B.getInt64(0), VectorEnd, Width, "vector",
-                          Call(Vector));
+  auto RunPeel = [&](IRBuilder<> &) {
     buildDimensionZeroRun(W, Kernel, VectorEnd, W.LocalSize[0], 1, "scalar",
                           Call(Kernel));
+  };
+  auto RunRow = [&](IRBuilder<> &B) {
+    buildDimensionZeroRun(W, *Variant.Vector, B.getInt64(0), VectorEnd, Width,
+                          "vector", Call(*Variant.Vector));
+    RunPeel(B);
+  };
+  if (!Variant.Jammed) {
+    buildLoopNest(W, 2, 1, RunRow);
+    Builder.CreateRetVoid();
+    return Wrapper;
+  }
+  // Each function is called from one place, so the optimizer, which
+  // inlines them, copies none twice.
+  uint64_t Rows = Variant.Rows;
+  buildLoopNest(W, 2, 2, [&](IRBuilder<> &B) {
+    Value *RowsEnd =
+        B.CreateSub(W.LocalSize[1],
+                    B.CreateURem(W.LocalSize[1], B.getInt64(Rows)), "rows.end");
+    buildGuardedRangeLoop(
+        W, 1, B.getInt64(0), RowsEnd, Rows, "rows", [&](IRBuilder<> &B) {
+          buildDimensionZeroRun(W, *Variant.Jammed, B.getInt64(0), VectorEnd,
+                                Width, "jammed", Call(*Variant.Jammed));
+        });
+    buildGuardedRangeLoop(
+        W, 1, RowsEnd, W.LocalSize[1], 1, "row", [&](IRBuilder<> &B) {
+          buildDimensionZeroRun(W, *Variant.Vector, B.getInt64(0), VectorEnd,
+                                Width, "vector", Call(*Variant.Vector));
+        });
+    buildGuardedRangeLoop(W, 1, B.getInt64(0), W.LocalSize[1], 1, "peel.row",
+                          RunPeel);
   });
   Builder.CreateRetVoid();
   return Wrapper;
@@ -547,6 +598,14 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
   return Wrapper;
 }
 
+/// Forgets \p Kernel's vector variants, which the optimizer then deletes.
+void dropVectorVariant(Function &Kernel, const VectorVariant &Variant) {
+  for (Function *F : {Variant.Vector, Variant.Jammed})
+    if (F)
+      F->setLinkage(GlobalValue::InternalLinkage);
+  clearVectorVariant(Kernel);
+}
+
 /// Cuts vector variant \p Vector of a kernel with barriers into regions, to
 /// run beside the kernel's \p Scalar regions; none (and the variant erased)
 /// when the two cuts do not have the same barriers in the same order.
@@ -576,14 +635,14 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
     Function *Wrapper;
     if (Opts.SingleWorkItemWithoutLoops && isSingleWorkItem(*Kernel)) {
       // Barriers are no-ops for one work-item; a vector variant is of no use.
-      if (auto Variant = getVectorVariant(*Kernel)) {
-        Variant->Vector->setLinkage(GlobalValue::InternalLinkage);
-        clearVectorVariant(*Kernel);
-      }
+      if (auto Variant = getVectorVariant(*Kernel))
+        dropVectorVariant(*Kernel, *Variant);
       Wrapper = createSingleWorkItemWrapper(*Kernel, BI);
       ++NumSingleWorkItem;
     } else if (inlineCallsWithBarriers(*Kernel, BI)) {
       std::optional<VectorVariant> Variant = getVectorVariant(*Kernel);
+      if (Variant && Variant->Jammed) // Rows jammed across barriers: no.
+        Variant->Jammed->setLinkage(GlobalValue::InternalLinkage);
       clearVectorVariant(*Kernel); // Before the regions copy the kernel.
       BarrierRegions Regions = buildBarrierRegions(*Kernel, BI);
       std::optional<BarrierRegions> VectorRegions;
@@ -601,12 +660,14 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       }
       ++NumKernelsWithBarriers;
     } else if (auto Variant = getVectorVariant(*Kernel)) {
-      auto [Vector, Width] = *Variant;
-      Wrapper = createVectorizedWrapper(*Kernel, *Vector, Width, BI);
-      Vector->setLinkage(GlobalValue::InternalLinkage);
-      Vector->addFnAttr(Attribute::AlwaysInline);
+      Wrapper = createVectorizedWrapper(*Kernel, *Variant, BI);
+      for (Function *F : {Variant->Vector, Variant->Jammed})
+        if (F) {
+          F->setLinkage(GlobalValue::InternalLinkage);
+          F->addFnAttr(Attribute::AlwaysInline);
+        }
       clearVectorVariant(*Kernel);
-      setVectorizationWidth(*Kernel, Width);
+      setVectorizationWidth(*Kernel, Variant->Width);
       ++NumKernelsVectorized;
     } else {
       Wrapper = createWorkItemLoopsWrapper(*Kernel, BI);

@@ -39,6 +39,12 @@ inline bool isVeczWidth(unsigned Width) {
   return Width >= 2 && Width <= 64 && (Width & (Width - 1)) == 0;
 }
 
+/// Whether a vector kernel may run \p Rows rows of work-items per call
+/// (vecz/JamRows.h): 1 (one row, no jammed variant), 2, 4 or 8.
+inline bool isVeczRows(unsigned Rows) {
+  return Rows >= 1 && Rows <= 8 && (Rows & (Rows - 1)) == 0;
+}
+
 /// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
 /// whose kernels are functions marked `annotate("loom_kernel")`.
 enum class SourceLanguage { OpenCLC, C };
@@ -112,6 +118,11 @@ struct CompileOptions {
   /// chosen per kernel from the target's vector registers).
   WFVMode WholeFunctionVectorization = WFVMode::Auto;
   unsigned VeczWidth = 0;
+  /// `-vecz-rows=`: how many rows of work-items (dimension 1) a vector
+  /// kernel runs per call, jammed into one pass over its code (1, 2, 4 or
+  /// 8; 0, the default: chosen from the target's vector registers where
+  /// the cost model says it pays, else 1).
+  unsigned VeczRows = 0;
   /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose
   /// optimization remarks (done / not done) go to the warning handler, as
   /// Clang's options of those names do (`-Rpass-missed=vecz`).

@@ -9,18 +9,24 @@
 
 #include "CostModel.h"
 
+#include "vecz/JamRows.h"
 #include "vecz/Packetizer.h"
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
 
+#include "compiler/BuiltinInfo.h"
 #include "compiler/CompileOptions.h"
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LowerSwitch.h"
@@ -31,6 +37,8 @@ using namespace llvm;
 
 STATISTIC(NumKernelsVectorized, "Number of kernels given a vector variant");
 STATISTIC(NumKernelsDeclined, "Number of kernels Vecz left scalar");
+STATISTIC(NumKernelsJammed,
+          "Number of vector variants given a variant running several rows");
 
 namespace vecz {
 
@@ -42,6 +50,14 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
     auto [Key, Value] = Param.split('=');
     if (Param == "cost-model") {
       Opts.CostModel = true;
+    } else if (Key == "rows" && Value == "auto") {
+      Opts.Rows = 0;
+    } else if (Key == "rows") {
+      if (Value.getAsInteger(10, Opts.Rows) || !compiler::isVeczRows(Opts.Rows))
+        return createStringError(inconvertibleErrorCode(),
+                                 "vecz: rows must be 1, 2, 4 or 8 or 'auto', "
+                                 "not '%s'",
+                                 Value.str().c_str());
     } else if (Key == "width" && Value == "auto") {
       Opts.Width = 0;
     } else if (Key == "width") {
@@ -54,7 +70,8 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
     } else {
       return createStringError(inconvertibleErrorCode(),
                                "vecz: the options are 'width=N', "
-                               "'width=auto' and 'cost-model', not '%s'",
+                               "'width=auto', 'rows=N', 'rows=auto' and "
+                               "'cost-model', not '%s'",
                                Param.str().c_str());
     }
   }
@@ -65,8 +82,11 @@ void addVeczPasses(ModulePassManager &MPM,
                    const compiler::CompileOptions &Opts) {
   if (Opts.WholeFunctionVectorization == compiler::WFVMode::Never)
     return;
-  MPM.addPass(VeczPass({Opts.VeczWidth, Opts.WholeFunctionVectorization ==
-                                            compiler::WFVMode::Auto}));
+  VeczPass::Options Vecz;
+  Vecz.Width = Opts.VeczWidth;
+  Vecz.Rows = Opts.VeczRows;
+  Vecz.CostModel = Opts.WholeFunctionVectorization == compiler::WFVMode::Auto;
+  MPM.addPass(VeczPass(Vecz));
 }
 
 /// Puts the kernel's control flow in the form control-flow conversion works
@@ -113,6 +133,86 @@ static bool isWorthIt(Function &Kernel, Function &Vector, unsigned Width,
   return false;
 }
 
+/// Whether \p F calls __mux_work_group_barrier.
+static bool hasBarrier(const Function &F) {
+  return any_of(instructions(F), [](const Instruction &I) {
+    const auto *Call = dyn_cast<CallBase>(&I);
+    return Call && Call->getCalledFunction() &&
+           compiler::BuiltinInfo::identifyMuxBuiltin(
+               *Call->getCalledFunction()) ==
+               compiler::MuxBuiltin::WorkGroupBarrier;
+  });
+}
+
+/// How many rows the jammed variant of \p Kernel runs (1: none): \p Asked,
+/// or for `auto` (0) a quarter of the target's vector registers, at most 8
+/// (rows keep their own accumulators in registers: 8 on AVX-512's 32, 4 on
+/// AVX2's 16); fitted to a required work-group size.
+static unsigned chooseRows(Function &Kernel, unsigned Asked,
+                           FunctionAnalysisManager &FAM) {
+  const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(Kernel);
+  unsigned VectorRegisters =
+      TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
+  unsigned Rows =
+      Asked ? Asked
+            : std::clamp<unsigned>(PowerOf2Floor(VectorRegisters / 4), 1, 8);
+  if (auto Required = compiler::utils::getReqdWorkGroupSize(Kernel)) {
+    uint32_t Y = (*Required)[1];
+    uint32_t Divisor = Y & (~Y + 1);
+    Rows = std::min<unsigned>(Rows, Divisor);
+  }
+  return Rows < 2 ? 1 : Rows;
+}
+
+/// Whether \p Jammed, running \p Rows rows of \p Vector, is worth having
+/// (`rows=auto`): \p Vector has a loop (where rows share the most) and one
+/// run of \p Jammed costs at most 3/4 of \p Rows runs of it.
+static bool isJamWorthIt(Function &Vector, Function &Jammed, unsigned Rows,
+                         FunctionAnalysisManager &FAM) {
+  if (FAM.getResult<LoopAnalysis>(Vector).empty())
+    return false;
+  return 4 * estimateRunCost(Jammed, FAM) <=
+         3 * Rows * estimateRunCost(Vector, FAM);
+}
+
+/// \p Variant with a jammed variant running several rows per call, when
+/// \p Opts ask for one and it can be made (and pays, for `rows=auto`);
+/// says why not through \p ORE when rows were asked for.
+static compiler::utils::VectorVariant
+addJammedVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
+                 const VeczPass::Options &Opts, FunctionAnalysisManager &FAM,
+                 OptimizationRemarkEmitter &ORE) {
+  unsigned Rows = chooseRows(Kernel, Opts.Rows, FAM);
+  if (Rows == 1 || hasBarrier(*Variant.Vector))
+    return Variant;
+  Expected<Function *> Jammed =
+      jamRows(*Variant.Vector, Kernel.getName(), Variant.Width, Rows);
+  if (!Jammed) {
+    std::string Why = toString(Jammed.takeError());
+    if (Opts.Rows != 0)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotJammed", &Kernel)
+               << "kernel '" << Kernel.getName() << "' runs one row per "
+               << "vector call: " << Why;
+      });
+    return Variant;
+  }
+  if (Opts.Rows == 0 && !isJamWorthIt(*Variant.Vector, **Jammed, Rows, FAM)) {
+    FAM.clear(**Jammed, (*Jammed)->getName());
+    (*Jammed)->eraseFromParent();
+    return Variant;
+  }
+  Variant.Jammed = *Jammed;
+  Variant.Rows = Rows;
+  ++NumKernelsJammed;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Jammed", &Kernel)
+           << "kernel '" << Kernel.getName() << "' runs "
+           << ore::NV("Rows", Rows) << " rows per vector call";
+  });
+  return Variant;
+}
+
 /// Vectorizes \p Kernel, or says why not through \p ORE.
 static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             FunctionAnalysisManager &FAM) {
@@ -155,12 +255,13 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
     ++NumKernelsDeclined;
     return false;
   }
-  compiler::utils::setVectorVariant(Kernel, {*Vector, Width});
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Vectorized", &Kernel)
            << "kernel '" << Kernel.getName() << "' vectorized at width "
            << ore::NV("Width", Width);
   });
+  compiler::utils::setVectorVariant(
+      Kernel, addJammedVariant(Kernel, {*Vector, Width}, Opts, FAM, ORE));
   ++NumKernelsVectorized;
   return true;
 }

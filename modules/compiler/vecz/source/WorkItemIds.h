@@ -36,21 +36,27 @@ inline bool isIdOfUnknownDimension(const llvm::CallBase &Call) {
          !llvm::isa<llvm::ConstantInt>(Call.getArgOperand(0));
 }
 
+/// Whether \p Call asks for the local or global id of dimension \p Dim.
+inline bool isIdOfDimension(const llvm::CallBase &Call, unsigned Dim) {
+  std::optional<compiler::MuxBuiltin> B = getMuxBuiltin(Call);
+  if (B != compiler::MuxBuiltin::GetLocalId &&
+      B != compiler::MuxBuiltin::GetGlobalId)
+    return false;
+  const auto *Arg = llvm::dyn_cast<llvm::ConstantInt>(Call.getArgOperand(0));
+  return Arg && Arg->getZExtValue() == Dim;
+}
+
+/// Whether \p Call asks for a linear id, which moves by one along
+/// dimension 0 and by the local (global) size along dimension 1.
+inline bool isLinearIdCall(const llvm::CallBase &Call) {
+  std::optional<compiler::MuxBuiltin> B = getMuxBuiltin(Call);
+  return B == compiler::MuxBuiltin::GetLocalLinearId ||
+         B == compiler::MuxBuiltin::GetGlobalLinearId;
+}
+
 /// Whether \p Call's result moves by one from each lane to the next.
 inline bool isLaneIdCall(const llvm::CallBase &Call) {
-  switch (
-      getMuxBuiltin(Call).value_or(compiler::MuxBuiltin::WorkGroupBarrier)) {
-  case compiler::MuxBuiltin::GetLocalId:
-  case compiler::MuxBuiltin::GetGlobalId: {
-    const auto *Dim = llvm::dyn_cast<llvm::ConstantInt>(Call.getArgOperand(0));
-    return Dim && Dim->isZero();
-  }
-  case compiler::MuxBuiltin::GetLocalLinearId:
-  case compiler::MuxBuiltin::GetGlobalLinearId:
-    return true;
-  default:
-    return false;
-  }
+  return isIdOfDimension(Call, 0) || isLinearIdCall(Call);
 }
 
 } // namespace vecz

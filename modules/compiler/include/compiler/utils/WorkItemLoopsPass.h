@@ -10,7 +10,10 @@
 /// `__mux_set_local_id`, and calls the kernel. Loops are bottom-tested (a
 /// work-group has at least one work-item in each dimension). With a vector
 /// variant, dimension 0 runs the variant for the largest multiple of W and
-/// the kernel for the rest. A kernel with barriers is cut into barrier
+/// the kernel for the rest; with a jammed variant too (R rows of W
+/// work-items per call), the runs of W go R rows at a time through it while
+/// R rows remain, the other rows' through the vector variant, and the
+/// kernel runs every row's rest last. A kernel with barriers is cut into barrier
 /// regions (compiler/utils/BarrierRegions.h) run by a region scheduler; its
 /// vector variant, cut the same way when its barriers match, runs the
 /// regions for the runs of W work-items.

@@ -16,8 +16,15 @@
 /// With the cost model (`-cl-wfv=auto`), a variant that costs more than
 /// the scalar kernel per work-item is dropped, with a remark giving both
 /// costs. The width is the one asked for, or chosen per kernel (CostModel.h).
-/// Produces: `__vecz_v<W>_<kernel>` functions. Pipeline name:
-/// `vecz<width=N|auto;cost-model>` (width 8, no cost model by default).
+/// A vector variant without barriers then gets a jammed variant running R
+/// rows of W work-items per call (vecz/JamRows.h), when R is asked for, or,
+/// with `rows=auto`, R = a quarter of the target's vector registers (at
+/// most 8) when the kernel has a loop and one jammed run
+/// costs at most 3/4 of R vector runs; a required work-group size of Y in
+/// dimension 1 caps R at Y's largest power-of-two divisor (none below 2).
+/// Produces: `__vecz_v<W>_<kernel>` and `__vecz_v<W>x<R>_<kernel>`
+/// functions. Pipeline name: `vecz<width=N|auto;rows=N|auto;cost-model>`
+/// (width 8, one row, no cost model by default).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +50,11 @@ public:
     /// says one run of it costs no more than W runs of the scalar kernel
     /// (`-cl-wfv=auto`); otherwise whenever Vecz can make one.
     bool CostModel = false;
+    /// Rows of work-items (dimension 1) the jammed variant runs per call
+    /// (vecz/JamRows.h): 1, none; 0, chosen from the target's vector
+    /// registers where the cost model says the jammed variant pays
+    /// (whatever CostModel says); else that many.
+    unsigned Rows = 1;
   };
   VeczPass() = default;
   explicit VeczPass(Options Opts) : Opts(Opts) {}
@@ -54,7 +66,7 @@ private:
 };
 
 /// Parses `;`-separated `width=N` (N a power of two from 2 to 64),
-/// `width=auto` and `cost-model`.
+/// `width=auto`, `rows=N` (1, 2, 4 or 8), `rows=auto` and `cost-model`.
 llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
 
 /// Adds Vecz to a target's late passes as \p Opts ask (`-cl-wfv=`,
