@@ -201,6 +201,42 @@ TEST_P(VeczDivergence, AtomicsOncePerWorkItem) {
     ASSERT_EQ(Drawn[I], I) << "the tickets are not 0 to " << N - 1;
 }
 
+TEST_P(VeczDivergence, VectorTypesUnderMasks) {
+  const size_t Global = 320, N = 301; // Groups of 40.
+  std::mt19937 Random(5);
+  std::vector<float> In(4 * Global), Out(4 * Global, -7.0f);
+  std::vector<int> Pairs(4 * Global);
+  for (float &F : In)
+    F = float(int(Random() % 200) - 100) * 0.5f;
+  for (int &P : Pairs)
+    P = int(Random() % 21) - 10;
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(In), KernelArg::buffer(Pairs), KernelArg::buffer(Out),
+      KernelArg::scalar(uint32_t(N))};
+  ASSERT_EQ(runKernel(Binary, "vector_types", Args, {{Global}, {40}, {}}), "");
+  std::vector<float> Got = Args[2].as<float>();
+  for (size_t I = 0; I < Global; ++I) {
+    float R[4] = {-7.0f, -7.0f, -7.0f, -7.0f};
+    if (I < N) {
+      const float *V = &In[4 * I];
+      int X = Pairs[2 * (2 * I + 1)], Y = Pairs[2 * (2 * I + 1) + 1];
+      if (X > Y) {
+        for (int E = 0; E < 4; ++E)
+          R[E] = V[3 - E] * float(X);
+      } else {
+        R[0] = V[1];
+        R[1] = float(Y);
+        R[2] = V[0] + V[3];
+        R[3] = 1.5f;
+      }
+      R[2] += float(I & 7);
+    }
+    for (int E = 0; E < 4; ++E)
+      ASSERT_EQ(Got[4 * I + E], R[E]) << "out[" << I << "]."
+                                      << "xyzw"[E];
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Widths, VeczDivergence,
     testing::Combine(testing::Values("reference", "csa"),

@@ -95,3 +95,22 @@ kernel void count_bins(global const uint *data, global uint *bins, uint nbins,
   atomic_inc(&bins[data[i] % nbins]);
   tickets[i] = atomic_add(&bins[nbins], 1u);
 }
+
+// float4 and int2 values: swizzles, element picks and inserts, a strided
+// int2 load, a float4 blended where paths join, and float4 stores under a
+// bounds check (past n, out[] keeps its sentinels).
+kernel void vector_types(global const float4 *in, global const int2 *pairs,
+                         global float4 *out, uint n) {
+  size_t i = get_global_id(0);
+  if (i >= n)
+    return;
+  float4 v = in[i];
+  int2 p = pairs[2 * i + 1];
+  float4 r;
+  if (p.x > p.y)
+    r = v.wzyx * (float)p.x;
+  else
+    r = (float4)(v.y, (float)p.y, v.x + v.w, 1.5f);
+  r.z += (float)(i & 7);
+  out[i] = r;
+}

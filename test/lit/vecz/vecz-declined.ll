@@ -13,7 +13,8 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses compare-and-swap atomics (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' uses private memory (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_unknown' calls 'unknown', which has no vector form
-; REMARK-DAG: remark: {{.*}}kernel 'float4' has a varying value of a type Vecz does not widen yet (vectors, aggregates)
+; REMARK-DAG: remark: {{.*}}kernel 'variable_element' has a vector element picked by a variable index (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'aggregate' has a varying value of a type Vecz does not widen yet (aggregates, scalable vectors)
 ; REMARK-DAG: remark: {{.*}}kernel 'unknown_dimension' asks for a work-item id of a dimension that is not a constant
 ; REMARK-DAG: remark: {{.*}}kernel 'fine' vectorized at width 8
 
@@ -21,7 +22,8 @@
 ; "#0 {"), and no vector function exists for it.
 ; CHECK: define void @divergent(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @barrier(ptr addrspace(1) %out) #0 {
-; CHECK: define void @float4(ptr addrspace(1) %out) #0 {
+; CHECK: define void @variable_element(ptr addrspace(1) %out) #0 {
+; CHECK: define void @aggregate(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @unknown_dimension(ptr addrspace(1) %out, i32 %d) #0 {
 ; CHECK: define void @fine(ptr addrspace(1) %out) #0 !mux_vector_variant
 ; CHECK-NOT: @__vecz_v8_divergent
@@ -111,11 +113,23 @@ define void @calls_unknown(ptr addrspace(1) %out) #0 {
   ret void
 }
 
-define void @float4(ptr addrspace(1) %out) #0 {
+; out[gid][gid % 4]: a float4's element by a varying index.
+define void @variable_element(ptr addrspace(1) %out) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
   %p = getelementptr <4 x float>, ptr addrspace(1) %out, i64 %gid
-  store <4 x float> zeroinitializer, ptr addrspace(1) %p
   %v = load <4 x float>, ptr addrspace(1) %p
+  %i = and i64 %gid, 3
+  %e = extractelement <4 x float> %v, i64 %i
+  store float %e, ptr addrspace(1) %out
+  ret void
+}
+
+define void @aggregate(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %pair = insertvalue { i64, i64 } undef, i64 %gid, 0
+  %x = extractvalue { i64, i64 } %pair, 0
+  %p = getelementptr i64, ptr addrspace(1) %out, i64 %x
+  store i64 %x, ptr addrspace(1) %p
   ret void
 }
 

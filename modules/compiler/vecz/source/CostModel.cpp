@@ -30,14 +30,16 @@ uint64_t getWidestVaryingElement(const Function &Kernel,
                                  const UniformityInfo &Uniformity) {
   const DataLayout &DL = Kernel.getParent()->getDataLayout();
   uint64_t Widest = 0;
+  // A vector (float4) counts whole: each lane holds all of it.
   auto See = [&](const Value *V) {
     Type *Ty = V->getType();
+    Type *Element = Ty->getScalarType();
     if (Uniformity.isVarying(V) &&
-        (Ty->isIntegerTy() || Ty->isFloatingPointTy()))
+        (Element->isIntegerTy() || Element->isFloatingPointTy()))
       Widest = std::max<uint64_t>(Widest, DL.getTypeSizeInBits(Ty));
   };
   for (const Instruction &I : instructions(Kernel)) {
-    if (isa<LoadInst>(I) || I.getType()->isFloatingPointTy())
+    if (isa<LoadInst>(I) || I.getType()->isFPOrFPVectorTy())
       See(&I);
     else if (const auto *Store = dyn_cast<StoreInst>(&I))
       See(Store->getValueOperand());

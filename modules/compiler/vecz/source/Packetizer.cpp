@@ -48,6 +48,20 @@ Error notVectorizable(const Function &Kernel, const Twine &Why) {
                            "kernel '" + Kernel.getName() + "' " + Why);
 }
 
+/// Whether a varying value of \p Ty can be widened: a scalar to <W x Ty>,
+/// a vector <N x T> of them to <W * N x T>.
+bool isWidenable(const Type *Ty) {
+  if (const auto *Vec = dyn_cast<FixedVectorType>(Ty))
+    Ty = Vec->getElementType();
+  return Ty->isIntegerTy() || Ty->isFloatingPointTy() || Ty->isPointerTy();
+}
+
+/// Elements each lane has of a value of type \p Ty: N for <N x T>, else 1.
+unsigned elementsPerLane(const Type *Ty) {
+  const auto *Vec = dyn_cast<FixedVectorType>(Ty);
+  return Vec ? Vec->getNumElements() : 1;
+}
+
 /// Calls Vecz can keep or widen: mux builtins (a barrier is kept, with its
 /// id, for the W work-items), intrinsics that have vector forms or change
 /// nothing, and calls that write no memory with uniform arguments (done once
@@ -65,10 +79,19 @@ Error checkCall(const CallBase &Call, const UniformityInfo &Uniformity) {
     return Error::success();
   bool VaryingArgs = any_of(
       Call.args(), [&](const Use &Arg) { return Uniformity.isVarying(Arg); });
-  if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&Call))
-    if (isTriviallyVectorizable(Intrinsic->getIntrinsicID()) &&
-        !Call.getType()->isVectorTy())
+  if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&Call)) {
+    Intrinsic::ID ID = Intrinsic->getIntrinsicID();
+    // An operand that stays scalar in the vector form (powi's exponent)
+    // must be the same for every lane.
+    bool ScalarOperandsUniform = true;
+    for (unsigned N = 0; N < Call.arg_size(); ++N)
+      if (isVectorIntrinsicWithScalarOpAtArg(ID, N) &&
+          Uniformity.isVarying(Call.getArgOperand(N)))
+        ScalarOperandsUniform = false;
+    if (isTriviallyVectorizable(ID) && ScalarOperandsUniform &&
+        isWidenable(Call.getType()))
       return Error::success();
+  }
   if (!VaryingArgs && Call.onlyReadsMemory())
     return Error::success();
   const Function *Callee = Call.getCalledFunction();
@@ -76,11 +99,6 @@ Error checkCall(const CallBase &Call, const UniformityInfo &Uniformity) {
                                      (Callee ? "'" + Callee->getName() + "'"
                                              : Twine("through a pointer")) +
                                      ", which has no vector form");
-}
-
-/// Whether a varying value of \p Ty can be widened to <W x Ty>.
-bool isWidenable(const Type *Ty) {
-  return Ty->isIntegerTy() || Ty->isFloatingPointTy() || Ty->isPointerTy();
 }
 
 Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
@@ -108,10 +126,24 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
     return Error::success();
   if (!isWidenable(I.getType()))
     return notVectorizable(Kernel, "has a varying value of a type Vecz does "
-                                   "not widen yet (vectors, aggregates)");
+                                   "not widen yet (aggregates, scalable "
+                                   "vectors)");
+  if (const auto *Extract = dyn_cast<ExtractElementInst>(&I);
+      Extract && !isa<ConstantInt>(Extract->getIndexOperand()))
+    return notVectorizable(Kernel, "has a vector element picked by a "
+                                   "variable index (not handled yet)");
+  if (const auto *Insert = dyn_cast<InsertElementInst>(&I);
+      Insert && !isa<ConstantInt>(Insert->getOperand(2)))
+    return notVectorizable(Kernel, "has a vector element set at a variable "
+                                   "index (not handled yet)");
+  if (I.getType()->isVectorTy() && isa<GetElementPtrInst>(I))
+    return notVectorizable(Kernel, "has a vector of pointers (not handled "
+                                   "yet)");
   if (!isa<BinaryOperator>(I) && !isa<UnaryOperator>(I) && !isa<CmpInst>(I) &&
       !isa<CastInst>(I) && !isa<SelectInst>(I) && !isa<PHINode>(I) &&
-      !isa<GetElementPtrInst>(I) && !isa<LoadInst>(I) && !isa<FreezeInst>(I))
+      !isa<GetElementPtrInst>(I) && !isa<LoadInst>(I) && !isa<FreezeInst>(I) &&
+      !isa<ExtractElementInst>(I) && !isa<InsertElementInst>(I) &&
+      !isa<ShuffleVectorInst>(I))
     return notVectorizable(Kernel, Twine("has a varying '") +
                                        I.getOpcodeName() +
                                        "' that Vecz does not widen");
@@ -176,7 +208,27 @@ private:
   const Instruction &original(const Instruction &I) const {
     return *cast<Instruction>(Original.lookup(&I));
   }
-  Type *widen(Type *Ty) const { return FixedVectorType::get(Ty, Width); }
+  /// <W x T> for a scalar T; <W * N x T> for <N x T>, lane l's elements
+  /// at l * N .. l * N + N - 1 (interleaved: a lane's vector stays whole,
+  /// so consecutive float4s are one wide load and a bitcast stays one).
+  Type *widen(Type *Ty) const {
+    return FixedVectorType::get(Ty->getScalarType(),
+                                Width * elementsPerLane(Ty));
+  }
+  /// \p PerLane (<W x T>) with each lane's value repeated \p N times.
+  Value *spreadLanes(Value *PerLane, unsigned N, IRBuilder<> &B) const;
+  /// Mask \p Mask (<W x i1>, or null) for the elements of a widened value
+  /// of type \p Scalar.
+  Value *maskFor(Value *Mask, const Type *Scalar, IRBuilder<> &B) const {
+    return Mask ? spreadLanes(Mask, elementsPerLane(Scalar), B) : nullptr;
+  }
+  /// Lane \p Lane's value (of type \p Scalar) in widened \p Wide.
+  Value *extractLane(Value *Wide, Type *Scalar, unsigned Lane, IRBuilder<> &B,
+                     const Twine &Name = "") const;
+  Value *widenVectorOperation(Instruction &I, IRBuilder<> &B,
+                              const Twine &Name);
+  /// The address of each element of each lane of a varying vector access.
+  Value *elementPointers(Value *Pointers, Type *Scalar, IRBuilder<> &B);
   Value *getVector(Value *V);
   Value *widenInstruction(Instruction &I, IRBuilder<> &B);
   Value *widenCall(CallBase &Call, IRBuilder<> &B);
@@ -186,6 +238,11 @@ private:
   Value *allLanes() const {
     return Constant::getAllOnesValue(
         FixedVectorType::get(Type::getInt1Ty(Vector.getContext()), Width));
+  }
+  /// Every element of every lane of a widened value of type \p Scalar.
+  Value *allElements(const Type *Scalar) const {
+    return Constant::getAllOnesValue(FixedVectorType::get(
+        Type::getInt1Ty(Vector.getContext()), Width * elementsPerLane(Scalar)));
   }
   Value *getBlockMask(BasicBlock *BB);
   Value *getEdgeMask(BasicBlock *From, BasicBlock *To);
@@ -332,18 +389,32 @@ Value *Packetizer::getLiveMask(const MaskedLoop &L) {
 /// never otherwise (the scalar kernel would not touch that memory).
 void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
   IRBuilder<> B(&Access);
-  Value *Any = B.CreateVectorSplat(1, B.CreateOrReduce(Mask), "any.lane");
+  Value *Any = B.CreateOrReduce(Mask);
+  // A scalar is accessed as a one-element vector, a vector as itself.
+  auto AsVector = [](Type *Ty) {
+    return Ty->isVectorTy() ? cast<FixedVectorType>(Ty)
+                            : FixedVectorType::get(Ty, 1);
+  };
+  auto MaskOf = [&](FixedVectorType *Ty) {
+    return B.CreateVectorSplat(Ty->getNumElements(), Any, "any.lane");
+  };
   if (auto *Load = dyn_cast<LoadInst>(&Access)) {
-    auto *Ty = FixedVectorType::get(Load->getType(), 1);
+    FixedVectorType *Ty = AsVector(Load->getType());
     Value *Loaded =
-        B.CreateMaskedLoad(Ty, Load->getPointerOperand(), Load->getAlign(), Any,
-                           Constant::getNullValue(Ty));
+        B.CreateMaskedLoad(Ty, Load->getPointerOperand(), Load->getAlign(),
+                           MaskOf(Ty), Constant::getNullValue(Ty));
     Load->replaceAllUsesWith(
-        B.CreateExtractElement(Loaded, uint64_t(0), Load->getName()));
+        Load->getType()->isVectorTy()
+            ? Loaded
+            : B.CreateExtractElement(Loaded, uint64_t(0), Load->getName()));
   } else {
     auto *Store = cast<StoreInst>(&Access);
-    B.CreateMaskedStore(B.CreateVectorSplat(1, Store->getValueOperand()),
-                        Store->getPointerOperand(), Store->getAlign(), Any);
+    Value *Stored = Store->getValueOperand();
+    FixedVectorType *Ty = AsVector(Stored->getType());
+    if (!Stored->getType()->isVectorTy())
+      Stored = B.CreateVectorSplat(1, Stored);
+    B.CreateMaskedStore(Stored, Store->getPointerOperand(), Store->getAlign(),
+                        MaskOf(Ty));
   }
   Replaced.push_back(&Access);
 }
@@ -431,9 +502,11 @@ void Packetizer::blendPhi(PHINode &Scalar, PHINode &Widened) {
         Value *In = Phi.getIncomingValue(I);
         if (!Else)
           return In;
-        return B.CreateSelect(
-            P.getEdgeMask(Phi.getIncomingBlock(I), Phi.getParent()), In, Else,
-            Phi.getName());
+        Value *Taken = P.getEdgeMask(Phi.getIncomingBlock(I), Phi.getParent());
+        unsigned N =
+            cast<FixedVectorType>(In->getType())->getNumElements() / P.Width;
+        return B.CreateSelect(P.spreadLanes(Taken, N, B), In, Else,
+                              Phi.getName());
       });
   if (Blend)
     return replaceScalarPhi(Scalar, Widened, Blend);
@@ -442,7 +515,7 @@ void Packetizer::blendPhi(PHINode &Scalar, PHINode &Widened) {
       Widened.getIncomingBlock(Widened.getNumIncomingValues() - 1);
   Value *Merged = Widened.getIncomingValue(Widened.getNumIncomingValues() - 1);
   IRBuilder<> B(Last->getTerminator());
-  Value *Lane0 = B.CreateExtractElement(Merged, uint64_t(0));
+  Value *Lane0 = extractLane(Merged, Scalar.getType(), 0, B);
   auto [Inside, Unused] = splitIncoming(Scalar);
   for (unsigned I : reverse(Inside))
     Scalar.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
@@ -464,7 +537,8 @@ void Packetizer::keepLiveOut(PHINode &Scalar, PHINode &Widened,
   IRBuilder<> B(L.Latch->getTerminator());
   Value *Out = Kept;
   for (unsigned I = 0; I < Scalar.getNumIncomingValues(); ++I)
-    Out = B.CreateSelect(getEdgeMask(Scalar.getIncomingBlock(I), Exit),
+    Out = B.CreateSelect(maskFor(getEdgeMask(Scalar.getIncomingBlock(I), Exit),
+                                 Scalar.getType(), B),
                          getVector(Scalar.getIncomingValue(I)), Out,
                          Widened.getName() + ".out");
   Kept->addIncoming(Constant::getNullValue(Ty), L.Preheader);
@@ -486,7 +560,7 @@ void Packetizer::replaceScalarPhi(PHINode &Scalar, PHINode &Widened,
   Value *Lane0 =
       Scalar.getNumIncomingValues() == 1 && getIncoming(BB) == Incoming::Blended
           ? Scalar.getIncomingValue(0)
-          : B.CreateExtractElement(Vector, uint64_t(0));
+          : extractLane(Vector, Scalar.getType(), 0, B);
   // Phis finished later may name the scalar phi, now Lane0: their vector
   // value is \p Vector, not a splat of lane 0.
   Vectors[Lane0] = Vector;
@@ -616,7 +690,7 @@ Value *Packetizer::getVector(Value *V) {
   if (Value *Known = Vectors.lookup(V))
     return Known;
   assert(!isVarying(V) && "a varying value is widened before its users");
-  if (auto *C = dyn_cast<Constant>(V))
+  if (auto *C = dyn_cast<Constant>(V); C && !C->getType()->isVectorTy())
     return Vectors[V] =
                ConstantVector::getSplat(ElementCount::getFixed(Width), C);
   // A uniform value: splat it once, where it is defined.
@@ -627,7 +701,88 @@ Value *Packetizer::getVector(Value *V) {
                                          : std::next(I->getIterator()));
   else
     B.SetInsertPoint(&*Vector.getEntryBlock().getFirstInsertionPt());
+  if (auto *Vec = dyn_cast<FixedVectorType>(V->getType())) {
+    // Every lane gets the whole vector.
+    SmallVector<int, 64> Repeat;
+    for (unsigned L = 0; L < Width; ++L)
+      for (unsigned E = 0; E < Vec->getNumElements(); ++E)
+        Repeat.push_back(int(E));
+    return Vectors[V] =
+               B.CreateShuffleVector(V, Repeat, V->getName() + ".splat");
+  }
   return Vectors[V] = B.CreateVectorSplat(Width, V, V->getName() + ".splat");
+}
+
+Value *Packetizer::spreadLanes(Value *PerLane, unsigned N,
+                               IRBuilder<> &B) const {
+  if (N == 1)
+    return PerLane;
+  SmallVector<int, 64> Spread;
+  for (unsigned L = 0; L < Width; ++L)
+    Spread.append(N, int(L));
+  return B.CreateShuffleVector(PerLane, Spread);
+}
+
+Value *Packetizer::extractLane(Value *Wide, Type *Scalar, unsigned Lane,
+                               IRBuilder<> &B, const Twine &Name) const {
+  unsigned N = elementsPerLane(Scalar);
+  if (!Scalar->isVectorTy())
+    return B.CreateExtractElement(Wide, uint64_t(Lane), Name);
+  SmallVector<int, 16> Elements;
+  for (unsigned E = 0; E < N; ++E)
+    Elements.push_back(int(Lane * N + E));
+  return B.CreateShuffleVector(Wide, Elements, Name);
+}
+
+/// Element-wise operations need nothing more; these move elements within a
+/// lane's vector, so each lane's pattern is repeated at its offset.
+Value *Packetizer::widenVectorOperation(Instruction &I, IRBuilder<> &B,
+                                        const Twine &Name) {
+  if (auto *Extract = dyn_cast<ExtractElementInst>(&I)) {
+    unsigned N = elementsPerLane(Extract->getVectorOperandType());
+    auto Index =
+        unsigned(cast<ConstantInt>(Extract->getIndexOperand())->getZExtValue());
+    SmallVector<int, 64> Picked;
+    for (unsigned L = 0; L < Width; ++L)
+      Picked.push_back(Index < N ? int(L * N + Index) : -1);
+    return B.CreateShuffleVector(getVector(Extract->getVectorOperand()), Picked,
+                                 Name);
+  }
+  if (auto *Insert = dyn_cast<InsertElementInst>(&I)) {
+    unsigned N = elementsPerLane(Insert->getType());
+    auto Index =
+        unsigned(cast<ConstantInt>(Insert->getOperand(2))->getZExtValue());
+    Value *Into = getVector(Insert->getOperand(0));
+    Value *Element = spreadLanes(getVector(Insert->getOperand(1)), N, B);
+    SmallVector<int, 64> Blend;
+    for (unsigned E = 0; E < Width * N; ++E)
+      Blend.push_back(E % N == Index ? int(Width * N + E) : int(E));
+    return B.CreateShuffleVector(Into, Element, Blend, Name);
+  }
+  auto *Shuffle = cast<ShuffleVectorInst>(&I);
+  unsigned N = elementsPerLane(Shuffle->getOperand(0)->getType());
+  ArrayRef<int> Mask = Shuffle->getShuffleMask();
+  SmallVector<int, 64> Wide;
+  for (unsigned L = 0; L < Width; ++L)
+    for (int M : Mask)
+      Wide.push_back(M < 0             ? -1
+                     : unsigned(M) < N ? int(L * N + M)
+                                       : int(Width * N + L * N + (M - N)));
+  return B.CreateShuffleVector(getVector(Shuffle->getOperand(0)),
+                               getVector(Shuffle->getOperand(1)), Wide, Name);
+}
+
+Value *Packetizer::elementPointers(Value *Pointers, Type *Scalar,
+                                   IRBuilder<> &B) {
+  unsigned N = elementsPerLane(Scalar);
+  if (N == 1)
+    return Pointers;
+  SmallVector<Constant *, 64> Offsets;
+  for (unsigned L = 0; L < Width; ++L)
+    for (unsigned E = 0; E < N; ++E)
+      Offsets.push_back(B.getInt64(E));
+  return B.CreateGEP(Scalar->getScalarType(), spreadLanes(Pointers, N, B),
+                     ConstantVector::get(Offsets));
 }
 
 void Packetizer::run() {
@@ -687,9 +842,14 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
   if (auto *Cast = dyn_cast<CastInst>(&I))
     return B.CreateCast(Cast->getOpcode(), getVector(Cast->getOperand(0)),
                         widen(Cast->getType()), Name);
+  if (isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
+      isa<ShuffleVectorInst>(I))
+    return widenVectorOperation(I, B, Name);
   if (auto *Select = dyn_cast<SelectInst>(&I)) {
     Value *Condition = Select->getCondition();
-    if (isVarying(Condition))
+    if (isVarying(Condition) && !Condition->getType()->isVectorTy())
+      Condition = maskFor(getVector(Condition), Select->getType(), B);
+    else if (Condition->getType()->isVectorTy())
       Condition = getVector(Condition);
     return B.CreateSelect(Condition, getVector(Select->getTrueValue()),
                           getVector(Select->getFalseValue()), Name);
@@ -739,7 +899,7 @@ Value *Packetizer::widenCall(CallBase &Call, IRBuilder<> &B) {
 Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
   Type *Ty = widen(Load.getType());
   std::string Name = (Load.getName() + ".v").str();
-  Value *Mask = getBlockMask(Load.getParent());
+  Value *Mask = maskFor(getBlockMask(Load.getParent()), Load.getType(), B);
   bool Consecutive = Strides.getElementStride(original(Load)) == 1;
   if (Consecutive && !Mask)
     return B.CreateAlignedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
@@ -747,9 +907,14 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
   if (Consecutive)
     return B.CreateMaskedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
                               Mask, Constant::getNullValue(Ty), Name);
-  return B.CreateMaskedGather(Ty, getVector(Load.getPointerOperand()),
-                              Load.getAlign(), Mask ? Mask : allLanes(),
-                              Constant::getNullValue(Ty), Name);
+  Value *Pointers =
+      elementPointers(getVector(Load.getPointerOperand()), Load.getType(), B);
+  return B.CreateMaskedGather(
+      Ty, Pointers,
+      commonAlignment(Load.getAlign(),
+                      Load.getType()->getScalarSizeInBits() / 8),
+      Mask ? Mask : allElements(Load.getType()), Constant::getNullValue(Ty),
+      Name);
 }
 
 /// One atomic per lane, in lane order, as the W work-items would do them
@@ -781,7 +946,8 @@ Value *Packetizer::scalarizeAtomic(AtomicRMWInst &Atomic, IRBuilder<> &B) {
 void Packetizer::widenStore(StoreInst &Store) {
   IRBuilder<> B(&Store);
   Value *Values = getVector(Store.getValueOperand());
-  Value *Mask = getBlockMask(Store.getParent());
+  Type *Scalar = Store.getValueOperand()->getType();
+  Value *Mask = maskFor(getBlockMask(Store.getParent()), Scalar, B);
   bool Consecutive = Strides.getElementStride(original(Store)) == 1;
   if (Consecutive && !Mask)
     B.CreateAlignedStore(Values, Store.getPointerOperand(), Store.getAlign());
@@ -790,8 +956,11 @@ void Packetizer::widenStore(StoreInst &Store) {
                         Mask);
   else // Lanes storing to one address do so in lane order, as the
        // work-items would one after the other: the last active one wins.
-    B.CreateMaskedScatter(Values, getVector(Store.getPointerOperand()),
-                          Store.getAlign(), Mask ? Mask : allLanes());
+    B.CreateMaskedScatter(
+        Values,
+        elementPointers(getVector(Store.getPointerOperand()), Scalar, B),
+        commonAlignment(Store.getAlign(), Scalar->getScalarSizeInBits() / 8),
+        Mask ? Mask : allElements(Scalar));
   Replaced.push_back(&Store);
 }
 

@@ -12,10 +12,14 @@
 /// lane order), no compare-and-swap, no private memory, no call but
 /// the mux work-item builtins, vectorizable intrinsics and uniform calls
 /// that write no memory; varying values of integer, floating-point or
-/// pointer type. Then clones it as `__vecz_v<W>_<name>` and
+/// pointer type or fixed vectors of integers or floating point (no element
+/// by a variable index). Then clones it as `__vecz_v<W>_<name>` and
 /// widens the clone: each varying value gets a `<W x T>` twin beside its
 /// scalar version, which keeps computing lane 0's value (so a consecutive
-/// access takes lane 0's address); uniform values stay scalar and are
+/// access takes lane 0's address); a varying `<N x T>` a `<W * N x T>` twin,
+/// lane l's vector at elements l * N .. l * N + N - 1 (element picks,
+/// inserts and swizzles repeat their pattern at each lane's offset; masks
+/// and conditions are spread over each lane's elements); uniform values stay scalar and are
 /// splatted where a varying use needs them. Consecutive loads and stores
 /// become vector loads and stores, other varying ones gathers and scatters
 /// with every lane on (a varying value stored to a uniform address is a
