@@ -103,6 +103,14 @@ void setReqdWorkGroupSize(Function &F, std::array<uint32_t, 3> Size) {
   setSizeTriple(F, ReqdWGSizeMD, Size);
 }
 
+Type *getVecTypeHint(const Function &F) {
+  MDNode *N = F.getMetadata(VecTypeHintMD);
+  if (!N || N->getNumOperands() < 1)
+    return nullptr;
+  auto *Hint = dyn_cast_or_null<ValueAsMetadata>(N->getOperand(0).get());
+  return Hint ? Hint->getType() : nullptr;
+}
+
 std::optional<std::array<uint32_t, 3>> getWorkGroupSizeHint(const Function &F) {
   return readSizeTriple(F, WGSizeHintMD);
 }

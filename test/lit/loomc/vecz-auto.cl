@@ -15,6 +15,11 @@
 // CHECK-DAG: remark: kernel 'groups_of_24' vectorized at width 8
 // CHECK-DAG: remark: kernel 'groups_of_6' vectorized at width 4
 // CHECK-DAG: remark: kernel 'groups_of_1' not vectorized: its required work-group size is 1 in dimension 0
+// vec_type_hint counts its type as an element of the kernel's data: a
+// float kernel hinted float4 gets a quarter of the lanes (4 at least), a
+// float4 kernel the same without a hint.
+// CHECK-DAG: remark: kernel 'hinted_float4' vectorized at width [[#max(div(WF,4),4)]]
+// CHECK-DAG: remark: kernel 'float4s' vectorized at width [[#max(div(WF,4),4)]]
 // -cl-wfv=always keeps every vector kernel Vecz can make.
 // ALWAYS-DAG: remark: kernel 'every_lane_loops' vectorized at width
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -52,4 +57,15 @@ kernel void groups_of_6(global float *data) {
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void groups_of_1(global float *data) {
   data[get_global_id(0)] *= 2.0f;
+}
+
+kernel __attribute__((vec_type_hint(float4))) void
+hinted_float4(global float *data, float factor) {
+  size_t i = get_global_id(0);
+  data[i] = data[i] * factor;
+}
+
+kernel void float4s(global float4 *data, float factor) {
+  size_t i = get_global_id(0);
+  data[i] = data[i] * factor;
 }

@@ -2,6 +2,7 @@
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: not loom-opt -passes='vecz<width=3>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=WIDTH
 ; RUN: not loom-opt -passes='vecz<rows=3>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
+; RUN: not loom-opt -passes='vecz<max-width=3>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=MAX
 ; RUN: not loom-opt -passes='vecz<lanes=4>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=OPTION
 
 ; Kernels Vecz does not handle yet keep their scalar form, without a vector
@@ -31,7 +32,8 @@
 
 ; WIDTH: vecz: width must be a power of two from 2 to 64 or 'auto', not '3'
 ; ROWS: vecz: rows must be 1, 2, 4 or 8 or 'auto', not '3'
-; OPTION: vecz: the options are 'width=N', 'width=auto', 'rows=N', 'rows=auto' and 'cost-model', not 'lanes=4'
+; OPTION: vecz: the options are 'width=N', 'width=auto', 'rows=N', 'rows=auto', 'max-width=N', 'max-rows=N' and 'cost-model', not 'lanes=4'
+; MAX: vecz: max-width must be a power of two, not '3'
 
 define void @divergent(ptr addrspace(1) %out) #0 {
 entry:

@@ -67,6 +67,11 @@ unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,
       TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
           .getFixedSize();
   uint64_t Element = getWidestVaryingElement(Kernel, Uniformity);
+  // vec_type_hint(float4): the kernel computes in float4s.
+  if (Type *Hint = compiler::utils::getVecTypeHint(Kernel);
+      Hint && Hint->isSized())
+    Element = std::max<uint64_t>(
+        Element, Kernel.getParent()->getDataLayout().getTypeSizeInBits(Hint));
   if (RegisterBits == 0)
     RegisterBits = 128; // A target that does not say: SSE, NEON.
   if (Element == 0)

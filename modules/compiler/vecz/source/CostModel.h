@@ -7,7 +7,8 @@
 /// register size) divided by the widest element the kernel's varying data
 /// has (the values it loads, stores, and computes in floating point, a
 /// vector such as float4 counting whole; index arithmetic, which is 64-bit,
-/// does not count), as a power of two from 4
+/// does not count; a `vec_type_hint` type counts as such an element, so
+/// `vec_type_hint(float4)` asks for 4 with AVX-512), as a power of two from 4
 /// to 64; with a `reqd_work_group_size` of X in dimension 0, at most X's
 /// largest power-of-two divisor when that is at least 4 (no scalar peel),
 /// else at most the largest power of two not above X, and none (0) when X

@@ -50,6 +50,13 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
     auto [Key, Value] = Param.split('=');
     if (Param == "cost-model") {
       Opts.CostModel = true;
+    } else if (Key == "max-width" || Key == "max-rows") {
+      unsigned Max;
+      if (Value.getAsInteger(10, Max) || Max == 0 || (Max & (Max - 1)) != 0)
+        return createStringError(inconvertibleErrorCode(),
+                                 "vecz: %s must be a power of two, not '%s'",
+                                 Key.str().c_str(), Value.str().c_str());
+      (Key == "max-width" ? Opts.MaxWidth : Opts.MaxRows) = Max;
     } else if (Key == "rows" && Value == "auto") {
       Opts.Rows = 0;
     } else if (Key == "rows") {
@@ -70,7 +77,8 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
     } else {
       return createStringError(inconvertibleErrorCode(),
                                "vecz: the options are 'width=N', "
-                               "'width=auto', 'rows=N', 'rows=auto' and "
+                               "'width=auto', 'rows=N', 'rows=auto', "
+                               "'max-width=N', 'max-rows=N' and "
                                "'cost-model', not '%s'",
                                Param.str().c_str());
     }
@@ -78,13 +86,16 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
   return Opts;
 }
 
-void addVeczPasses(ModulePassManager &MPM,
-                   const compiler::CompileOptions &Opts) {
-  if (Opts.WholeFunctionVectorization == compiler::WFVMode::Never)
+void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,
+                   TargetLimits Limits) {
+  if (Opts.WholeFunctionVectorization == compiler::WFVMode::Never ||
+      Limits.MaxWidth < 2)
     return;
   VeczPass::Options Vecz;
   Vecz.Width = Opts.VeczWidth;
   Vecz.Rows = Opts.VeczRows;
+  Vecz.MaxWidth = Limits.MaxWidth;
+  Vecz.MaxRows = std::max(Limits.MaxRows, 1u);
   Vecz.CostModel = Opts.WholeFunctionVectorization == compiler::WFVMode::Auto;
   MPM.addPass(VeczPass(Vecz));
 }
@@ -147,9 +158,10 @@ static bool hasBarrier(const Function &F) {
 /// How many rows the jammed variant of \p Kernel runs (1: none): \p Asked,
 /// or for `auto` (0) a quarter of the target's vector registers, at most 8
 /// (rows keep their own accumulators in registers: 8 on AVX-512's 32, 4 on
-/// AVX2's 16); fitted to a required work-group size.
-static unsigned chooseRows(Function &Kernel, unsigned Asked,
+/// AVX2's 16); fitted to a required work-group size and the target's cap.
+static unsigned chooseRows(Function &Kernel, const VeczPass::Options &Opts,
                            FunctionAnalysisManager &FAM) {
+  unsigned Asked = Opts.Rows;
   const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(Kernel);
   unsigned VectorRegisters =
       TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
@@ -161,6 +173,7 @@ static unsigned chooseRows(Function &Kernel, unsigned Asked,
     uint32_t Divisor = Y & (~Y + 1);
     Rows = std::min<unsigned>(Rows, Divisor);
   }
+  Rows = std::min(Rows, Opts.MaxRows);
   return Rows < 2 ? 1 : Rows;
 }
 
@@ -182,7 +195,7 @@ static compiler::utils::VectorVariant
 addJammedVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
                  const VeczPass::Options &Opts, FunctionAnalysisManager &FAM,
                  OptimizationRemarkEmitter &ORE) {
-  unsigned Rows = chooseRows(Kernel, Opts.Rows, FAM);
+  unsigned Rows = chooseRows(Kernel, Opts, FAM);
   if (Rows == 1 || hasBarrier(*Variant.Vector))
     return Variant;
   Expected<Function *> Jammed =
@@ -225,7 +238,8 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
   unsigned Width =
-      Opts.Width ? Opts.Width : chooseWidth(Kernel, Uniformity, FAM);
+      std::min(Opts.Width ? Opts.Width : chooseWidth(Kernel, Uniformity, FAM),
+               Opts.MaxWidth);
   if (Width == 0) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "NoRoom", &Kernel)
@@ -269,6 +283,8 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
 PreservedAnalyses VeczPass::run(Module &M, ModuleAnalysisManager &AM) {
   FunctionAnalysisManager &FAM =
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  if (Opts.MaxWidth < 2) // The target allows no vector kernels.
+    return PreservedAnalyses::all();
   bool Attempted = false;
   for (Function *Kernel : compiler::utils::getKernelEntryPoints(M))
     if (!compiler::utils::getVectorVariant(*Kernel)) {

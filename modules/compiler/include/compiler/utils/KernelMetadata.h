@@ -24,6 +24,7 @@
 namespace llvm {
 class Function;
 class Module;
+class Type;
 } // namespace llvm
 
 namespace compiler {
@@ -54,6 +55,9 @@ std::optional<std::array<uint32_t, 3>> readSizeTriple(const llvm::Function &F,
 std::optional<std::array<uint32_t, 3>>
 getReqdWorkGroupSize(const llvm::Function &F);
 void setReqdWorkGroupSize(llvm::Function &F, std::array<uint32_t, 3> Size);
+/// Metadata !mux_vec_type_hint `!{<type> undef, i32 signed}`: the type the
+/// kernel says its computation is written for (`vec_type_hint(float4)`).
+llvm::Type *getVecTypeHint(const llvm::Function &F);
 std::optional<std::array<uint32_t, 3>>
 getWorkGroupSizeHint(const llvm::Function &F);
 void setWorkGroupSizeHint(llvm::Function &F, std::array<uint32_t, 3> Size);

@@ -23,8 +23,9 @@
 /// costs at most 3/4 of R vector runs; a required work-group size of Y in
 /// dimension 1 caps R at Y's largest power-of-two divisor (none below 2).
 /// Produces: `__vecz_v<W>_<kernel>` and `__vecz_v<W>x<R>_<kernel>`
-/// functions. Pipeline name: `vecz<width=N|auto;rows=N|auto;cost-model>`
-/// (width 8, one row, no cost model by default).
+/// functions. Pipeline name:
+/// `vecz<width=N|auto;rows=N|auto;max-width=N;max-rows=N;cost-model>`
+/// (width 8, one row, no cost model, no cap below 64 and 8 by default).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +51,10 @@ public:
     /// says one run of it costs no more than W runs of the scalar kernel
     /// (`-cl-wfv=auto`); otherwise whenever Vecz can make one.
     bool CostModel = false;
+    /// The target's caps (TargetLimits): the widest vector, and the most
+    /// rows of a jammed variant; what is asked for or chosen is cut to them.
+    unsigned MaxWidth = 64;
+    unsigned MaxRows = 8;
     /// Rows of work-items (dimension 1) the jammed variant runs per call
     /// (vecz/JamRows.h): 1, none; 0, chosen from the target's vector
     /// registers where the cost model says the jammed variant pays
@@ -66,13 +71,25 @@ private:
 };
 
 /// Parses `;`-separated `width=N` (N a power of two from 2 to 64),
-/// `width=auto`, `rows=N` (1, 2, 4 or 8), `rows=auto` and `cost-model`.
+/// `width=auto`, `rows=N` (1, 2, 4 or 8), `rows=auto`, `max-width=N`,
+/// `max-rows=N` and `cost-model`.
 llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
 
+/// What a target lets Vecz do on it, whatever the build options ask: its
+/// widest vector (work-items per vector call: a power of two; 1, no vector
+/// kernels at all) and the most rows a jammed variant may run (1: none).
+/// A target that leaves Vecz out altogether does not call addVeczPasses.
+struct TargetLimits {
+  unsigned MaxWidth = 64;
+  unsigned MaxRows = 8;
+};
+
 /// Adds Vecz to a target's late passes as \p Opts ask (`-cl-wfv=`,
-/// `-vecz-width=`): nothing for `never`.
+/// `-vecz-width=`, `-vecz-rows=`), within \p Limits: nothing for `never`
+/// or a target maximum width of 1.
 void addVeczPasses(llvm::ModulePassManager &MPM,
-                   const compiler::CompileOptions &Opts);
+                   const compiler::CompileOptions &Opts,
+                   TargetLimits Limits = {});
 
 } // namespace vecz
 
