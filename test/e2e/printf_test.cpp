@@ -74,6 +74,34 @@ TEST(Printf, WorkItemOrderAcrossBarriers) {
     EXPECT_EQ(V, 1);
 }
 
+TEST(Printf, OnlyActiveWorkItemsPrintUnderVecz) {
+  for (const char *Options : {"-cl-std=CL3.0 -cl-wfv=never",
+                              "-cl-std=CL3.0 -cl-wfv=always -vecz-width=4",
+                              "-cl-std=CL3.0 -cl-wfv=always -vecz-width=8"}) {
+    std::vector<char> Binary;
+    ASSERT_EQ(compileKernel(readKernelSource("printf.cl"), Binary, Options,
+                            "reference", "printf.cl"),
+              "");
+    const uint64_t Local = 6, Groups = 4; // At width 4, a peel of 2.
+    std::vector<int> X(Local * Groups);
+    for (size_t I = 0; I < X.size(); ++I)
+      X[I] = int(I * 7 % 11);
+    std::vector<KernelArg> Args = {KernelArg::buffer(X)};
+    testing::internal::CaptureStdout();
+    ASSERT_EQ(runKernel(Binary, "some", Args, {{Local * Groups}, {Local}, {}}),
+              "");
+    std::string Got = testing::internal::GetCapturedStdout();
+    std::string Want;
+    for (size_t I = 0; I < X.size(); ++I) {
+      if (X[I] & 1)
+        Want += format("%zu:%d\n", I, X[I]);
+      for (int K = 0; K < X[I] % 3; ++K)
+        Want += format("%zu.%d\n", I, K);
+    }
+    EXPECT_EQ(Got, Want) << Options;
+  }
+}
+
 TEST(Printf, StringOutsideTheBinaryIsNotRead) {
   std::vector<char> Binary = compile();
   std::vector<KernelArg> Args = {KernelArg::buffer(std::vector<int>(4))};

@@ -201,6 +201,44 @@ TEST_P(VeczDivergence, AtomicsOncePerWorkItem) {
     ASSERT_EQ(Drawn[I], I) << "the tickets are not 0 to " << N - 1;
 }
 
+TEST_P(VeczDivergence, AtomicsUnderMasks) {
+  const size_t Global = 480, N = 457; // Groups of 40; the last ones past n.
+  std::vector<uint32_t> Data(Global), Counts(6, 0), Tickets(Global, ~0u);
+  for (size_t I = 0; I < Global; ++I)
+    Data[I] = uint32_t(I * 7919 % 1000);
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(Data), KernelArg::buffer(Counts),
+      KernelArg::buffer(Tickets), KernelArg::scalar(uint32_t(N))};
+  ASSERT_EQ(runKernel(Binary, "masked_atomics", Args, {{Global}, {40}, {}}),
+            "");
+  std::vector<uint32_t> Expected(6, 0), Drawn;
+  for (size_t I = 0; I < N; ++I) {
+    uint32_t V = Data[I];
+    if (V % 3 == 0)
+      ++Expected[0];
+    else if (V % 3 == 1)
+      Expected[1] += V;
+    for (uint32_t K = 0; K < V % 5; ++K)
+      ++Expected[2 + K];
+  }
+  std::vector<uint32_t> Got = Args[1].as<uint32_t>();
+  for (size_t C = 0; C < 6; ++C)
+    ASSERT_EQ(Got[C], Expected[C]) << "counts[" << C << "]";
+  // Each work-item with v % 3 == 0 drew one ticket, 0 to counts[0] - 1;
+  // the others' slots keep the sentinel.
+  std::vector<uint32_t> Tickets2 = Args[2].as<uint32_t>();
+  for (size_t I = 0; I < Global; ++I) {
+    bool Draws = I < N && Data[I] % 3 == 0;
+    if (Draws)
+      Drawn.push_back(Tickets2[I]);
+    else
+      ASSERT_EQ(Tickets2[I], ~0u) << "tickets[" << I << "]";
+  }
+  std::sort(Drawn.begin(), Drawn.end());
+  for (size_t T = 0; T < Drawn.size(); ++T)
+    ASSERT_EQ(Drawn[T], T) << "the tickets are not 0 to " << Drawn.size() - 1;
+}
+
 TEST_P(VeczDivergence, VectorTypesUnderMasks) {
   const size_t Global = 320, N = 301; // Groups of 40.
   std::mt19937 Random(5);

@@ -23,3 +23,14 @@ kernel void ordered(global int *out) {
 kernel void bad_string(global int *unused) {
   printf("<%s>\n", (constant char *)(ulong)(get_global_id(0) * 4096 + 42));
 }
+
+// printf under a divergent branch and in a loop whose trip count differs
+// per work-item: with Vecz, only the active lanes print, in work-item
+// order.
+kernel void some(global const int *x) {
+  size_t i = get_global_id(0);
+  if (x[i] & 1)
+    printf("%zu:%d\n", i, x[i]);
+  for (int k = 0; k < x[i] % 3; ++k)
+    printf("%zu.%d\n", i, k);
+}

@@ -114,3 +114,19 @@ kernel void vector_types(global const float4 *in, global const int2 *pairs,
   r.z += (float)(i & 7);
   out[i] = r;
 }
+
+// Atomics under divergent branches and in a divergent loop: only the
+// work-items that reach them count, each once per iteration it makes.
+kernel void masked_atomics(global const uint *data, global uint *counts,
+                           global uint *tickets, uint n) {
+  size_t i = get_global_id(0);
+  if (i >= n)
+    return;
+  uint v = data[i];
+  if (v % 3 == 0)
+    tickets[i] = atomic_inc(&counts[0]);
+  else if (v % 3 == 1)
+    atomic_add(&counts[1], v);
+  for (uint k = 0; k < v % 5; ++k)
+    atomic_inc(&counts[2 + k]);
+}

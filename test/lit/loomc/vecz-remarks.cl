@@ -4,14 +4,14 @@
 
 // As with Clang, -Rpass-missed=<regex> prints why the matching passes did
 // not transform, -Rpass=<regex> what they did; without them, nothing.
-// MISSED: vecz-remarks.cl: remark: kernel 'count' has an atomic in divergent control flow (not handled yet) [-Rpass-missed=vecz]
+// MISSED: vecz-remarks.cl: remark: kernel 'claim' uses compare-and-swap atomics (not handled yet) [-Rpass-missed=vecz]
 // MISSED-NOT: kernel 'twice'
 // DONE: vecz-remarks.cl: remark: kernel 'twice' vectorized at width {{[0-9]+}} [-Rpass=vecz]
-// DONE-NOT: count
+// DONE-NOT: claim
 // QUIET-NOT: remark
-kernel void count(global int *counter) {
+kernel void claim(global int *slot) {
   if (get_global_id(0) & 1)
-    atomic_inc(counter);
+    atomic_cmpxchg(slot, 0, (int)get_global_id(0));
 }
 
 kernel void twice(global int *data) {

@@ -10,7 +10,6 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow that does not reconverge (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'nested_loops' has divergent control flow in a loop that holds another loop (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier in divergent control flow
-; REMARK-DAG: remark: {{.*}}kernel 'atomic' has an atomic in divergent control flow (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses compare-and-swap atomics (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' uses private memory (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_unknown' calls 'unknown', which has no vector form
@@ -80,18 +79,6 @@ entry:
   br i1 %odd, label %wait, label %end
 wait:
   call void @__mux_work_group_barrier(i32 0, i32 1, i32 1)
-  br label %end
-end:
-  ret void
-}
-
-define void @atomic(ptr addrspace(1) %counter) #0 {
-entry:
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %odd = trunc i64 %gid to i1
-  br i1 %odd, label %count, label %end
-count:
-  %old = atomicrmw add ptr addrspace(1) %counter, i32 1 seq_cst
   br label %end
 end:
   ret void

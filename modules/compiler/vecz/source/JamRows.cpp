@@ -56,14 +56,17 @@ bool isRowSeed(const Instruction &I) {
 /// or why \p F cannot be jammed.
 Expected<SetVector<Instruction *>> findRowDependent(Function &F) {
   SetVector<Instruction *> Dependent;
+  bool AsksForRow = false;
   for (Instruction &I : instructions(F)) {
-    if (const auto *Call = dyn_cast<CallBase>(&I);
-        Call && isLinearIdCall(*Call))
+    const auto *Call = dyn_cast<CallBase>(&I);
+    if (Call && isLinearIdCall(*Call))
       return notJammed("it asks for a linear id");
+    AsksForRow |= Call && isIdOfDimension(*Call, 1);
     if (isRowSeed(I))
       Dependent.insert(&I);
   }
-  if (Dependent.empty())
+  // Rows that all do the same work gain nothing from sharing it.
+  if (!AsksForRow)
     return notJammed("nothing in it depends on the row");
   // Dependent grows as the loop walks it: every user of a row-dependent
   // value is visited once.

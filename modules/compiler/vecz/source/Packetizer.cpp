@@ -234,6 +234,8 @@ private:
   Value *widenCall(CallBase &Call, IRBuilder<> &B);
   Value *widenLoad(LoadInst &Load, IRBuilder<> &B);
   Value *scalarizeAtomic(AtomicRMWInst &Atomic, IRBuilder<> &B);
+  Value *callMaskedAtomic(AtomicRMWInst &Atomic, Value *Mask, IRBuilder<> &B);
+  Function *createMaskedAtomic(AtomicRMWInst &Atomic);
   void widenStore(StoreInst &Store);
   Value *allLanes() const {
     return Constant::getAllOnesValue(
@@ -918,9 +920,11 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
 }
 
 /// One atomic per lane, in lane order, as the W work-items would do them
-/// one after the other; each lane gets its own old value. (Only outside
-/// divergent code: checkVectorizable declines atomics under a mask.)
+/// one after the other; each lane gets its own old value. Under a mask,
+/// only the active lanes do theirs (callMaskedAtomic).
 Value *Packetizer::scalarizeAtomic(AtomicRMWInst &Atomic, IRBuilder<> &B) {
+  if (Value *Mask = getBlockMask(Atomic.getParent()))
+    return callMaskedAtomic(Atomic, Mask, B);
   auto Lane = [&](Value *V, unsigned L) -> Value * {
     return isVarying(V) ? B.CreateExtractElement(getVector(V), L) : V;
   };
@@ -941,6 +945,63 @@ Value *Packetizer::scalarizeAtomic(AtomicRMWInst &Atomic, IRBuilder<> &B) {
   Replaced.push_back(&Atomic);
   Vectors[Lane0] = Old;
   return Old;
+}
+
+/// Under a mask the lanes' atomics need a branch each, which straight
+/// code cannot hold: they go in a function of their own, called with every
+/// lane's address, operand and activity, and inlined later.
+Value *Packetizer::callMaskedAtomic(AtomicRMWInst &Atomic, Value *Mask,
+                                    IRBuilder<> &B) {
+  Function *Helper = createMaskedAtomic(Atomic);
+  Value *Old = B.CreateCall(Helper,
+                            {getVector(Atomic.getPointerOperand()),
+                             getVector(Atomic.getValOperand()), Mask},
+                            Atomic.getName() + ".v");
+  // The scalar twin must not happen too: lane 0's result stands for it.
+  Value *Lane0 = B.CreateExtractElement(Old, uint64_t(0), Atomic.getName());
+  Atomic.replaceAllUsesWith(Lane0);
+  Replaced.push_back(&Atomic);
+  Vectors[Lane0] = Old;
+  return Old;
+}
+
+/// `<W x T> (<W x ptr> P, <W x T> V, <W x i1> On)`: for each lane L in
+/// order, if On[L], Atomic on P[L] with V[L]; returns each lane's old value
+/// (zero for lanes that were off).
+Function *Packetizer::createMaskedAtomic(AtomicRMWInst &Atomic) {
+  LLVMContext &Ctx = Vector.getContext();
+  Type *Values = widen(Atomic.getType());
+  Type *Pointers = widen(Atomic.getPointerOperand()->getType());
+  auto *HelperType =
+      FunctionType::get(Values, {Pointers, Values, allLanes()->getType()},
+                        /*isVarArg=*/false);
+  Function *Helper =
+      Function::Create(HelperType, GlobalValue::InternalLinkage,
+                       "__vecz_masked_atomicrmw", Vector.getParent());
+  Helper->addFnAttr(Attribute::AlwaysInline);
+  Helper->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Helper));
+  Value *Old = Constant::getNullValue(Values);
+  for (unsigned L = 0; L < Width; ++L) {
+    BasicBlock *Before = B.GetInsertBlock();
+    BasicBlock *On = BasicBlock::Create(Ctx, "lane." + Twine(L), Helper);
+    BasicBlock *Next = BasicBlock::Create(Ctx, "after." + Twine(L), Helper);
+    B.CreateCondBr(B.CreateExtractElement(Helper->getArg(2), L), On, Next);
+    B.SetInsertPoint(On);
+    auto *One = cast<AtomicRMWInst>(Atomic.clone());
+    One->setOperand(0, B.CreateExtractElement(Helper->getArg(0), L));
+    One->setOperand(1, B.CreateExtractElement(Helper->getArg(1), L));
+    B.Insert(One);
+    Value *WithLane = B.CreateInsertElement(Old, One, L);
+    B.CreateBr(Next);
+    B.SetInsertPoint(Next);
+    PHINode *Merged = B.CreatePHI(Values, 2);
+    Merged->addIncoming(WithLane, On);
+    Merged->addIncoming(Old, Before);
+    Old = Merged;
+  }
+  B.CreateRet(Old);
+  return Helper;
 }
 
 void Packetizer::widenStore(StoreInst &Store) {
@@ -981,8 +1042,7 @@ Error checkVectorizable(const Function &Kernel,
       [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
   if (!Regions)
     return Regions.takeError();
-  // The W work-items reach a barrier together or not at all; an atomic
-  // under a mask would need a branch per lane (not handled yet).
+  // The W work-items reach a barrier together or not at all.
   for (const DivergentRegion &R : *Regions)
     for (const BasicBlock *BB : R.Blocks)
       for (const Instruction &I : *BB) {
@@ -990,9 +1050,6 @@ Error checkVectorizable(const Function &Kernel,
             Call && getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
           return notVectorizable(Kernel, "has a barrier in divergent control "
                                          "flow");
-        if (isa<AtomicRMWInst>(I))
-          return notVectorizable(Kernel, "has an atomic in divergent control "
-                                         "flow (not handled yet)");
       }
   return Error::success();
 }

@@ -27,7 +27,8 @@
 /// Declines, with an error saying why: a branch, switch or return on a
 /// value that depends on the row (the rows would go different ways), a linear
 /// id (it moves by the local size, not by one, from row to row), and a
-/// kernel in which nothing depends on the row (it ignores dimension 1).
+/// kernel that does not ask for its row (it ignores dimension 1: its rows
+/// would all do the same work).
 /// Produces: the jammed function, of the kernel's signature and not a
 /// kernel entry point.
 ///
