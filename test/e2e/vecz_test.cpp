@@ -239,6 +239,57 @@ TEST_P(VeczDivergence, AtomicsUnderMasks) {
     ASSERT_EQ(Drawn[T], T) << "the tickets are not 0 to " << Drawn.size() - 1;
 }
 
+TEST_P(VeczDivergence, CompareAndSwapLoopsAndClaims) {
+  const size_t N = 440; // Groups of 40.
+  const uint32_t Slots = 37;
+  std::vector<uint32_t> Data(N), Sum = {0};
+  std::vector<int> SlotsBuf(Slots, 0), Won(N, -1);
+  uint32_t Expected = 0;
+  for (size_t I = 0; I < N; ++I) {
+    Data[I] = uint32_t(I * 104729 % 1009);
+    Expected += Data[I];
+  }
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(Data), KernelArg::buffer(Sum),
+      KernelArg::buffer(SlotsBuf), KernelArg::buffer(Won),
+      KernelArg::scalar(Slots)};
+  ASSERT_EQ(runKernel(Binary, "compare_and_swap", Args, {{N}, {40}, {}}), "");
+  ASSERT_EQ(Args[1].as<uint32_t>()[0], Expected);
+  // Every slot an odd work-item aimed at holds one of them, the one that
+  // says it won; nobody else won, and even work-items did not try.
+  std::vector<int> GotSlots = Args[2].as<int>(), GotWon = Args[3].as<int>();
+  std::vector<int> Winners(Slots, 0);
+  for (size_t I = 0; I < N; ++I) {
+    if (!(I & 1)) {
+      ASSERT_EQ(GotWon[I], -1) << "won[" << I << "]";
+      continue;
+    }
+    uint32_t Slot = Data[I] % Slots;
+    ASSERT_NE(GotSlots[Slot], 0) << "slot " << Slot;
+    bool Holds = GotSlots[Slot] == int(I) + 1;
+    ASSERT_EQ(GotWon[I], Holds ? 1 : 0) << "won[" << I << "]";
+    Winners[Slot] += Holds;
+  }
+  for (uint32_t Slot = 0; Slot < Slots; ++Slot)
+    ASSERT_LE(Winners[Slot], 1) << "slot " << Slot;
+}
+
+TEST_P(VeczDivergence, AtomicsFedByAtomics) {
+  const size_t N = 600; // Groups of 24: 16 + a peel of 8 at width 16.
+  std::vector<int> Ints = {-1, 0, 0}, Slots(N, -1);
+  std::vector<KernelArg> Args = {KernelArg::buffer(Ints),
+                                 KernelArg::buffer(Slots)};
+  ASSERT_EQ(runKernel(Binary, "chained_atomics", Args, {{N}, {24}, {}}), "");
+  std::vector<int> Got = Args[0].as<int>();
+  // The olds are the initial -1 and every id but the one left in ints[0].
+  ASSERT_EQ(int64_t(Got[0]) + Got[1] + 1, int64_t(N * (N - 1) / 2));
+  ASSERT_EQ(Got[2], int(N));
+  std::vector<int> Placed = Args[1].as<int>();
+  std::sort(Placed.begin(), Placed.end());
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(Placed[I], int(I)) << "the slots are not a permutation of ids";
+}
+
 TEST_P(VeczDivergence, VectorTypesUnderMasks) {
   const size_t Global = 320, N = 301; // Groups of 40.
   std::mt19937 Random(5);

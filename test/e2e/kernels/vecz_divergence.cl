@@ -130,3 +130,30 @@ kernel void masked_atomics(global const uint *data, global uint *counts,
   for (uint k = 0; k < v % 5; ++k)
     atomic_inc(&counts[2 + k]);
 }
+
+// Compare-and-swap: an add done as a retry loop (a divergent loop whose
+// lanes leave when their swap succeeds), and a claim of a slot that only
+// odd work-items try, each learning whether it won.
+kernel void compare_and_swap(global const uint *data, global uint *sum,
+                             global int *slots, global int *won, uint nslots) {
+  size_t i = get_global_id(0);
+  uint v = data[i];
+  uint old;
+  do {
+    old = *sum;
+  } while (atomic_cmpxchg(sum, old, old + v) != old);
+  if (i & 1) {
+    int before = atomic_cmpxchg(&slots[v % nslots], 0, (int)i + 1);
+    won[i] = before == 0;
+  }
+}
+
+// Atomics fed by atomics: the old value of an exchange added elsewhere, a
+// ticket used as an index (each lane its own, not lane 0's).
+kernel void chained_atomics(global int *ints, global int *slots) {
+  size_t i = get_global_id(0);
+  int old = atomic_xchg(&ints[0], (int)i);
+  atomic_add(&ints[1], old);
+  int ticket = atomic_inc(&ints[2]);
+  slots[ticket] = (int)i;
+}

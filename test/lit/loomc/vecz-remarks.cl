@@ -4,14 +4,17 @@
 
 // As with Clang, -Rpass-missed=<regex> prints why the matching passes did
 // not transform, -Rpass=<regex> what they did; without them, nothing.
-// MISSED: vecz-remarks.cl: remark: kernel 'claim' uses compare-and-swap atomics (not handled yet) [-Rpass-missed=vecz]
+// MISSED: vecz-remarks.cl: remark: kernel 'table' uses private memory (not handled yet) [-Rpass-missed=vecz]
 // MISSED-NOT: kernel 'twice'
 // DONE: vecz-remarks.cl: remark: kernel 'twice' vectorized at width {{[0-9]+}} [-Rpass=vecz]
-// DONE-NOT: claim
+// DONE-NOT: table
 // QUIET-NOT: remark
-kernel void claim(global int *slot) {
-  if (get_global_id(0) & 1)
-    atomic_cmpxchg(slot, 0, (int)get_global_id(0));
+// A private array indexed by a value loaded per work-item stays memory.
+kernel void table(global int *out, global const int *in) {
+  int t[8];
+  for (int k = 0; k < 8; ++k)
+    t[k] = in[k] * (int)get_global_id(0);
+  out[get_global_id(0)] = t[in[get_global_id(0)] & 7];
 }
 
 kernel void twice(global int *data) {

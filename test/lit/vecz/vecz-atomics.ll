@@ -69,6 +69,58 @@ end:
   ret void
 }
 
+; A compare-and-swap per lane, in lane order: each lane's old value and
+; whether it swapped, as two vectors its extractvalues take; under a mask,
+; through a helper returning both.
+; CHECK-LABEL: define void @__vecz_v4_claim(
+; CHECK: %[[C0:.+]] = cmpxchg ptr addrspace(1) %slot, i32 0, i32 %{{.+}} seq_cst seq_cst
+; CHECK: %[[C1:.+]] = cmpxchg ptr addrspace(1) %slot, i32 0, i32 %{{.+}} seq_cst seq_cst
+; CHECK: %[[C2:.+]] = cmpxchg ptr addrspace(1) %slot, i32 0, i32 %{{.+}} seq_cst seq_cst
+; CHECK: %[[C3:.+]] = cmpxchg ptr addrspace(1) %slot, i32 0, i32 %{{.+}} seq_cst seq_cst
+; CHECK: %[[S3:.+]] = extractvalue { i32, i1 } %[[C3]], 1
+; CHECK-NEXT: %[[SWAPPED:.+]] = insertelement <4 x i1> %{{.+}}, i1 %[[S3]], i64 3
+; CHECK-NOT: cmpxchg
+; CHECK: %won.v = zext <4 x i1> %[[SWAPPED]] to <4 x i32>
+; CHECK: %again.v = call { <4 x i32>, <4 x i1> } @__vecz_masked_cmpxchg(<4 x ptr addrspace(1)> %{{.+}}, <4 x i32> zeroinitializer, <4 x i32> %{{.+}}, <4 x i1> %{{.+}})
+; CHECK-LABEL: define internal { <4 x i32>, <4 x i1> } @__vecz_masked_cmpxchg(
+; CHECK: lane.0:
+; CHECK: %[[ONE:.+]] = cmpxchg ptr addrspace(1) %{{.+}}, i32 %{{.+}}, i32 %{{.+}} seq_cst seq_cst
+; CHECK: extractvalue { i32, i1 } %[[ONE]], 0
+; CHECK: extractvalue { i32, i1 } %[[ONE]], 1
+define void @claim(ptr addrspace(1) %slot, ptr addrspace(1) %out) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %id = trunc i64 %gid to i32
+  %pair = cmpxchg ptr addrspace(1) %slot, i32 0, i32 %id seq_cst seq_cst
+  %swapped = extractvalue { i32, i1 } %pair, 1
+  %won = zext i1 %swapped to i32
+  %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %won, ptr addrspace(1) %p, align 4
+  br i1 %swapped, label %done, label %retry
+retry:
+  %again = cmpxchg ptr addrspace(1) %p, i32 0, i32 %id seq_cst seq_cst
+  %old = extractvalue { i32, i1 } %again, 0
+  store i32 %old, ptr addrspace(1) %p, align 4
+  br label %done
+done:
+  ret void
+}
+
+; An atomic fed by another's result takes each lane's own value.
+; CHECK-LABEL: define void @__vecz_v4_chained(
+; CHECK: %[[OLDS:.+]] = insertelement <4 x i32> %{{.+}}, i32 %{{.+}}, i64 3
+; CHECK: %[[L0:.+]] = extractelement <4 x i32> %[[OLDS]], i64 0
+; CHECK-NEXT: atomicrmw add ptr addrspace(1) %sum, i32 %[[L0]] seq_cst
+; CHECK: %[[L1:.+]] = extractelement <4 x i32> %[[OLDS]], i64 1
+; CHECK-NEXT: atomicrmw add ptr addrspace(1) %sum, i32 %[[L1]] seq_cst
+define void @chained(ptr addrspace(1) %slot, ptr addrspace(1) %sum) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %id = trunc i64 %gid to i32
+  %old = atomicrmw xchg ptr addrspace(1) %slot, i32 %id seq_cst
+  %unused = atomicrmw add ptr addrspace(1) %sum, i32 %old seq_cst
+  ret void
+}
+
 declare i64 @__mux_get_global_id(i32)
 
 attributes #0 = { "mux-kernel"="entry-point" }

@@ -10,8 +10,9 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow that does not reconverge (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'nested_loops' has divergent control flow in a loop that holds another loop (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier in divergent control flow
-; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses compare-and-swap atomics (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses a compare-and-swap's result whole (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' uses private memory (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'atomic_load_under_mask' has an atomic or volatile load or store in divergent control flow (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_unknown' calls 'unknown', which has no vector form
 ; REMARK-DAG: remark: {{.*}}kernel 'variable_element' has a vector element picked by a variable index (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'aggregate' has a varying value of a type Vecz does not widen yet (aggregates, scalable vectors)
@@ -88,6 +89,22 @@ define void @compare_and_swap(ptr addrspace(1) %slot) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
   %id = trunc i64 %gid to i32
   %pair = cmpxchg ptr addrspace(1) %slot, i32 0, i32 %id seq_cst seq_cst
+  %other = insertvalue { i32, i1 } %pair, i32 5, 0
+  %old = extractvalue { i32, i1 } %other, 0
+  store i32 %old, ptr addrspace(1) %slot
+  ret void
+}
+
+define void @atomic_load_under_mask(ptr addrspace(1) %flag, ptr addrspace(1) %out) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %first = icmp eq i64 %gid, 0
+  br i1 %first, label %read, label %end
+read:
+  %v = load atomic i32, ptr addrspace(1) %flag acquire, align 4
+  store i32 %v, ptr addrspace(1) %out, align 4
+  br label %end
+end:
   ret void
 }
 

@@ -105,9 +105,20 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
   const Function &Kernel = *I.getFunction();
   if (isa<AllocaInst>(I))
     return notVectorizable(Kernel, "uses private memory (not handled yet)");
-  if (isa<AtomicCmpXchgInst>(I))
-    return notVectorizable(Kernel, "uses compare-and-swap atomics (not "
-                                   "handled yet)");
+  if (isa<AtomicCmpXchgInst>(I)) {
+    // Its lanes' results are two vectors, which its users take apart.
+    bool OnlyParts = all_of(I.users(), [](const User *U) {
+      const auto *Part = dyn_cast<ExtractValueInst>(U);
+      return Part && Part->getNumIndices() == 1;
+    });
+    if (!OnlyParts)
+      return notVectorizable(Kernel, "uses a compare-and-swap's result "
+                                     "whole (not handled yet)");
+    return Error::success();
+  }
+  if (const auto *Part = dyn_cast<ExtractValueInst>(&I);
+      Part && isa<AtomicCmpXchgInst>(Part->getAggregateOperand()))
+    return Error::success();
   if (isa<AtomicRMWInst>(I) || isa<FenceInst>(I))
     return Error::success();
   if (const auto *Call = dyn_cast<CallBase>(&I))
@@ -233,9 +244,16 @@ private:
   Value *widenInstruction(Instruction &I, IRBuilder<> &B);
   Value *widenCall(CallBase &Call, IRBuilder<> &B);
   Value *widenLoad(LoadInst &Load, IRBuilder<> &B);
-  Value *scalarizeAtomic(AtomicRMWInst &Atomic, IRBuilder<> &B);
-  Value *callMaskedAtomic(AtomicRMWInst &Atomic, Value *Mask, IRBuilder<> &B);
-  Function *createMaskedAtomic(AtomicRMWInst &Atomic);
+  /// Each lane's results of an atomic done once per lane: its old value
+  /// and, for a compare-and-swap, whether it swapped.
+  struct LaneResults {
+    Value *Old;
+    Value *Swapped = nullptr;
+  };
+  Value *scalarizeAtomic(Instruction &Atomic, IRBuilder<> &B);
+  LaneResults callMaskedAtomic(Instruction &Atomic, Value *Mask,
+                               IRBuilder<> &B);
+  Function *createMaskedAtomic(Instruction &Atomic);
   void widenStore(StoreInst &Store);
   Value *allLanes() const {
     return Constant::getAllOnesValue(
@@ -314,6 +332,9 @@ private:
   /// Phis of a reconvergence block also reached from outside its region:
   /// they stay, with one incoming value from the region, already blended.
   SmallPtrSet<const PHINode *, 4> PartlyBlended;
+  /// A compare-and-swap's stand-in for lane 0 to its lanes' results, which
+  /// its extractvalue users take.
+  DenseMap<const Value *, LaneResults> CompareAndSwaps;
   /// Lanes active in a block of a region, and along an edge into one.
   DenseMap<const BasicBlock *, Value *> BlockMasks;
   DenseMap<std::pair<const BasicBlock *, const BasicBlock *>, Value *>
@@ -806,7 +827,9 @@ void Packetizer::run() {
       }
       // Right after the scalar twin (a phi beside its phi).
       IRBuilder<> B(I.getParent(), std::next(I.getIterator()));
-      Vectors[&I] = widenInstruction(I, B);
+      // (A compare-and-swap has no one vector: its parts do.)
+      if (Value *Widened = widenInstruction(I, B))
+        Vectors[&I] = Widened;
     }
   for (auto [Scalar, Widened] : Phis)
     finishPhi(*Scalar, *Widened);
@@ -869,8 +892,13 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
   }
   if (auto *Load = dyn_cast<LoadInst>(&I))
     return widenLoad(*Load, B);
-  if (auto *Atomic = dyn_cast<AtomicRMWInst>(&I))
-    return scalarizeAtomic(*Atomic, B);
+  if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+    return scalarizeAtomic(I, B);
+  if (auto *Part = dyn_cast<ExtractValueInst>(&I)) {
+    const LaneResults &Lanes =
+        CompareAndSwaps.find(Part->getAggregateOperand())->second;
+    return Part->getIndices()[0] == 0 ? Lanes.Old : Lanes.Swapped;
+  }
   return widenCall(cast<CallBase>(I), B);
 }
 
@@ -920,87 +948,131 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
 }
 
 /// One atomic per lane, in lane order, as the W work-items would do them
-/// one after the other; each lane gets its own old value. Under a mask,
-/// only the active lanes do theirs (callMaskedAtomic).
-Value *Packetizer::scalarizeAtomic(AtomicRMWInst &Atomic, IRBuilder<> &B) {
-  if (Value *Mask = getBlockMask(Atomic.getParent()))
-    return callMaskedAtomic(Atomic, Mask, B);
-  auto Lane = [&](Value *V, unsigned L) -> Value * {
-    return isVarying(V) ? B.CreateExtractElement(getVector(V), L) : V;
-  };
-  Value *Old = PoisonValue::get(widen(Atomic.getType()));
-  Value *Lane0 = nullptr;
-  for (unsigned L = 0; L < Width; ++L) {
-    auto *One = cast<AtomicRMWInst>(Atomic.clone());
-    One->setOperand(0, Lane(Atomic.getPointerOperand(), L));
-    One->setOperand(1, Lane(Atomic.getValOperand(), L));
-    B.Insert(One, Atomic.getName());
-    Old = B.CreateInsertElement(Old, One, L, Atomic.getName() + ".v");
-    if (L == 0)
-      Lane0 = One;
+/// one after the other; each lane gets its own old value (and, for a
+/// compare-and-swap, whether it swapped). Under a mask, only the active
+/// lanes do theirs (callMaskedAtomic). Returns the lanes' old values, or
+/// null for a compare-and-swap, whose parts its extractvalues take.
+Value *Packetizer::scalarizeAtomic(Instruction &Atomic, IRBuilder<> &B) {
+  bool IsCompareAndSwap = isa<AtomicCmpXchgInst>(Atomic);
+  Type *ValueTy = Atomic.getOperand(1)->getType();
+  LaneResults Lanes;
+  if (Value *Mask = getBlockMask(Atomic.getParent())) {
+    Lanes = callMaskedAtomic(Atomic, Mask, B);
+  } else {
+    Lanes.Old = PoisonValue::get(widen(ValueTy));
+    if (IsCompareAndSwap)
+      Lanes.Swapped = PoisonValue::get(widen(B.getInt1Ty()));
+    for (unsigned L = 0; L < Width; ++L) {
+      Instruction *One = Atomic.clone();
+      for (unsigned N = 0; N < Atomic.getNumOperands(); ++N) {
+        Value *Op = Atomic.getOperand(N);
+        One->setOperand(
+            N, isVarying(Op) ? B.CreateExtractElement(getVector(Op), L) : Op);
+      }
+      B.Insert(One, Atomic.getName());
+      Value *Old = IsCompareAndSwap ? B.CreateExtractValue(One, 0) : One;
+      Lanes.Old = B.CreateInsertElement(Lanes.Old, Old, L);
+      if (IsCompareAndSwap)
+        Lanes.Swapped = B.CreateInsertElement(Lanes.Swapped,
+                                              B.CreateExtractValue(One, 1), L);
+    }
   }
-  // The scalar twin is lane 0's atomic; it must not happen twice. Users
-  // widened later find the lanes' results through Lane0.
+  // The scalar twin must not happen too: lane 0's results stand for it, and
+  // users widened later find the lanes' results through them.
+  Value *Lane0 = B.CreateExtractElement(Lanes.Old, uint64_t(0));
+  if (IsCompareAndSwap)
+    Lane0 = B.CreateInsertValue(
+        B.CreateInsertValue(PoisonValue::get(Atomic.getType()), Lane0, 0),
+        B.CreateExtractElement(Lanes.Swapped, uint64_t(0)), 1);
   Atomic.replaceAllUsesWith(Lane0);
   Replaced.push_back(&Atomic);
-  Vectors[Lane0] = Old;
-  return Old;
+  // Its users ask whether their operand varies: it does, as the atomic did
+  // (another atomic's operand, a GEP's index).
+  Original[Lane0] = Original.lookup(&Atomic);
+  if (IsCompareAndSwap) {
+    CompareAndSwaps[Lane0] = Lanes;
+    return nullptr;
+  }
+  Vectors[Lane0] = Lanes.Old;
+  return Lanes.Old;
 }
 
 /// Under a mask the lanes' atomics need a branch each, which straight
 /// code cannot hold: they go in a function of their own, called with every
-/// lane's address, operand and activity, and inlined later.
-Value *Packetizer::callMaskedAtomic(AtomicRMWInst &Atomic, Value *Mask,
-                                    IRBuilder<> &B) {
+/// lane's operands and activity, and inlined later.
+Packetizer::LaneResults
+Packetizer::callMaskedAtomic(Instruction &Atomic, Value *Mask, IRBuilder<> &B) {
   Function *Helper = createMaskedAtomic(Atomic);
-  Value *Old = B.CreateCall(Helper,
-                            {getVector(Atomic.getPointerOperand()),
-                             getVector(Atomic.getValOperand()), Mask},
-                            Atomic.getName() + ".v");
-  // The scalar twin must not happen too: lane 0's result stands for it.
-  Value *Lane0 = B.CreateExtractElement(Old, uint64_t(0), Atomic.getName());
-  Atomic.replaceAllUsesWith(Lane0);
-  Replaced.push_back(&Atomic);
-  Vectors[Lane0] = Old;
-  return Old;
+  SmallVector<Value *, 4> Args;
+  for (Value *Op : Atomic.operands())
+    Args.push_back(getVector(Op));
+  Args.push_back(Mask);
+  Value *Results = B.CreateCall(Helper, Args, Atomic.getName() + ".v");
+  if (!isa<AtomicCmpXchgInst>(Atomic))
+    return {Results};
+  return {B.CreateExtractValue(Results, 0), B.CreateExtractValue(Results, 1)};
 }
 
-/// `<W x T> (<W x ptr> P, <W x T> V, <W x i1> On)`: for each lane L in
-/// order, if On[L], Atomic on P[L] with V[L]; returns each lane's old value
-/// (zero for lanes that were off).
-Function *Packetizer::createMaskedAtomic(AtomicRMWInst &Atomic) {
+/// `(<W x ptr> P, <W x T> V..., <W x i1> On)`: for each lane L in order,
+/// if On[L], the atomic on P[L] with V[L]...; returns each lane's old value
+/// (zero for lanes that were off), and for a compare-and-swap, as a second
+/// member, whether each lane swapped.
+Function *Packetizer::createMaskedAtomic(Instruction &Atomic) {
   LLVMContext &Ctx = Vector.getContext();
-  Type *Values = widen(Atomic.getType());
-  Type *Pointers = widen(Atomic.getPointerOperand()->getType());
-  auto *HelperType =
-      FunctionType::get(Values, {Pointers, Values, allLanes()->getType()},
-                        /*isVarArg=*/false);
-  Function *Helper =
-      Function::Create(HelperType, GlobalValue::InternalLinkage,
-                       "__vecz_masked_atomicrmw", Vector.getParent());
+  bool IsCompareAndSwap = isa<AtomicCmpXchgInst>(Atomic);
+  Type *Values = widen(Atomic.getOperand(1)->getType());
+  Type *Flags = widen(Type::getInt1Ty(Ctx));
+  SmallVector<Type *, 4> Params;
+  for (Value *Op : Atomic.operands())
+    Params.push_back(widen(Op->getType()));
+  Params.push_back(Flags);
+  Type *Result =
+      IsCompareAndSwap ? StructType::get(Ctx, {Values, Flags}) : Values;
+  Function *Helper = Function::Create(
+      FunctionType::get(Result, Params, /*isVarArg=*/false),
+      GlobalValue::InternalLinkage,
+      IsCompareAndSwap ? "__vecz_masked_cmpxchg" : "__vecz_masked_atomicrmw",
+      Vector.getParent());
   Helper->addFnAttr(Attribute::AlwaysInline);
   Helper->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Helper));
+  Value *Mask = Helper->getArg(Atomic.getNumOperands());
   Value *Old = Constant::getNullValue(Values);
+  Value *Swapped = Constant::getNullValue(Flags);
   for (unsigned L = 0; L < Width; ++L) {
     BasicBlock *Before = B.GetInsertBlock();
     BasicBlock *On = BasicBlock::Create(Ctx, "lane." + Twine(L), Helper);
     BasicBlock *Next = BasicBlock::Create(Ctx, "after." + Twine(L), Helper);
-    B.CreateCondBr(B.CreateExtractElement(Helper->getArg(2), L), On, Next);
+    B.CreateCondBr(B.CreateExtractElement(Mask, L), On, Next);
     B.SetInsertPoint(On);
-    auto *One = cast<AtomicRMWInst>(Atomic.clone());
-    One->setOperand(0, B.CreateExtractElement(Helper->getArg(0), L));
-    One->setOperand(1, B.CreateExtractElement(Helper->getArg(1), L));
+    Instruction *One = Atomic.clone();
+    for (unsigned N = 0; N < Atomic.getNumOperands(); ++N)
+      One->setOperand(N, B.CreateExtractElement(Helper->getArg(N), L));
     B.Insert(One);
-    Value *WithLane = B.CreateInsertElement(Old, One, L);
+    Value *OldHere = B.CreateInsertElement(
+        Old, IsCompareAndSwap ? B.CreateExtractValue(One, 0) : One, L);
+    Value *SwappedHere =
+        IsCompareAndSwap
+            ? B.CreateInsertElement(Swapped, B.CreateExtractValue(One, 1), L)
+            : Swapped;
     B.CreateBr(Next);
     B.SetInsertPoint(Next);
-    PHINode *Merged = B.CreatePHI(Values, 2);
-    Merged->addIncoming(WithLane, On);
-    Merged->addIncoming(Old, Before);
-    Old = Merged;
+    auto Merge = [&](Value *Here, Value *Skipped) {
+      PHINode *Merged = B.CreatePHI(Here->getType(), 2);
+      Merged->addIncoming(Here, On);
+      Merged->addIncoming(Skipped, Before);
+      return Merged;
+    };
+    Old = Merge(OldHere, Old);
+    if (IsCompareAndSwap)
+      Swapped = Merge(SwappedHere, Swapped);
   }
-  B.CreateRet(Old);
+  if (!IsCompareAndSwap) {
+    B.CreateRet(Old);
+    return Helper;
+  }
+  B.CreateRet(B.CreateInsertValue(
+      B.CreateInsertValue(PoisonValue::get(Result), Old, 0), Swapped, 1));
   return Helper;
 }
 
@@ -1050,6 +1122,12 @@ Error checkVectorizable(const Function &Kernel,
             Call && getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
           return notVectorizable(Kernel, "has a barrier in divergent control "
                                          "flow");
+        // A masked access has no atomic or volatile form.
+        if ((isa<LoadInst>(I) && !cast<LoadInst>(I).isSimple()) ||
+            (isa<StoreInst>(I) && !cast<StoreInst>(I).isSimple()))
+          return notVectorizable(Kernel, "has an atomic or volatile load or "
+                                         "store in divergent control flow "
+                                         "(not handled yet)");
       }
   return Error::success();
 }

@@ -7,10 +7,10 @@
 /// Does: checks that the kernel is within what Vecz handles so far: divergent
 /// control flow only in regions DivergentRegions.h can linearize (loops in
 /// simplified and LCSSA form, divergent switches lowered: VeczPass sees to
-/// both), no barrier inside divergent control flow (outside, a barrier is
-/// kept), atomic read-modify-writes done once per lane in lane order (under
-/// a mask, by an always-inline helper that branches per lane), no
-/// compare-and-swap, no private memory, no call but
+/// both), no barrier and no atomic or volatile load or store inside
+/// divergent control flow (outside, a barrier is kept), atomics done once per lane in lane order (under a mask, by an
+/// always-inline helper that branches per lane; a compare-and-swap's
+/// result only taken apart by extractvalue), no private memory, no call but
 /// the mux work-item builtins, vectorizable intrinsics and uniform calls
 /// that write no memory; varying values of integer, floating-point or
 /// pointer type or fixed vectors of integers or floating point (no element
