@@ -56,7 +56,8 @@ namespace vecz {
 class StrideInfo;
 class UniformityInfo;
 
-/// Why \p Kernel cannot be vectorized yet, or success.
+/// Why \p Kernel cannot be vectorized yet, or success
+/// (source/Vectorizability.cpp).
 llvm::Error checkVectorizable(const llvm::Function &Kernel,
                               const UniformityInfo &Uniformity);
 
