@@ -13,6 +13,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <random>
 #include <tuple>
 
@@ -323,6 +325,107 @@ TEST_P(VeczDivergence, VectorTypesUnderMasks) {
     for (int E = 0; E < 4; ++E)
       ASSERT_EQ(Got[4 * I + E], R[E]) << "out[" << I << "]."
                                       << "xyzw"[E];
+  }
+}
+
+/// Whether \p Got is within \p Ulps units in the last place of \p Want.
+template <typename T> bool withinUlps(T Got, T Want, int Ulps) {
+  T Low = Want, High = Want;
+  for (int U = 0; U < Ulps; ++U) {
+    Low = std::nextafter(Low, -std::numeric_limits<T>::infinity());
+    High = std::nextafter(High, std::numeric_limits<T>::infinity());
+  }
+  return Got >= Low && Got <= High;
+}
+
+TEST_P(VeczDivergence, BuiltinCallsAtTheVectorWidth) {
+  const size_t N = 600; // Groups of 24: 16 + a peel of 8 at width 16.
+  std::mt19937 Random(3);
+  std::uniform_real_distribution<double> Ordinary(-10.0, 10.0);
+  std::vector<double> X(N), S(N), C(N);
+  std::vector<float> XF(N), SF(N), CF(N);
+  for (size_t I = 0; I < N; ++I) {
+    // Every fifth argument is huge, so most vectors mix both kinds.
+    X[I] = I % 5 == 0 ? std::ldexp(Ordinary(Random), 40 + int(I % 900))
+                      : Ordinary(Random);
+    XF[I] = I % 7 == 0 ? float(std::ldexp(Ordinary(Random), 30 + int(I % 90)))
+                       : float(Ordinary(Random));
+  }
+  std::vector<KernelArg> Args = {KernelArg::buffer(X),  KernelArg::buffer(S),
+                                 KernelArg::buffer(C),  KernelArg::buffer(XF),
+                                 KernelArg::buffer(SF), KernelArg::buffer(CF)};
+  ASSERT_EQ(runKernel(Binary, "trig_calls", Args, {{N}, {24}, {}}), "");
+  std::vector<double> GotS = Args[1].as<double>(), GotC = Args[2].as<double>();
+  std::vector<float> GotSF = Args[4].as<float>(), GotCF = Args[5].as<float>();
+  // OpenCL C's bounds: 4 ulps for sin and cos of either precision.
+  for (size_t I = 0; I < N; ++I) {
+    ASSERT_TRUE(withinUlps(GotS[I], std::sin(X[I]), 4))
+        << "sin(" << X[I] << ") = " << GotS[I];
+    ASSERT_TRUE(withinUlps(GotC[I], std::cos(X[I]), 4))
+        << "cos(" << X[I] << ") = " << GotC[I];
+    ASSERT_TRUE(withinUlps(GotSF[I], float(std::sin(double(XF[I]))), 4))
+        << "sincos(" << XF[I] << ").sin = " << GotSF[I];
+    ASSERT_TRUE(withinUlps(GotCF[I], float(std::cos(double(XF[I]))), 4))
+        << "sincos(" << XF[I] << ").cos = " << GotCF[I];
+  }
+}
+
+uint32_t collatz(uint32_t N) {
+  uint32_t R = 0;
+  for (; N > 1 && R < 300; ++R)
+    N = (N & 1) ? 3 * N + 1 : N / 2;
+  return R;
+}
+
+TEST_P(VeczDivergence, CallsKeptOutOfLineRunPerActiveLane) {
+  const size_t N = 440; // Groups of 40.
+  std::mt19937 Random(13);
+  std::vector<uint32_t> In(N), Out(N, 0xdeadbeef), Log(N, 0xfeedface);
+  for (uint32_t &V : In)
+    V = Random() % 100000;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Out),
+                                 KernelArg::buffer(Log)};
+  ASSERT_EQ(runKernel(Binary, "lane_calls", Args, {{N}, {40}, {}}), "");
+  std::vector<uint32_t> GotOut = Args[1].as<uint32_t>(),
+                        GotLog = Args[2].as<uint32_t>();
+  for (size_t I = 0; I < N; ++I) {
+    bool Taken = In[I] % 3 != 0;
+    uint32_t R = collatz(In[I]);
+    ASSERT_EQ(GotOut[I], Taken ? R : 0xdeadbeef) << "out[" << I << "]";
+    ASSERT_EQ(GotLog[I], Taken ? R + 1 : 0xfeedface) << "log[" << I << "]";
+  }
+}
+
+TEST_P(VeczDivergence, PrivateMemoryOfEachWorkItem) {
+  const size_t N = 600; // Groups of 24: 16 + a peel of 8 at width 16.
+  std::mt19937 Random(17);
+  std::vector<int> In(8 * N), Out(8 * N, 0x5eed), Sign(N, 0);
+  std::vector<float> X(N), Lg(N);
+  for (int &V : In)
+    V = int(Random() % 2001) - 1000;
+  // Away from the zeros of lgamma, where its relative error means little:
+  // [3, 10) and four negative half-integers, of both signs of gamma.
+  const float Negative[] = {-0.5f, -1.5f, -3.5f, -4.5f};
+  for (size_t I = 0; I < N; ++I)
+    X[I] = I % 4 == 1 ? Negative[I / 4 % 4]
+                      : 3.0f + float(Random() % 7000) / 1000.0f;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Out),
+                                 KernelArg::buffer(X), KernelArg::buffer(Lg),
+                                 KernelArg::buffer(Sign)};
+  ASSERT_EQ(runKernel(Binary, "private_memory", Args, {{N}, {24}, {}}), "");
+  std::vector<int> Sorted = In, GotOut = Args[1].as<int>(),
+                   GotSign = Args[4].as<int>();
+  std::vector<float> GotLg = Args[3].as<float>();
+  for (size_t I = 0; I < N; ++I) {
+    std::sort(Sorted.begin() + 8 * I, Sorted.begin() + 8 * I + 8);
+    for (size_t K = 8 * I; K < 8 * I + 8; ++K)
+      ASSERT_EQ(GotOut[K], Sorted[K]) << "out[" << K << "]";
+    int WantSign = 0;
+    double Want = lgamma_r(double(X[I]), &WantSign);
+    // OpenCL C's bound for lgamma_r: 6 ulps.
+    ASSERT_TRUE(withinUlps(GotLg[I], float(Want), 6))
+        << "lgamma_r(" << X[I] << ") = " << GotLg[I] << ", not " << Want;
+    ASSERT_EQ(GotSign[I], WantSign) << "the sign of gamma(" << X[I] << ")";
   }
 }
 

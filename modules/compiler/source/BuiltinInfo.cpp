@@ -9,9 +9,11 @@
 
 #include "compiler/BuiltinInfo.h"
 
+#include "BuiltinsBitcode.h"
 #include "compiler/utils/KernelMetadata.h"
 #include "metadata/abi.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Module.h"
 
@@ -385,7 +387,77 @@ bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
          Name == LOOM_IS_PRIVATE_ADDRESS_SYMBOL;
 }
 
-bool BuiltinInfo::mustLinkAfterVectorization(StringRef) const { return false; }
+/// Itanium mangling of a function whose parameters are all scalar
+/// numbers: `_Z3powff` is prefix `_Z3pow`, parameters {"f", "f"}.
+struct ScalarSignature {
+  StringRef Prefix;
+  SmallVector<StringRef, 3> Params;
+};
+
+static std::optional<ScalarSignature> parseScalarSignature(StringRef Name) {
+  StringRef Rest = Name;
+  unsigned Length;
+  if (!Rest.consume_front("_Z") || Rest.consumeInteger(10, Length) ||
+      Length == 0 || Rest.size() <= Length)
+    return std::nullopt;
+  ScalarSignature Signature;
+  Signature.Prefix = Name.drop_back(Rest.size() - Length);
+  Rest = Rest.drop_front(Length);
+  while (!Rest.empty()) {
+    // half, then the one-letter builtin types of C's integers and floats.
+    size_t Size = Rest.startswith("Dh") ? 2 : 1;
+    StringRef Code = Rest.take_front(Size);
+    if (Size == 1 && StringRef("cahstijlmfd").find(Code[0]) == StringRef::npos)
+      return std::nullopt;
+    Signature.Params.push_back(Code);
+    Rest = Rest.drop_front(Size);
+  }
+  return Signature;
+}
+
+static bool isFloatingPointCode(StringRef Code) {
+  return Code == "f" || Code == "d" || Code == "Dh";
+}
+
+/// `Dv<Width>_<T>` for each parameter; a vector type already mangled is
+/// referred back to (S_, S0_, S1_, ...), as Itanium substitutions do.
+static std::string mangleWidened(const ScalarSignature &Signature,
+                                 unsigned Width) {
+  std::string Mangled = Signature.Prefix.str();
+  SmallVector<StringRef, 3> Seen;
+  for (StringRef Code : Signature.Params) {
+    const auto *It = find(Seen, Code);
+    if (It == Seen.end()) {
+      Mangled += "Dv" + std::to_string(Width) + "_" + Code.str();
+      Seen.push_back(Code);
+      continue;
+    }
+    size_t Index = It - Seen.begin();
+    // Three parameters at most: one base-36 digit is plenty.
+    Mangled += Index == 0 ? "S_" : "S" + std::to_string(Index - 1) + "_";
+  }
+  return Mangled;
+}
+
+std::optional<std::string> BuiltinInfo::getVectorBuiltin(StringRef ScalarName,
+                                                         unsigned Width) const {
+  std::optional<ScalarSignature> Signature = parseScalarSignature(ScalarName);
+  if (!Signature || Signature->Params.empty() || Signature->Params.size() > 3)
+    return std::nullopt;
+  std::string Vector = mangleWidened(*Signature, Width);
+  if (!isDefinedByBuiltinsLibrary(Vector))
+    return std::nullopt;
+  return Vector;
+}
+
+bool BuiltinInfo::mustLinkAfterVectorization(StringRef MangledName) const {
+  std::optional<ScalarSignature> Signature = parseScalarSignature(MangledName);
+  if (!Signature || none_of(Signature->Params, isFloatingPointCode))
+    return false;
+  // The library has every vector width of a builtin or none.
+  return BuiltinInfo::getVectorBuiltin(MangledName, 4).has_value() &&
+         isDefinedByBuiltinsLibrary(MangledName);
+}
 
 SmallVector<SchedulingParameter, 2>
 BuiltinInfo::getSchedulingParameters(Module &M) const {

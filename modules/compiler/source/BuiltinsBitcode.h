@@ -13,6 +13,9 @@
 
 namespace compiler {
 llvm::StringRef getBuiltinsBitcode();
+/// Whether the library defines a function named \p Name
+/// (BuiltinsLibrary.cpp).
+bool isDefinedByBuiltinsLibrary(llvm::StringRef Name);
 } // namespace compiler
 
 #endif // COMPILER_SOURCE_BUILTINSBITCODE_H

@@ -10,9 +10,13 @@
 #include "BuiltinsBitcode.h"
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
+#include "compiler/utils/TrapFreeDivisionPass.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
@@ -60,6 +64,24 @@ restoreDeferred(Module &M,
   }
 }
 
+/// The divisions of the functions linked after \p DefinedBefore, made
+/// unable to trap as TrapFreeDivisionPass made the rest.
+static void
+guardDivisions(Module &M,
+               const SmallPtrSetImpl<const Function *> &DefinedBefore) {
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M) {
+    if (F.isDeclaration() || DefinedBefore.contains(&F))
+      continue;
+    SmallVector<BinaryOperator *, 4> Divisions;
+    for (Instruction &I : instructions(F))
+      if (I.isIntDivRem())
+        Divisions.push_back(cast<BinaryOperator>(&I));
+    for (BinaryOperator *Division : Divisions)
+      makeDivisionTrapFree(*Division, DL);
+  }
+}
+
 PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
   const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
   SmallVector<std::string, 16> Wanted = getFunctionsToLink(M, BI, Opts.When);
@@ -75,6 +97,11 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
         Deferred.push_back({&F, F.getName().str()});
   for (auto &[F, Name] : Deferred)
     F->setName(Name + ".loom-deferred");
+
+  SmallPtrSet<const Function *, 32> DefinedBefore;
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      DefinedBefore.insert(&F);
 
   MemoryBufferRef Buffer(getBuiltinsBitcode(), "loom-builtins.bc");
   Expected<std::unique_ptr<Module>> Library =
@@ -95,6 +122,9 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
   }
 
   restoreDeferred(M, Deferred);
+  // Early, TrapFreeDivisionPass runs next, over the library's code too.
+  if (Opts.When == Stage::Late)
+    guardDivisions(M, DefinedBefore);
   for (const std::string &Name : Wanted) {
     Function *F = M.getFunction(Name);
     if (!F)

@@ -157,3 +157,70 @@ kernel void chained_atomics(global int *ints, global int *slots) {
   int ticket = atomic_inc(&ints[2]);
   slots[ticket] = (int)i;
 }
+
+// Calls: double sines and cosines of ordinary and huge arguments (the
+// vector forms reduce the huge ones lane by lane, only when some lane has
+// one), and sincos, whose cosine comes back through a pointer.
+kernel void trig_calls(global const double *x, global double *s,
+                       global double *c, global const float *xf,
+                       global float *sf, global float *cf) {
+  size_t i = get_global_id(0);
+  s[i] = sin(x[i]);
+  c[i] = cos(x[i]);
+  float cosine;
+  sf[i] = sincos(xf[i], &cosine);
+  cf[i] = cosine;
+}
+
+// Functions kept out of line: each lane calls them with its own arguments,
+// and only lanes on the branch do: one with a loop of its own, and one that
+// writes memory.
+__attribute__((noinline)) uint collatz(uint n) {
+  uint r = 0;
+  while (n > 1 && r < 300) {
+    n = (n & 1) ? 3 * n + 1 : n / 2;
+    ++r;
+  }
+  return r;
+}
+
+__attribute__((noinline)) void record(global uint *log, uint slot, uint v) {
+  log[slot] = v;
+}
+
+kernel void lane_calls(global const uint *in, global uint *out,
+                       global uint *log) {
+  size_t i = get_global_id(0);
+  uint v = in[i];
+  if (v % 3 != 0) {
+    uint r = collatz(v);
+    record(log, (uint)i, r + 1);
+    out[i] = r;
+  }
+}
+
+// Private memory: each work-item sorts its own eight values (an array
+// indexed by data, in a loop whose trip count varies), and lgamma_r gives
+// the sign of the gamma function through a pointer to a private int.
+kernel void private_memory(global const int *in, global int *out,
+                           global const float *x, global float *lg,
+                           global int *sign) {
+  size_t i = get_global_id(0);
+  int v[8];
+  for (int k = 0; k < 8; ++k)
+    v[k] = in[8 * i + k];
+  for (int a = 1; a < 8; ++a) {
+    int key = v[a];
+    int b = a - 1;
+    while (b >= 0 && v[b] > key) {
+      v[b + 1] = v[b];
+      --b;
+    }
+    v[b + 1] = key;
+  }
+  for (int k = 0; k < 8; ++k)
+    out[8 * i + k] = v[k];
+  int s;
+  lg[i] = lgamma_r(x[i], &s);
+  sign[i] = s;
+}

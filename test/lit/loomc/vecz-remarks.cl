@@ -4,17 +4,19 @@
 
 // As with Clang, -Rpass-missed=<regex> prints why the matching passes did
 // not transform, -Rpass=<regex> what they did; without them, nothing.
-// MISSED: vecz-remarks.cl: remark: kernel 'table' uses private memory (not handled yet) [-Rpass-missed=vecz]
+// MISSED: vecz-remarks.cl: remark: kernel 'out_of_line' calls 'scaled', which asks for its work-item id (not inlined) [-Rpass-missed=vecz]
 // MISSED-NOT: kernel 'twice'
 // DONE: vecz-remarks.cl: remark: kernel 'twice' vectorized at width {{[0-9]+}} [-Rpass=vecz]
-// DONE-NOT: table
+// DONE-NOT: out_of_line
 // QUIET-NOT: remark
-// A private array indexed by a value loaded per work-item stays memory.
-kernel void table(global int *out, global const int *in) {
-  int t[8];
-  for (int k = 0; k < 8; ++k)
-    t[k] = in[k] * (int)get_global_id(0);
-  out[get_global_id(0)] = t[in[get_global_id(0)] & 7];
+// A function kept out of line that asks for its own work-item id: called
+// once per lane, it would see lane 0's.
+__attribute__((noinline)) int scaled(int v) {
+  return v * (int)get_global_id(0);
+}
+
+kernel void out_of_line(global int *out, global const int *in) {
+  out[get_global_id(0)] = scaled(in[get_global_id(0)]);
 }
 
 kernel void twice(global int *data) {

@@ -9,7 +9,7 @@
 ; CHECK: %q.v = getelementptr inbounds i32, ptr addrspace(1) %bins, <4 x i64> %idx.v
 ; CHECK: %[[Q0:.+]] = extractelement <4 x ptr addrspace(1)> %q.v, i64 0
 ; CHECK-NEXT: %[[OLD0:.+]] = atomicrmw add ptr addrspace(1) %[[Q0]], i32 1 seq_cst
-; CHECK-NEXT: %[[V0:.+]] = insertelement <4 x i32> poison, i32 %[[OLD0]], i64 0
+; CHECK-NEXT: %[[V0:.+]] = insertelement <4 x i32> zeroinitializer, i32 %[[OLD0]], i64 0
 ; CHECK-NEXT: %[[Q1:.+]] = extractelement <4 x ptr addrspace(1)> %q.v, i64 1
 ; CHECK-NEXT: %[[OLD1:.+]] = atomicrmw add ptr addrspace(1) %[[Q1]], i32 1 seq_cst
 ; CHECK-NEXT: %[[V1:.+]] = insertelement <4 x i32> %[[V0]], i32 %[[OLD1]], i64 1
@@ -33,21 +33,20 @@ define void @histogram(ptr addrspace(1) %data, ptr addrspace(1) %bins) #0 {
 }
 
 ; Under a divergent branch only the active lanes do their atomics: a call
-; of a helper (inlined later) with every lane's address, operand and
+; of a helper (inlined later) with the operands (varying ones as vectors,
+; uniform ones as they are, constants left in the helper) and every lane's
 ; activity, which branches per lane in lane order; inactive lanes' results
 ; are zero. Lane 0's result stands for the scalar atomic.
 ; CHECK-LABEL: define void @__vecz_v4_odd_tickets(
-; CHECK: %old.v = call <4 x i32> @__vecz_masked_atomicrmw(<4 x ptr addrspace(1)> %counter.splat{{.*}}, <4 x i32> <i32 1, i32 1, i32 1, i32 1>, <4 x i1> %odd.v)
+; CHECK: %old.v = call <4 x i32> @__vecz_masked_atomicrmw(ptr addrspace(1) %counter, <4 x i1> %odd.v)
 ; CHECK-NOT: atomicrmw
 ; CHECK: call void @llvm.masked.store.v4i32.p1(<4 x i32> %old.v, ptr addrspace(1) %p, i32 4, <4 x i1> %odd.v)
 
-; CHECK-LABEL: define internal <4 x i32> @__vecz_masked_atomicrmw(<4 x ptr addrspace(1)> %0, <4 x i32> %1, <4 x i1> %2)
-; CHECK: %[[ON0:.+]] = extractelement <4 x i1> %2, i64 0
+; CHECK-LABEL: define internal <4 x i32> @__vecz_masked_atomicrmw(ptr addrspace(1) %0, <4 x i1> %1)
+; CHECK: %[[ON0:.+]] = extractelement <4 x i1> %1, i64 0
 ; CHECK-NEXT: br i1 %[[ON0]], label %lane.0, label %after.0
 ; CHECK: lane.0:
-; CHECK-NEXT: %[[P0:.+]] = extractelement <4 x ptr addrspace(1)> %0, i64 0
-; CHECK-NEXT: %[[V0:.+]] = extractelement <4 x i32> %1, i64 0
-; CHECK-NEXT: %[[OLD0:.+]] = atomicrmw add ptr addrspace(1) %[[P0]], i32 %[[V0]] seq_cst
+; CHECK-NEXT: %[[OLD0:.+]] = atomicrmw add ptr addrspace(1) %0, i32 1 seq_cst
 ; CHECK-NEXT: %[[IN0:.+]] = insertelement <4 x i32> zeroinitializer, i32 %[[OLD0]], i64 0
 ; CHECK-NEXT: br label %after.0
 ; CHECK: after.0:
@@ -81,10 +80,10 @@ end:
 ; CHECK-NEXT: %[[SWAPPED:.+]] = insertelement <4 x i1> %{{.+}}, i1 %[[S3]], i64 3
 ; CHECK-NOT: cmpxchg
 ; CHECK: %won.v = zext <4 x i1> %[[SWAPPED]] to <4 x i32>
-; CHECK: %again.v = call { <4 x i32>, <4 x i1> } @__vecz_masked_cmpxchg(<4 x ptr addrspace(1)> %{{.+}}, <4 x i32> zeroinitializer, <4 x i32> %{{.+}}, <4 x i1> %{{.+}})
+; CHECK: %again.v = call { <4 x i32>, <4 x i1> } @__vecz_masked_cmpxchg(<4 x ptr addrspace(1)> %{{.+}}, <4 x i32> %{{.+}}, <4 x i1> %{{.+}})
 ; CHECK-LABEL: define internal { <4 x i32>, <4 x i1> } @__vecz_masked_cmpxchg(
 ; CHECK: lane.0:
-; CHECK: %[[ONE:.+]] = cmpxchg ptr addrspace(1) %{{.+}}, i32 %{{.+}}, i32 %{{.+}} seq_cst seq_cst
+; CHECK: %[[ONE:.+]] = cmpxchg ptr addrspace(1) %{{.+}}, i32 0, i32 %{{.+}} seq_cst seq_cst
 ; CHECK: extractvalue { i32, i1 } %[[ONE]], 0
 ; CHECK: extractvalue { i32, i1 } %[[ONE]], 1
 define void @claim(ptr addrspace(1) %slot, ptr addrspace(1) %out) #0 {

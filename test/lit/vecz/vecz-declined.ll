@@ -11,9 +11,11 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'nested_loops' has divergent control flow in a loop that holds another loop (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier in divergent control flow
 ; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses a compare-and-swap's result whole (not handled yet)
-; REMARK-DAG: remark: {{.*}}kernel 'private_array' uses private memory (not handled yet)
+; REMARK-DAG: remark: {{.*}}kernel 'private_array' has private memory of a size known only at run time
 ; REMARK-DAG: remark: {{.*}}kernel 'atomic_load_under_mask' has an atomic or volatile load or store in divergent control flow (not handled yet)
-; REMARK-DAG: remark: {{.*}}kernel 'calls_unknown' calls 'unknown', which has no vector form
+; REMARK-DAG: remark: {{.*}}kernel 'calls_convergent' calls 'converge', which is convergent
+; REMARK-DAG: remark: {{.*}}kernel 'calls_id_user' calls 'id_user', which asks for its work-item id (not inlined)
+; REMARK-DAG: remark: {{.*}}kernel 'calls_with_aggregate' calls 'make_pair' with a value Vecz does not widen (an aggregate)
 ; REMARK-DAG: remark: {{.*}}kernel 'variable_element' has a vector element picked by a variable index (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'aggregate' has a varying value of a type Vecz does not widen yet (aggregates, scalable vectors)
 ; REMARK-DAG: remark: {{.*}}kernel 'unknown_dimension' asks for a work-item id of a dimension that is not a constant
@@ -108,14 +110,40 @@ end:
   ret void
 }
 
-define void @private_array(ptr addrspace(1) %out) #0 {
-  %array = alloca [4 x i32]
+define void @private_array(ptr addrspace(1) %out, i32 %n) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  br label %body
+body:
+  %array = alloca i32, i32 %n
   ret void
 }
 
-define void @calls_unknown(ptr addrspace(1) %out) #0 {
+; Calls Vecz cannot do once per lane: a convergent one (every work-item
+; must make it together), one whose callee asks for its own work-item id
+; (each lane's call would see lane 0's), and one returning an aggregate.
+define void @calls_convergent(ptr addrspace(1) %out) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
-  %r = call i64 @unknown(i64 %gid)
+  %r = call i64 @converge(i64 %gid) #1
+  ret void
+}
+
+define internal i64 @id_user(i64 %x) noinline {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %r = add i64 %x, %gid
+  ret i64 %r
+}
+
+define void @calls_id_user(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %r = call i64 @id_user(i64 %gid)
+  %p = getelementptr i64, ptr addrspace(1) %out, i64 %gid
+  store i64 %r, ptr addrspace(1) %p
+  ret void
+}
+
+define void @calls_with_aggregate(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %pair = call { i64, i64 } @make_pair(i64 %gid)
   ret void
 }
 
@@ -157,6 +185,8 @@ define void @fine(ptr addrspace(1) %out) #0 {
 declare i64 @__mux_get_global_id(i32)
 declare i64 @__mux_get_local_id(i32)
 declare void @__mux_work_group_barrier(i32, i32, i32)
-declare i64 @unknown(i64)
+declare i64 @converge(i64)
+declare { i64, i64 } @make_pair(i64)
 
 attributes #0 = { "mux-kernel"="entry-point" }
+attributes #1 = { convergent }

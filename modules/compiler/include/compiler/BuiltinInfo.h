@@ -101,8 +101,22 @@ public:
   /// Whether library builtin \p MangledName must stay a call until after
   /// vectorization (so the vectorizer can widen the call rather than the
   /// body); such builtins are linked by the late `link-builtins<late>`.
-  /// None by default.
+  /// By default, the builtins of floating-point numbers that
+  /// getVectorBuiltin widens (sin, pow, fma, ...): their vector bodies are
+  /// written for vectors (a slow path taken only when some lane needs it),
+  /// which a linearized scalar body cannot be.
   virtual bool mustLinkAfterVectorization(llvm::StringRef MangledName) const;
+
+  /// The builtin that does what builtin \p ScalarName does for \p Width
+  /// lanes at once, each parameter and the result a `<Width x T>` of the
+  /// scalar's T (`_Z3powff` to `_Z3powDv16_fS_`, pow(float16, float16), for
+  /// 16), if there is one; the vectorizer calls it in place of \p Width
+  /// scalar calls. By default, the overload in Loom's builtins library, for
+  /// builtins whose parameters are all scalar numbers. A target with a
+  /// vector library of its own names its functions here (and links them
+  /// after vectorization).
+  virtual std::optional<std::string>
+  getVectorBuiltin(llvm::StringRef ScalarName, unsigned Width) const;
 
   /// Whether \p Name is a runtime function the driver provides to loaded
   /// kernels (metadata/abi.h), which no library links. By default the

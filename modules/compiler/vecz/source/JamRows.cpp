@@ -40,7 +40,8 @@ bool isStoreLike(const CallBase &Call) {
 
 /// Whether \p I is a seed of row dependence (see the file comment).
 bool isRowSeed(const Instruction &I) {
-  if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+  // Each row has its own private memory, as each lane has.
+  if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
     return true;
   const auto *Call = dyn_cast<CallBase>(&I);
   if (!Call || isa<DbgInfoIntrinsic>(Call))

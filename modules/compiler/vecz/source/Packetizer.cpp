@@ -10,7 +10,9 @@
 
 #include "vecz/Packetizer.h"
 
+#include "CallWidening.h"
 #include "DivergentRegions.h"
+#include "LaneOperations.h"
 #include "WorkItemIds.h"
 
 #include "vecz/StrideAnalysis.h"
@@ -43,12 +45,6 @@ namespace vecz {
 
 namespace {
 
-/// Elements each lane has of a value of type \p Ty: N for <N x T>, else 1.
-unsigned elementsPerLane(const Type *Ty) {
-  const auto *Vec = dyn_cast<FixedVectorType>(Ty);
-  return Vec ? Vec->getNumElements() : 1;
-}
-
 /// Erases what no side effect or control flow needs any more: the scalar
 /// twins of varying values whose vector twins took their place, including
 /// the cycles of a loop's accumulators, which a use-count test would keep.
@@ -77,10 +73,11 @@ void eraseUnusedScalarTwins(Function &F) {
 class Packetizer {
 public:
   Packetizer(Function &Vector, unsigned Width, const UniformityInfo &Uniformity,
-             const StrideInfo &Strides, const ValueToValueMapTy &VMap,
+             const StrideInfo &Strides, const BuiltinInfo &BI,
+             const ValueToValueMapTy &VMap,
              SmallVector<DivergentRegion, 4> DivergentRegions)
       : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides),
-        Regions(std::move(DivergentRegions)) {
+        BI(BI), Regions(std::move(DivergentRegions)) {
     for (const auto &[Scalar, Clone] : VMap)
       Original[Clone] = Scalar;
     for (const DivergentRegion &R : Regions) {
@@ -110,10 +107,7 @@ private:
   /// <W x T> for a scalar T; <W * N x T> for <N x T>, lane l's elements
   /// at l * N .. l * N + N - 1 (interleaved: a lane's vector stays whole,
   /// so consecutive float4s are one wide load and a bitcast stays one).
-  Type *widen(Type *Ty) const {
-    return FixedVectorType::get(Ty->getScalarType(),
-                                Width * elementsPerLane(Ty));
-  }
+  Type *widen(Type *Ty) const { return widenType(Ty, Width); }
   /// \p PerLane (<W x T>) with each lane's value repeated \p N times.
   Value *spreadLanes(Value *PerLane, unsigned N, IRBuilder<> &B) const;
   /// Mask \p Mask (<W x i1>, or null) for the elements of a widened value
@@ -121,9 +115,6 @@ private:
   Value *maskFor(Value *Mask, const Type *Scalar, IRBuilder<> &B) const {
     return Mask ? spreadLanes(Mask, elementsPerLane(Scalar), B) : nullptr;
   }
-  /// Lane \p Lane's value (of type \p Scalar) in widened \p Wide.
-  Value *extractLane(Value *Wide, Type *Scalar, unsigned Lane, IRBuilder<> &B,
-                     const Twine &Name = "") const;
   Value *widenVectorOperation(Instruction &I, IRBuilder<> &B,
                               const Twine &Name);
   /// The address of each element of each lane of a varying vector access.
@@ -131,17 +122,17 @@ private:
   Value *getVector(Value *V);
   Value *widenInstruction(Instruction &I, IRBuilder<> &B);
   Value *widenCall(CallBase &Call, IRBuilder<> &B);
+  Value *widenIntrinsic(CallBase &Call, IRBuilder<> &B);
+  bool isDoneLaneByLane(const CallBase &Call) const {
+    return classifyCall(
+               Call, [&](const Value *V) { return isVarying(V); }, BI, Width) ==
+           CallWidening::PerLane;
+  }
   Value *widenLoad(LoadInst &Load, IRBuilder<> &B);
-  /// Each lane's results of an atomic done once per lane: its old value
-  /// and, for a compare-and-swap, whether it swapped.
-  struct LaneResults {
-    Value *Old;
-    Value *Swapped = nullptr;
-  };
-  Value *scalarizeAtomic(Instruction &Atomic, IRBuilder<> &B);
-  LaneResults callMaskedAtomic(Instruction &Atomic, Value *Mask,
-                               IRBuilder<> &B);
-  Function *createMaskedAtomic(Instruction &Atomic);
+  Value *widenAlloca(AllocaInst &Alloca, IRBuilder<> &B);
+  Value *callVectorBuiltin(CallBase &Call, const VectorBuiltin &Form,
+                           IRBuilder<> &B);
+  Value *doLaneByLane(Instruction &I, IRBuilder<> &B);
   void widenStore(StoreInst &Store);
   Value *allLanes() const {
     return Constant::getAllOnesValue(
@@ -194,6 +185,7 @@ private:
   unsigned Width;
   const UniformityInfo &Uniformity;
   const StrideInfo &Strides;
+  const BuiltinInfo &BI;
   /// Clone to scalar kernel value.
   DenseMap<const Value *, const Value *> Original;
   /// A value of the clone to its <W x T> twin, or to its splat.
@@ -634,17 +626,6 @@ Value *Packetizer::spreadLanes(Value *PerLane, unsigned N,
   return B.CreateShuffleVector(PerLane, Spread);
 }
 
-Value *Packetizer::extractLane(Value *Wide, Type *Scalar, unsigned Lane,
-                               IRBuilder<> &B, const Twine &Name) const {
-  unsigned N = elementsPerLane(Scalar);
-  if (!Scalar->isVectorTy())
-    return B.CreateExtractElement(Wide, uint64_t(Lane), Name);
-  SmallVector<int, 16> Elements;
-  for (unsigned E = 0; E < N; ++E)
-    Elements.push_back(int(Lane * N + E));
-  return B.CreateShuffleVector(Wide, Elements, Name);
-}
-
 /// Element-wise operations need nothing more; these move elements within a
 /// lane's vector, so each lane's pattern is repeated at its offset.
 Value *Packetizer::widenVectorOperation(Instruction &I, IRBuilder<> &B,
@@ -708,6 +689,12 @@ void Packetizer::run() {
           maskUniformAccess(*Store, getBlockMask(BB));
         continue;
       }
+      if (auto *Call = dyn_cast<CallBase>(&I);
+          Call && Call->getType()->isVoidTy() && isDoneLaneByLane(*Call)) {
+        IRBuilder<> B(Call);
+        doLaneByLane(*Call, B);
+        continue;
+      }
       if (!isVarying(&I)) {
         if (isa<LoadInst>(I) && needsAnyLaneTest(BB))
           maskUniformAccess(I, getBlockMask(BB));
@@ -734,6 +721,8 @@ void Packetizer::run() {
 
 Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
   std::string Name = I.hasName() ? (I.getName() + ".v").str() : "";
+  if (auto *Alloca = dyn_cast<AllocaInst>(&I))
+    return widenAlloca(*Alloca, B);
   if (auto *Phi = dyn_cast<PHINode>(&I)) {
     PHINode *Widened =
         B.CreatePHI(widen(Phi->getType()), Phi->getNumIncomingValues(), Name);
@@ -781,11 +770,11 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
   if (auto *Load = dyn_cast<LoadInst>(&I))
     return widenLoad(*Load, B);
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
-    return scalarizeAtomic(I, B);
+    return doLaneByLane(I, B);
   if (auto *Part = dyn_cast<ExtractValueInst>(&I)) {
     const LaneResults &Lanes =
         CompareAndSwaps.find(Part->getAggregateOperand())->second;
-    return Part->getIndices()[0] == 0 ? Lanes.Old : Lanes.Swapped;
+    return Part->getIndices()[0] == 0 ? Lanes.Result : Lanes.Swapped;
   }
   return widenCall(cast<CallBase>(I), B);
 }
@@ -797,6 +786,20 @@ Value *Packetizer::widenCall(CallBase &Call, IRBuilder<> &B) {
         B.CreateVectorSplat(Width, &Call, Call.getName() + ".splat"), Lanes,
         Call.getName() + ".v");
   }
+  switch (classifyCall(
+      Call, [&](const Value *V) { return isVarying(V); }, BI, Width)) {
+  case CallWidening::Intrinsic:
+    return widenIntrinsic(Call, B);
+  case CallWidening::Builtin:
+    if (std::optional<VectorBuiltin> Form = findVectorBuiltin(Call, BI, Width))
+      return callVectorBuiltin(Call, *Form, B);
+    [[fallthrough]];
+  default:
+    return doLaneByLane(Call, B);
+  }
+}
+
+Value *Packetizer::widenIntrinsic(CallBase &Call, IRBuilder<> &B) {
   Intrinsic::ID ID = cast<IntrinsicInst>(Call).getIntrinsicID();
   // LLVM 15: the result type is always the first overloaded type; some
   // intrinsics overload an argument's type too.
@@ -812,6 +815,53 @@ Value *Packetizer::widenCall(CallBase &Call, IRBuilder<> &B) {
   Function *Widened =
       Intrinsic::getDeclaration(Vector.getParent(), ID, Overloads);
   return B.CreateCall(Widened, Args, Call.getName() + ".v");
+}
+
+/// \p Call as calls of its vector form \p Form, each on Form.Lanes lanes
+/// (one call, unless the widest form is narrower than the vector), with
+/// the scalar call's and builtin's function attributes.
+Value *Packetizer::callVectorBuiltin(CallBase &Call, const VectorBuiltin &Form,
+                                     IRBuilder<> &B) {
+  Function *Scalar = Call.getCalledFunction();
+  auto PieceOf = [&](Type *Ty) { return widenType(Ty, Form.Lanes); };
+  SmallVector<Type *, 3> Params;
+  for (Type *Param : Scalar->getFunctionType()->params())
+    Params.push_back(PieceOf(Param));
+  auto *Type = FunctionType::get(PieceOf(Call.getType()), Params, false);
+  Module &M = *Vector.getParent();
+  Function *Widened = M.getFunction(Form.Name);
+  if (!Widened) {
+    Widened =
+        Function::Create(Type, GlobalValue::ExternalLinkage, Form.Name, M);
+    Widened->setAttributes(AttributeList::get(
+        M.getContext(), Scalar->getAttributes().getFnAttrs(), {}, {}));
+    Widened->setCallingConv(Scalar->getCallingConv());
+  } else if (Widened->getFunctionType() != Type) {
+    return doLaneByLane(Call, B); // Someone else's function of that name.
+  }
+  SmallVector<Value *, 2> Pieces;
+  for (unsigned First = 0; First < Width; First += Form.Lanes) {
+    SmallVector<Value *, 3> Args;
+    for (Value *Arg : Call.args()) {
+      Value *Wide = getVector(Arg);
+      Args.push_back(
+          Form.Lanes == Width
+              ? Wide
+              : B.CreateShuffleVector(
+                    Wide, createSequentialMask(First, Form.Lanes, 0)));
+    }
+    CallInst *Piece = B.CreateCall(
+        Widened, Args, Call.getName() + (Form.Lanes == Width ? ".v" : ".part"));
+    Piece->setCallingConv(Widened->getCallingConv());
+    Piece->setAttributes(AttributeList::get(
+        M.getContext(), Call.getAttributes().getFnAttrs(), {}, {}));
+    Pieces.push_back(Piece);
+  }
+  if (Pieces.size() == 1)
+    return Pieces.front();
+  Value *Whole = concatenateVectors(B, Pieces);
+  Whole->setName(Call.getName() + ".v");
+  return Whole;
 }
 
 Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
@@ -835,133 +885,64 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
       Name);
 }
 
-/// One atomic per lane, in lane order, as the W work-items would do them
-/// one after the other; each lane gets its own old value (and, for a
-/// compare-and-swap, whether it swapped). Under a mask, only the active
-/// lanes do theirs (callMaskedAtomic). Returns the lanes' old values, or
-/// null for a compare-and-swap, whose parts its extractvalues take.
-Value *Packetizer::scalarizeAtomic(Instruction &Atomic, IRBuilder<> &B) {
-  bool IsCompareAndSwap = isa<AtomicCmpXchgInst>(Atomic);
-  Type *ValueTy = Atomic.getOperand(1)->getType();
-  LaneResults Lanes;
-  if (Value *Mask = getBlockMask(Atomic.getParent())) {
-    Lanes = callMaskedAtomic(Atomic, Mask, B);
-  } else {
-    Lanes.Old = PoisonValue::get(widen(ValueTy));
-    if (IsCompareAndSwap)
-      Lanes.Swapped = PoisonValue::get(widen(B.getInt1Ty()));
-    for (unsigned L = 0; L < Width; ++L) {
-      Instruction *One = Atomic.clone();
-      for (unsigned N = 0; N < Atomic.getNumOperands(); ++N) {
-        Value *Op = Atomic.getOperand(N);
-        One->setOperand(
-            N, isVarying(Op) ? B.CreateExtractElement(getVector(Op), L) : Op);
-      }
-      B.Insert(One, Atomic.getName());
-      Value *Old = IsCompareAndSwap ? B.CreateExtractValue(One, 0) : One;
-      Lanes.Old = B.CreateInsertElement(Lanes.Old, Old, L);
-      if (IsCompareAndSwap)
-        Lanes.Swapped = B.CreateInsertElement(Lanes.Swapped,
-                                              B.CreateExtractValue(One, 1), L);
-    }
-  }
+/// Private memory: one alloca of W copies, lane l's right after lane
+/// l - 1's (StrideAnalysis counts on it, so a private scalar's lanes are
+/// consecutive), and each lane's pointer to its own; lane 0's copy stands for
+/// the scalar one. Its lifetime markers go: they would cover lane 0's copy.
+Value *Packetizer::widenAlloca(AllocaInst &Alloca, IRBuilder<> &B) {
+  Type *Copy = Alloca.getAllocatedType();
+  if (Alloca.isArrayAllocation())
+    Copy = ArrayType::get(
+        Copy, cast<ConstantInt>(Alloca.getArraySize())->getZExtValue());
+  auto *Copies = new AllocaInst(
+      ArrayType::get(Copy, Width), Alloca.getAddressSpace(), nullptr,
+      Alloca.getAlign(), Alloca.getName() + ".lanes", &Alloca);
+  Value *Lanes =
+      B.CreateGEP(Copy, Copies, B.CreateStepVector(widen(B.getInt64Ty())),
+                  Alloca.getName() + ".v");
+  for (User *U : Alloca.users())
+    if (auto *Marker = dyn_cast<IntrinsicInst>(U);
+        Marker && Marker->isLifetimeStartOrEnd())
+      Replaced.push_back(Marker);
+  Alloca.replaceAllUsesWith(Copies);
+  Replaced.push_back(&Alloca);
+  Original[Copies] = Original.lookup(&Alloca);
+  Vectors[Copies] = Lanes;
+  return Lanes;
+}
+
+/// \p I, an atomic or a call with no vector form, once per lane
+/// (LaneOperations.h); returns the lanes' results, or null for a call with
+/// none and for a compare-and-swap, whose extractvalues take its parts.
+Value *Packetizer::doLaneByLane(Instruction &I, IRBuilder<> &B) {
+  SmallVector<Value *, 4> Operands;
+  for (Value *Op : I.operands())
+    Operands.push_back(isVarying(Op) ? getVector(Op) : Op);
+  LaneResults Lanes =
+      doPerLane(I, Operands, getBlockMask(I.getParent()), Width, B);
   // The scalar twin must not happen too: lane 0's results stand for it, and
   // users widened later find the lanes' results through them.
-  Value *Lane0 = B.CreateExtractElement(Lanes.Old, uint64_t(0));
+  Replaced.push_back(&I);
+  if (!Lanes.Result)
+    return nullptr;
+  bool IsCompareAndSwap = isa<AtomicCmpXchgInst>(I);
+  Value *Lane0 = extractLane(
+      Lanes.Result, IsCompareAndSwap ? I.getOperand(1)->getType() : I.getType(),
+      0, B);
   if (IsCompareAndSwap)
     Lane0 = B.CreateInsertValue(
-        B.CreateInsertValue(PoisonValue::get(Atomic.getType()), Lane0, 0),
+        B.CreateInsertValue(PoisonValue::get(I.getType()), Lane0, 0),
         B.CreateExtractElement(Lanes.Swapped, uint64_t(0)), 1);
-  Atomic.replaceAllUsesWith(Lane0);
-  Replaced.push_back(&Atomic);
-  // Its users ask whether their operand varies: it does, as the atomic did
-  // (another atomic's operand, a GEP's index).
-  Original[Lane0] = Original.lookup(&Atomic);
+  I.replaceAllUsesWith(Lane0);
+  // Its users ask whether their operand varies: it does, as the scalar twin
+  // did (another atomic's operand, a GEP's index).
+  Original[Lane0] = Original.lookup(&I);
   if (IsCompareAndSwap) {
     CompareAndSwaps[Lane0] = Lanes;
     return nullptr;
   }
-  Vectors[Lane0] = Lanes.Old;
-  return Lanes.Old;
-}
-
-/// Under a mask the lanes' atomics need a branch each, which straight
-/// code cannot hold: they go in a function of their own, called with every
-/// lane's operands and activity, and inlined later.
-Packetizer::LaneResults
-Packetizer::callMaskedAtomic(Instruction &Atomic, Value *Mask, IRBuilder<> &B) {
-  Function *Helper = createMaskedAtomic(Atomic);
-  SmallVector<Value *, 4> Args;
-  for (Value *Op : Atomic.operands())
-    Args.push_back(getVector(Op));
-  Args.push_back(Mask);
-  Value *Results = B.CreateCall(Helper, Args, Atomic.getName() + ".v");
-  if (!isa<AtomicCmpXchgInst>(Atomic))
-    return {Results};
-  return {B.CreateExtractValue(Results, 0), B.CreateExtractValue(Results, 1)};
-}
-
-/// `(<W x ptr> P, <W x T> V..., <W x i1> On)`: for each lane L in order,
-/// if On[L], the atomic on P[L] with V[L]...; returns each lane's old value
-/// (zero for lanes that were off), and for a compare-and-swap, as a second
-/// member, whether each lane swapped.
-Function *Packetizer::createMaskedAtomic(Instruction &Atomic) {
-  LLVMContext &Ctx = Vector.getContext();
-  bool IsCompareAndSwap = isa<AtomicCmpXchgInst>(Atomic);
-  Type *Values = widen(Atomic.getOperand(1)->getType());
-  Type *Flags = widen(Type::getInt1Ty(Ctx));
-  SmallVector<Type *, 4> Params;
-  for (Value *Op : Atomic.operands())
-    Params.push_back(widen(Op->getType()));
-  Params.push_back(Flags);
-  Type *Result =
-      IsCompareAndSwap ? StructType::get(Ctx, {Values, Flags}) : Values;
-  Function *Helper = Function::Create(
-      FunctionType::get(Result, Params, /*isVarArg=*/false),
-      GlobalValue::InternalLinkage,
-      IsCompareAndSwap ? "__vecz_masked_cmpxchg" : "__vecz_masked_atomicrmw",
-      Vector.getParent());
-  Helper->addFnAttr(Attribute::AlwaysInline);
-  Helper->addFnAttr(Attribute::NoUnwind);
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Helper));
-  Value *Mask = Helper->getArg(Atomic.getNumOperands());
-  Value *Old = Constant::getNullValue(Values);
-  Value *Swapped = Constant::getNullValue(Flags);
-  for (unsigned L = 0; L < Width; ++L) {
-    BasicBlock *Before = B.GetInsertBlock();
-    BasicBlock *On = BasicBlock::Create(Ctx, "lane." + Twine(L), Helper);
-    BasicBlock *Next = BasicBlock::Create(Ctx, "after." + Twine(L), Helper);
-    B.CreateCondBr(B.CreateExtractElement(Mask, L), On, Next);
-    B.SetInsertPoint(On);
-    Instruction *One = Atomic.clone();
-    for (unsigned N = 0; N < Atomic.getNumOperands(); ++N)
-      One->setOperand(N, B.CreateExtractElement(Helper->getArg(N), L));
-    B.Insert(One);
-    Value *OldHere = B.CreateInsertElement(
-        Old, IsCompareAndSwap ? B.CreateExtractValue(One, 0) : One, L);
-    Value *SwappedHere =
-        IsCompareAndSwap
-            ? B.CreateInsertElement(Swapped, B.CreateExtractValue(One, 1), L)
-            : Swapped;
-    B.CreateBr(Next);
-    B.SetInsertPoint(Next);
-    auto Merge = [&](Value *Here, Value *Skipped) {
-      PHINode *Merged = B.CreatePHI(Here->getType(), 2);
-      Merged->addIncoming(Here, On);
-      Merged->addIncoming(Skipped, Before);
-      return Merged;
-    };
-    Old = Merge(OldHere, Old);
-    if (IsCompareAndSwap)
-      Swapped = Merge(SwappedHere, Swapped);
-  }
-  if (!IsCompareAndSwap) {
-    B.CreateRet(Old);
-    return Helper;
-  }
-  B.CreateRet(B.CreateInsertValue(
-      B.CreateInsertValue(PoisonValue::get(Result), Old, 0), Swapped, 1));
-  return Helper;
+  Vectors[Lane0] = Lanes.Result;
+  return Lanes.Result;
 }
 
 void Packetizer::widenStore(StoreInst &Store) {
@@ -989,8 +970,9 @@ void Packetizer::widenStore(StoreInst &Store) {
 
 Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                                      const UniformityInfo &Uniformity,
-                                     const StrideInfo &Strides) {
-  if (Error E = checkVectorizable(Kernel, Uniformity))
+                                     const StrideInfo &Strides,
+                                     const BuiltinInfo &BI) {
+  if (Error E = checkVectorizable(Kernel, Uniformity, BI, Width))
     return std::move(E);
   std::string Name = ("__vecz_v" + Twine(Width) + "_" + Kernel.getName()).str();
   Function *Vector =
@@ -1027,7 +1009,7 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
     Vector->eraseFromParent();
     return Regions.takeError();
   }
-  Packetizer(*Vector, Width, Uniformity, Strides, VMap, std::move(*Regions))
+  Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap, std::move(*Regions))
       .run();
   return Vector;
 }

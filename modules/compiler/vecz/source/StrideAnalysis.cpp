@@ -105,6 +105,7 @@ public:
 private:
   Stride computeInstruction(const Instruction &I);
   Stride computeCall(const CallBase &Call);
+  Stride computeAlloca(const AllocaInst &Alloca);
   Stride computeShiftRight(const llvm::BinaryOperator &Shift);
   Stride computeGEP(const GEPOperator &GEP);
   Stride computePhi(const PHINode &Phi);
@@ -190,6 +191,8 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
     return computeSelect(cast<SelectInst>(I));
   case Instruction::Call:
     return computeCall(cast<CallBase>(I));
+  case Instruction::Alloca:
+    return computeAlloca(cast<AllocaInst>(I));
   default:
     return Stride::unknown();
   }
@@ -214,6 +217,15 @@ Stride StrideBuilder::computeShiftRight(const BinaryOperator &Shift) {
   if (!Shift.isExact() || !S.isLinear() || !S.Step || *S.Step % Divisor != 0)
     return Stride::unknown();
   return Stride::linear(*S.Step / Divisor);
+}
+
+/// Private memory: the vector kernel gives each lane its own copy, one
+/// right after the other (Packetizer.h).
+Stride StrideBuilder::computeAlloca(const AllocaInst &Alloca) {
+  Optional<TypeSize> Size = Alloca.getAllocationSizeInBits(DL);
+  if (!Size || Size->isScalable())
+    return Stride::unknown();
+  return Stride::linear(int64_t(Size->getFixedSize() / 8));
 }
 
 /// The work-item ids that move by one along the vector.

@@ -10,11 +10,14 @@
 
 #include "vecz/Packetizer.h"
 
+#include "CallWidening.h"
 #include "DivergentRegions.h"
+#include "LaneOperations.h"
 #include "WorkItemIds.h"
 
 #include "vecz/UniformityAnalysis.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/VectorUtils.h"
@@ -23,6 +26,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
+using compiler::BuiltinInfo;
 using compiler::MuxBuiltin;
 
 namespace vecz {
@@ -34,57 +38,74 @@ Error notVectorizable(const Function &Kernel, const Twine &Why) {
                            "kernel '" + Kernel.getName() + "' " + Why);
 }
 
-/// Whether a varying value of \p Ty can be widened: a scalar to <W x Ty>,
-/// a vector <N x T> of them to <W * N x T>.
-bool isWidenable(const Type *Ty) {
-  if (const auto *Vec = dyn_cast<FixedVectorType>(Ty))
-    Ty = Vec->getElementType();
-  return Ty->isIntegerTy() || Ty->isFloatingPointTy() || Ty->isPointerTy();
+/// Whether \p F, or a function it calls, asks for what differs from lane
+/// to lane (an id along dimension 0, a linear id) or waits at a barrier: a
+/// call of it per lane would see lane 0's state.
+bool usesLaneState(const Function &F, SmallPtrSetImpl<const Function *> &Seen) {
+  if (!Seen.insert(&F).second)
+    return false;
+  for (const Instruction &I : instructions(F)) {
+    const auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call)
+      continue;
+    if (isLaneIdCall(*Call) || isIdOfUnknownDimension(*Call) ||
+        getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
+      return true;
+    const Function *Callee = Call->getCalledFunction();
+    if (Callee && !Callee->isDeclaration() && usesLaneState(*Callee, Seen))
+      return true;
+  }
+  return false;
 }
 
-/// Calls Vecz can keep or widen: mux builtins (a barrier is kept, with its
-/// id, for the W work-items), intrinsics that have vector forms or change
-/// nothing, and calls that write no memory with uniform arguments (done once
-/// for all lanes).
-Error checkCall(const CallBase &Call, const UniformityInfo &Uniformity) {
+/// Why \p Call cannot be done once per lane, if it cannot.
+Error checkPerLaneCall(const CallBase &Call, const UniformityInfo &Uniformity) {
   const Function &Kernel = *Call.getFunction();
-  if (getMuxBuiltin(Call)) {
-    if (isIdOfUnknownDimension(Call))
-      return notVectorizable(Kernel, "asks for a work-item id of a "
-                                     "dimension that is not a constant");
-    return Error::success();
-  }
-  if (isa<DbgInfoIntrinsic>(Call) || Call.isLifetimeStartOrEnd() ||
-      isa<AssumeInst>(Call))
-    return Error::success();
-  bool VaryingArgs = any_of(
-      Call.args(), [&](const Use &Arg) { return Uniformity.isVarying(Arg); });
-  if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&Call)) {
-    Intrinsic::ID ID = Intrinsic->getIntrinsicID();
-    // An operand that stays scalar in the vector form (powi's exponent)
-    // must be the same for every lane.
-    bool ScalarOperandsUniform = true;
-    for (unsigned N = 0; N < Call.arg_size(); ++N)
-      if (isVectorIntrinsicWithScalarOpAtArg(ID, N) &&
-          Uniformity.isVarying(Call.getArgOperand(N)))
-        ScalarOperandsUniform = false;
-    if (isTriviallyVectorizable(ID) && ScalarOperandsUniform &&
-        isWidenable(Call.getType()))
-      return Error::success();
-  }
-  if (!VaryingArgs && Call.onlyReadsMemory())
-    return Error::success();
   const Function *Callee = Call.getCalledFunction();
-  return notVectorizable(Kernel, "calls " +
-                                     (Callee ? "'" + Callee->getName() + "'"
-                                             : Twine("through a pointer")) +
-                                     ", which has no vector form");
+  std::string Name =
+      Callee ? ("'" + Callee->getName() + "'").str() : "a pointer";
+  if (!Callee && Uniformity.isVarying(Call.getCalledOperand()))
+    return notVectorizable(Kernel, "calls through a varying pointer");
+  if (Call.isConvergent())
+    return notVectorizable(Kernel, "calls " + Name + ", which is convergent");
+  SmallPtrSet<const Function *, 8> Seen;
+  if (Callee && usesLaneState(*Callee, Seen))
+    return notVectorizable(Kernel, "calls " + Name +
+                                       ", which asks for its "
+                                       "work-item id (not inlined)");
+  bool Widenable =
+      (Call.getType()->isVoidTy() || isWidenable(Call.getType())) &&
+      all_of(Call.args(), [&](const Use &Arg) {
+        return !Uniformity.isVarying(Arg) || isWidenable(Arg->getType());
+      });
+  if (!Widenable)
+    return notVectorizable(Kernel, "calls " + Name +
+                                       " with a value Vecz does "
+                                       "not widen (an aggregate)");
+  return Error::success();
 }
 
-Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
+/// Calls Vecz keeps (done once), widens (intrinsics and builtins with a
+/// vector form) or does once per lane (CallWidening.h).
+Error checkCall(const CallBase &Call, const UniformityInfo &Uniformity,
+                const BuiltinInfo &BI, unsigned Width) {
+  if (getMuxBuiltin(Call) && isIdOfUnknownDimension(Call))
+    return notVectorizable(*Call.getFunction(),
+                           "asks for a work-item id of a dimension that is "
+                           "not a constant");
+  auto IsVarying = [&](const Value *V) { return Uniformity.isVarying(V); };
+  if (classifyCall(Call, IsVarying, BI, Width) != CallWidening::PerLane)
+    return Error::success();
+  return checkPerLaneCall(Call, Uniformity);
+}
+
+Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity,
+                       const BuiltinInfo &BI, unsigned Width) {
   const Function &Kernel = *I.getFunction();
-  if (isa<AllocaInst>(I))
-    return notVectorizable(Kernel, "uses private memory (not handled yet)");
+  if (const auto *Alloca = dyn_cast<AllocaInst>(&I);
+      Alloca && !Alloca->isStaticAlloca())
+    return notVectorizable(Kernel, "has private memory of a size known only "
+                                   "at run time");
   if (isa<AtomicCmpXchgInst>(I)) {
     // Its lanes' results are two vectors, which its users take apart.
     bool OnlyParts = all_of(I.users(), [](const User *U) {
@@ -102,7 +123,7 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
   if (isa<AtomicRMWInst>(I) || isa<FenceInst>(I))
     return Error::success();
   if (const auto *Call = dyn_cast<CallBase>(&I))
-    return checkCall(*Call, Uniformity);
+    return checkCall(*Call, Uniformity, BI, Width);
   if (const auto *Load = dyn_cast<LoadInst>(&I);
       Load && !Load->isSimple() && Uniformity.isVarying(Load))
     return notVectorizable(Kernel, "has a volatile or atomic load");
@@ -134,7 +155,7 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
       !isa<CastInst>(I) && !isa<SelectInst>(I) && !isa<PHINode>(I) &&
       !isa<GetElementPtrInst>(I) && !isa<LoadInst>(I) && !isa<FreezeInst>(I) &&
       !isa<ExtractElementInst>(I) && !isa<InsertElementInst>(I) &&
-      !isa<ShuffleVectorInst>(I))
+      !isa<ShuffleVectorInst>(I) && !isa<AllocaInst>(I))
     return notVectorizable(Kernel, Twine("has a varying '") +
                                        I.getOpcodeName() +
                                        "' that Vecz does not widen");
@@ -144,9 +165,10 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity) {
 } // namespace
 
 Error checkVectorizable(const Function &Kernel,
-                        const UniformityInfo &Uniformity) {
+                        const UniformityInfo &Uniformity, const BuiltinInfo &BI,
+                        unsigned Width) {
   for (const Instruction &I : instructions(Kernel))
-    if (Error E = checkInstruction(I, Uniformity))
+    if (Error E = checkInstruction(I, Uniformity, BI, Width))
       return E;
   Function &F = const_cast<Function &>(Kernel);
   PostDominatorTree PDT(F);

@@ -88,7 +88,11 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
 
 void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,
                    TargetLimits Limits) {
+  // -cl-opt-disable optimizes nothing unless asked: its kernels keep every
+  // local in a stack slot, which Vecz would gather lane by lane.
   if (Opts.WholeFunctionVectorization == compiler::WFVMode::Never ||
+      (Opts.OptDisable &&
+       Opts.WholeFunctionVectorization == compiler::WFVMode::Auto) ||
       Limits.MaxWidth < 2)
     return;
   VeczPass::Options Vecz;
@@ -228,6 +232,7 @@ addJammedVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
 
 /// Vectorizes \p Kernel, or says why not through \p ORE.
 static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
+                            const compiler::BuiltinInfo &BI,
                             FunctionAnalysisManager &FAM) {
   canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/false);
   // A uniform switch stays one (a jump table); a divergent one is lowered
@@ -251,7 +256,7 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
     return false;
   }
   Expected<Function *> Vector =
-      packetizeKernel(Kernel, Width, Uniformity, Strides);
+      packetizeKernel(Kernel, Width, Uniformity, Strides, BI);
   if (!Vector) {
     // The remark is how the user hears of it; the kernel stays scalar.
     std::string Why = toString(Vector.takeError());
@@ -285,10 +290,12 @@ PreservedAnalyses VeczPass::run(Module &M, ModuleAnalysisManager &AM) {
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   if (Opts.MaxWidth < 2) // The target allows no vector kernels.
     return PreservedAnalyses::all();
+  const compiler::BuiltinInfo &BI =
+      AM.getResult<compiler::BuiltinInfoAnalysis>(M).get();
   bool Attempted = false;
   for (Function *Kernel : compiler::utils::getKernelEntryPoints(M))
     if (!compiler::utils::getVectorVariant(*Kernel)) {
-      vectorizeKernel(*Kernel, Opts, FAM);
+      vectorizeKernel(*Kernel, Opts, BI, FAM);
       Attempted = true;
     }
   // A new function and metadata, and the kernels' loops in canonical form.

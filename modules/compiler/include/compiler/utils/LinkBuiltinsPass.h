@@ -9,11 +9,15 @@
 /// embedded bitcode) exactly the functions the module uses, and those they
 /// use; the library is read lazily, so only those are even loaded. They
 /// take the module's triple, data layout and the C calling convention.
-/// Linking happens before the early optimizations, so builtins are inlined
-/// and optimized with the kernels; none of the current builtins needs to be
-/// linked after vectorization.
+/// The early stage runs before the early optimizations, so builtins are
+/// inlined and optimized with the kernels, except those
+/// BuiltinInfo::mustLinkAfterVectorization names (by default the
+/// floating-point builtins the library has vector forms of), which stay
+/// calls for the vectorizer to widen; the late stage, after vectorization,
+/// links those and their vector forms, and makes the integer divisions of
+/// what it links unable to trap (TrapFreeDivisionPass does the rest early).
 /// Produces: internal definitions of the used builtins. Pipeline name:
-/// `link-builtins`.
+/// `link-builtins<early>`, `link-builtins<late>`.
 ///
 //===----------------------------------------------------------------------===//
 

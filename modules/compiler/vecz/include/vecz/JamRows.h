@@ -14,8 +14,9 @@
 /// barriers (work-item-loops runs a jammed variant only in kernels without
 /// them).
 /// Does: finds what depends on the row. Seeds: get_local_id(1) and
-/// get_global_id(1) (row j adds j), atomics, and calls that may write
-/// memory other than masked stores and scatters (each row does its own).
+/// get_global_id(1) (row j adds j), private memory (each row has its own),
+/// atomics, and calls that may write memory other than masked stores and
+/// scatters (each row does its own).
 /// A value with a seed among its operands depends on the row, so a load
 /// does when its address does, a store when its address or value does.
 /// Work-items run without order between barriers, so a load or store that

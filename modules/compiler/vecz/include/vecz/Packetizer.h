@@ -2,41 +2,45 @@
 ///
 /// \file
 /// Assumes: a kernel after Loom's generic pipeline (mux work-item builtins,
-/// builtins linked and inlined), with the UniformityInfo and StrideInfo of
-/// its own body.
+/// builtins linked and inlined, but for those BuiltinInfo keeps as calls for
+/// the vectorizer), with the UniformityInfo and StrideInfo of its own body.
 /// Does: checks that the kernel is within what Vecz handles so far: divergent
 /// control flow only in regions DivergentRegions.h can linearize (loops in
 /// simplified and LCSSA form, divergent switches lowered: VeczPass sees to
 /// both), no barrier and no atomic or volatile load or store inside
-/// divergent control flow (outside, a barrier is kept), atomics done once per lane in lane order (under a mask, by an
-/// always-inline helper that branches per lane; a compare-and-swap's
-/// result only taken apart by extractvalue), no private memory, no call but
-/// the mux work-item builtins, vectorizable intrinsics and uniform calls
-/// that write no memory; varying values of integer, floating-point or
-/// pointer type or fixed vectors of integers or floating point (no element
-/// by a variable index). Then clones it as `__vecz_v<W>_<name>` and
-/// widens the clone: each varying value gets a `<W x T>` twin beside its
-/// scalar version, which keeps computing lane 0's value (so a consecutive
-/// access takes lane 0's address); a varying `<N x T>` a `<W * N x T>` twin,
-/// lane l's vector at elements l * N .. l * N + N - 1 (element picks,
-/// inserts and swizzles repeat their pattern at each lane's offset; masks
-/// and conditions are spread over each lane's elements); uniform values stay scalar and are
-/// splatted where a varying use needs them. Consecutive loads and stores
-/// become vector loads and stores, other varying ones gathers and scatters
-/// with every lane on (a varying value stored to a uniform address is a
-/// scatter there: the last active lane's value stays); uniform ones stay
-/// scalar, done once for the W work-items. Divergent regions become straight code whose blocks run under
-/// masks: their memory accesses are masked (uniform ones done once if any
-/// lane is active; inactive lanes of masked loads read zero) and the phis
-/// where paths join become selects on the edge masks (a uniform phi: the
-/// value of an edge some lane took). A divergent loop goes round while any
-/// lane is live (a live-mask phi in its header); each value leaving it is
-/// kept per lane, from the iteration the lane left in, and each of its exit
-/// blocks runs under the lanes that left to it. A uniform loop inside a
-/// region keeps its branches, runs under the mask of the lanes entering it
-/// and is skipped when none does. get_local_id(0), get_global_id(0) and the
-/// linear ids become lane 0's id plus <0, 1, ..., W-1>: the caller sets the
-/// local id of lane 0 (WorkItemLoopsPass does, from `!mux_vector_variant`).
+/// divergent control flow (outside, a barrier is kept), a compare-and-swap's
+/// result only taken apart by extractvalue, no private memory, calls as
+/// CallWidening.h allows (convergent calls, and calls of functions that ask
+/// for their own work-item id, are not); varying values of integer,
+/// floating-point or pointer type or fixed vectors of integers or floating
+/// point (no element by a variable index). Then clones it as
+/// `__vecz_v<W>_<name>` and widens the clone: each varying value gets a
+/// `<W x T>` twin beside its scalar version, which keeps computing lane 0's
+/// value (so a consecutive access takes lane 0's address); a varying
+/// `<N x T>` a `<W * N x T>` twin, lane l's vector at elements l * N ..
+/// l * N + N - 1 (element picks, inserts and swizzles repeat their pattern
+/// at each lane's offset; masks and conditions are spread over each lane's
+/// elements); uniform values stay scalar and are splatted where a varying
+/// use needs them. Consecutive loads and stores become vector loads and
+/// stores, other varying ones gathers and scatters with every lane on (a
+/// varying value stored to a uniform address is a scatter there: the last
+/// active lane's value stays); uniform ones stay scalar, done once for the
+/// W work-items. Builtins with a vector form are called at width W; atomics
+/// and other calls with a varying argument or a side effect are done once
+/// per lane in lane order (LaneOperations.h: under a mask, through an
+/// always-inline helper that branches per lane). Divergent regions become
+/// straight code whose blocks run under masks: their memory accesses are
+/// masked (uniform ones done once if any lane is active; inactive lanes of
+/// masked loads read zero) and the phis where paths join become selects on
+/// the edge masks (a uniform phi: the value of an edge some lane took). A
+/// divergent loop goes round while any lane is live (a live-mask phi in its
+/// header); each value leaving it is kept per lane, from the iteration the
+/// lane left in, and each of its exit blocks runs under the lanes that left
+/// to it. A uniform loop inside a region keeps its branches, runs under the
+/// mask of the lanes entering it and is skipped when none does.
+/// get_local_id(0), get_global_id(0) and the linear ids become lane 0's id
+/// plus <0, 1, ..., W-1>: the caller sets the local id of lane 0
+/// (WorkItemLoopsPass does, from `!mux_vector_variant`).
 /// Produces: the vector function, with the kernel's signature but not a
 /// kernel entry point, or an error saying why the kernel was not vectorized.
 ///
@@ -51,6 +55,10 @@ namespace llvm {
 class Function;
 } // namespace llvm
 
+namespace compiler {
+class BuiltinInfo;
+} // namespace compiler
+
 namespace vecz {
 
 class StrideInfo;
@@ -59,13 +67,15 @@ class UniformityInfo;
 /// Why \p Kernel cannot be vectorized yet, or success
 /// (source/Vectorizability.cpp).
 llvm::Error checkVectorizable(const llvm::Function &Kernel,
-                              const UniformityInfo &Uniformity);
+                              const UniformityInfo &Uniformity,
+                              const compiler::BuiltinInfo &BI, unsigned Width);
 
 /// The vector variant of \p Kernel at \p Width (see the file comment), or
 /// why there is none.
 llvm::Expected<llvm::Function *>
 packetizeKernel(llvm::Function &Kernel, unsigned Width,
-                const UniformityInfo &Uniformity, const StrideInfo &Strides);
+                const UniformityInfo &Uniformity, const StrideInfo &Strides,
+                const compiler::BuiltinInfo &BI);
 
 } // namespace vecz
 

@@ -1,0 +1,82 @@
+//===- CallWidening.cpp - How a vector kernel does a call -----------------===//
+///
+/// \file
+/// See CallWidening.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "CallWidening.h"
+
+#include "LaneOperations.h"
+#include "WorkItemIds.h"
+
+#include "compiler/BuiltinInfo.h"
+
+#include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace vecz {
+
+namespace {
+
+bool hasVaryingArgument(const CallBase &Call,
+                        function_ref<bool(const Value *)> IsVarying) {
+  return any_of(Call.args(), [&](const Use &Arg) { return IsVarying(Arg); });
+}
+
+/// Whether the intrinsic \p Call has a vector form that takes the varying
+/// operands widened: an operand that stays scalar in that form (powi's
+/// exponent) must be the same for every lane.
+bool hasVectorIntrinsic(const CallBase &Call,
+                        function_ref<bool(const Value *)> IsVarying) {
+  const auto *Intrinsic = dyn_cast<IntrinsicInst>(&Call);
+  if (!Intrinsic || !isWidenable(Call.getType()))
+    return false;
+  Intrinsic::ID ID = Intrinsic->getIntrinsicID();
+  if (!isTriviallyVectorizable(ID))
+    return false;
+  for (unsigned N = 0; N < Call.arg_size(); ++N)
+    if (isVectorIntrinsicWithScalarOpAtArg(ID, N) &&
+        IsVarying(Call.getArgOperand(N)))
+      return false;
+  return true;
+}
+
+} // namespace
+
+std::optional<VectorBuiltin> findVectorBuiltin(const CallBase &Call,
+                                               const compiler::BuiltinInfo &BI,
+                                               unsigned Width) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Callee->isIntrinsic() || Call.getType()->isVectorTy() ||
+      any_of(Call.args(),
+             [](const Use &Arg) { return Arg->getType()->isVectorTy(); }))
+    return std::nullopt;
+  for (unsigned Lanes = Width; Lanes >= 2; Lanes /= 2)
+    if (std::optional<std::string> Name =
+            BI.getVectorBuiltin(Callee->getName(), Lanes))
+      return VectorBuiltin{std::move(*Name), Lanes};
+  return std::nullopt;
+}
+
+CallWidening classifyCall(const CallBase &Call,
+                          function_ref<bool(const Value *)> IsVarying,
+                          const compiler::BuiltinInfo &BI, unsigned Width) {
+  if (getMuxBuiltin(Call) || isa<DbgInfoIntrinsic>(Call) ||
+      Call.isLifetimeStartOrEnd() || isa<AssumeInst>(Call))
+    return CallWidening::Once;
+  bool VaryingArgs = hasVaryingArgument(Call, IsVarying);
+  if (!VaryingArgs && Call.onlyReadsMemory())
+    return CallWidening::Once;
+  if (VaryingArgs && hasVectorIntrinsic(Call, IsVarying))
+    return CallWidening::Intrinsic;
+  // A builtin's vector form runs every lane: it must have no side effect.
+  if (VaryingArgs && Call.doesNotAccessMemory() &&
+      findVectorBuiltin(Call, BI, Width))
+    return CallWidening::Builtin;
+  return CallWidening::PerLane;
+}
+
+} // namespace vecz

@@ -1,0 +1,60 @@
+//===- CallWidening.h - How a vector kernel does a call ---------*- C++ -*-===//
+///
+/// \file
+/// One rule for the checks (Vectorizability.cpp) and the packetizer: what
+/// becomes of a call of the scalar kernel in its vector variant.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef VECZ_CALLWIDENING_H
+#define VECZ_CALLWIDENING_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/InstrTypes.h"
+
+#include <optional>
+#include <string>
+
+namespace compiler {
+class BuiltinInfo;
+} // namespace compiler
+
+namespace vecz {
+
+enum class CallWidening {
+  /// Done once for the W lanes: mux builtins (a barrier keeps its id),
+  /// debug info, lifetimes and assumptions, and calls that write no memory
+  /// with no varying argument.
+  Once,
+  /// An intrinsic with a vector form (llvm.fma.v16f32).
+  Intrinsic,
+  /// A builtin BuiltinInfo has a vector form of (sin(float16)).
+  Builtin,
+  /// Anything else: once per lane, in lane order (LaneOperations.h).
+  PerLane,
+};
+
+/// A vector form of a builtin: its name, and the lanes one call does (the
+/// vector kernel's width, or a divisor of it when the widest form is
+/// narrower: pow(float16) twice for 32 lanes).
+struct VectorBuiltin {
+  std::string Name;
+  unsigned Lanes;
+};
+
+/// The widest vector form BuiltinInfo \p BI has of the builtin \p Call calls,
+/// for a vector kernel of \p Width lanes.
+std::optional<VectorBuiltin> findVectorBuiltin(const llvm::CallBase &Call,
+                                               const compiler::BuiltinInfo &BI,
+                                               unsigned Width);
+
+/// What becomes of \p Call in a vector kernel of \p Width lanes, where
+/// \p IsVarying tells which of its operands vary.
+CallWidening
+classifyCall(const llvm::CallBase &Call,
+             llvm::function_ref<bool(const llvm::Value *)> IsVarying,
+             const compiler::BuiltinInfo &BI, unsigned Width);
+
+} // namespace vecz
+
+#endif // VECZ_CALLWIDENING_H

@@ -1,0 +1,59 @@
+//===- LaneOperations.h - A vector kernel's lane-by-lane work --*- C++ -*-===//
+///
+/// \file
+/// Atomics and calls with no vector form are done once per lane, in lane
+/// order, as the W work-items would do them one after the other. Straight
+/// code does every lane; under a mask, where each lane needs a branch that
+/// straight code cannot hold, they go in an always-inline helper of their
+/// own (`__vecz_masked_atomicrmw`, `__vecz_masked_cmpxchg`,
+/// `__vecz_masked_call`), called with every lane's operands and activity.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef VECZ_LANEOPERATIONS_H
+#define VECZ_LANEOPERATIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/IRBuilder.h"
+
+namespace vecz {
+
+/// Elements each lane has of a value of type \p Ty: N for <N x T>, else 1.
+unsigned elementsPerLane(const llvm::Type *Ty);
+
+/// Whether a varying value of \p Ty can be widened: a scalar (number or
+/// pointer) to <W x Ty>, a vector <N x T> of them to <W * N x T>.
+bool isWidenable(const llvm::Type *Ty);
+
+/// <W x T> for a scalar T; <W * N x T> for <N x T>, lane l's elements at
+/// l * N .. l * N + N - 1 (interleaved).
+llvm::Type *widenType(llvm::Type *Ty, unsigned Width);
+
+/// Lane \p Lane's value (of type \p Scalar) in widened \p Wide.
+llvm::Value *extractLane(llvm::Value *Wide, llvm::Type *Scalar, unsigned Lane,
+                         llvm::IRBuilder<> &B, const llvm::Twine &Name = "");
+
+/// \p Wide with lane \p Lane's value replaced by \p Part.
+llvm::Value *insertLane(llvm::Value *Wide, llvm::Value *Part, unsigned Lane,
+                        unsigned Width, llvm::IRBuilder<> &B);
+
+/// Each lane's results of an operation done once per lane.
+struct LaneResults {
+  /// The lanes' results, widened (zero where a lane was off); null for an
+  /// operation without one, and for a compare-and-swap its old values.
+  llvm::Value *Result = nullptr;
+  /// For a compare-and-swap, whether each lane swapped (<W x i1>).
+  llvm::Value *Swapped = nullptr;
+};
+
+/// Does \p I, an atomic or a call, once for each of \p Width lanes, in lane
+/// order, at \p B: lane L takes lane L of each operand in \p Operands whose
+/// type is widened, and the others as they are; with \p Mask (<W x i1>,
+/// or null for every lane) only the active lanes do it.
+LaneResults doPerLane(llvm::Instruction &I,
+                      llvm::ArrayRef<llvm::Value *> Operands, llvm::Value *Mask,
+                      unsigned Width, llvm::IRBuilder<> &B);
+
+} // namespace vecz
+
+#endif // VECZ_LANEOPERATIONS_H
