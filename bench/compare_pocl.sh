@@ -7,6 +7,8 @@
 # usage: [LOOM_CASES="case ..."] [LOOM_BUILD_OPTIONS="-cl-wfv=always"]
 #        bench/compare_pocl.sh [--repeat N] [--rounds R]
 # LOOM_BUILD_OPTIONS are added to each case's own build options for Loom.
+# A case is a starter case's name or the path of a case file, such as
+# bench/cases/empty_one_group.json (launches that are all overhead).
 # Needs pocl (../shared/peer/build.sh installs it) and a built Loom.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,7 +32,11 @@ median() { python3 -c 'import statistics,sys; print("%.0f" % statistics.median(m
 
 printf "%-13s %10s %12s %12s %12s %8s %s\n" case loom_build pocl_build+wu loom_kern_us pocl_kern_us pocl/loom outputs
 for name in $cases; do
-  json="$peer/cases/$name.json"
+  # A starter case by name, or any case file by path (bench/cases/*.json).
+  case $name in
+    *.json) json=$name; name=$(basename "$name" .json) ;;
+    *) json="$peer/cases/$name.json" ;;
+  esac
   lb=() pb=() lk=() pk=()
   for _ in $(seq "$rounds"); do
     l=$("$loom_run" "$json" --out "$out/loom/$name" --repeat "$repeat" --json \
@@ -43,7 +49,8 @@ for name in $cases; do
   verdict=$("$peer/compare.py" "$json" "$out/pocl/$name" "$out/loom/$name" | cut -d' ' -f1)
   L=$(median "${lk[@]}") P=$(median "${pk[@]}")
   printf "%-13s %10s %12s %12s %12s %8s %s\n" "$name" "$(median "${lb[@]}")ms" \
-    "$(median "${pb[@]}")ms" "$L" "$P" "$(python3 -c "print('%.2f' % ($P / $L))")" "$verdict"
+    "$(median "${pb[@]}")ms" "$L" "$P" "$(python3 -c "print('%.2f' % ($P / $L) if $L > 0 else 'n/a')")" "$verdict"
 done
 echo "(medians over $rounds interleaved rounds of $repeat timed launches; both kernel times are"
-echo " the driver's own: a mux query pool for Loom, the profiling event for pocl)"
+echo " the driver's own: a mux query pool for Loom, the profiling event for pocl;"
+echo " whole microseconds, so n/a where Loom's rounds to 0)"

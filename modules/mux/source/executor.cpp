@@ -75,26 +75,30 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
       std::max<uint64_t>(1, Total / (Workers.size() * ChunksPerWorker));
   std::atomic<uint64_t> Next{0};
 
-  Workers.runOnAll([&](unsigned Worker) {
-    const void *Args = prepareWorker(States[Worker], Launch);
-    uint8_t *Arena = States[Worker].Arena.get();
-    // The layout the kernel's descriptor names (metadata/abi.h).
-    loom_work_group_info_t Reference;
-    loom_csa_work_group_info_t CSA;
-    void *Info = &Reference;
-    if (Launch.WorkGroupInfoLayout == LOOM_WORK_GROUP_INFO_CSA) {
-      fillWorkGroupInfo(CSA, Launch, Arena);
-      Info = &CSA;
-    } else {
-      fillWorkGroupInfo(Reference, Launch, Arena);
-    }
-    for (;;) {
-      uint64_t Begin = Next.fetch_add(Chunk, std::memory_order_relaxed);
-      if (Begin >= Total)
-        return;
-      Launch.Entry(Args, Info, Begin, std::min(Total, Begin + Chunk));
-    }
-  });
+  // One chunk is all the caller's: waking a worker for it would only cost.
+  const bool OneChunk = Chunk >= Total;
+  Workers.runJob(
+      [&](unsigned Worker) {
+        const void *Args = prepareWorker(States[Worker], Launch);
+        uint8_t *Arena = States[Worker].Arena.get();
+        // The layout the kernel's descriptor names (metadata/abi.h).
+        loom_work_group_info_t Reference;
+        loom_csa_work_group_info_t CSA;
+        void *Info = &Reference;
+        if (Launch.WorkGroupInfoLayout == LOOM_WORK_GROUP_INFO_CSA) {
+          fillWorkGroupInfo(CSA, Launch, Arena);
+          Info = &CSA;
+        } else {
+          fillWorkGroupInfo(Reference, Launch, Arena);
+        }
+        for (;;) {
+          uint64_t Begin = Next.fetch_add(Chunk, std::memory_order_relaxed);
+          if (Begin >= Total)
+            return;
+          Launch.Entry(Args, Info, Begin, std::min(Total, Begin + Chunk));
+        }
+      },
+      OneChunk);
 }
 
 /// Bytes of printf records an ND-range may leave: 1 MiB, or

@@ -10,39 +10,107 @@
 #include <algorithm>
 #include <cstdlib>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
 namespace mux {
 
+namespace {
+
+thread_local ThreadPool *CurrentPool = nullptr;
+
+/// Checks of a spin before sleeping: about 20 microseconds at a pause of
+/// 40 cycles, longer than the gap between the launches of a queue that is
+/// kept busy, shorter than a scheduler tick.
+constexpr unsigned SpinChecks = 1500;
+
+inline void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+/// Whether \p Ready() became true within the spin.
+template <typename Predicate> bool spinUntil(Predicate Ready) {
+  for (unsigned I = 0; I < SpinChecks; ++I) {
+    if (Ready())
+      return true;
+    pause();
+  }
+  return false;
+}
+
+} // namespace
+
 ThreadPool::ThreadPool(unsigned Count) {
-  if (Count == 0)
-    Count = 1;
-  for (unsigned I = 0; I < Count; ++I)
-    Workers.emplace_back([this, I] { workerLoop(I); });
+  for (unsigned I = 1; I < Count; ++I)
+    Threads.emplace_back([this, I] { workerLoop(I); });
 }
 
 ThreadPool::~ThreadPool() {
   {
     std::lock_guard<std::mutex> Lock(StateMutex);
-    Stopping = true;
+    Stopping.store(true, std::memory_order_release);
   }
   WorkReady.notify_all();
-  for (std::thread &Worker : Workers)
-    Worker.join();
+  for (std::thread &Thread : Threads)
+    Thread.join();
 }
 
-void ThreadPool::runOnAll(const std::function<void(unsigned)> &NewJob) {
+void ThreadPool::runJob(const std::function<void(unsigned)> &NewJob,
+                        bool Alone) {
   std::lock_guard<std::mutex> RunLock(RunMutex);
-  std::unique_lock<std::mutex> Lock(StateMutex);
-  Job = &NewJob;
-  Running = size();
-  ++Generation;
-  WorkReady.notify_all();
-  WorkDone.wait(Lock, [this] { return Running == 0; });
+  if (Alone) {
+    ThreadPool *Outer = CurrentPool;
+    CurrentPool = this;
+    NewJob(0);
+    CurrentPool = Outer;
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> Lock(StateMutex);
+    Job = &NewJob;
+    JobOpen = true;
+    Generation.fetch_add(1, std::memory_order_release);
+    if (Sleepers)
+      WorkReady.notify_all();
+  }
+  // Worker 0; a parallelMap of its kernel shares out work from here.
+  ThreadPool *Outer = CurrentPool;
+  CurrentPool = this;
+  NewJob(0);
+  CurrentPool = Outer;
+  {
+    // What is left is claimed: a worker arriving now would find nothing.
+    std::lock_guard<std::mutex> Lock(StateMutex);
+    JobOpen = false;
+  }
+  waitForJoined();
+  std::lock_guard<std::mutex> Lock(StateMutex);
   Job = nullptr;
 }
 
-namespace {
-thread_local ThreadPool *CurrentPool = nullptr;
-} // namespace
+void ThreadPool::waitForJoined() {
+  auto Finished = [this] {
+    return Joined.load(std::memory_order_acquire) == 0;
+  };
+  if (spinUntil(Finished))
+    return;
+  std::unique_lock<std::mutex> Lock(StateMutex);
+  WorkDone.wait(Lock, Finished);
+}
+
+void ThreadPool::waitForWork(uint64_t Seen) {
+  if (spinUntil([&] { return hasWork(Seen); }))
+    return;
+  std::unique_lock<std::mutex> Lock(StateMutex);
+  ++Sleepers;
+  WorkReady.wait(Lock, [&] { return hasWork(Seen); });
+  --Sleepers;
+}
 
 ThreadPool *ThreadPool::current() { return CurrentPool; }
 
@@ -50,21 +118,24 @@ void ThreadPool::workerLoop(unsigned Index) {
   CurrentPool = this;
   uint64_t Seen = 0;
   for (;;) {
+    waitForWork(Seen);
     const std::function<void(unsigned)> *Current = nullptr;
     MapWork *Help = nullptr;
     {
-      std::unique_lock<std::mutex> Lock(StateMutex);
-      WorkReady.wait(Lock, [&] {
-        return Stopping || Generation != Seen || !MapQueue.empty();
-      });
-      if (Stopping)
+      std::lock_guard<std::mutex> Lock(StateMutex);
+      if (Stopping.load(std::memory_order_relaxed))
         return;
-      if (Generation != Seen) {
-        Seen = Generation;
+      if (Generation.load(std::memory_order_relaxed) != Seen) {
+        Seen = Generation.load(std::memory_order_relaxed);
+        if (!JobOpen)
+          continue; // Finished before this worker woke up.
         Current = Job;
-      } else {
+        Joined.fetch_add(1, std::memory_order_relaxed);
+      } else if (!MapQueue.empty()) {
         Help = MapQueue.front();
         ++Help->Helpers;
+      } else {
+        continue; // Another worker took the last of the map work.
       }
     }
     if (Help) {
@@ -74,14 +145,18 @@ void ThreadPool::workerLoop(unsigned Index) {
       auto It = std::find(MapQueue.begin(), MapQueue.end(), Help);
       if (It != MapQueue.end())
         MapQueue.erase(It);
+      MapPending.store(!MapQueue.empty(), std::memory_order_release);
       if (--Help->Helpers == 0)
         HelpersDone.notify_all();
       continue;
     }
     (*Current)(Index);
-    std::lock_guard<std::mutex> Lock(StateMutex);
-    if (--Running == 0)
+    if (Joined.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      // Under the lock, so a caller between its last check and its sleep
+      // cannot miss this.
+      std::lock_guard<std::mutex> Lock(StateMutex);
       WorkDone.notify_one();
+    }
   }
 }
 
@@ -98,8 +173,10 @@ void ThreadPool::parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t),
   if (Count > 1) {
     std::lock_guard<std::mutex> Lock(StateMutex);
     MapQueue.push_back(&Work);
+    MapPending.store(true, std::memory_order_release);
+    if (Sleepers)
+      WorkReady.notify_all();
   }
-  WorkReady.notify_all();
   Fn(Ctx, 0);
   runMapIndices(Work);
   // Every index is claimed; wait for the helpers still running theirs.
@@ -107,6 +184,7 @@ void ThreadPool::parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t),
   auto It = std::find(MapQueue.begin(), MapQueue.end(), &Work);
   if (It != MapQueue.end())
     MapQueue.erase(It);
+  MapPending.store(!MapQueue.empty(), std::memory_order_release);
   HelpersDone.wait(Lock, [&] { return Work.Helpers == 0; });
 }
 

@@ -1,9 +1,17 @@
 //===- thread_pool.h - The driver's persistent workers ---------*- C++ -*-===//
 ///
 /// \file
-/// A fixed set of worker threads, started once per device, that run one job
-/// at a time on all workers and report when every worker has finished it.
-/// The ND-range executor hands them work-groups through the job.
+/// A fixed set of workers, started once per device, that run one job at a
+/// time: the thread that hands it out is worker 0, and the pool's N - 1
+/// threads join it while it runs. A job shares out its own work (the
+/// ND-range executor: chunks of work-groups from a counter), so it is done
+/// whichever workers join; the caller never waits for a sleeping thread to
+/// wake up only to find nothing left.
+///
+/// Waking a sleeping thread goes through the kernel and costs tens of
+/// microseconds on a virtual machine, more than a short launch: a worker
+/// that has finished spins a little while for the next job before it
+/// sleeps, and so does the caller waiting for the last worker.
 ///
 /// A running job may also share out smaller work with parallelMap (the
 /// kernels' `__loom_parallel_map`): workers that have finished their part of
@@ -27,17 +35,22 @@ namespace mux {
 
 class ThreadPool {
 public:
-  /// Starts \p Count workers (at least one).
+  /// Makes \p Count workers (at least one): the caller of runJob and
+  /// \p Count - 1 threads.
   explicit ThreadPool(unsigned Count);
   ~ThreadPool();
   ThreadPool(const ThreadPool &) = delete;
   ThreadPool &operator=(const ThreadPool &) = delete;
 
-  unsigned size() const { return static_cast<unsigned>(Workers.size()); }
+  unsigned size() const { return static_cast<unsigned>(Threads.size()) + 1; }
 
-  /// Runs \p Job(WorkerIndex) once on every worker; returns when all have
-  /// returned. Calls from several threads are served one after the other.
-  void runOnAll(const std::function<void(unsigned)> &Job);
+  /// Runs \p Job(0) on the calling thread and, unless \p Alone, \p Job(I)
+  /// on each worker I that is free to join before Job(0) returns; returns
+  /// when every run has. \p Job must share out its work so that it is all
+  /// done whichever workers join (\p Alone: work that cannot be shared, so
+  /// no worker is woken for it). Calls from several threads are served one
+  /// after the other.
+  void runJob(const std::function<void(unsigned)> &Job, bool Alone = false);
 
   /// Runs Fn(Ctx, I) for every I in [0, Count): index 0 on the calling
   /// thread, the others on whichever of the caller and the idle workers
@@ -64,18 +77,38 @@ private:
   };
 
   void workerLoop(unsigned Index);
+  /// Whether a worker that has seen job \p Seen has something to do.
+  bool hasWork(uint64_t Seen) const {
+    return Stopping.load(std::memory_order_acquire) ||
+           Generation.load(std::memory_order_acquire) != Seen ||
+           MapPending.load(std::memory_order_acquire);
+  }
+  /// Spins, then sleeps, until hasWork(\p Seen).
+  void waitForWork(uint64_t Seen);
+  /// Spins, then sleeps, until every worker that joined the job has
+  /// finished it.
+  void waitForJoined();
   /// Runs indices of \p Work until none are left to claim.
   static void runMapIndices(MapWork &Work);
 
-  std::vector<std::thread> Workers;
+  std::vector<std::thread> Threads;
   std::mutex RunMutex;
   std::mutex StateMutex;
   std::condition_variable WorkReady;
   std::condition_variable WorkDone;
+  /// The job, and whether workers may still join it; guarded by StateMutex.
   const std::function<void(unsigned)> *Job = nullptr;
-  uint64_t Generation = 0;
-  unsigned Running = 0;
-  bool Stopping = false;
+  bool JobOpen = false;
+  /// Changed under StateMutex, read without it by spinning workers.
+  std::atomic<uint64_t> Generation{0};
+  std::atomic<bool> Stopping{false};
+  /// Whether MapQueue has work.
+  std::atomic<bool> MapPending{false};
+  /// Threads running the current job; grows under StateMutex while the job
+  /// is open.
+  std::atomic<unsigned> Joined{0};
+  /// Threads asleep on WorkReady; guarded by StateMutex.
+  unsigned Sleepers = 0;
   /// parallelMap work with indices left to claim; guarded by StateMutex.
   std::vector<MapWork *> MapQueue;
   std::condition_variable HelpersDone;

@@ -67,7 +67,7 @@ TEST(ThreadPoolParallelMap, FromAJobIdleWorkersHelp) {
   ThreadPool Pool(4);
   Counts C(256);
   // Only worker 0 maps; the others return at once and become helpers.
-  Pool.runOnAll([&](unsigned Worker) {
+  Pool.runJob([&](unsigned Worker) {
     if (Worker != 0)
       return;
     C.Caller = std::this_thread::get_id();
@@ -85,7 +85,7 @@ TEST(ThreadPoolParallelMap, AllWorkersBusyTheCallerFinishesAlone) {
   std::atomic<int> Started{0};
   // Both workers map at once; neither is idle until its own map is done,
   // so each must be able to finish without help.
-  Pool.runOnAll([&](unsigned Worker) {
+  Pool.runJob([&](unsigned Worker) {
     Counts &C = Worker == 0 ? First : Second;
     C.Caller = std::this_thread::get_id();
     Started++;
