@@ -8,7 +8,7 @@
 // than W runs of the scalar one; the remark says which, with the costs.
 // CHECK-DAG: remark: kernel 'floats' vectorized at width [[#WF:]]
 // CHECK-DAG: remark: kernel 'doubles' vectorized at width [[#max(div(WF,2),4)]]
-// CHECK-DAG: remark: kernel 'every_lane_loops' not vectorized: at width [[#]] a vector run costs [[#]], more than [[#]] scalar runs (each [[#]])
+// CHECK-DAG: remark: kernel 'every_lane_calls' not vectorized: at width [[#]] a vector run costs [[#]], more than [[#]] scalar runs (each [[#]])
 // A required work-group size caps the width: at 24 work-items, runs of 8
 // (no scalar peel); at 6, runs of 4 (and a peel of 2); at 1, no vector
 // kernel at all.
@@ -21,7 +21,7 @@
 // CHECK-DAG: remark: kernel 'hinted_float4' vectorized at width [[#max(div(WF,4),4)]]
 // CHECK-DAG: remark: kernel 'float4s' vectorized at width [[#max(div(WF,4),4)]]
 // -cl-wfv=always keeps every vector kernel Vecz can make.
-// ALWAYS-DAG: remark: kernel 'every_lane_loops' vectorized at width
+// ALWAYS-DAG: remark: kernel 'every_lane_calls' vectorized at width
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 kernel void floats(global float *data, float factor) {
@@ -34,14 +34,13 @@ kernel void doubles(global double *data, double factor) {
   data[i] = data[i] * factor;
 }
 
-// Indexed by a loaded value: every access is a gather or a scatter, and a
-// run goes round as long as its slowest lane.
-kernel void every_lane_loops(global const int *next, global int *out) {
-  int i = get_global_id(0);
-  int hops = 0;
-  for (int at = next[i]; at != i && hops < 64; at = next[at])
-    ++hops;
-  out[next[i]] = hops;
+// A function kept out of line: the vector kernel calls it once per lane,
+// which costs more than the scalar kernel's one call per work-item.
+__attribute__((noinline)) int step(int x) { return x * x + 3; }
+
+kernel void every_lane_calls(global int *data) {
+  size_t i = get_global_id(0);
+  data[i] = step(data[i]);
 }
 
 __attribute__((reqd_work_group_size(24, 1, 1)))

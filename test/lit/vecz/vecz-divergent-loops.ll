@@ -138,10 +138,11 @@ join:
   ret void
 }
 
-; A uniform branch inside a divergent one: linearized too; its join's
-; uniform phi takes the value of the edge some lane came along.
+; A uniform branch inside a divergent one: linearized too, its edge masks
+; a select on the uniform condition (all the block's lanes or none); its
+; join's uniform phi takes the value of the edge some lane came along.
 ; CHECK-LABEL: define void @__vecz_v4_uniform_inside_divergent(
-; CHECK: %check.to.yes = and <4 x i1> %odd.v, %set.splat{{.*}}
+; CHECK: %check.to.yes = select i1 %set, <4 x i1> %odd.v, <4 x i1> zeroinitializer
 ; CHECK: inner.join:
 ; CHECK-NEXT: %[[TOOK:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %check.to.yes)
 ; CHECK-NEXT: %u{{[0-9]*}} = select i1 %[[TOOK]], i32 5, i32 7
@@ -163,6 +164,35 @@ inner.join:
   store i32 %u, ptr addrspace(1) %p, align 4
   br label %join
 join:
+  ret void
+}
+
+; A divergent loop capped by a uniform count, `while (n > 1 && r < 100)`:
+; the logical and of a varying and a uniform condition (its select form)
+; is a select on the uniform one, frozen (the select form lets no poison
+; through where the first operand decides), not an and with its splat.
+; CHECK-LABEL: define void @__vecz_v4_capped(
+; CHECK: %[[CAP:.+]] = freeze i1 %below.cap
+; CHECK-NEXT: %go.v = select i1 %[[CAP]], <4 x i1> %more.v, <4 x i1> zeroinitializer
+; CHECK-NOT: %below.cap.splat
+define void @capped(ptr addrspace(1) %data) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %gid
+  %n0 = load i32, ptr addrspace(1) %p, align 4
+  br label %loop
+loop:
+  %n = phi i32 [ %n0, %entry ], [ %half, %loop ]
+  %r = phi i32 [ 0, %entry ], [ %r.next, %loop ]
+  %half = lshr i32 %n, 1
+  %r.next = add i32 %r, 1
+  %more = icmp ugt i32 %half, 1
+  %below.cap = icmp ult i32 %r.next, 100
+  %go = select i1 %more, i1 %below.cap, i1 false
+  br i1 %go, label %loop, label %done
+done:
+  %steps = phi i32 [ %r.next, %loop ]
+  store i32 %steps, ptr addrspace(1) %p, align 4
   ret void
 }
 

@@ -32,6 +32,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -121,6 +122,8 @@ private:
   Value *elementPointers(Value *Pointers, Type *Scalar, IRBuilder<> &B);
   Value *getVector(Value *V);
   Value *widenInstruction(Instruction &I, IRBuilder<> &B);
+  Value *widenLogicWithUniform(Instruction &I, IRBuilder<> &B,
+                               const Twine &Name);
   Value *widenCall(CallBase &Call, IRBuilder<> &B);
   Value *widenIntrinsic(CallBase &Call, IRBuilder<> &B);
   bool isDoneLaneByLane(const CallBase &Call) const {
@@ -265,7 +268,17 @@ Value *Packetizer::getEdgeMask(BasicBlock *From, BasicBlock *To) {
     return EdgeMasks[Key] = FromMask ? FromMask : allLanes();
   IRBuilder<> B(Br);
   std::string Name = (From->getName() + ".to." + To->getName()).str();
-  Value *Taken = getVector(Br->getCondition());
+  Value *Condition = Br->getCondition();
+  if (!isVarying(Condition)) {
+    // All lanes or none: a select on the scalar, not an AND with its splat
+    // (a splat of an i1 is a shuffle of mask registers).
+    Value *All = FromMask ? FromMask : allLanes();
+    Value *None = Constant::getNullValue(All->getType());
+    bool OnTrue = Br->getSuccessor(0) == To;
+    return EdgeMasks[Key] = B.CreateSelect(Condition, OnTrue ? All : None,
+                                           OnTrue ? None : All, Name);
+  }
+  Value *Taken = getVector(Condition);
   if (Br->getSuccessor(1) == To)
     Taken = B.CreateNot(Taken, FromMask ? "" : Name);
   if (FromMask)
@@ -729,6 +742,8 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
     Phis.emplace_back(Phi, Widened);
     return Widened;
   }
+  if (Value *Selected = widenLogicWithUniform(I, B, Name))
+    return Selected;
   if (auto *Op = dyn_cast<BinaryOperator>(&I)) {
     Value *V = B.CreateBinOp(Op->getOpcode(), getVector(Op->getOperand(0)),
                              getVector(Op->getOperand(1)), Name);
@@ -777,6 +792,33 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
     return Part->getIndices()[0] == 0 ? Lanes.Result : Lanes.Swapped;
   }
   return widenCall(cast<CallBase>(I), B);
+}
+
+/// A logical and/or (`and`, `or`, or their `select` forms) of a varying
+/// i1 and a uniform one, as a select on the uniform scalar (a splat of an
+/// i1 is a shuffle of mask registers), or null for anything else.
+Value *Packetizer::widenLogicWithUniform(Instruction &I, IRBuilder<> &B,
+                                         const Twine &Name) {
+  using namespace PatternMatch;
+  Value *Varying, *Uniform;
+  bool IsAnd = match(&I, m_LogicalAnd(m_Value(Varying), m_Value(Uniform)));
+  if (!IsAnd && !match(&I, m_LogicalOr(m_Value(Varying), m_Value(Uniform))))
+    return nullptr;
+  if (I.getType()->isVectorTy())
+    return nullptr;
+  if (isVarying(Uniform))
+    std::swap(Varying, Uniform);
+  if (isVarying(Uniform) || !isVarying(Varying) || isa<Constant>(Uniform))
+    return nullptr;
+  // The select forms do not let a poison second operand through where the
+  // first decides; as the condition it would.
+  if (isa<SelectInst>(I))
+    Uniform = B.CreateFreeze(Uniform);
+  Value *Lanes = getVector(Varying);
+  Constant *None = Constant::getNullValue(Lanes->getType());
+  Constant *All = Constant::getAllOnesValue(Lanes->getType());
+  return IsAnd ? B.CreateSelect(Uniform, Lanes, None, Name)
+               : B.CreateSelect(Uniform, All, Lanes, Name);
 }
 
 Value *Packetizer::widenCall(CallBase &Call, IRBuilder<> &B) {
