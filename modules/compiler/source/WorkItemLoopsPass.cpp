@@ -95,6 +95,10 @@ struct WrapperContext {
   /// depend on each other between barriers, so its iterations may run in
   /// any order (llvm.loop.parallel_accesses).
   MDNode *AccessGroup = nullptr;
+  /// Whether that loop is a vector variant's scalar peel, which runs fewer
+  /// work-items than a vector has: the late optimizer's time on vectorizing
+  /// or unrolling it would be spent for nothing.
+  bool IsPeel = false;
 };
 
 /// Puts every memory access of \p F in \p AccessGroup, keeping any groups
@@ -109,11 +113,22 @@ void addToAccessGroup(Function &F, MDNode *AccessGroup) {
   }
 }
 
-/// `!{!self, !{!"llvm.loop.parallel_accesses", AccessGroup}}`
-MDNode *makeParallelLoopID(LLVMContext &Ctx, MDNode *AccessGroup) {
-  MDNode *Parallel = MDNode::get(
-      Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), AccessGroup});
-  MDNode *Self = MDNode::getDistinct(Ctx, {nullptr, Parallel});
+/// `!{!self, !{!"llvm.loop.parallel_accesses", AccessGroup}}`, and for a
+/// scalar peel `!{!"llvm.loop.vectorize.enable", i1 false}` and
+/// `!{!"llvm.loop.unroll.disable"}`.
+MDNode *makeParallelLoopID(LLVMContext &Ctx, MDNode *AccessGroup, bool IsPeel) {
+  SmallVector<Metadata *, 4> Properties = {
+      nullptr,
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"),
+                        AccessGroup})};
+  if (IsPeel) {
+    Properties.push_back(MDNode::get(
+        Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
+              ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))}));
+    Properties.push_back(
+        MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}));
+  }
+  MDNode *Self = MDNode::getDistinct(Ctx, Properties);
   Self->replaceOperandWith(0, Self);
   return Self;
 }
@@ -149,7 +164,7 @@ void buildRangeLoop(WrapperContext &W, int Dim, Value *Start, Value *End,
       B.CreateICmpULT(Next, End, "local.id." + Suffix + ".more"), Header, Exit);
   if (Dim == 0 && W.AccessGroup)
     Latch->setMetadata(LLVMContext::MD_loop,
-                       makeParallelLoopID(Ctx, W.AccessGroup));
+                       makeParallelLoopID(Ctx, W.AccessGroup, W.IsPeel));
   B.SetInsertPoint(Exit);
 }
 
@@ -252,15 +267,17 @@ void buildGuardedRangeLoop(WrapperContext &W, int Dim, Value *Start, Value *End,
 
 /// Runs \p Body (which calls \p Callee) for the local ids of dimension 0 in
 /// [Start, End), \p Step at a time, if that range is not empty, in a
-/// parallel loop of its own.
+/// parallel loop of its own (\p IsPeel: a vector variant's scalar peel).
 void buildDimensionZeroRun(WrapperContext &W, Function &Callee, Value *Start,
                            Value *End, uint64_t Step, const Twine &Name,
-                           BodyBuilder Body) {
+                           BodyBuilder Body, bool IsPeel = false) {
   W.AccessGroup = MDNode::getDistinct(W.Builder.getContext(), {});
+  W.IsPeel = IsPeel;
   addToAccessGroup(Callee, W.AccessGroup);
   buildGuardedRangeLoop(W, 0, Start, End, Step, Name,
                         [&](IRBuilder<> &B) { buildTaggedBody(W, B, Body); });
   W.AccessGroup = nullptr;
+  W.IsPeel = false;
 }
 
 /// The wrapper of a kernel with a vector variant handling W work-items of
@@ -287,7 +304,7 @@ Function *createVectorizedWrapper(Function &Kernel,
   };
   auto RunPeel = [&](IRBuilder<> &) {
     buildDimensionZeroRun(W, Kernel, VectorEnd, W.LocalSize[0], 1, "scalar",
-                          Call(Kernel));
+                          Call(Kernel), /*IsPeel=*/true);
   };
   auto RunRow = [&](IRBuilder<> &B) {
     buildDimensionZeroRun(W, *Variant.Vector, B.getInt64(0), VectorEnd, Width,
@@ -437,7 +454,8 @@ void buildRegionLoops(
         [&](IRBuilder<> &Inner) { Body(Inner, Vector, /*IsVector=*/true); });
     buildDimensionZeroRun(
         W, Scalar, S.VectorEnd, W.LocalSize[0], 1, Name + ".scalar",
-        [&](IRBuilder<> &Inner) { Body(Inner, Scalar, /*IsVector=*/false); });
+        [&](IRBuilder<> &Inner) { Body(Inner, Scalar, /*IsVector=*/false); },
+        /*IsPeel=*/true);
   });
 }
 

@@ -56,13 +56,18 @@ define void @__vecz_v4_add_one(ptr addrspace(1) %out) {
 ; CHECK-NEXT: call void @add_one(ptr addrspace(1) %out)
 ; CHECK-NEXT: %[[SXNEXT]] = add nuw i64 %[[SX]], 1
 ; CHECK-NEXT: %[[SMORE:.+]] = icmp ult i64 %[[SXNEXT]], %local.size.0
-; CHECK-NEXT: br i1 %[[SMORE]], label %scalar.0, label %wi.exit.0{{[0-9]*}}, !llvm.loop
+; CHECK-NEXT: br i1 %[[SMORE]], label %scalar.0, label %wi.exit.0{{[0-9]*}}, !llvm.loop ![[SLOOP:[0-9]+]]
 
 ; The wrapper records the width for the kernel's descriptor.
 ; CHECK-DAG: attributes #[[SCALAR]] = { alwaysinline "mux-kernel"="kernel" "mux-orig-fn"="add_one" "mux-vectorize-width"="4" }
 ; CHECK-DAG: attributes #[[VECTOR]] = { alwaysinline }
 ; CHECK-DAG: ![[VLOOP]] = distinct !{![[VLOOP]], ![[VPAR:[0-9]+]]}
 ; CHECK-DAG: ![[VPAR]] = !{!"llvm.loop.parallel_accesses", ![[VGROUP]]}
+; The peel runs fewer work-items than a vector has: the late optimizer is
+; told not to vectorize or unroll it.
+; CHECK-DAG: ![[SLOOP]] = distinct !{![[SLOOP]], ![[SPAR:[0-9]+]], ![[NOVEC:[0-9]+]], ![[NOUNROLL:[0-9]+]]}
+; CHECK-DAG: ![[NOVEC]] = !{!"llvm.loop.vectorize.enable", i1 false}
+; CHECK-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
 
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="add_one" }
 !0 = !{ptr @__vecz_v4_add_one, i32 4}

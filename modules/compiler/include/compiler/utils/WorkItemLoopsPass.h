@@ -13,7 +13,9 @@
 /// the kernel for the rest; with a jammed variant too (R rows of W
 /// work-items per call), the runs of W go R rows at a time through it while
 /// R rows remain, the other rows' through the vector variant, and the
-/// kernel runs every row's rest last. A kernel with barriers is cut into barrier
+/// kernel runs every row's rest last (a loop of fewer work-items than a
+/// vector has, which the late optimizer is told not to vectorize or
+/// unroll). A kernel with barriers is cut into barrier
 /// regions (compiler/utils/BarrierRegions.h) run by a region scheduler; its
 /// vector variant, cut the same way when its barriers match, runs the
 /// regions for the runs of W work-items.
