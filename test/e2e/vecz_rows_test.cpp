@@ -62,6 +62,31 @@ TEST_P(VeczRows, MatrixProduct) {
     }
 }
 
+TEST_P(VeczRows, PrivateArraysOfEachRow) {
+  const size_t M = 3 * LocalY, N = 2 * LocalX;
+  const int W = int(N), Size = W * 8;
+  std::vector<int> In(static_cast<size_t>(Size)), Out(M * N, -1);
+  for (size_t I = 0; I < In.size(); ++I)
+    In[I] = int(I * 29 % 201) - 100;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Out),
+                                 KernelArg::scalar(W)};
+  ASSERT_EQ(
+      runKernel(Binary, "private_rows", Args, {{N, M}, {LocalX, LocalY}, {}}),
+      "");
+  std::vector<int> Got = Args[1].as<int>();
+  for (int Y = 0; Y < int(M); ++Y)
+    for (int X = 0; X < W; ++X) {
+      int T[4];
+      for (int K = 0; K < 4; ++K)
+        T[K] = In[size_t((Y * W + X + K) % Size)] * (Y + 1);
+      int Expected = 0;
+      for (int K = 0; K < 4; ++K)
+        Expected += T[(X + K) & 3] * (K + 1);
+      ASSERT_EQ(Got[size_t(Y * W + X)], Expected)
+          << "out[" << Y << "][" << X << "]";
+    }
+}
+
 TEST_P(VeczRows, RowLoadsUnderColumnMasks) {
   const size_t M = 5 * LocalY, N = 2 * LocalX;
   const int K = 20;

@@ -429,6 +429,25 @@ TEST_P(VeczDivergence, PrivateMemoryOfEachWorkItem) {
   }
 }
 
+TEST_P(VeczDivergence, ClampedNeighboursAtTheEdges) {
+  const int N = 600; // Groups of 24: 16 + a peel of 8 at width 16.
+  std::vector<float> In(N), Out(N, -1.0f);
+  for (int I = 0; I < N; ++I)
+    In[I] = float((I * 37) % 101); // Small integers: every sum is exact.
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Out),
+                                 KernelArg::scalar(N)};
+  ASSERT_EQ(runKernel(Binary, "clamped_stencil", Args, {{size_t(N)}, {24}, {}}),
+            "");
+  std::vector<float> Got = Args[1].as<float>();
+  for (int I = 0; I < N; ++I) {
+    float R = In[std::clamp(I - 1, 0, N - 1)] + 2.0f * In[I] +
+              In[std::min(I + 1, N - 1)];
+    if (I & 1)
+      R += In[std::max(I - 3, 0)];
+    ASSERT_EQ(Got[I], R) << "out[" << I << "]";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Widths, VeczDivergence,
     testing::Combine(testing::Values("reference", "csa"),

@@ -224,3 +224,17 @@ kernel void private_memory(global const int *in, global int *out,
   lg[i] = lgamma_r(x[i], &s);
   sign[i] = s;
 }
+
+// Stencils whose edge work-items clamp their neighbours' indices: a signed
+// clamp, an unsigned min, and a max under a branch. Vectors away from the
+// edges load consecutive elements; those at an edge gather.
+kernel void clamped_stencil(global const float *in, global float *out,
+                            int n) {
+  int i = get_global_id(0);
+  float left = in[clamp(i - 1, 0, n - 1)];
+  float right = in[min((uint)i + 1u, (uint)n - 1u)];
+  float r = left + 2.0f * in[i] + right;
+  if (i & 1)
+    r += in[max(i - 3, 0)];
+  out[i] = r;
+}

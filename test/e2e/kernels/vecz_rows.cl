@@ -42,3 +42,16 @@ __kernel void tickets(__global uint *counter, __global uint *bins,
     sum += (uint)k;
   marks[col] = sum + 1;
 }
+
+// Private memory: each work-item, of each row, has its own array, indexed
+// by data after its loop fills it.
+kernel void private_rows(global const int *in, global int *out, int w) {
+  int x = get_global_id(0), y = get_global_id(1);
+  int t[4];
+  for (int k = 0; k < 4; ++k)
+    t[k] = in[(y * w + x + k) % (w * 8)] * (y + 1);
+  int s = 0;
+  for (int k = 0; k < 4; ++k)
+    s += t[(x + k) & 3] * (k + 1);
+  out[y * w + x] = s;
+}

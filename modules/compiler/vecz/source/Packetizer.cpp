@@ -11,6 +11,7 @@
 #include "vecz/Packetizer.h"
 
 #include "CallWidening.h"
+#include "ClampedAccesses.h"
 #include "DivergentRegions.h"
 #include "LaneOperations.h"
 #include "WorkItemIds.h"
@@ -222,6 +223,15 @@ private:
   DenseMap<const BasicBlock *, Value *> BlockMasks;
   DenseMap<std::pair<const BasicBlock *, const BasicBlock *>, Value *>
       EdgeMasks;
+  /// Gathers at clamped consecutive indices, to be versioned on whether
+  /// the lanes are within the clamps (ClampedAccesses.h).
+  struct ClampedLoad {
+    Instruction *Gather;
+    LoadInst *Load;
+    Value *WithinClamps;
+    Value *Mask;
+  };
+  SmallVector<ClampedLoad, 4> ClampedLoads;
 };
 
 /// The lanes active in \p BB: those arriving along any edge into it; null
@@ -729,6 +739,9 @@ void Packetizer::run() {
     Placeholder->eraseFromParent();
   for (const DivergentRegion &R : Regions)
     linearize(R);
+  // Last, as it splits blocks.
+  for (const ClampedLoad &C : ClampedLoads)
+    versionClampedLoad(*C.Gather, *C.Load, C.WithinClamps, C.Mask);
   eraseUnusedScalarTwins(Vector);
 }
 
@@ -917,14 +930,26 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
   if (Consecutive)
     return B.CreateMaskedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
                               Mask, Constant::getNullValue(Ty), Name);
+  Value *WithinClamps = emitWithinClamps(
+      Load, Width, [&](const Value *V) { return isVarying(V); },
+      [&](const Value *V) -> std::optional<int64_t> {
+        const Value *Scalar = Original.lookup(V);
+        return Scalar ? Strides.getStride(Scalar).getConstantStep()
+                      : std::nullopt;
+      },
+      B);
   Value *Pointers =
       elementPointers(getVector(Load.getPointerOperand()), Load.getType(), B);
-  return B.CreateMaskedGather(
+  Value *Gather = B.CreateMaskedGather(
       Ty, Pointers,
       commonAlignment(Load.getAlign(),
                       Load.getType()->getScalarSizeInBits() / 8),
       Mask ? Mask : allElements(Load.getType()), Constant::getNullValue(Ty),
       Name);
+  if (WithinClamps)
+    ClampedLoads.push_back(
+        {cast<Instruction>(Gather), &Load, WithinClamps, Mask});
+  return Gather;
 }
 
 /// Private memory: one alloca of W copies, lane l's right after lane

@@ -25,9 +25,11 @@
 /// stores, other varying ones gathers and scatters with every lane on (a
 /// varying value stored to a uniform address is a scatter there: the last
 /// active lane's value stays); uniform ones stay scalar, done once for the
-/// W work-items. Builtins with a vector form are called at width W; atomics
-/// and other calls with a varying argument or a side effect are done once
-/// per lane in lane order (LaneOperations.h: under a mask, through an
+/// W work-items. A load at a clamped consecutive index is versioned: a
+/// vector load where every lane is within the clamps, else the gather
+/// (ClampedAccesses.h). Builtins with a vector form are called at width W;
+/// atomics and other calls with a varying argument or a side effect are done
+/// once per lane in lane order (LaneOperations.h: under a mask, through an
 /// always-inline helper that branches per lane). Divergent regions become
 /// straight code whose blocks run under masks: their memory accesses are
 /// masked (uniform ones done once if any lane is active; inactive lanes of

@@ -1,0 +1,46 @@
+//===- ClampedAccesses.h - Loads at clamped consecutive indices -*- C++ -*-===//
+///
+/// \file
+/// A load from `Base[clamp(X, Lo, Hi)]`, X consecutive along the vector and
+/// the bounds uniform (OpenCL's clamp, min and max, as LLVM's smin, smax,
+/// umin and umax: conv1d's `in[clamp(i + k, 0, n - 1)]`, a stencil's
+/// `cur[max(lid - 1, 0)]`), is a gather, as lanes at an edge read the same
+/// element. Where every lane's X is within the bounds the clamps change
+/// nothing and the W elements are consecutive: the packetizer versions the
+/// load on that test, one vector load when it holds, the gather otherwise.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef VECZ_CLAMPEDACCESSES_H
+#define VECZ_CLAMPEDACCESSES_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/IRBuilder.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace vecz {
+
+class StrideInfo;
+
+/// For \p Load, a load of the vector kernel at a clamped consecutive index
+/// (see the file comment), whether all of the \p Width lanes are within the
+/// clamps, computed at \p B from the scalar twins (lane 0's values); null
+/// for any other load. \p StrideOf gives the stride of a value of the
+/// vector kernel, \p IsVarying whether it varies.
+llvm::Value *emitWithinClamps(
+    llvm::LoadInst &Load, unsigned Width,
+    llvm::function_ref<bool(const llvm::Value *)> IsVarying,
+    llvm::function_ref<std::optional<int64_t>(const llvm::Value *)> StepOf,
+    llvm::IRBuilder<> &B);
+
+/// Makes \p Gather, the widened \p Load, run only when \p WithinClamps is
+/// false, and a load of its lanes' consecutive elements from \p Load's
+/// address (lane 0's; masked by \p Mask, if not null) when it is true.
+void versionClampedLoad(llvm::Instruction &Gather, llvm::LoadInst &Load,
+                        llvm::Value *WithinClamps, llvm::Value *Mask);
+
+} // namespace vecz
+
+#endif // VECZ_CLAMPEDACCESSES_H
