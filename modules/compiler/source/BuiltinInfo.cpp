@@ -454,8 +454,9 @@ bool BuiltinInfo::mustLinkAfterVectorization(StringRef MangledName) const {
   std::optional<ScalarSignature> Signature = parseScalarSignature(MangledName);
   if (!Signature || none_of(Signature->Params, isFloatingPointCode))
     return false;
-  // The library has every vector width of a builtin or none.
-  return BuiltinInfo::getVectorBuiltin(MangledName, 4).has_value() &&
+  // Vector forms come in every width or none (the library's do): the
+  // form of 4 lanes stands for them all.
+  return getVectorBuiltin(MangledName, 4).has_value() &&
          isDefinedByBuiltinsLibrary(MangledName);
 }
 
