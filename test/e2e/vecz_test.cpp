@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
 #include <tuple>
 
@@ -445,6 +446,53 @@ TEST_P(VeczDivergence, ClampedNeighboursAtTheEdges) {
     if (I & 1)
       R += In[std::max(I - 3, 0)];
     ASSERT_EQ(Got[I], R) << "out[" << I << "]";
+  }
+}
+
+/// The model of kernel `agreeing_runs` for work-item \p I: its
+/// outputs, or nothing where it writes none.
+struct AgreeingRun {
+  std::optional<int> Out, Big;
+};
+AgreeingRun agreeingRun(const std::vector<int> &In, size_t I) {
+  int X = In[I];
+  switch ((I / 20) % 4) {
+  case 0: {
+    int Y = 3 * X + In[(I + 1) % In.size()];
+    if (X <= 50)
+      return {Y, std::nullopt};
+    return {Y - X / 7, Y - X / 7};
+  }
+  case 1: {
+    int Y = X, Steps = 0;
+    for (; Y > 1 && Steps < 64; ++Steps)
+      Y = (Y & 1) ? Y - 3 : Y / 2;
+    return {Y + 1000 * Steps, std::nullopt};
+  }
+  case 2:
+    return {In[I / 2] - X * X, std::nullopt};
+  default:
+    return {};
+  }
+}
+
+TEST_P(VeczDivergence, BranchesAroundWhatNoLaneRuns) {
+  const size_t N = 1000; // Groups of 40; runs of 20 straddle vectors.
+  const int Sentinel = -424242;
+  std::mt19937 Random(13);
+  std::vector<int> In(N), Out(N, Sentinel), Big(N, Sentinel);
+  for (int &X : In)
+    X = int(Random() % 301) - 100;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Out),
+                                 KernelArg::buffer(Big)};
+  ASSERT_EQ(runKernel(Binary, "agreeing_runs", Args, {{N}, {40}, {}}), "");
+  std::vector<int> GotOut = Args[1].as<int>(), GotBig = Args[2].as<int>();
+  for (size_t I = 0; I < N; ++I) {
+    AgreeingRun Want = agreeingRun(In, I);
+    ASSERT_EQ(GotOut[I], Want.Out.value_or(Sentinel))
+        << "out[" << I << "], in = " << In[I];
+    ASSERT_EQ(GotBig[I], Want.Big.value_or(Sentinel))
+        << "big[" << I << "], in = " << In[I];
   }
 }
 

@@ -238,3 +238,32 @@ kernel void clamped_stencil(global const float *in, global float *out,
     r += in[max(i - 3, 0)];
   out[i] = r;
 }
+
+// Branches on which whole vectors agree: work-items come in runs of 20 of
+// one kind, so most vectors have no lane on one side or another and Vecz
+// branches around it. What is skipped leaves values to the join, nests a
+// data-dependent branch, and holds a loop; a kind returns early.
+kernel void agreeing_runs(global const int *in, global int *out,
+                          global int *big) {
+  size_t i = get_global_id(0);
+  int x = in[i];
+  int kind = (int)(i / 20) % 4;
+  if (kind == 3)
+    return;
+  int y;
+  if (kind == 0) {
+    y = 3 * x + in[(i + 1) % get_global_size(0)];
+    if (x > 50) {
+      y -= x / 7;
+      big[i] = y;
+    }
+  } else if (kind == 1) {
+    int steps = 0;
+    for (y = x; y > 1 && steps < 64; ++steps)
+      y = (y & 1) ? y - 3 : y / 2;
+    y += 1000 * steps;
+  } else {
+    y = in[i / 2] - x * x;
+  }
+  out[i] = y;
+}

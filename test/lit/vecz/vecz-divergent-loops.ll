@@ -44,14 +44,20 @@ done:
 
 ; A divergent loop inside a divergent branch, with a store in it.
 ; CHECK-LABEL: define void @__vecz_v4_guarded_loop(
+; The loop is branched around when no lane enters it (vecz-boscc.ll).
 ; CHECK: %odd.v = trunc <4 x i64> %gid.v to <4 x i1>
+; CHECK: loop.preheader:
+; CHECK-NEXT: %[[ENTERING:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %odd.v)
+; CHECK-NEXT: br i1 %[[ENTERING]], label %loop.preheader.active, label %loop.preheader.after
 ; CHECK: loop:
-; CHECK: %loop.live = phi <4 x i1> [ %odd.v, %loop.preheader ], [ %loop.to.loop, %loop ]
+; CHECK: %loop.live = phi <4 x i1> [ %odd.v, %loop.preheader.active ], [ %loop.to.loop, %loop ]
 ; CHECK: call void @llvm.masked.store.v4i32.p1(<4 x i32> %next.v, ptr addrspace(1) %p, i32 4, <4 x i1> %loop.live)
 ; CHECK: %next.lcssa.v.out = select <4 x i1> %loop.to.join.loopexit, <4 x i32> %next.v, <4 x i32> %next.lcssa.v.kept
 ; CHECK: br i1 %{{.+}}, label %loop, label %join.loopexit
+; CHECK: loop.preheader.after:
+; CHECK-NEXT: %next.lcssa.v.out.run = phi <4 x i32> [ %next.lcssa.v.out, %join.loopexit ], [ zeroinitializer, %loop.preheader ]
 ; CHECK: join:
-; CHECK-NEXT: %r.v{{[0-9]*}} = select <4 x i1> %entry.to.join, <4 x i32> zeroinitializer, <4 x i32> %next.lcssa.v.out
+; CHECK-NEXT: %r.v{{[0-9]*}} = select <4 x i1> %entry.to.join, <4 x i32> zeroinitializer, <4 x i32> %next.lcssa.v.out.run
 define void @guarded_loop(ptr addrspace(1) %data, i32 %limit) #0 {
 entry:
   %gid = call i64 @__mux_get_global_id(i32 0)

@@ -11,10 +11,13 @@
 
 #include "compiler/utils/KernelMetadata.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -100,6 +103,32 @@ double estimateRunCost(Function &F, FunctionAnalysisManager &FAM) {
              Entry;
   }
   return Total;
+}
+
+bool isWorthSkipping(ArrayRef<BasicBlock *> Run) {
+  // What the test and the phis after the run cost, several times over.
+  constexpr unsigned Threshold = 12;
+  constexpr unsigned MemoryAccess = 4;
+  constexpr unsigned Call = 8;
+  SmallPtrSet<const BasicBlock *, 8> Seen;
+  unsigned Cost = 0;
+  for (BasicBlock *BB : Run) {
+    Seen.insert(BB);
+    // A back edge: a loop.
+    if (any_of(successors(BB), [&](BasicBlock *S) { return Seen.contains(S); }))
+      return true;
+    for (Instruction &I : *BB) {
+      if (isa<PHINode>(I) || I.isTerminator() || isa<DbgInfoIntrinsic>(I))
+        continue;
+      if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+        Cost += Call;
+      else if (I.mayReadOrWriteMemory())
+        Cost += MemoryAccess;
+      else
+        Cost += 1;
+    }
+  }
+  return Cost >= Threshold;
 }
 
 } // namespace vecz

@@ -28,6 +28,7 @@
 #ifndef VECZ_COSTMODEL_H
 #define VECZ_COSTMODEL_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/PassManager.h"
 
 namespace vecz {
@@ -41,6 +42,16 @@ unsigned chooseWidth(llvm::Function &Kernel, const UniformityInfo &Uniformity,
 
 /// The estimated cost of one run of \p F (see the file comment).
 double estimateRunCost(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+/// Whether a run of a divergent region's blocks (of the scalar kernel, in
+/// run order) is worth a branch around it when no lane is active in it
+/// (Boscc.h). The test is an or-reduction of a mask and a branch, and the
+/// values the run leaves become phis. Against that, the run's linearized
+/// blocks cost about one instruction each for arithmetic, several for a
+/// memory access (a masked or gathered one more) or a call (a builtin at
+/// width W, or one per lane): a run pays when that weighs well above the
+/// test, and always when it holds a loop (which runs at least once).
+bool isWorthSkipping(llvm::ArrayRef<llvm::BasicBlock *> Run);
 
 } // namespace vecz
 

@@ -51,8 +51,11 @@ BlockSet collectBlocks(BasicBlock &Branching, BasicBlock &Exit) {
 }
 
 /// \p Nodes ordered so that each comes after its predecessors among them
-/// (\p Successors gives the edges), ties broken by place in the function;
-/// none when the edges form a cycle.
+/// (\p Successors gives the edges); none when the edges form a cycle. Of
+/// the nodes ready, the one made ready last goes first, and of those made
+/// ready together the first in the function: a path is followed as far as
+/// it goes before its siblings, so the blocks a block dominates tend to run
+/// together (which Boscc.h needs to branch around them).
 std::optional<SmallVector<BasicBlock *, 8>> orderTopologically(
     ArrayRef<BasicBlock *> Nodes,
     function_ref<SmallVector<BasicBlock *, 4>(BasicBlock *)> Successors) {
@@ -62,19 +65,26 @@ std::optional<SmallVector<BasicBlock *, 8>> orderTopologically(
   for (BasicBlock *Node : Nodes)
     for (BasicBlock *Succ : Successors(Node))
       ++Waiting[Succ];
-  SmallVector<BasicBlock *, 8> Ready, Order;
-  for (BasicBlock *Node : Nodes)
-    if (!Waiting.lookup(Node))
-      Ready.push_back(Node);
-  while (!Ready.empty()) {
-    llvm::sort(Ready, [&](BasicBlock *A, BasicBlock *B) {
+  // A stack, each batch made ready pushed last in the function first.
+  SmallVector<BasicBlock *, 8> Ready, Order, Batch;
+  auto PushBatch = [&] {
+    llvm::sort(Batch, [&](BasicBlock *A, BasicBlock *B) {
       return Position[A] > Position[B];
     });
+    append_range(Ready, Batch);
+    Batch.clear();
+  };
+  for (BasicBlock *Node : Nodes)
+    if (!Waiting.lookup(Node))
+      Batch.push_back(Node);
+  PushBatch();
+  while (!Ready.empty()) {
     BasicBlock *Node = Ready.pop_back_val();
     Order.push_back(Node);
     for (BasicBlock *Succ : Successors(Node))
       if (--Waiting[Succ] == 0)
-        Ready.push_back(Succ);
+        Batch.push_back(Succ);
+    PushBatch();
   }
   if (Order.size() != Nodes.size())
     return std::nullopt;

@@ -66,8 +66,9 @@ struct DivergentRegion {
   /// preheader of a divergent loop that is a region of its own.
   llvm::BasicBlock *Branching;
   /// The blocks in the order they will run: each after its predecessors,
-  /// each loop's blocks together, a uniform loop's followed by its exit
-  /// block.
+  /// each path followed as far as it goes before its siblings (so the
+  /// blocks a block dominates tend to run together), each loop's blocks
+  /// together, a uniform loop's followed by its exit block.
   llvm::SmallVector<llvm::BasicBlock *, 8> Blocks;
   /// Where the paths reconverge.
   llvm::BasicBlock *Exit;

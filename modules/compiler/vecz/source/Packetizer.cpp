@@ -10,6 +10,7 @@
 
 #include "vecz/Packetizer.h"
 
+#include "Boscc.h"
 #include "CallWidening.h"
 #include "ClampedAccesses.h"
 #include "DivergentRegions.h"
@@ -77,9 +78,11 @@ public:
   Packetizer(Function &Vector, unsigned Width, const UniformityInfo &Uniformity,
              const StrideInfo &Strides, const BuiltinInfo &BI,
              const ValueToValueMapTy &VMap,
-             SmallVector<DivergentRegion, 4> DivergentRegions)
+             SmallVector<DivergentRegion, 4> DivergentRegions,
+             SmallVector<SkippableRun, 4> SkippableRuns)
       : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides),
-        BI(BI), Regions(std::move(DivergentRegions)) {
+        BI(BI), Regions(std::move(DivergentRegions)),
+        Runs(std::move(SkippableRuns)) {
     for (const auto &[Scalar, Clone] : VMap)
       Original[Clone] = Scalar;
     for (const DivergentRegion &R : Regions) {
@@ -199,6 +202,8 @@ private:
   /// The regions made straight code: their blocks run under masks.
   SmallVector<DivergentRegion, 4> Regions;
   DenseMap<const BasicBlock *, const DivergentRegion *> RegionOf;
+  /// The runs of their blocks to branch around when no lane is active.
+  SmallVector<SkippableRun, 4> Runs;
   /// The masked loop a block is in, or leaves to.
   DenseMap<const BasicBlock *, const MaskedLoop *> LoopOf, ExitOf;
   /// A divergent loop's live lanes, a phi in its header.
@@ -742,6 +747,8 @@ void Packetizer::run() {
   // Last, as it splits blocks.
   for (const ClampedLoad &C : ClampedLoads)
     versionClampedLoad(*C.Gather, *C.Load, C.WithinClamps, C.Mask);
+  branchAroundEmptyRuns(Vector, Runs,
+                        [&](BasicBlock *BB) { return BlockMasks.lookup(BB); });
   eraseUnusedScalarTwins(Vector);
 }
 
@@ -1076,7 +1083,11 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
     Vector->eraseFromParent();
     return Regions.takeError();
   }
-  Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap, std::move(*Regions))
+  SmallVector<SkippableRun, 4> Runs;
+  for (const DivergentRegion &R : *Regions)
+    append_range(Runs, findSkippableRuns(R, DT));
+  Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap, std::move(*Regions),
+             std::move(Runs))
       .run();
   return Vector;
 }

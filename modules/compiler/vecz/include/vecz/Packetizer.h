@@ -9,7 +9,8 @@
 /// simplified and LCSSA form, divergent switches lowered: VeczPass sees to
 /// both), no barrier and no atomic or volatile load or store inside
 /// divergent control flow (outside, a barrier is kept), a compare-and-swap's
-/// result only taken apart by extractvalue, no private memory, calls as
+/// result only taken apart by extractvalue, private memory of a size known
+/// at compile time (each lane gets its own copy), calls as
 /// CallWidening.h allows (convergent calls, and calls of functions that ask
 /// for their own work-item id, are not); varying values of integer,
 /// floating-point or pointer type or fixed vectors of integers or floating
@@ -39,7 +40,10 @@
 /// header); each value leaving it is kept per lane, from the iteration the
 /// lane left in, and each of its exit blocks runs under the lanes that left
 /// to it. A uniform loop inside a region keeps its branches, runs under the
-/// mask of the lanes entering it and is skipped when none does.
+/// mask of the lanes entering it and is skipped when none does. A run of a
+/// region's blocks that its first block dominates is branched around when
+/// no lane is active in that block and the cost model says the test pays
+/// (Boscc.h).
 /// get_local_id(0), get_global_id(0) and the linear ids become lane 0's id
 /// plus <0, 1, ..., W-1>: the caller sets the local id of lane 0
 /// (WorkItemLoopsPass does, from `!mux_vector_variant`).
