@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Prints the coefficients of the erf and erfc fits in math_float.inc and
+math_double.inc, as the Horner lines those files hold.
+
+Not run by the build: the coefficients are checked in. Needs mpmath
+(Debian: python3-mpmath). Each fit is mpmath's Chebyshev interpolation
+(near-minimax) of:
+  - float, erf_small: erf(a) / a as a polynomial in z = a^2, a in [0, 1],
+    degree 7;
+  - float, erfc_large: a sqrt(pi) erfcx(a), erfcx(a) = e^(a^2) erfc(a), as
+    a polynomial in z = (a - 3) / (a + 3), a in [1, 10.5], degree 10;
+  - double, erfc_large_d: the same in z = (a - 4) / (a + 4), a in [1, 28],
+    degree 21.
+For each, it also prints the worst relative error of the polynomial with
+its coefficients rounded to double, over 2001 points, and the ratio of
+sum |c_k z^k| to the value (how much Horner's rounding can grow).
+"""
+
+import mpmath as mp
+
+mp.mp.dps = 60
+
+
+def erf_over_a(z):
+    a = mp.sqrt(z)
+    return mp.erf(a) / a if z > 0 else 2 / mp.sqrt(mp.pi)
+
+
+def scaled_erfcx(k):
+    def f(z):
+        a = k * (1 + z) / (1 - z)
+        return mp.exp(a * a) * mp.erfc(a) * a * mp.sqrt(mp.pi)
+    return f
+
+
+def fit(name, f, lo, hi, degree):
+    coefficients = [float(c) for c in mp.chebyfit(f, [lo, hi], degree + 1)]
+    worst = growth = 0
+    for i in range(2001):
+        z = lo + (hi - lo) * i / 2000
+        value = magnitude = mp.mpf(0)
+        for c in coefficients:
+            value = value * z + c
+            magnitude = magnitude * abs(z) + abs(c)
+        worst = max(worst, abs(value / f(z) - 1))
+        growth = max(growth, magnitude / abs(f(z)))
+    print(f"// {name}: relative error {mp.nstr(worst, 3)}, "
+          f"growth {mp.nstr(growth, 3)}")
+    print(f"  D p = {coefficients[0].hex()};")
+    for c in coefficients[1:]:
+        print(f"  p = FMA_D(p, z, {c.hex()});")
+
+
+def mapped(k, a):
+    return (a - k) / (a + k)
+
+
+def main():
+    fit("erf_small", erf_over_a, 0, 1, 7)
+    k = mp.mpf(3)
+    fit("erfc_large", scaled_erfcx(k), mapped(k, 1), mapped(k, mp.mpf(10.5)),
+        10)
+    k = mp.mpf(4)
+    fit("erfc_large_d", scaled_erfcx(k), mapped(k, 1), mapped(k, 28), 21)
+
+
+if __name__ == "__main__":
+    main()
