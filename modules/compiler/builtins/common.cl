@@ -3,6 +3,7 @@
 // be a fused or unfused multiply-add), sqrt (IEEE-754 requires it correctly
 // rounded; llvm.sqrt is).
 #include "builtins.h"
+#include "math.h"
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 #define EXACT(T)                                                               \
@@ -23,18 +24,22 @@
 LOOM_FOR_FLOATS(EXACT, LOOM_FOR_WIDTHS)
 LOOM_FOR_FLOATS(EXACT_SCALAR, LOOM_FOR_VECTORS)
 
-LOOM_CONST float sqrt(float x) { return __builtin_sqrtf(x); }
-LOOM_CONST double sqrt(double x) { return __builtin_sqrt(x); }
-// Vectors halve down to scalars; LLVM turns the result back into one vector
-// square root.
-#define SQRT_VECTORS(T)                                                        \
-  LOOM_CONST T##2 sqrt(T##2 x) { return (T##2)(sqrt(x.x), sqrt(x.y)); }        \
-  LOOM_CONST T##3 sqrt(T##3 x) { return (T##3)(sqrt(x.xy), sqrt(x.z)); }       \
-  LOOM_CONST T##4 sqrt(T##4 x) { return (T##4)(sqrt(x.lo), sqrt(x.hi)); }      \
-  LOOM_CONST T##8 sqrt(T##8 x) { return (T##8)(sqrt(x.lo), sqrt(x.hi)); }      \
-  LOOM_CONST T##16 sqrt(T##16 x) { return (T##16)(sqrt(x.lo), sqrt(x.hi)); }
-SQRT_VECTORS(float)
-SQRT_VECTORS(double)
+// llvm.sqrt at every width: one vector square root instruction where the
+// target has one.
+#define SQRT(T, S)                                                             \
+  LOOM_CONST T sqrt(T x) { return LOOM_INTRINSIC(sqrt, S)(x); }
+SQRT(float, f)
+SQRT(float2, f2)
+SQRT(float3, f3)
+SQRT(float4, f4)
+SQRT(float8, f8)
+SQRT(float16, f16)
+SQRT(double, d)
+SQRT(double2, d2)
+SQRT(double3, d3)
+SQRT(double4, d4)
+SQRT(double8, d8)
+SQRT(double16, d16)
 
 // dot: the sum of products, in element order (OpenCL allows contraction).
 LOOM_CONST float dot(float x, float y) { return x * y; }
