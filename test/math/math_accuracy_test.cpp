@@ -544,44 +544,60 @@ INSTANTIATE_TEST_SUITE_P(Double, MathAccuracy,
                          testing::ValuesIn(doubleFunctions()), testName);
 
 /// The vector overloads compute lane for lane what the scalar one does: for
-/// each one-argument function, the results of the scalar form and of two
-/// vector widths (4 and 16 for float, 3 and 8 for double) are compared bit
-/// for bit over the suite's inputs.
+/// each function of one or two floating-point arguments, the results of the
+/// scalar form and of two vector widths (4 and 16 for float, 3 and 8 for
+/// double) are compared bit for bit over the suite's inputs.
 class VectorForms : public testing::TestWithParam<MathFunction> {};
 
 TEST_P(VectorForms, MatchScalar) {
   const MathFunction &F = GetParam();
   const char *T = F.IsDouble ? "double" : "float";
   const int Widths[2] = {F.IsDouble ? 3 : 4, F.IsDouble ? 8 : 16};
+  bool TwoArguments = F.Sig == Signature::FloatFloat2;
+  // Parameters a[, b], r; the call on element i or vector i of width W.
+  auto Kernel = [&](const std::string &Name, int W) {
+    std::string Param = std::string("global const ") + T + " *";
+    std::string Load = W == 1 ? "" : "vload" + std::to_string(W);
+    auto Arg = [&](const char *P) {
+      return W == 1 ? std::string(P) + "[i]" : Load + "(i, " + P + ")";
+    };
+    std::string Call = builtinOf(F) + "(" + Arg("a") +
+                       (TwoArguments ? ", " + Arg("b") : "") + ")";
+    return "kernel void " + Name + "(" + Param + "a, " +
+           (TwoArguments ? Param + "b, " : "") + "global " + T +
+           " *r) { size_t i = get_global_id(0); " +
+           (W == 1 ? "r[i] = " + Call
+                   : "vstore" + std::to_string(W) + "(" + Call + ", i, r)") +
+           "; }\n";
+  };
   std::string Source = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
-  Source += std::string("kernel void scalar(global const ") + T +
-            " *a, global " + T +
-            " *r) { size_t i = get_global_id(0); r[i] = " + builtinOf(F) +
-            "(a[i]); }\n";
+  Source += Kernel("scalar", 1);
   for (int W : Widths)
-    Source += std::string("kernel void v") + std::to_string(W) +
-              "(global const " + T + " *a, global " + T +
-              " *r) { size_t i = get_global_id(0); vstore" + std::to_string(W) +
-              "(" + builtinOf(F) + "(vload" + std::to_string(W) +
-              "(i, a)), i, r); }\n";
+    Source += Kernel("v" + std::to_string(W), W);
   std::vector<char> Binary;
   ASSERT_EQ(loom::e2e::compileKernel(Source, Binary, "", "csa", "vectors.cl"),
             "");
   Inputs In = makeInputs(F);
   size_t Count = In.A.size() / 48 * 48; // a multiple of every width
   In.A.resize(Count);
-  std::vector<KernelArg> Args = {floatingBuffer(F, In.A),
-                                 floatingBuffer(F, std::vector<double>(Count))};
+  In.B.resize(TwoArguments ? Count : 0);
+  auto MakeArgs = [&] {
+    std::vector<KernelArg> Args = {floatingBuffer(F, In.A)};
+    if (TwoArguments)
+      Args.push_back(floatingBuffer(F, In.B));
+    Args.push_back(floatingBuffer(F, std::vector<double>(Count)));
+    return Args;
+  };
+  std::vector<KernelArg> Args = MakeArgs();
   ASSERT_EQ(loom::e2e::runKernel(Binary, "scalar", Args, {{Count}, {}, {}}),
             "");
-  std::vector<double> Scalar = floatingResults(F, Args[1]);
+  std::vector<double> Scalar = floatingResults(F, Args.back());
   for (int W : Widths) {
-    std::vector<KernelArg> VArgs = {
-        floatingBuffer(F, In.A), floatingBuffer(F, std::vector<double>(Count))};
+    std::vector<KernelArg> VArgs = MakeArgs();
     ASSERT_EQ(loom::e2e::runKernel(Binary, "v" + std::to_string(W), VArgs,
                                    {{Count / W}, {}, {}}),
               "");
-    std::vector<double> Vector = floatingResults(F, VArgs[1]);
+    std::vector<double> Vector = floatingResults(F, VArgs.back());
     size_t Mismatches = 0;
     for (size_t I = 0; I < Count; ++I) {
       bool Same = std::isnan(Scalar[I])
@@ -596,11 +612,12 @@ TEST_P(VectorForms, MatchScalar) {
   }
 }
 
-std::vector<MathFunction> unaryFunctions() {
+/// The full-precision functions of signature \p Sig, float and double.
+std::vector<MathFunction> functionsOf(Signature Sig) {
   std::vector<MathFunction> Fs;
   for (const auto *List : {&floatFunctions(), &doubleFunctions()})
     for (const MathFunction &F : *List)
-      if (F.Sig == Signature::FloatFloat && F.Name.rfind("native_", 0) != 0 &&
+      if (F.Sig == Sig && F.Name.rfind("native_", 0) != 0 &&
           F.Name.rfind("half_", 0) != 0)
         Fs.push_back(F);
   return Fs;
@@ -611,7 +628,11 @@ std::string vectorTestName(const testing::TestParamInfo<MathFunction> &Info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Unary, VectorForms,
-                         testing::ValuesIn(unaryFunctions()), vectorTestName);
+                         testing::ValuesIn(functionsOf(Signature::FloatFloat)),
+                         vectorTestName);
+INSTANTIATE_TEST_SUITE_P(Binary, VectorForms,
+                         testing::ValuesIn(functionsOf(Signature::FloatFloat2)),
+                         vectorTestName);
 
 /// Writes the table of doc/math.md when LOOM_MATH_TABLE names a file.
 class TableWriter : public testing::Environment {
