@@ -28,7 +28,6 @@ OPS = {  # name -> (intrinsic, arity)
     "trunc": ("trunc", 1),
     "fabs": ("fabs", 1),
     "sqrt": ("sqrt", 1),
-    "fmod": (None, 2),  # the frem instruction
 }
 ELEMENTS = {"f": ("float", "f32"), "d": ("double", "f64")}
 WIDTHS = (1, 2, 3, 4, 8, 16)
@@ -37,10 +36,6 @@ WIDTHS = (1, 2, 3, 4, 8, 16)
 def wrapper(op, intrinsic, arity, suffix, ir_type, mangled):
     params = ", ".join(f"{ir_type} %a{i}" for i in range(arity))
     args = ", ".join(f"{ir_type} %a{i}" for i in range(arity))
-    if intrinsic is None:
-        return (f"define spir_func {ir_type} @__loom_{op}_{suffix}({params}) #0 {{\n"
-                f"  %r = frem {ir_type} %a0, %a1\n"
-                f"  ret {ir_type} %r\n}}\n")
     return (f"define spir_func {ir_type} @__loom_{op}_{suffix}({params}) #0 {{\n"
             f"  %r = call {ir_type} @llvm.{intrinsic}.{mangled}({args})\n"
             f"  ret {ir_type} %r\n}}\n"

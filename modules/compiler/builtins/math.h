@@ -27,8 +27,7 @@
   __attribute__((const)) T __loom_ceil_##S(T);                                 \
   __attribute__((const)) T __loom_trunc_##S(T);                                \
   __attribute__((const)) T __loom_fabs_##S(T);                                 \
-  __attribute__((const)) T __loom_sqrt_##S(T);                                 \
-  __attribute__((const)) T __loom_fmod_##S(T, T);
+  __attribute__((const)) T __loom_sqrt_##S(T);
 LOOM_DECLARE_INTRINSICS(float, f)
 LOOM_DECLARE_INTRINSICS(float2, f2)
 LOOM_DECLARE_INTRINSICS(float3, f3)
