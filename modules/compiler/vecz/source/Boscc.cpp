@@ -12,7 +12,6 @@
 #include "CostModel.h"
 #include "DivergentRegions.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
