@@ -496,6 +496,43 @@ TEST_P(VeczDivergence, BranchesAroundWhatNoLaneRuns) {
   }
 }
 
+/// The model of kernel `nested_loops`.
+int nestedLoops(const std::vector<int> &In, size_t I, int M) {
+  int N = In[I], Rows = N & 15, Acc = 0;
+  for (int R = 0; R < Rows; ++R) {
+    int S = 0, C;
+    for (C = 0; C <= R + (N & 3); ++C) {
+      S += (N >> (C & 7)) ^ C;
+      if (S % 11 == (N & 7))
+        break;
+    }
+    int T = 0;
+    for (int K = 0; K < M; ++K)
+      T = (T * 5 + (S >> (K & 3))) & 0xffff;
+    Acc += (T & 1) ? In[(I + R) % In.size()] : -C;
+  }
+  return Acc + Rows;
+}
+
+TEST_P(VeczDivergence, LoopsInsideDivergentLoops) {
+  const size_t N = 1000; // Groups of 40.
+  std::mt19937 Random(17);
+  std::vector<int> In(N);
+  for (int &X : In)
+    X = int(Random() % 2001) - 1000;
+  In[3] = 0;             // A lane that runs no row.
+  for (int M : {3, 0}) { // With no iteration of the uniform loop too.
+    std::vector<int> Out(N, -1);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(Out), KernelArg::scalar(M)};
+    ASSERT_EQ(runKernel(Binary, "nested_loops", Args, {{N}, {40}, {}}), "");
+    std::vector<int> Got = Args[1].as<int>();
+    for (size_t I = 0; I < N; ++I)
+      ASSERT_EQ(Got[I], nestedLoops(In, I, M))
+          << "out[" << I << "], in = " << In[I] << ", m = " << M;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Widths, VeczDivergence,
     testing::Combine(testing::Values("reference", "csa"),

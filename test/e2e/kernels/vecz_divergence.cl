@@ -267,3 +267,31 @@ kernel void agreeing_runs(global const int *in, global int *out,
   }
   out[i] = y;
 }
+
+// Loops inside a divergent loop: each lane runs its own number of rows; a
+// row is a loop that lanes leave at different iterations (a data-dependent
+// break), then a loop of m iterations, the same for every lane, then a
+// data-dependent branch around a load. What the inner loops leave is used
+// in the row, and what the rows leave after them.
+kernel void nested_loops(global const int *in, global int *out, int m) {
+  size_t i = get_global_id(0);
+  int n = in[i];
+  int rows = n & 15;
+  int acc = 0;
+  for (int r = 0; r < rows; ++r) {
+    int s = 0, c;
+    for (c = 0; c <= r + (n & 3); ++c) {
+      s += (n >> (c & 7)) ^ c;
+      if (s % 11 == (n & 7))
+        break;
+    }
+    int t = 0;
+    for (int k = 0; k < m; ++k)
+      t = (t * 5 + (s >> (k & 3))) & 0xffff;
+    if (t & 1)
+      acc += in[(i + r) % get_global_size(0)];
+    else
+      acc -= c;
+  }
+  out[i] = acc + rows;
+}

@@ -5,7 +5,7 @@
 ; and each lane's live-out kept when it leaves; a loop inside a divergent
 ; branch runs under the mask of the lanes that enter it; switches on
 ; varying values and uniform branches inside divergent regions become
-; masks too.
+; masks too; loops inside a divergent loop are run under its mask.
 
 ; A divergent loop on its own: each lane counts the steps its value takes
 ; to reach 1.
@@ -199,6 +199,72 @@ loop:
 done:
   %steps = phi i32 [ %r.next, %loop ]
   store i32 %steps, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+; Loops inside a divergent loop: each lane runs rows of its own count. A
+; row is a divergent loop, whose live mask starts from the lanes live in the
+; row and whose live-out is kept per lane, then a uniform loop, entered when
+; a lane is live and run under the row's mask with its own branch.
+; CHECK-LABEL: define void @__vecz_v4_rows(
+; CHECK: row:
+; CHECK: %row.live = phi <4 x i1> [ <i1 true, i1 true, i1 true, i1 true>, %entry ], [ %row.latch.to.row, %row.latch ]
+; CHECK: col:
+; CHECK-NEXT: %col.live = phi <4 x i1> [ %row.live, %row ], [ %col.to.col, %col ]
+; CHECK-NEXT: %width.v.kept = phi <4 x i32> [ zeroinitializer, %row ], [ %width.v.out, %col ]
+; CHECK: %col.to.cols.done = and <4 x i1> %col.live, %{{.+}}
+; CHECK-NEXT: %width.v.out = select <4 x i1> %col.to.cols.done, <4 x i32> %c.next.splat.splat, <4 x i32> %width.v.kept
+; CHECK-NEXT: %col.to.col = and <4 x i1> %col.live, %col.more.v
+; CHECK-NEXT: %[[MORE_COLS:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %col.to.col)
+; CHECK-NEXT: br i1 %[[MORE_COLS]], label %col, label %cols.done
+; CHECK: cols.done:
+; CHECK-NEXT: %[[ENTERING:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %row.live)
+; CHECK-NEXT: br i1 %[[ENTERING]], label %scale, label %row.latch
+; CHECK: scale:
+; CHECK: %w.v = phi <4 x i32> [ %width.v.out, %cols.done ], [ %w.twice.v, %scale ]
+; CHECK: br i1 %scale.more, label %scale, label %row.latch
+; CHECK: row.latch:
+; CHECK-NEXT: %scaled.v = phi <4 x i32> [ %w.twice.v, %scale ], [ zeroinitializer, %cols.done ]
+; CHECK: %row.latch.to.row = and <4 x i1> %row.live, %row.more.v
+; CHECK-NEXT: %[[MORE_ROWS:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %row.latch.to.row)
+; CHECK-NEXT: br i1 %[[MORE_ROWS]], label %row, label %done
+; CHECK: done:
+; CHECK-NEXT: store <4 x i32> %sum.v.out, ptr addrspace(1) %p, align 4
+define void @rows(ptr addrspace(1) %data, i32 %m) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %gid
+  %rows = load i32, ptr addrspace(1) %p, align 4
+  br label %row
+row:
+  %r = phi i32 [ 0, %entry ], [ %r.next, %row.latch ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %row.latch ]
+  %limit = add i32 %rows, %r
+  br label %col
+col:
+  %c = phi i32 [ 0, %row ], [ %c.next, %col ]
+  %c.next = add i32 %c, 1
+  %col.more = icmp ult i32 %c.next, %limit
+  br i1 %col.more, label %col, label %cols.done
+cols.done:
+  %width = phi i32 [ %c.next, %col ]
+  br label %scale
+scale:
+  %k = phi i32 [ 0, %cols.done ], [ %k.next, %scale ]
+  %w = phi i32 [ %width, %cols.done ], [ %w.twice, %scale ]
+  %w.twice = shl i32 %w, 1
+  %k.next = add i32 %k, 1
+  %scale.more = icmp ult i32 %k.next, %m
+  br i1 %scale.more, label %scale, label %row.latch
+row.latch:
+  %scaled = phi i32 [ %w.twice, %scale ]
+  %acc.next = add i32 %acc, %scaled
+  %r.next = add i32 %r, 1
+  %row.more = icmp ult i32 %r.next, %rows
+  br i1 %row.more, label %row, label %done
+done:
+  %sum = phi i32 [ %acc.next, %row.latch ]
+  store i32 %sum, ptr addrspace(1) %p, align 4
   ret void
 }
 

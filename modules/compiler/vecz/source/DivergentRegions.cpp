@@ -3,7 +3,8 @@
 /// \file
 /// See DivergentRegions.h. A region's run order is a topological order of
 /// its blocks in which each loop counts as one node (its back edges left
-/// out), expanded into the loop's own order followed by its exit block.
+/// out), expanded into the loop's own order: a divergent loop's body is
+/// ordered the same way, a uniform loop is followed by its exit block.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,7 @@ namespace {
 
 using BlockSet = SmallPtrSet<BasicBlock *, 16>;
 using BranchPredicate = function_ref<bool(const Instruction &)>;
+using LoopPredicate = function_ref<bool(const Loop &)>;
 
 Error cannotLinearize(const BasicBlock &Where, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(),
@@ -91,38 +93,133 @@ std::optional<SmallVector<BasicBlock *, 8>> orderTopologically(
   return Order;
 }
 
-/// A divergent loop's blocks in run order: a topological order without its
-/// back edges, with the latch moved last (nothing in the loop follows it).
-std::optional<SmallVector<BasicBlock *, 8>> orderLoopBlocks(const Loop &L) {
-  SmallVector<BasicBlock *, 8> Blocks(L.blocks());
-  std::optional<SmallVector<BasicBlock *, 8>> Order =
-      orderTopologically(Blocks, [&](BasicBlock *BB) {
-        SmallVector<BasicBlock *, 4> Inside;
-        for (BasicBlock *Succ : successors(BB))
-          if (L.contains(Succ) && Succ != L.getHeader())
-            Inside.push_back(Succ);
-        return Inside;
-      });
-  if (Order) {
-    BasicBlock *Latch = L.getLoopLatch();
-    Order->erase(llvm::find(*Order, Latch));
-    Order->push_back(Latch);
-  }
-  return Order;
-}
-
 bool isTwoWayOrUnconditional(const BasicBlock *BB) {
   return isa<BranchInst>(BB->getTerminator());
 }
 
-Expected<MaskedLoop> buildMaskedLoop(const Loop &L, bool Divergent,
-                                     BranchPredicate IsDivergentBranch) {
+/// The outermost loop holding \p BB below \p Enclosing (a loop, or null
+/// for the whole function) whose header is in \p Inside, if any.
+const Loop *getOutermostLoopIn(const BasicBlock *BB, const LoopInfo &LI,
+                               const BlockSet &Inside, const Loop *Enclosing) {
+  const Loop *Outermost = nullptr;
+  for (const Loop *L = LI.getLoopFor(BB); L && L != Enclosing;
+       L = L->getParentLoop())
+    if (Inside.contains(L->getHeader()))
+      Outermost = L;
+  return Outermost;
+}
+
+/// Builds the run order of a region's blocks or of a divergent loop's, and
+/// the masked loops among them, inner loops before the loops holding them.
+class Sequencer {
+public:
+  Sequencer(const LoopInfo &LI, BranchPredicate IsDivergentBranch,
+            LoopPredicate IsDivergentLoop, SmallVectorImpl<MaskedLoop> &Loops)
+      : LI(LI), IsDivergentBranch(IsDivergentBranch),
+        IsDivergentLoop(IsDivergentLoop), Loops(Loops) {}
+
+  /// \p Inside in run order: each block, or each loop taken as one node,
+  /// after its predecessors (the back edges of \p Enclosing, the divergent
+  /// loop whose blocks they are, left out, and its latch last); a loop
+  /// expanded into its own order, a uniform loop followed by its exit block.
+  /// Divergent loops may be left to \p Exit, the region's end.
+  Expected<SmallVector<BasicBlock *, 8>> order(const BlockSet &Inside,
+                                               const Loop *Enclosing,
+                                               BasicBlock *Exit,
+                                               const BasicBlock &Where);
+
+private:
+  Expected<MaskedLoop> buildMaskedLoop(const Loop &L);
+
+  const LoopInfo &LI;
+  BranchPredicate IsDivergentBranch;
+  LoopPredicate IsDivergentLoop;
+  SmallVectorImpl<MaskedLoop> &Loops;
+};
+
+Expected<SmallVector<BasicBlock *, 8>>
+Sequencer::order(const BlockSet &Inside, const Loop *Enclosing,
+                 BasicBlock *Exit, const BasicBlock &Where) {
+  // Each block's node: itself, or the header of the outermost loop among
+  // the blocks holding it (or whose exit block it is).
+  DenseMap<BasicBlock *, BasicBlock *> NodeOf;
+  SmallVector<BasicBlock *, 8> Nodes;
+  DenseMap<BasicBlock *, SmallVector<BasicBlock *, 8>> LoopBlocks;
+  for (BasicBlock *BB : Inside) {
+    const Loop *L = getOutermostLoopIn(BB, LI, Inside, Enclosing);
+    if (!L) {
+      if (!isTwoWayOrUnconditional(BB))
+        return cannotLinearize(Where, "through a switch");
+      NodeOf.try_emplace(BB, BB);
+      continue;
+    }
+    if (L->getHeader() != BB)
+      continue;
+    Expected<MaskedLoop> Masked = buildMaskedLoop(*L);
+    if (!Masked)
+      return Masked.takeError();
+    auto IsLeftInside = [&](BasicBlock *To) {
+      return Inside.contains(To) || (Masked->Divergent && To == Exit);
+    };
+    if (!all_of(Masked->ExitBlocks, IsLeftInside))
+      return cannotLinearize(Where, Enclosing ? "in a loop left from a loop "
+                                                "inside it"
+                                              : "around a loop that leaves it");
+    for (BasicBlock *Block : L->blocks())
+      NodeOf[Block] = BB;
+    // A uniform loop's exit block follows it: the loop is skipped to there.
+    if (!Masked->Divergent)
+      NodeOf[Masked->ExitBlocks.front()] = BB;
+    SmallVector<BasicBlock *, 8> &Expanded = LoopBlocks[BB];
+    Expanded = Masked->Blocks;
+    if (!Masked->Divergent)
+      Expanded.push_back(Masked->ExitBlocks.front());
+    Loops.push_back(std::move(*Masked));
+  }
+  for (auto [BB, Node] : NodeOf)
+    if (BB == Node)
+      Nodes.push_back(BB);
+
+  BasicBlock *Header = Enclosing ? Enclosing->getHeader() : nullptr;
+  std::optional<SmallVector<BasicBlock *, 8>> Order =
+      orderTopologically(Nodes, [&](BasicBlock *Node) {
+        SmallVector<BasicBlock *, 4> Succs;
+        for (auto [BB, Of] : NodeOf)
+          if (Of == Node)
+            for (BasicBlock *Succ : successors(BB))
+              if (BasicBlock *To = NodeOf.lookup(Succ);
+                  To && To != Node && To != Header && !is_contained(Succs, To))
+                Succs.push_back(To);
+        return Succs;
+      });
+  if (!Order)
+    return cannotLinearize(Where, Enclosing ? "in an irreducible loop"
+                                            : "around an irreducible loop");
+  if (Enclosing) {
+    // Nothing in the loop follows its latch's node.
+    BasicBlock *Last = NodeOf.lookup(Enclosing->getLoopLatch());
+    Order->erase(llvm::find(*Order, Last));
+    Order->push_back(Last);
+  }
+  SmallVector<BasicBlock *, 8> Blocks;
+  for (BasicBlock *Node : *Order) {
+    auto Expanded = LoopBlocks.find(Node);
+    if (Expanded == LoopBlocks.end())
+      Blocks.push_back(Node);
+    else
+      append_range(Blocks, Expanded->second);
+  }
+  return Blocks;
+}
+
+Expected<MaskedLoop> Sequencer::buildMaskedLoop(const Loop &L) {
   BasicBlock &Header = *L.getHeader();
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Latch = L.getLoopLatch();
   if (!Preheader || !Latch)
     return cannotLinearize(Header, "in a loop without a preheader or with "
                                    "more than one latch");
+  bool Divergent = IsDivergentLoop(L);
   MaskedLoop Masked{Preheader, &Header, Latch, {}, Divergent, {}};
   L.getUniqueExitBlocks(Masked.ExitBlocks);
   for (BasicBlock *Exit : Masked.ExitBlocks)
@@ -141,33 +238,21 @@ Expected<MaskedLoop> buildMaskedLoop(const Loop &L, bool Divergent,
     Masked.Blocks.assign(L.block_begin(), L.block_end());
     return Masked;
   }
-  if (!L.isInnermost())
-    return cannotLinearize(Header, "in a loop that holds another loop");
-  if (!all_of(L.blocks(), isTwoWayOrUnconditional))
-    return cannotLinearize(Header, "through a switch");
-  std::optional<SmallVector<BasicBlock *, 8>> Order = orderLoopBlocks(L);
+  BlockSet Inside(L.block_begin(), L.block_end());
+  Expected<SmallVector<BasicBlock *, 8>> Order =
+      order(Inside, &L, /*Exit=*/nullptr, Header);
   if (!Order)
-    return cannotLinearize(Header, "in an irreducible loop");
+    return Order.takeError();
   Masked.Blocks = std::move(*Order);
   return Masked;
 }
 
-/// The outermost loop holding \p BB whose header is in \p Inside, if any.
-const Loop *getOutermostLoopIn(const BasicBlock *BB, const LoopInfo &LI,
-                               const BlockSet &Inside) {
-  const Loop *Outermost = nullptr;
-  for (const Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop())
-    if (Inside.contains(L->getHeader()))
-      Outermost = L;
-  return Outermost;
-}
-
 /// The region from \p Branching (a divergent branch, or a divergent loop's
 /// preheader) to \p Exit, where its paths reconverge.
-Expected<DivergentRegion>
-buildRegion(BasicBlock &Branching, BasicBlock *Exit, const LoopInfo &LI,
-            BranchPredicate IsDivergentBranch,
-            function_ref<bool(const Loop &)> IsDivergentLoop) {
+Expected<DivergentRegion> buildRegion(BasicBlock &Branching, BasicBlock *Exit,
+                                      const LoopInfo &LI,
+                                      BranchPredicate IsDivergentBranch,
+                                      LoopPredicate IsDivergentLoop) {
   if (!Exit)
     return cannotLinearize(Branching, "that does not reconverge");
   if (!isTwoWayOrUnconditional(&Branching))
@@ -178,69 +263,17 @@ buildRegion(BasicBlock &Branching, BasicBlock *Exit, const LoopInfo &LI,
   auto FromInside = [&](BasicBlock *Pred) {
     return Pred == &Branching || Inside.contains(Pred);
   };
-
-  DivergentRegion Region{&Branching, {}, Exit, {}};
-  // Each block's node: itself, or the header of the outermost loop in the
-  // region holding it (or whose exit block it is).
-  DenseMap<BasicBlock *, BasicBlock *> NodeOf;
-  SmallVector<BasicBlock *, 8> Nodes;
-  for (BasicBlock *BB : Inside) {
+  for (BasicBlock *BB : Inside)
     if (!all_of(predecessors(BB), FromInside))
       return cannotLinearize(Branching, "entered from outside");
-    const Loop *L = getOutermostLoopIn(BB, LI, Inside);
-    if (!L) {
-      if (!isTwoWayOrUnconditional(BB))
-        return cannotLinearize(Branching, "through a switch");
-      NodeOf.try_emplace(BB, BB);
-      continue;
-    }
-    if (L->getHeader() != BB)
-      continue;
-    Expected<MaskedLoop> Masked =
-        buildMaskedLoop(*L, IsDivergentLoop(*L), IsDivergentBranch);
-    if (!Masked)
-      return Masked.takeError();
-    // A divergent loop may be left to where the region ends.
-    auto IsLeftInside = [&](BasicBlock *To) {
-      return Inside.contains(To) || (Masked->Divergent && To == Exit);
-    };
-    if (!all_of(Masked->ExitBlocks, IsLeftInside))
-      return cannotLinearize(Branching, "around a loop that leaves it");
-    for (BasicBlock *Block : L->blocks())
-      NodeOf[Block] = BB;
-    // A uniform loop's exit block follows it: the loop is skipped to there.
-    if (!Masked->Divergent)
-      NodeOf[Masked->ExitBlocks.front()] = BB;
-    Region.Loops.push_back(std::move(*Masked));
-  }
-  for (auto [BB, Node] : NodeOf)
-    if (BB == Node)
-      Nodes.push_back(BB);
 
-  std::optional<SmallVector<BasicBlock *, 8>> Order =
-      orderTopologically(Nodes, [&](BasicBlock *Node) {
-        SmallVector<BasicBlock *, 4> Succs;
-        for (auto [BB, Of] : NodeOf)
-          if (Of == Node)
-            for (BasicBlock *Succ : successors(BB))
-              if (BasicBlock *To = NodeOf.lookup(Succ);
-                  To && To != Node && !is_contained(Succs, To))
-                Succs.push_back(To);
-        return Succs;
-      });
+  DivergentRegion Region{&Branching, {}, Exit, {}};
+  Sequencer Sequence(LI, IsDivergentBranch, IsDivergentLoop, Region.Loops);
+  Expected<SmallVector<BasicBlock *, 8>> Order =
+      Sequence.order(Inside, /*Enclosing=*/nullptr, Exit, Branching);
   if (!Order)
-    return cannotLinearize(Branching, "around an irreducible loop");
-  for (BasicBlock *Node : *Order) {
-    auto Loop = find_if(Region.Loops,
-                        [&](const MaskedLoop &L) { return L.Header == Node; });
-    if (Loop == Region.Loops.end()) {
-      Region.Blocks.push_back(Node);
-      continue;
-    }
-    append_range(Region.Blocks, Loop->Blocks);
-    if (!Loop->Divergent)
-      Region.Blocks.push_back(Loop->ExitBlocks.front());
-  }
+    return Order.takeError();
+  Region.Blocks = std::move(*Order);
   return Region;
 }
 
@@ -263,7 +296,7 @@ BasicBlock *findLoopReconvergence(const Loop &L, const PostDominatorTree &PDT) {
 Expected<SmallVector<DivergentRegion, 4>>
 findDivergentRegions(Function &F, const PostDominatorTree &PDT,
                      const LoopInfo &LI, BranchPredicate IsDivergentBranch,
-                     function_ref<bool(const Loop &)> IsDivergentLoop) {
+                     LoopPredicate IsDivergentLoop) {
   SmallVector<DivergentRegion, 4> Regions;
   BlockSet Covered;
   ReversePostOrderTraversal<Function *> RPOT(&F);

@@ -19,9 +19,14 @@
 /// branching block and left only into its reconvergence block (which may
 /// have other predecessors); its blocks end in two-way or unconditional
 /// branches; each loop in it is in simplified form (preheader, one latch,
-/// exit blocks whose predecessors are all in the loop); a divergent loop
-/// holds no other loop; a uniform loop inside a region holds no divergent
-/// branch and has one exit block.
+/// exit blocks whose predecessors are all in the loop); a loop inside a
+/// divergent loop is left only to blocks of that loop; a uniform loop
+/// inside a region holds no divergent branch and has one exit block.
+///
+/// A divergent loop's blocks are ordered as a region's are, its back edge
+/// left out and its latch last: the loops inside it are uniform loops run
+/// under the mask of the lanes entering them, or divergent loops linearized
+/// in turn, each iteration of the loop holding them entering them anew.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -57,7 +62,8 @@ struct MaskedLoop {
   /// of the lanes that enter it, and is skipped when none does.
   bool Divergent;
   /// Header first; for a divergent loop each block after its predecessors
-  /// in the loop, and the latch last.
+  /// in the loop, the loops inside it expanded as in a region, and the
+  /// latch last.
   llvm::SmallVector<llvm::BasicBlock *, 8> Blocks;
 };
 
@@ -72,7 +78,8 @@ struct DivergentRegion {
   llvm::SmallVector<llvm::BasicBlock *, 8> Blocks;
   /// Where the paths reconverge.
   llvm::BasicBlock *Exit;
-  /// The loops among the blocks.
+  /// The loops among the blocks, at any depth: a loop inside another comes
+  /// before it.
   llvm::SmallVector<MaskedLoop, 2> Loops;
 };
 

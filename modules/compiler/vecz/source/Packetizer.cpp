@@ -173,9 +173,10 @@ Packetizer::Packetizer(Function &Vector, unsigned Width,
   for (const DivergentRegion &R : Regions) {
     for (BasicBlock *BB : R.Blocks)
       RegionOf[BB] = &R;
+    // Inner loops come first: a block's loop is the innermost holding it.
     for (const MaskedLoop &L : R.Loops) {
       for (BasicBlock *BB : L.Blocks)
-        LoopOf[BB] = &L;
+        LoopOf.try_emplace(BB, &L);
       for (BasicBlock *Exit : L.ExitBlocks)
         ExitOf[Exit] = &L;
     }
