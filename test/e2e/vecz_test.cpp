@@ -329,6 +329,39 @@ TEST_P(VeczDivergence, VectorTypesUnderMasks) {
   }
 }
 
+TEST_P(VeczDivergence, VectorElementsAtVariableIndices) {
+  const size_t N = 360; // Groups of 40.
+  std::mt19937 Random(19);
+  std::vector<float> In(8 * N), Picked(N, -1.0f), Out(8 * N, -1.0f);
+  std::vector<int> Idx(N);
+  for (float &F : In)
+    F = float(int(Random() % 2000) - 1000) * 0.25f;
+  for (int &J : Idx)
+    J = int(Random() % 64);
+  for (int K : {0, 5, 7}) {
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(Idx),
+        KernelArg::buffer(Picked), KernelArg::buffer(Out),
+        KernelArg::scalar(K)};
+    ASSERT_EQ(runKernel(Binary, "vector_elements", Args, {{N}, {40}, {}}), "");
+    std::vector<float> GotPicked = Args[2].as<float>(),
+                       GotOut = Args[3].as<float>();
+    for (size_t I = 0; I < N; ++I) {
+      const float *V = &In[8 * I];
+      int J = Idx[I];
+      ASSERT_EQ(GotPicked[I], V[J & 7] * 2.0f + V[K])
+          << "picked[" << I << "], j = " << J << ", k = " << K;
+      float W[8];
+      std::copy(V, V + 8, W);
+      W[(J >> 3) & 7] = float(J);
+      W[K] += 1.0f;
+      for (int E = 0; E < 8; ++E)
+        ASSERT_EQ(GotOut[8 * I + E], W[E])
+            << "out[" << I << "].s" << E << ", j = " << J << ", k = " << K;
+    }
+  }
+}
+
 /// Whether \p Got is within \p Ulps units in the last place of \p Want.
 template <typename T> bool withinUlps(T Got, T Want, int Ulps) {
   T Low = Want, High = Want;

@@ -268,6 +268,20 @@ kernel void agreeing_runs(global const int *in, global int *out,
   out[i] = y;
 }
 
+// Vector elements read and written at an index that varies from lane to
+// lane (j), and at one that is the same for every lane (k).
+kernel void vector_elements(global const float8 *in, global const int *idx,
+                            global float *picked, global float8 *out, int k) {
+  size_t i = get_global_id(0);
+  float8 v = in[i];
+  int j = idx[i];
+  picked[i] = v[j & 7] * 2.0f + v[k];
+  float8 w = v;
+  w[(j >> 3) & 7] = (float)j;
+  w[k] += 1.0f;
+  out[i] = w;
+}
+
 // Loops inside a divergent loop: each lane runs its own number of rows; a
 // row is a loop that lanes leave at different iterations (a data-dependent
 // break), then a loop of m iterations, the same for every lane, then a

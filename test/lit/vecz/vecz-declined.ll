@@ -16,7 +16,6 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_convergent' calls 'converge', which is convergent
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_id_user' calls 'id_user', which asks for its work-item id (not inlined)
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_with_aggregate' calls 'make_pair' with a value Vecz does not widen (an aggregate)
-; REMARK-DAG: remark: {{.*}}kernel 'variable_element' has a vector element picked by a variable index (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'aggregate' has a varying value of a type Vecz does not widen yet (aggregates, scalable vectors)
 ; REMARK-DAG: remark: {{.*}}kernel 'unknown_dimension' asks for a work-item id of a dimension that is not a constant
 ; REMARK-DAG: remark: {{.*}}kernel 'fine' vectorized at width 8
@@ -25,7 +24,6 @@
 ; "#0 {"), and no vector function exists for it.
 ; CHECK: define void @divergent(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @barrier(ptr addrspace(1) %out) #0 {
-; CHECK: define void @variable_element(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @aggregate(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @unknown_dimension(ptr addrspace(1) %out, i32 %d) #0 {
 ; CHECK: define void @fine(ptr addrspace(1) %out) #0 !mux_vector_variant
@@ -149,17 +147,6 @@ define void @calls_id_user(ptr addrspace(1) %out) #0 {
 define void @calls_with_aggregate(ptr addrspace(1) %out) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
   %pair = call { i64, i64 } @make_pair(i64 %gid)
-  ret void
-}
-
-; out[gid][gid % 4]: a float4's element by a varying index.
-define void @variable_element(ptr addrspace(1) %out) #0 {
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %p = getelementptr <4 x float>, ptr addrspace(1) %out, i64 %gid
-  %v = load <4 x float>, ptr addrspace(1) %p
-  %i = and i64 %gid, 3
-  %e = extractelement <4 x float> %v, i64 %i
-  store float %e, ptr addrspace(1) %out
   ret void
 }
 

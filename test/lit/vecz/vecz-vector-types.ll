@@ -4,7 +4,8 @@
 ; varying <N x T> becomes <4 * N x T>, lane l's vector at elements
 ; l * N .. l * N + N - 1. Element-wise operations widen as they are;
 ; consecutive float4s are one wide load or store; an element pick, an
-; element insert and a swizzle repeat their pattern at each lane's offset;
+; element insert and a swizzle repeat their pattern at each lane's offset
+; (at a variable index, they select by it);
 ; a uniform vector is repeated for every lane; masks and scalar conditions
 ; are spread over each lane's elements.
 
@@ -72,6 +73,43 @@ then:
   store <4 x float> %v, ptr addrspace(1) %p, align 16
   br label %done
 done:
+  ret void
+}
+
+; Elements at variable indices. Picking one by a varying index takes out
+; each element of every lane and keeps, by a chain of selects, the one the
+; lane's index names; setting one compares each element's position with its
+; lane's index; a uniform index compares once, as a scalar.
+; CHECK-LABEL: define void @__vecz_v4_variable_elements(
+; CHECK: %v.v = load <16 x float>, ptr addrspace(1) %p, align 16
+; CHECK: %e.v.last = shufflevector <16 x float> %v.v, <16 x float> poison, <4 x i32> <i32 3, i32 7, i32 11, i32 15>
+; CHECK-NEXT: %[[E2:.+]] = shufflevector <16 x float> %v.v, <16 x float> poison, <4 x i32> <i32 2, i32 6, i32 10, i32 14>
+; CHECK-NEXT: %[[IS2:.+]] = icmp eq <4 x i64> %i.v, <i64 2, i64 2, i64 2, i64 2>
+; CHECK-NEXT: %[[UPTO2:.+]] = select <4 x i1> %[[IS2]], <4 x float> %[[E2]], <4 x float> %e.v.last
+; CHECK-NEXT: %[[E1:.+]] = shufflevector <16 x float> %v.v, <16 x float> poison, <4 x i32> <i32 1, i32 5, i32 9, i32 13>
+; CHECK-NEXT: %[[IS1:.+]] = icmp eq <4 x i64> %i.v, <i64 1, i64 1, i64 1, i64 1>
+; CHECK-NEXT: %[[UPTO1:.+]] = select <4 x i1> %[[IS1]], <4 x float> %[[E1]], <4 x float> %[[UPTO2]]
+; CHECK-NEXT: %[[E0:.+]] = shufflevector <16 x float> %v.v, <16 x float> poison, <4 x i32> <i32 0, i32 4, i32 8, i32 12>
+; CHECK-NEXT: %[[IS0:.+]] = icmp eq <4 x i64> %i.v, zeroinitializer
+; CHECK-NEXT: %e.v = select <4 x i1> %[[IS0]], <4 x float> %[[E0]], <4 x float> %[[UPTO1]]
+; CHECK: %[[AT:.+]] = shufflevector <4 x i64> %i.v, <4 x i64> poison, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 1, i32 1, i32 1, i32 1, i32 2, i32 2, i32 2, i32 2, i32 3, i32 3, i32 3, i32 3>
+; CHECK-NEXT: %[[HERE:.+]] = icmp eq <16 x i64> %[[AT]], <i64 0, i64 1, i64 2, i64 3, i64 0, i64 1, i64 2, i64 3, i64 0, i64 1, i64 2, i64 3, i64 0, i64 1, i64 2, i64 3>
+; CHECK: %w.v = select <16 x i1> %[[HERE]], <16 x float> %{{.+}}, <16 x float> %v.v
+; CHECK: %[[ISK:.+]] = icmp eq i32 %k, 0
+; CHECK-NEXT: %u.v = select i1 %[[ISK]], <4 x float> %{{.+}}, <4 x float> %{{.+}}
+; CHECK: store <16 x float> %w.v, ptr addrspace(1) %p, align 16
+define void @variable_elements(ptr addrspace(1) %out, ptr addrspace(1) %picked, i32 %k) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr <4 x float>, ptr addrspace(1) %out, i64 %gid
+  %v = load <4 x float>, ptr addrspace(1) %p, align 16
+  %i = and i64 %gid, 3
+  %e = extractelement <4 x float> %v, i64 %i
+  %w = insertelement <4 x float> %v, float %e, i64 %i
+  %u = extractelement <4 x float> %v, i32 %k
+  %sum = fadd float %e, %u
+  %q = getelementptr float, ptr addrspace(1) %picked, i64 %gid
+  store float %sum, ptr addrspace(1) %q, align 4
+  store <4 x float> %w, ptr addrspace(1) %p, align 16
   ret void
 }
 

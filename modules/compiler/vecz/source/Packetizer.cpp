@@ -108,24 +108,75 @@ Value *Packetizer::spreadLanes(Value *PerLane, unsigned N,
   return B.CreateShuffleVector(PerLane, Spread);
 }
 
+/// The shuffle mask that takes element \p E of each lane's vector of \p N
+/// elements (-1 past its end).
+static SmallVector<int, 64> elementOfEachLane(unsigned E, unsigned N,
+                                              unsigned Width) {
+  SmallVector<int, 64> Picked;
+  for (unsigned L = 0; L < Width; ++L)
+    Picked.push_back(E < N ? int(L * N + E) : -1);
+  return Picked;
+}
+
+/// Each lane's element at its own index: every element of every lane is
+/// taken out, and a chain of selects keeps the one the lane's index names.
+/// A scalar kernel's index past the end gives poison, so any element will
+/// do there.
+Value *Packetizer::pickVariableElement(ExtractElementInst &Extract,
+                                       IRBuilder<> &B, const Twine &Name) {
+  unsigned N = elementsPerLane(Extract.getVectorOperandType());
+  Value *Vector = getVector(Extract.getVectorOperand());
+  Value *Index = Extract.getIndexOperand();
+  if (isVarying(Index))
+    Index = getVector(Index);
+  Value *Picked = B.CreateShuffleVector(
+      Vector, elementOfEachLane(N - 1, N, Width), Name + ".last");
+  for (unsigned E = N - 1; E-- > 0;) {
+    Value *Element =
+        B.CreateShuffleVector(Vector, elementOfEachLane(E, N, Width));
+    Value *Here = B.CreateICmpEQ(Index, ConstantInt::get(Index->getType(), E));
+    Picked = B.CreateSelect(Here, Element, Picked, E ? Name + ".upto" : Name);
+  }
+  return Picked;
+}
+
+/// Each lane's vector with its element at its own index replaced: a select
+/// on whether each element's position is its lane's index.
+Value *Packetizer::setVariableElement(InsertElementInst &Insert, IRBuilder<> &B,
+                                      const Twine &Name) {
+  unsigned N = elementsPerLane(Insert.getType());
+  Value *Index = Insert.getOperand(2);
+  Value *Indices = isVarying(Index) ? spreadLanes(getVector(Index), N, B)
+                                    : B.CreateVectorSplat(Width * N, Index);
+  SmallVector<Constant *, 64> Positions;
+  for (unsigned L = 0; L < Width; ++L)
+    for (unsigned E = 0; E < N; ++E)
+      Positions.push_back(ConstantInt::get(Index->getType(), E));
+  Value *Here = B.CreateICmpEQ(Indices, ConstantVector::get(Positions));
+  return B.CreateSelect(Here,
+                        spreadLanes(getVector(Insert.getOperand(1)), N, B),
+                        getVector(Insert.getOperand(0)), Name);
+}
+
 /// Element-wise operations need nothing more; these move elements within a
 /// lane's vector, so each lane's pattern is repeated at its offset.
 Value *Packetizer::widenVectorOperation(Instruction &I, IRBuilder<> &B,
                                         const Twine &Name) {
   if (auto *Extract = dyn_cast<ExtractElementInst>(&I)) {
+    auto *Index = dyn_cast<ConstantInt>(Extract->getIndexOperand());
+    if (!Index)
+      return pickVariableElement(*Extract, B, Name);
     unsigned N = elementsPerLane(Extract->getVectorOperandType());
-    auto Index =
-        unsigned(cast<ConstantInt>(Extract->getIndexOperand())->getZExtValue());
-    SmallVector<int, 64> Picked;
-    for (unsigned L = 0; L < Width; ++L)
-      Picked.push_back(Index < N ? int(L * N + Index) : -1);
-    return B.CreateShuffleVector(getVector(Extract->getVectorOperand()), Picked,
-                                 Name);
+    return B.CreateShuffleVector(
+        getVector(Extract->getVectorOperand()),
+        elementOfEachLane(unsigned(Index->getLimitedValue(N)), N, Width), Name);
   }
   if (auto *Insert = dyn_cast<InsertElementInst>(&I)) {
+    auto *ConstantIndex = dyn_cast<ConstantInt>(Insert->getOperand(2));
+    if (!ConstantIndex)
+      return setVariableElement(*Insert, B, Name);
     unsigned N = elementsPerLane(Insert->getType());
-    auto Index =
-        unsigned(cast<ConstantInt>(Insert->getOperand(2))->getZExtValue());
+    uint64_t Index = ConstantIndex->getLimitedValue(N);
     Value *Into = getVector(Insert->getOperand(0));
     Value *Element = spreadLanes(getVector(Insert->getOperand(1)), N, B);
     SmallVector<int, 64> Blend;

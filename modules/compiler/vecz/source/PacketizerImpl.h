@@ -67,6 +67,12 @@ private:
   }
   llvm::Value *widenVectorOperation(llvm::Instruction &I, llvm::IRBuilder<> &B,
                                     const llvm::Twine &Name);
+  llvm::Value *pickVariableElement(llvm::ExtractElementInst &Extract,
+                                   llvm::IRBuilder<> &B,
+                                   const llvm::Twine &Name);
+  llvm::Value *setVariableElement(llvm::InsertElementInst &Insert,
+                                  llvm::IRBuilder<> &B,
+                                  const llvm::Twine &Name);
   /// The address of each element of each lane of a varying vector access.
   llvm::Value *elementPointers(llvm::Value *Pointers, llvm::Type *Scalar,
                                llvm::IRBuilder<> &B);

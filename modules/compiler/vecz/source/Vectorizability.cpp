@@ -140,14 +140,6 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity,
     return notVectorizable(Kernel, "has a varying value of a type Vecz does "
                                    "not widen yet (aggregates, scalable "
                                    "vectors)");
-  if (const auto *Extract = dyn_cast<ExtractElementInst>(&I);
-      Extract && !isa<ConstantInt>(Extract->getIndexOperand()))
-    return notVectorizable(Kernel, "has a vector element picked by a "
-                                   "variable index (not handled yet)");
-  if (const auto *Insert = dyn_cast<InsertElementInst>(&I);
-      Insert && !isa<ConstantInt>(Insert->getOperand(2)))
-    return notVectorizable(Kernel, "has a vector element set at a variable "
-                                   "index (not handled yet)");
   if (I.getType()->isVectorTy() && isa<GetElementPtrInst>(I))
     return notVectorizable(Kernel, "has a vector of pointers (not handled "
                                    "yet)");
