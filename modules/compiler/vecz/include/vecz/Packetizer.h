@@ -17,13 +17,12 @@
 /// point. Then clones it as `__vecz_v<W>_<name>` and widens the clone:
 /// each varying value gets a `<W x T>` twin beside its scalar version, which
 /// keeps computing lane 0's value (so a consecutive access takes lane 0's
-/// address); a varying
-/// `<N x T>` a `<W * N x T>` twin, lane l's vector at elements l * N ..
-/// l * N + N - 1 (element picks, inserts and swizzles repeat their pattern
-/// at each lane's offset, or select by a variable index; masks and
-/// conditions are spread over each lane's elements); uniform values stay scalar
-/// and are splatted where a varying use needs them. Consecutive loads and
-/// stores become vector loads and stores, other varying ones gathers and
+/// address); a varying `<N x T>` a `<W * N x T>` twin, lane l's vector at
+/// elements l * N .. l * N + N - 1 (element picks, inserts and swizzles repeat
+/// their pattern at each lane's offset, or select by a variable index; masks
+/// and conditions are spread over each lane's elements); uniform values stay
+/// scalar and are splatted where a varying use needs them. Consecutive loads
+/// and stores become vector loads and stores, other varying ones gathers and
 /// scatters with every lane on (a varying value stored to a uniform address is
 /// a scatter there: the last active lane's value stays); uniform ones stay
 /// scalar, done once for the W work-items. A load at a clamped consecutive
