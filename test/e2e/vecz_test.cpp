@@ -329,6 +329,41 @@ TEST_P(VeczDivergence, VectorTypesUnderMasks) {
   }
 }
 
+TEST_P(VeczDivergence, VolatileAccessesUnderMasks) {
+  const size_t N = 360; // Groups of 40.
+  const int Sentinel = -5555;
+  std::mt19937 Random(23);
+  std::vector<int> In(N), Cells(N);
+  for (size_t I = 0; I < N; ++I) {
+    In[I] = int(Random() % 2001) - 1000;
+    Cells[I] = int(I) * 10;
+  }
+  for (bool Big : {false, true}) {
+    std::vector<int> InHere = In;
+    if (Big)
+      InHere[N - 5] = 1001;
+    std::vector<int> CellsHere = Cells, Shared = {42, Sentinel},
+                     Out(N, Sentinel);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(InHere), KernelArg::buffer(CellsHere),
+        KernelArg::buffer(Shared), KernelArg::buffer(Out)};
+    ASSERT_EQ(runKernel(Binary, "volatile_accesses", Args, {{N}, {40}, {}}),
+              "");
+    std::vector<int> GotCells = Args[1].as<int>(),
+                     GotShared = Args[2].as<int>(), GotOut = Args[3].as<int>();
+    for (size_t I = 0; I < N; ++I) {
+      int X = InHere[I];
+      bool Taken = X % 3 == 0;
+      ASSERT_EQ(GotOut[I], Taken ? Cells[I] + 42 : -1)
+          << "out[" << I << "], in = " << X;
+      ASSERT_EQ(GotCells[I], Taken ? X * 2 : Cells[I])
+          << "cells[" << I << "], in = " << X;
+    }
+    ASSERT_EQ(GotShared[0], 42);
+    ASSERT_EQ(GotShared[1], Big ? 7 : Sentinel);
+  }
+}
+
 TEST_P(VeczDivergence, VectorElementsAtVariableIndices) {
   const size_t N = 360; // Groups of 40.
   std::mt19937 Random(19);

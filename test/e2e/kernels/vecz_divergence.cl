@@ -268,6 +268,23 @@ kernel void agreeing_runs(global const int *in, global int *out,
   out[i] = y;
 }
 
+// Volatile loads and stores, which have no masked form, under divergent
+// control flow: each lane's done in turn, the uniform ones done once, and
+// none for a lane the scalar kernel would not run them in.
+kernel void volatile_accesses(global const int *in, volatile global int *cells,
+                              volatile global int *shared, global int *out) {
+  size_t i = get_global_id(0);
+  int x = in[i];
+  int r = -1;
+  if (x % 3 == 0) {
+    r = cells[i] + shared[0];
+    cells[i] = x * 2;
+  }
+  if (x > 1000)
+    shared[1] = 7;
+  out[i] = r;
+}
+
 // Vector elements read and written at an index that varies from lane to
 // lane (j), and at one that is the same for every lane (k).
 kernel void vector_elements(global const float8 *in, global const int *idx,

@@ -120,6 +120,50 @@ define void @chained(ptr addrspace(1) %slot, ptr addrspace(1) %sum) #0 {
   ret void
 }
 
+; Atomic and volatile loads and stores have no masked form. Under a mask,
+; a varying one is done per active lane through a helper, and a uniform one
+; once, as one lane's, when any lane is active; outside divergent code, a
+; varying one is done per lane in straight code.
+; CHECK-LABEL: define void @__vecz_v4_flags(
+; CHECK: read.active:
+; CHECK-NEXT: %[[ANY:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %odd.v)
+; CHECK-NEXT: %[[ONCE:.+]] = insertelement <1 x i1> poison, i1 %[[ANY]], i64 0
+; CHECK-NEXT: %[[GO1:.+]] = call <1 x i32> @__vecz_masked_access(ptr addrspace(1) %go, <1 x i1> %[[ONCE]])
+; CHECK-NEXT: %{{.+}} = extractelement <1 x i32> %[[GO1]], i64 0
+; CHECK: %seen.v = call <4 x i32> @__vecz_masked_access.{{[0-9]+}}(<4 x ptr addrspace(1)> %p.v, <4 x i1> %odd.v)
+; CHECK: call void @__vecz_masked_access.{{[0-9]+}}(<4 x i32> %{{.+}}, <4 x ptr addrspace(1)> %p.v, <4 x i1> %odd.v)
+; CHECK: end:
+; CHECK: %[[Q0:.+]] = extractelement <4 x ptr addrspace(1)> %q.v, i64 0
+; CHECK-NEXT: %[[L0:.+]] = load volatile i32, ptr addrspace(1) %[[Q0]], align 4
+; CHECK: %[[Q3:.+]] = extractelement <4 x ptr addrspace(1)> %q.v, i64 3
+; CHECK-NEXT: %[[L3:.+]] = load volatile i32, ptr addrspace(1) %[[Q3]], align 4
+
+; CHECK-LABEL: define internal <1 x i32> @__vecz_masked_access(ptr addrspace(1) %0, <1 x i1> %1)
+; CHECK: lane.0:
+; CHECK-NEXT: %[[ONE:.+]] = load atomic i32, ptr addrspace(1) %0 acquire, align 4
+; CHECK-NOT: lane.1:
+; CHECK: ret <1 x i32>
+define void @flags(ptr addrspace(1) %go, ptr addrspace(1) %cells, ptr addrspace(1) %out) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %odd = trunc i64 %gid to i1
+  %p = getelementptr inbounds i32, ptr addrspace(1) %cells, i64 %gid
+  br i1 %odd, label %read, label %end
+read:
+  %go.now = load atomic i32, ptr addrspace(1) %go acquire, align 4
+  %seen = load atomic i32, ptr addrspace(1) %p monotonic, align 4
+  %sum = add i32 %seen, %go.now
+  store atomic i32 %sum, ptr addrspace(1) %p release, align 4
+  br label %end
+end:
+  %next = add i64 %gid, 1
+  %q = getelementptr inbounds i32, ptr addrspace(1) %cells, i64 %next
+  %late = load volatile i32, ptr addrspace(1) %q, align 4
+  %o = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %late, ptr addrspace(1) %o, align 4
+  ret void
+}
+
 declare i64 @__mux_get_global_id(i32)
 
 attributes #0 = { "mux-kernel"="entry-point" }

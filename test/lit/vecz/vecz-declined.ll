@@ -12,7 +12,6 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier in divergent control flow
 ; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses a compare-and-swap's result whole (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' has private memory of a size known only at run time
-; REMARK-DAG: remark: {{.*}}kernel 'atomic_load_under_mask' has an atomic or volatile load or store in divergent control flow (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_convergent' calls 'converge', which is convergent
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_id_user' calls 'id_user', which asks for its work-item id (not inlined)
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_with_aggregate' calls 'make_pair' with a value Vecz does not widen (an aggregate)
@@ -97,19 +96,6 @@ define void @compare_and_swap(ptr addrspace(1) %slot) #0 {
   %other = insertvalue { i32, i1 } %pair, i32 5, 0
   %old = extractvalue { i32, i1 } %other, 0
   store i32 %old, ptr addrspace(1) %slot
-  ret void
-}
-
-define void @atomic_load_under_mask(ptr addrspace(1) %flag, ptr addrspace(1) %out) #0 {
-entry:
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %first = icmp eq i64 %gid, 0
-  br i1 %first, label %read, label %end
-read:
-  %v = load atomic i32, ptr addrspace(1) %flag acquire, align 4
-  store i32 %v, ptr addrspace(1) %out, align 4
-  br label %end
-end:
   ret void
 }
 

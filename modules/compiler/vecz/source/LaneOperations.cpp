@@ -106,6 +106,8 @@ public:
   StringRef helperName() const {
     if (IsCompareAndSwap)
       return "__vecz_masked_cmpxchg";
+    if (isa<LoadInst>(I) || isa<StoreInst>(I))
+      return "__vecz_masked_access";
     return isa<AtomicRMWInst>(I) ? "__vecz_masked_atomicrmw"
                                  : "__vecz_masked_call";
   }

@@ -1,12 +1,13 @@
 //===- LaneOperations.h - A vector kernel's lane-by-lane work --*- C++ -*-===//
 ///
 /// \file
-/// Atomics and calls with no vector form are done once per lane, in lane
-/// order, as the W work-items would do them one after the other. Straight
-/// code does every lane; under a mask, where each lane needs a branch that
-/// straight code cannot hold, they go in an always-inline helper of their
-/// own (`__vecz_masked_atomicrmw`, `__vecz_masked_cmpxchg`,
-/// `__vecz_masked_call`), called with every lane's operands and activity.
+/// Atomics, atomic or volatile loads and stores, and calls with no vector
+/// form are done once per lane, in lane order, as the W work-items would do
+/// them one after the other. Straight code does every lane; under a mask,
+/// where each lane needs a branch that straight code cannot hold, they go
+/// in an always-inline helper of their own (`__vecz_masked_atomicrmw`,
+/// `__vecz_masked_cmpxchg`, `__vecz_masked_access`, `__vecz_masked_call`),
+/// called with every lane's operands and activity.
 ///
 //===----------------------------------------------------------------------===//
 

@@ -102,6 +102,20 @@ Value *Packetizer::getLiveMask(const MaskedLoop &L) {
 void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
   IRBuilder<> B(&Access);
   Value *Any = B.CreateOrReduce(Mask);
+  if (isa<LoadInst>(Access) ? !cast<LoadInst>(Access).isSimple()
+                            : !cast<StoreInst>(Access).isSimple()) {
+    // A masked load or store has no atomic or volatile form: the access is
+    // done as one lane's, behind a branch of its own (LaneOperations.h).
+    SmallVector<Value *, 2> Operands(Access.operands());
+    Value *OneLane = B.CreateInsertElement(
+        FixedVectorType::get(Any->getType(), 1), Any, uint64_t(0));
+    LaneResults Once = doPerLane(Access, Operands, OneLane, 1, B);
+    if (Once.Result)
+      Access.replaceAllUsesWith(
+          extractLane(Once.Result, Access.getType(), 0, B, Access.getName()));
+    Replaced.push_back(&Access);
+    return;
+  }
   // A scalar is accessed as a one-element vector, a vector as itself.
   auto AsVector = [](Type *Ty) {
     return Ty->isVectorTy() ? cast<FixedVectorType>(Ty)

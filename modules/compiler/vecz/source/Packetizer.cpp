@@ -241,8 +241,12 @@ void Packetizer::run() {
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : make_early_inc_range(*BB)) {
       if (auto *Store = dyn_cast<StoreInst>(&I)) {
-        if (isVarying(Store->getValueOperand()) ||
-            isVarying(Store->getPointerOperand()))
+        bool Varying = isVarying(Store->getValueOperand()) ||
+                       isVarying(Store->getPointerOperand());
+        IRBuilder<> B(Store);
+        if (Varying && !Store->isSimple())
+          doLaneByLane(*Store, B);
+        else if (Varying)
           widenStore(*Store);
         else if (needsAnyLaneTest(BB))
           maskUniformAccess(*Store, getBlockMask(BB));
@@ -334,7 +338,7 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
                        GEP->isInBounds());
   }
   if (auto *Load = dyn_cast<LoadInst>(&I))
-    return widenLoad(*Load, B);
+    return Load->isSimple() ? widenLoad(*Load, B) : doLaneByLane(*Load, B);
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
     return doLaneByLane(I, B);
   if (auto *Part = dyn_cast<ExtractValueInst>(&I)) {

@@ -120,20 +120,10 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity,
   if (const auto *Part = dyn_cast<ExtractValueInst>(&I);
       Part && isa<AtomicCmpXchgInst>(Part->getAggregateOperand()))
     return Error::success();
-  if (isa<AtomicRMWInst>(I) || isa<FenceInst>(I))
+  if (isa<AtomicRMWInst>(I) || isa<FenceInst>(I) || isa<StoreInst>(I))
     return Error::success();
   if (const auto *Call = dyn_cast<CallBase>(&I))
     return checkCall(*Call, Uniformity, BI, Width);
-  if (const auto *Load = dyn_cast<LoadInst>(&I);
-      Load && !Load->isSimple() && Uniformity.isVarying(Load))
-    return notVectorizable(Kernel, "has a volatile or atomic load");
-  if (const auto *Store = dyn_cast<StoreInst>(&I)) {
-    bool VaryingValue = Uniformity.isVarying(Store->getValueOperand());
-    bool VaryingAddress = Uniformity.isVarying(Store->getPointerOperand());
-    if (!Store->isSimple() && (VaryingValue || VaryingAddress))
-      return notVectorizable(Kernel, "has a volatile or atomic store");
-    return Error::success();
-  }
   if (!Uniformity.isVarying(&I))
     return Error::success();
   if (!isWidenable(I.getType()))
@@ -180,12 +170,6 @@ Error checkVectorizable(const Function &Kernel,
             Call && getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
           return notVectorizable(Kernel, "has a barrier in divergent control "
                                          "flow");
-        // A masked access has no atomic or volatile form.
-        if ((isa<LoadInst>(I) && !cast<LoadInst>(I).isSimple()) ||
-            (isa<StoreInst>(I) && !cast<StoreInst>(I).isSimple()))
-          return notVectorizable(Kernel, "has an atomic or volatile load or "
-                                         "store in divergent control flow "
-                                         "(not handled yet)");
       }
   return Error::success();
 }

@@ -7,44 +7,42 @@
 /// Does: checks that the kernel is within what Vecz handles so far: divergent
 /// control flow only in regions DivergentRegions.h can linearize (loops in
 /// simplified and LCSSA form, divergent switches lowered: VeczPass sees to
-/// both), no barrier and no atomic or volatile load or store inside
-/// divergent control flow (outside, a barrier is kept), a compare-and-swap's
-/// result only taken apart by extractvalue, private memory of a size known
-/// at compile time (each lane gets its own copy), calls as
-/// CallWidening.h allows (convergent calls, and calls of functions that ask
+/// both), no barrier inside divergent control flow (outside, a barrier is
+/// kept), a compare-and-swap's result only taken apart by extractvalue, private
+/// memory of a size known at compile time (each lane gets its own copy), calls
+/// as CallWidening.h allows (convergent calls, and calls of functions that ask
 /// for their own work-item id, are not); varying values of integer,
 /// floating-point or pointer type or fixed vectors of integers or floating
-/// point. Then clones it as `__vecz_v<W>_<name>` and widens the clone:
-/// each varying value gets a `<W x T>` twin beside its scalar version, which
-/// keeps computing lane 0's value (so a consecutive access takes lane 0's
-/// address); a varying `<N x T>` a `<W * N x T>` twin, lane l's vector at
-/// elements l * N .. l * N + N - 1 (element picks, inserts and swizzles repeat
-/// their pattern at each lane's offset, or select by a variable index; masks
-/// and conditions are spread over each lane's elements); uniform values stay
-/// scalar and are splatted where a varying use needs them. Consecutive loads
-/// and stores become vector loads and stores, other varying ones gathers and
-/// scatters with every lane on (a varying value stored to a uniform address is
-/// a scatter there: the last active lane's value stays); uniform ones stay
-/// scalar, done once for the W work-items. A load at a clamped consecutive
-/// index is versioned: a vector load where every lane is within the clamps,
-/// else the gather (ClampedAccesses.h). Builtins with a vector form are called
-/// at width W; atomics and other calls with a varying argument or a side effect
-/// are done once per lane in lane order (LaneOperations.h: under a mask,
-/// through an always-inline helper that branches per lane). Divergent regions
-/// become straight code whose blocks run under masks: their memory accesses are
-/// masked (uniform ones done once if any lane is active; inactive lanes of
-/// masked loads read zero) and the phis where paths join become selects on
-/// the edge masks (a uniform phi: the value of an edge some lane took). A
-/// divergent loop goes round while any lane is live (a live-mask phi in its
-/// header); each value leaving it is kept per lane, from the iteration the
-/// lane left in, and each of its exit blocks runs under the lanes that left
-/// to it. A uniform loop inside a region keeps its branches, runs under the
-/// mask of the lanes entering it and is skipped when none does; loops
-/// inside a divergent loop are handled the same way, each iteration of the
-/// loop holding them entering them anew. A run of a
-/// region's blocks that its first block dominates is branched around when
-/// no lane is active in that block and the cost model says the test pays
-/// (Boscc.h).
+/// point. Then clones it as `__vecz_v<W>_<name>` and widens the clone: each
+/// varying value gets a `<W x T>` twin beside its scalar version, which keeps
+/// computing lane 0's value (so a consecutive access takes lane 0's address); a
+/// varying `<N x T>` a `<W * N x T>` twin, lane l's vector at elements l * N ..
+/// l * N + N - 1 (element picks, inserts and swizzles repeat their pattern at
+/// each lane's offset, or select by a variable index; masks and conditions are
+/// spread over each lane's elements); uniform values stay scalar and are
+/// splatted where a varying use needs them. Consecutive loads and stores become
+/// vector loads and stores, other varying ones gathers and scatters with every
+/// lane on (a varying value stored to a uniform address is a scatter there: the
+/// last active lane's value stays); uniform ones stay scalar, done once for the
+/// W work-items. A load at a clamped consecutive index is versioned: a vector
+/// load where every lane is within the clamps, else the gather
+/// (ClampedAccesses.h). Builtins with a vector form are called at width W;
+/// atomics, varying atomic or volatile loads and stores, and other calls with a
+/// varying argument or a side effect are done once per lane in lane order
+/// (LaneOperations.h: under a mask, through an always-inline helper that
+/// branches per lane). Divergent regions become straight code whose blocks run
+/// under masks: their memory accesses are masked (uniform ones done once if any
+/// lane is active; inactive lanes of masked loads read zero) and the phis where
+/// paths join become selects on the edge masks (a uniform phi: the value of an
+/// edge some lane took). A divergent loop goes round while any lane is live (a
+/// live-mask phi in its header); each value leaving it is kept per lane, from
+/// the iteration the lane left in, and each of its exit blocks runs under the
+/// lanes that left to it. A uniform loop inside a region keeps its branches,
+/// runs under the mask of the lanes entering it and is skipped when none does;
+/// loops inside a divergent loop are handled the same way, each iteration of
+/// the loop holding them entering them anew. A run of a region's blocks that
+/// its first block dominates is branched around when no lane is active in that
+/// block and the cost model says the test pays (Boscc.h).
 /// get_local_id(0), get_global_id(0) and the linear ids become lane 0's id
 /// plus <0, 1, ..., W-1>: the caller sets the local id of lane 0
 /// (WorkItemLoopsPass does, from `!mux_vector_variant`).
