@@ -329,6 +329,43 @@ TEST_P(VeczDivergence, VectorTypesUnderMasks) {
   }
 }
 
+TEST_P(VeczDivergence, UniformLoopWithDivergentBranchesUnderABoundsCheck) {
+  const size_t Global = 360, N = 347; // Groups of 40.
+  const int M = 9, Sentinel = -777;
+  std::mt19937 Random(29);
+  std::vector<int> In(M * N);
+  for (int &X : In)
+    X = int(Random() % 201) - 100;
+  for (int Stop : {4, 100}) {
+    std::vector<int> Out((M + 1) * Global, Sentinel);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(Out),
+        KernelArg::scalar(uint32_t(N)), KernelArg::scalar(M),
+        KernelArg::scalar(Stop)};
+    ASSERT_EQ(runKernel(Binary, "guarded_rows", Args, {{Global}, {40}, {}}),
+              "");
+    std::vector<int> Want((M + 1) * Global, Sentinel);
+    for (size_t I = 0; I < N; ++I) {
+      int S = 0, K;
+      for (K = 0; K < M; ++K) {
+        int V = In[K * N + I];
+        if (V > 0) {
+          Want[K * N + I] = V + K;
+          S += V;
+        } else {
+          S -= 1;
+        }
+        if (K == Stop)
+          break;
+      }
+      Want[M * N + I] = S * 100 + K;
+    }
+    std::vector<int> Got = Args[1].as<int>();
+    for (size_t E = 0; E < Want.size(); ++E)
+      ASSERT_EQ(Got[E], Want[E]) << "out[" << E << "], stop = " << Stop;
+  }
+}
+
 TEST_P(VeczDivergence, VolatileAccessesUnderMasks) {
   const size_t N = 360; // Groups of 40.
   const int Sentinel = -5555;

@@ -268,6 +268,28 @@ kernel void agreeing_runs(global const int *in, global int *out,
   out[i] = y;
 }
 
+// A uniform loop inside a bounds check, holding a data-dependent branch
+// around a store and a break whose condition is the same for every lane.
+kernel void guarded_rows(global const int *in, global int *out, uint n, int m,
+                         int stop) {
+  size_t i = get_global_id(0);
+  if (i < n) {
+    int s = 0, k;
+    for (k = 0; k < m; ++k) {
+      int v = in[k * n + i];
+      if (v > 0) {
+        out[k * n + i] = v + k;
+        s += v;
+      } else {
+        s -= 1;
+      }
+      if (k == stop)
+        break;
+    }
+    out[m * n + i] = s * 100 + k;
+  }
+}
+
 // Volatile loads and stores, which have no masked form, under divergent
 // control flow: each lane's done in turn, the uniform ones done once, and
 // none for a lane the scalar kernel would not run them in.

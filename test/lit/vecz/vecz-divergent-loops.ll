@@ -268,6 +268,50 @@ done:
   ret void
 }
 
+; A uniform loop holding a divergent branch inside a bounds check: its
+; blocks run under masks as a divergent loop's do (the store masked by the
+; lanes taking the branch), and it goes round while a lane is live, the
+; lanes leaving together on the uniform condition.
+; CHECK-LABEL: define void @__vecz_v4_guarded_uniform_loop(
+; CHECK: loop:
+; CHECK-NEXT: %loop.live = phi <4 x i1> [ %in.range.v, %loop.preheader.active ], [ %latch.to.loop, %latch ]
+; CHECK: %v.v = call <4 x i32> @llvm.masked.load.v4i32.p1(ptr addrspace(1) %p, i32 4, <4 x i1> %loop.live, <4 x i32> zeroinitializer)
+; CHECK: %loop.to.bump = and <4 x i1> %loop.live, %positive.v
+; CHECK: bump:
+; CHECK: call void @llvm.masked.store.v4i32.p1(<4 x i32> %v.next.v, ptr addrspace(1) %p, i32 4, <4 x i1> %loop.to.bump)
+; CHECK: latch:
+; CHECK: %more = icmp ult i32 %k.next, %m
+; CHECK-NEXT: %latch.to.loop = select i1 %more, <4 x i1> %latch.mask, <4 x i1> zeroinitializer
+; CHECK-NEXT: %[[AGAIN:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %latch.to.loop)
+; CHECK-NEXT: br i1 %[[AGAIN]], label %loop, label %exit
+define void @guarded_uniform_loop(ptr addrspace(1) %data, i64 %n, i32 %m) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %gid
+  %in.range = icmp ult i64 %gid, %n
+  br i1 %in.range, label %loop, label %done
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %latch ]
+  %v = load i32, ptr addrspace(1) %p, align 4
+  %positive = icmp sgt i32 %v, 0
+  br i1 %positive, label %bump, label %latch
+bump:
+  %v.next = add i32 %v, %k
+  store i32 %v.next, ptr addrspace(1) %p, align 4
+  br label %latch
+latch:
+  %k.next = add i32 %k, 1
+  %more = icmp ult i32 %k.next, %m
+  br i1 %more, label %loop, label %exit
+exit:
+  %count = phi i32 [ %k.next, %latch ]
+  %q = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %n
+  store i32 %count, ptr addrspace(1) %q, align 4
+  br label %done
+done:
+  ret void
+}
+
 declare i64 @__mux_get_global_id(i32)
 declare float @llvm.fmuladd.f32(float, float, float)
 

@@ -219,7 +219,13 @@ Expected<MaskedLoop> Sequencer::buildMaskedLoop(const Loop &L) {
   if (!Preheader || !Latch)
     return cannotLinearize(Header, "in a loop without a preheader or with "
                                    "more than one latch");
-  bool Divergent = IsDivergentLoop(L);
+  // A uniform loop holding a divergent branch needs its blocks under
+  // masks too: it is linearized as a divergent loop is, and its lanes all
+  // leave it together.
+  bool Divergent =
+      IsDivergentLoop(L) || any_of(L.blocks(), [&](BasicBlock *BB) {
+        return IsDivergentBranch(*BB->getTerminator());
+      });
   MaskedLoop Masked{Preheader, &Header, Latch, {}, Divergent, {}};
   L.getUniqueExitBlocks(Masked.ExitBlocks);
   for (BasicBlock *Exit : Masked.ExitBlocks)
@@ -231,10 +237,6 @@ Expected<MaskedLoop> Sequencer::buildMaskedLoop(const Loop &L) {
     if (Masked.ExitBlocks.size() != 1)
       return cannotLinearize(Header, "in a uniform loop left to more than "
                                      "one block");
-    for (BasicBlock *BB : L.blocks())
-      if (IsDivergentBranch(*BB->getTerminator()))
-        return cannotLinearize(*BB, "in a uniform loop inside a divergent "
-                                    "branch");
     Masked.Blocks.assign(L.block_begin(), L.block_end());
     return Masked;
   }

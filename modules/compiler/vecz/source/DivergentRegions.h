@@ -21,7 +21,8 @@
 /// branches; each loop in it is in simplified form (preheader, one latch,
 /// exit blocks whose predecessors are all in the loop); a loop inside a
 /// divergent loop is left only to blocks of that loop; a uniform loop
-/// inside a region holds no divergent branch and has one exit block.
+/// inside a region has one exit block, unless it holds a divergent branch:
+/// then it is linearized as a divergent loop is (its lanes leave together).
 ///
 /// A divergent loop's blocks are ordered as a region's are, its back edge
 /// left out and its latch last: the loops inside it are uniform loops run
@@ -56,9 +57,9 @@ struct MaskedLoop {
   /// The blocks it is left to, all of whose predecessors are in the loop;
   /// one for a uniform loop.
   llvm::SmallVector<llvm::BasicBlock *, 2> ExitBlocks;
-  /// Whether lanes leave it at different iterations: then its blocks become
-  /// straight code that iterates while any lane is live, and what leaves it
-  /// is kept per lane. Otherwise it keeps its control flow, under the mask
+  /// Whether lanes leave it at different iterations, or it holds a
+  /// divergent branch: then its blocks become straight code that iterates
+  /// while any lane is live, and what leaves it is kept per lane. Otherwise it keeps its control flow, under the mask
   /// of the lanes that enter it, and is skipped when none does.
   bool Divergent;
   /// Header first; for a divergent loop each block after its predecessors

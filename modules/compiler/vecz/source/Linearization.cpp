@@ -306,8 +306,9 @@ void Packetizer::finishUniformPhis() {
         continue;
       Value *Same = Phi.hasConstantValue();
       if (!Same) {
-        assert(How == Incoming::Blended &&
-               "a phi of a divergent loop's exit block is varying");
+        // In an exit block of a loop linearized for its divergent branches
+        // only, every lane left along one edge in the last iteration, whose
+        // edge masks are still at hand.
         Same = mergeIncoming(Phi,
                              [](Packetizer &P, IRBuilder<> &B, PHINode &Phi,
                                 unsigned I, Value *Else) -> Value * {
