@@ -644,13 +644,20 @@ INSTANTIATE_TEST_SUITE_P(
                      testing::Values("-cl-wfv=never",
                                      "-cl-wfv=always -vecz-width=4",
                                      "-cl-wfv=always -vecz-width=8",
-                                     "-cl-wfv=always -vecz-width=16")),
+                                     "-cl-wfv=always -vecz-width=16",
+                                     // Vector types scalarized then widened.
+                                     "-cl-wfv=always -vecz-width=8 "
+                                     "-vecz-layout=scalarized")),
     [](const testing::TestParamInfo<Configuration> &Info) {
       std::string Options = std::get<1>(Info.param);
-      std::string Width = Options == "-cl-wfv=never"
-                              ? "scalar"
-                              : "w" + Options.substr(Options.rfind('=') + 1);
-      return std::string(std::get<0>(Info.param)) + "_" + Width;
+      std::string Name = std::get<0>(Info.param);
+      if (Options == "-cl-wfv=never")
+        return Name + "_scalar";
+      size_t Width = Options.find("-vecz-width=") + 12;
+      Name += "_w" + Options.substr(Width, Options.find(' ', Width) - Width);
+      if (Options.find("scalarized") != std::string::npos)
+        Name += "_scalarized";
+      return Name;
     });
 
 } // namespace

@@ -130,6 +130,13 @@ cl::opt<std::string> VeczRows("vecz-rows",
                                        "target's vector registers where the "
                                        "cost model says it pays, else 1)"),
                               cl::value_desc("N"), cl::cat(LoomcCategory));
+cl::opt<std::string> VeczLayout("vecz-layout",
+                                cl::desc("How a vector kernel lays out values "
+                                         "of vector types (float4): auto (the "
+                                         "default: as the cost model picks), "
+                                         "interleaved or scalarized"),
+                                cl::value_desc("auto|interleaved|scalarized"),
+                                cl::cat(LoomcCategory));
 cl::opt<std::string> RemarksPassed("Rpass",
                                    cl::desc("Print the optimization remarks "
                                             "of the passes matching this "
@@ -390,6 +397,9 @@ int main(int Argc, char **Argv) {
       return usageError(toString(std::move(E)));
   if (!VeczWidth.empty())
     if (Error E = Opts.parseBuildOptions("-vecz-width=" + VeczWidth))
+      return usageError(toString(std::move(E)));
+  if (!VeczLayout.empty())
+    if (Error E = Opts.parseBuildOptions("-vecz-layout=" + VeczLayout))
       return usageError(toString(std::move(E)));
   if (!VeczRows.empty())
     if (Error E = Opts.parseBuildOptions("-vecz-rows=" + VeczRows))

@@ -39,6 +39,14 @@ static bool isClangBuildOption(StringRef Word) {
           .Default(false);
 }
 
+std::optional<VeczLayout> parseVeczLayout(StringRef Name) {
+  return StringSwitch<std::optional<VeczLayout>>(Name)
+      .Case("auto", VeczLayout::Auto)
+      .Case("interleaved", VeczLayout::Interleaved)
+      .Case("scalarized", VeczLayout::Scalarized)
+      .Default(std::nullopt);
+}
+
 Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
   SmallVector<StringRef, 8> Words;
   BuildOptions.split(Words, ' ', -1, /*KeepEmpty=*/false);
@@ -88,6 +96,12 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
         return buildOptionError("-vecz-rows= takes 1, 2, 4 or 8, not '" + Word +
                                 "'");
       VeczRows = Rows;
+    } else if (Word.consume_front("-vecz-layout=")) {
+      std::optional<VeczLayout> Layout = parseVeczLayout(Word);
+      if (!Layout)
+        return buildOptionError("unknown -vecz-layout= value '" + Word +
+                                "' (auto, interleaved or scalarized)");
+      VeczVectorLayout = *Layout;
     } else if (Word.consume_front("-Rpass=")) {
       RemarksPassed = Word.str();
     } else if (Word.consume_front("-Rpass-missed=")) {

@@ -1,4 +1,6 @@
-; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz<width=4;layout=interleaved>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz<width=4;layout=scalarized>' -S %s | FileCheck %s --check-prefix=SOA
+; RUN: not loom-opt -passes='vecz<layout=rows>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 ; Values of OpenCL vector types (float4, int2) are widened interleaved: a
 ; varying <N x T> becomes <4 * N x T>, lane l's vector at elements
@@ -8,6 +10,23 @@
 ; (at a variable index, they select by it);
 ; a uniform vector is repeated for every lane; masks and scalar conditions
 ; are spread over each lane's elements.
+
+; Scalarized then widened, each element of a float4 is its own <4 x float>:
+; the load is one wide load taken apart by element, the arithmetic is per
+; element (the element the swizzle drops is never computed), and the store
+; puts the elements back together.
+; SOA-LABEL: define void @__vecz_v4_swizzle(
+; SOA: %x.v = load <16 x float>, ptr addrspace(1) %p, align 16
+; SOA-NEXT: %x.i0.v = shufflevector <16 x float> %x.v, <16 x float> poison, <4 x i32> <i32 0, i32 4, i32 8, i32 12>
+; SOA-NEXT: %y.i0.v = fmul <4 x float> %x.i0.v, %k4.i0.splat.splat
+; SOA-NEXT: %x.i1.v = shufflevector <16 x float> %x.v, <16 x float> poison, <4 x i32> <i32 1, i32 5, i32 9, i32 13>
+; SOA-NEXT: %y.i1.v = fmul <4 x float> %x.i1.v, %k4.i1.splat.splat
+; SOA-NEXT: %x.i3.v = shufflevector <16 x float> %x.v, <16 x float> poison, <4 x i32> <i32 3, i32 7, i32 11, i32 15>
+; SOA-NEXT: %y.i3.v = fmul <4 x float> %x.i3.v, %k4.i3.splat.splat
+; SOA-NOT: fmul
+; SOA: %s.v = shufflevector <16 x float> %s.upto2.v, <16 x float> %{{.+}}, <16 x i32> <i32 0, i32 1, i32 2, i32 19, i32 4, i32 5, i32 6, i32 23, i32 8, i32 9, i32 10, i32 27, i32 12, i32 13, i32 14, i32 31>
+; SOA: store <16 x float> %s.v, ptr addrspace(1) %q, align 16
+; BAD: vecz: layout must be 'auto', 'interleaved' or 'scalarized', not 'rows'
 
 ; CHECK-LABEL: define void @__vecz_v4_swizzle(
 ; CHECK: %k4.splat = shufflevector <4 x float> %k4, <4 x float> poison, <16 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>

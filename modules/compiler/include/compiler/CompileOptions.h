@@ -3,9 +3,9 @@
 /// \file
 /// What a user can say about one compilation: the OpenCL build options
 /// (`-cl-std=`, `-D`, `-I`, `-cl-opt-disable`, `-w`, `-Werror`, the
-/// `-cl-*` math and argument-info flags, Loom's `-cl-vec=`, `-cl-wfv=` and
-/// `-vecz-width=`) and how
-/// diagnostics look.
+/// `-cl-*` math and argument-info flags, Loom's `-cl-vec=`, `-cl-wfv=`,
+/// `-vecz-width=`, `-vecz-rows=` and `-vecz-layout=`) and how diagnostics
+/// look.
 /// parseBuildOptions turns a build-options string, as given to
 /// clBuildProgram or in a kernel case, into CompileOptions and rejects an
 /// option it does not know.
@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,15 @@ enum class EarlyVectorization { None, Loop, SLP, All };
 /// never; where its cost model says the vector kernel pays (`auto`); or for
 /// every kernel it can handle (`always`).
 enum class WFVMode { Never, Auto, Always };
+
+/// How Vecz lays out a varying value of an OpenCL vector type (`float4`)
+/// across W work-items, `-vecz-layout=`: as the cost model picks (`auto`);
+/// interleaved, one `<W * N x T>` with each lane's vector whole; or
+/// scalarized then widened, N `<W x T>` values, one per element.
+enum class VeczLayout { Auto, Interleaved, Scalarized };
+
+/// The `-vecz-layout=` value \p Name names, if any.
+std::optional<VeczLayout> parseVeczLayout(llvm::StringRef Name);
 
 /// Whether Vecz takes \p Width work-items per vector: a power of two from 2
 /// to 64.
@@ -123,6 +133,8 @@ struct CompileOptions {
   /// 8; 0, the default: chosen from the target's vector registers where
   /// the cost model says it pays, else 1).
   unsigned VeczRows = 0;
+  /// `-vecz-layout=`: how a vector kernel lays out values of vector types.
+  VeczLayout VeczVectorLayout = VeczLayout::Auto;
   /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose
   /// optimization remarks (done / not done) go to the warning handler, as
   /// Clang's options of those names do (`-Rpass-missed=vecz`).

@@ -28,18 +28,24 @@ namespace vecz {
 
 namespace {
 
-/// Bits of the widest element of \p Kernel's varying data, or 0 if none.
+/// Bits of the widest element of \p Kernel's varying data, or 0 if none: a
+/// vector (float4) counts whole, as each lane holds all of it, unless
+/// \p Layout scalarizes vectors.
 uint64_t getWidestVaryingElement(const Function &Kernel,
-                                 const UniformityInfo &Uniformity) {
+                                 const UniformityInfo &Uniformity,
+                                 compiler::VeczLayout Layout) {
   const DataLayout &DL = Kernel.getParent()->getDataLayout();
   uint64_t Widest = 0;
-  // A vector (float4) counts whole: each lane holds all of it.
+  auto Counted = [&](Type *Ty) {
+    return Layout == compiler::VeczLayout::Scalarized ? Ty->getScalarType()
+                                                      : Ty;
+  };
   auto See = [&](const Value *V) {
     Type *Ty = V->getType();
     Type *Element = Ty->getScalarType();
     if (Uniformity.isVarying(V) &&
         (Element->isIntegerTy() || Element->isFloatingPointTy()))
-      Widest = std::max<uint64_t>(Widest, DL.getTypeSizeInBits(Ty));
+      Widest = std::max<uint64_t>(Widest, DL.getTypeSizeInBits(Counted(Ty)));
   };
   for (const Instruction &I : instructions(Kernel)) {
     if (isa<LoadInst>(I) || I.getType()->isFPOrFPVectorTy())
@@ -64,17 +70,21 @@ unsigned fitRequiredSize(unsigned Width, uint32_t X) {
 } // namespace
 
 unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,
-                     FunctionAnalysisManager &FAM) {
+                     FunctionAnalysisManager &FAM,
+                     compiler::VeczLayout Layout) {
   const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(Kernel);
   uint64_t RegisterBits =
       TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
           .getFixedSize();
-  uint64_t Element = getWidestVaryingElement(Kernel, Uniformity);
+  uint64_t Element = getWidestVaryingElement(Kernel, Uniformity, Layout);
   // vec_type_hint(float4): the kernel computes in float4s.
   if (Type *Hint = compiler::utils::getVecTypeHint(Kernel);
-      Hint && Hint->isSized())
+      Hint && Hint->isSized()) {
+    if (Layout == compiler::VeczLayout::Scalarized)
+      Hint = Hint->getScalarType();
     Element = std::max<uint64_t>(
         Element, Kernel.getParent()->getDataLayout().getTypeSizeInBits(Hint));
+  }
   if (RegisterBits == 0)
     RegisterBits = 128; // A target that does not say: SSE, NEON.
   if (Element == 0)

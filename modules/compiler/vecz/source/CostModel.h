@@ -6,7 +6,8 @@
 /// Width: the target's vector registers (TargetTransformInfo's fixed-width
 /// register size) divided by the widest element the kernel's varying data
 /// has (the values it loads, stores, and computes in floating point, a
-/// vector such as float4 counting whole; index arithmetic, which is 64-bit,
+/// vector such as float4 counting whole unless the layout scalarizes
+/// vectors, where its element counts; index arithmetic, which is 64-bit,
 /// does not count; a `vec_type_hint` type counts as such an element, so
 /// `vec_type_hint(float4)` asks for 4 with AVX-512), as a power of two from 4
 /// to 64; with a `reqd_work_group_size` of X in dimension 0, at most X's
@@ -28,6 +29,8 @@
 #ifndef VECZ_COSTMODEL_H
 #define VECZ_COSTMODEL_H
 
+#include "compiler/CompileOptions.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/PassManager.h"
 
@@ -37,8 +40,10 @@ class UniformityInfo;
 
 /// Work-items per vector for \p Kernel (see the file comment), or 0 when
 /// its required work-group size leaves no room for two.
-unsigned chooseWidth(llvm::Function &Kernel, const UniformityInfo &Uniformity,
-                     llvm::FunctionAnalysisManager &FAM);
+unsigned
+chooseWidth(llvm::Function &Kernel, const UniformityInfo &Uniformity,
+            llvm::FunctionAnalysisManager &FAM,
+            compiler::VeczLayout Layout = compiler::VeczLayout::Interleaved);
 
 /// The estimated cost of one run of \p F (see the file comment).
 double estimateRunCost(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);

@@ -27,6 +27,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LowerSwitch.h"
@@ -57,6 +61,15 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
                                  "vecz: %s must be a power of two, not '%s'",
                                  Key.str().c_str(), Value.str().c_str());
       (Key == "max-width" ? Opts.MaxWidth : Opts.MaxRows) = Max;
+    } else if (Key == "layout") {
+      std::optional<compiler::VeczLayout> Layout =
+          compiler::parseVeczLayout(Value);
+      if (!Layout)
+        return createStringError(inconvertibleErrorCode(),
+                                 "vecz: layout must be 'auto', 'interleaved' "
+                                 "or 'scalarized', not '%s'",
+                                 Value.str().c_str());
+      Opts.Layout = *Layout;
     } else if (Key == "rows" && Value == "auto") {
       Opts.Rows = 0;
     } else if (Key == "rows") {
@@ -78,8 +91,8 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
       return createStringError(inconvertibleErrorCode(),
                                "vecz: the options are 'width=N', "
                                "'width=auto', 'rows=N', 'rows=auto', "
-                               "'max-width=N', 'max-rows=N' and "
-                               "'cost-model', not '%s'",
+                               "'max-width=N', 'max-rows=N', 'layout=L' "
+                               "and 'cost-model', not '%s'",
                                Param.str().c_str());
     }
   }
@@ -98,6 +111,7 @@ void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,
   VeczPass::Options Vecz;
   Vecz.Width = Opts.VeczWidth;
   Vecz.Rows = Opts.VeczRows;
+  Vecz.Layout = Opts.VeczVectorLayout;
   Vecz.MaxWidth = Limits.MaxWidth;
   Vecz.MaxRows = std::max(Limits.MaxRows, 1u);
   Vecz.CostModel = Opts.WholeFunctionVectorization == compiler::WFVMode::Auto;
@@ -146,6 +160,92 @@ static bool isWorthIt(Function &Kernel, Function &Vector, unsigned Width,
            << ore::NV("ScalarCost", static_cast<int64_t>(ScalarCost)) << ")";
   });
   return false;
+}
+
+/// Whether \p Kernel has a varying value of a vector type, which the two
+/// layouts treat differently.
+static bool hasVaryingVectors(const Function &Kernel,
+                              const UniformityInfo &Uniformity) {
+  return any_of(instructions(Kernel), [&](const Instruction &I) {
+    return I.getType()->isVectorTy() && Uniformity.isVarying(&I);
+  });
+}
+
+/// A copy of \p Kernel whose vector operations are split into scalar ones,
+/// its loads and stores kept whole (their elements taken out and put back),
+/// for the scalarize-then-widen layout.
+static Function *cloneScalarized(Function &Kernel,
+                                 FunctionAnalysisManager &FAM) {
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&Kernel, VMap);
+  Copy->setName(Kernel.getName() + ".scalarized");
+  FunctionPassManager FPM;
+  ScalarizerPass Scalarize;
+  Scalarize.setScalarizeLoadStore(false);
+  Scalarize.setScalarizeVariableInsertExtract(true);
+  FPM.addPass(std::move(Scalarize));
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(DCEPass());
+  FPM.run(*Copy, FAM);
+  return Copy;
+}
+
+static void eraseFunction(Function &F, FunctionAnalysisManager &FAM) {
+  FAM.clear(F, F.getName());
+  F.eraseFromParent();
+}
+
+/// \p Interleaved, the vector variant of \p Kernel, or the one made from a
+/// scalarized copy of the kernel (see the file comment), at the width asked
+/// for or, without one, the width its layout gives: as \p Opts' layout asks
+/// or, for Auto, whichever costs less per work-item. The other is erased.
+static compiler::utils::VectorVariant
+chooseLayout(Function &Kernel, compiler::utils::VectorVariant Interleaved,
+             const VeczPass::Options &Opts, const compiler::BuiltinInfo &BI,
+             FunctionAnalysisManager &FAM, OptimizationRemarkEmitter &ORE) {
+  Function *Copy = cloneScalarized(Kernel, FAM);
+  const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(*Copy);
+  unsigned Width =
+      std::min(Opts.Width ? Opts.Width
+                          : chooseWidth(*Copy, Uniformity, FAM,
+                                        compiler::VeczLayout::Scalarized),
+               Opts.MaxWidth);
+  Expected<Function *> Scalarized =
+      Width ? packetizeKernel(*Copy, Width, Uniformity,
+                              FAM.getResult<StrideAnalysis>(*Copy), BI)
+            : createStringError(inconvertibleErrorCode(), "has no room");
+  eraseFunction(*Copy, FAM);
+  if (!Scalarized) {
+    // The interleaved variant stands; the user hears why only when the
+    // other layout was asked for.
+    std::string Why = toString(Scalarized.takeError());
+    if (Opts.Layout == compiler::VeczLayout::Scalarized)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotScalarized", &Kernel)
+               << "kernel '" << Kernel.getName()
+               << "' keeps its vector types interleaved (scalarized, " << Why
+               << ")";
+      });
+    return Interleaved;
+  }
+  compiler::utils::VectorVariant Other{*Scalarized, Width};
+  auto CostPerWorkItem = [&](const compiler::utils::VectorVariant &V) {
+    return estimateRunCost(*V.Vector, FAM) / V.Width;
+  };
+  bool KeepScalarized = Opts.Layout == compiler::VeczLayout::Scalarized ||
+                        CostPerWorkItem(Other) < CostPerWorkItem(Interleaved);
+  if (!KeepScalarized) {
+    eraseFunction(*Other.Vector, FAM);
+    return Interleaved;
+  }
+  eraseFunction(*Interleaved.Vector, FAM);
+  Other.Vector->setName("__vecz_v" + Twine(Width) + "_" + Kernel.getName());
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Scalarized", &Kernel)
+           << "kernel '" << Kernel.getName()
+           << "' has its vector types scalarized then widened";
+  });
+  return Other;
 }
 
 /// Whether \p F calls __mux_work_group_barrier.
@@ -268,9 +368,13 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
     ++NumKernelsDeclined;
     return false;
   }
-  if (Opts.CostModel && !isWorthIt(Kernel, **Vector, Width, FAM, ORE)) {
-    FAM.clear(**Vector, (*Vector)->getName());
-    (*Vector)->eraseFromParent();
+  compiler::utils::VectorVariant Variant{*Vector, Width};
+  if (Opts.Layout != compiler::VeczLayout::Interleaved &&
+      hasVaryingVectors(Kernel, Uniformity))
+    Variant = chooseLayout(Kernel, Variant, Opts, BI, FAM, ORE);
+  Width = Variant.Width;
+  if (Opts.CostModel && !isWorthIt(Kernel, *Variant.Vector, Width, FAM, ORE)) {
+    eraseFunction(*Variant.Vector, FAM);
     ++NumKernelsDeclined;
     return false;
   }
@@ -280,7 +384,7 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
            << ore::NV("Width", Width);
   });
   compiler::utils::setVectorVariant(
-      Kernel, addJammedVariant(Kernel, {*Vector, Width}, Opts, FAM, ORE));
+      Kernel, addJammedVariant(Kernel, Variant, Opts, FAM, ORE));
   ++NumKernelsVectorized;
   return true;
 }

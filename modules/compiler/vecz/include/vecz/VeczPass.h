@@ -22,22 +22,28 @@
 /// most 8) when the kernel has a loop and one jammed run
 /// costs at most 3/4 of R vector runs; a required work-group size of Y in
 /// dimension 1 caps R at Y's largest power-of-two divisor (none below 2).
+/// A kernel with varying values of vector types (float4) is packetized in
+/// two layouts: interleaved (each lane's vector whole in one wide vector),
+/// and scalarized then widened (a copy of the kernel whose vector
+/// operations LLVM's ScalarizerPass has split into scalar ones, loads and
+/// stores kept whole, packetized in turn: one `<W x T>` per element);
+/// the one whose run the cost model estimates cheaper is kept, or the one
+/// `layout=` asks for, and choosing the scalarized one is remarked on.
 /// Produces: `__vecz_v<W>_<kernel>` and `__vecz_v<W>x<R>_<kernel>`
 /// functions. Pipeline name:
-/// `vecz<width=N|auto;rows=N|auto;max-width=N;max-rows=N;cost-model>`
-/// (width 8, one row, no cost model, no cap below 64 and 8 by default).
+/// `vecz<width=N|auto;rows=N|auto;max-width=N;max-rows=N;layout=L;cost-model>`
+/// (width 8, one row, layout auto, no cost model, no cap below 64 and 8 by
+/// default).
 ///
 //===----------------------------------------------------------------------===//
 
 #ifndef VECZ_VECZPASS_H
 #define VECZ_VECZPASS_H
 
+#include "compiler/CompileOptions.h"
+
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
-
-namespace compiler {
-struct CompileOptions;
-} // namespace compiler
 
 namespace vecz {
 
@@ -60,6 +66,10 @@ public:
     /// registers where the cost model says the jammed variant pays
     /// (whatever CostModel says); else that many.
     unsigned Rows = 1;
+    /// How values of vector types (float4) are laid out: interleaved,
+    /// scalarized then widened, or (Auto) whichever the cost model says
+    /// one run costs less in, when the kernel has varying ones.
+    compiler::VeczLayout Layout = compiler::VeczLayout::Auto;
   };
   VeczPass() = default;
   explicit VeczPass(Options Opts) : Opts(Opts) {}
@@ -72,7 +82,7 @@ private:
 
 /// Parses `;`-separated `width=N` (N a power of two from 2 to 64),
 /// `width=auto`, `rows=N` (1, 2, 4 or 8), `rows=auto`, `max-width=N`,
-/// `max-rows=N` and `cost-model`.
+/// `max-rows=N`, `layout=auto|interleaved|scalarized` and `cost-model`.
 llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
 
 /// What a target lets Vecz do on it, whatever the build options ask: its
