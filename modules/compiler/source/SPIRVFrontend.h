@@ -4,7 +4,12 @@
 /// Reads an OpenCL SPIR-V module: checks its shape (whole words, magic
 /// number), validates it with SPIRV-Tools (passing the validator's message
 /// on), refuses modules that are not OpenCL kernels (Vulkan shaders), then
-/// translates it with SPIRV-LLVM-Translator, specialization constants set.
+/// translates it with SPIRV-LLVM-Translator, specialization constants set,
+/// in a child process (fork): the translator of LLVM 15 aborts on
+/// constructs it does not implement, which must not take the caller down,
+/// and needs typed pointers, which the child's context has; the module
+/// comes back as bitcode, read into the caller's opaque pointers. A child
+/// that aborts or crashes gives an error naming the failed assertion.
 /// The result has the forms Clang emits (spir_kernel, mangled builtin
 /// calls), so the rest of the pipeline treats it like compiled OpenCL C.
 ///

@@ -19,6 +19,8 @@
 ; CHECK-NOT: atomicrmw
 ; CHECK: fence acq_rel
 ; CHECK: store <4 x i32> %[[V3]], ptr addrspace(1) %p, align 4
+%pair = type { i32, i8 }
+
 define void @histogram(ptr addrspace(1) %data, ptr addrspace(1) %bins) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
   %p = getelementptr inbounds i32, ptr addrspace(1) %data, i64 %gid
@@ -161,6 +163,31 @@ end:
   %late = load volatile i32, ptr addrspace(1) %q, align 4
   %o = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
   store i32 %late, ptr addrspace(1) %o, align 4
+  ret void
+}
+
+; An aggregate has no vector or masked store either: a uniform struct
+; stored to each lane's address is stored lane by lane, and one stored to a
+; uniform address under a mask is stored once, when any lane is active.
+; CHECK-LABEL: define void @__vecz_v4_struct_store(
+; CHECK: %[[P0:.+]] = extractelement <4 x ptr addrspace(1)> %p.v, i64 0
+; CHECK-NEXT: store %pair { i32 7, i8 -1 }, ptr addrspace(1) %[[P0]], align 4
+; CHECK: %[[P3:.+]] = extractelement <4 x ptr addrspace(1)> %p.v, i64 3
+; CHECK-NEXT: store %pair { i32 7, i8 -1 }, ptr addrspace(1) %[[P3]], align 4
+; CHECK: %[[ANY:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %odd.v)
+; CHECK-NEXT: %[[ONCE:.+]] = insertelement <1 x i1> poison, i1 %[[ANY]], i64 0
+; CHECK-NEXT: call void @__vecz_masked_access{{.*}}(ptr addrspace(1) %out, <1 x i1> %[[ONCE]])
+define void @struct_store(ptr addrspace(1) %out, i1 %c) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds %pair, ptr addrspace(1) %out, i64 %gid
+  store %pair { i32 7, i8 -1 }, ptr addrspace(1) %p, align 4
+  %odd = trunc i64 %gid to i1
+  br i1 %odd, label %then, label %end
+then:
+  store %pair { i32 9, i8 1 }, ptr addrspace(1) %out, align 4
+  br label %end
+end:
   ret void
 }
 

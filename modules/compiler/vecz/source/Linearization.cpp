@@ -102,10 +102,15 @@ Value *Packetizer::getLiveMask(const MaskedLoop &L) {
 void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
   IRBuilder<> B(&Access);
   Value *Any = B.CreateOrReduce(Mask);
-  if (isa<LoadInst>(Access) ? !cast<LoadInst>(Access).isSimple()
-                            : !cast<StoreInst>(Access).isSimple()) {
-    // A masked load or store has no atomic or volatile form: the access is
-    // done as one lane's, behind a branch of its own (LaneOperations.h).
+  Type *Accessed = isa<LoadInst>(Access)
+                       ? Access.getType()
+                       : cast<StoreInst>(Access).getValueOperand()->getType();
+  if (!isWidenable(Accessed) ||
+      (isa<LoadInst>(Access) ? !cast<LoadInst>(Access).isSimple()
+                             : !cast<StoreInst>(Access).isSimple())) {
+    // A masked load or store has no atomic or volatile form, nor one for an
+    // aggregate: the access is done as one lane's, behind a branch of its
+    // own (LaneOperations.h).
     SmallVector<Value *, 2> Operands(Access.operands());
     Value *OneLane = B.CreateInsertElement(
         FixedVectorType::get(Any->getType(), 1), Any, uint64_t(0));

@@ -244,7 +244,11 @@ void Packetizer::run() {
         bool Varying = isVarying(Store->getValueOperand()) ||
                        isVarying(Store->getPointerOperand());
         IRBuilder<> B(Store);
-        if (Varying && !Store->isSimple())
+        // A masked or vector store has no atomic or volatile form, and no
+        // form for an aggregate (a uniform struct stored to each lane's
+        // address).
+        if (Varying && (!Store->isSimple() ||
+                        !isWidenable(Store->getValueOperand()->getType())))
           doLaneByLane(*Store, B);
         else if (Varying)
           widenStore(*Store);
