@@ -8,7 +8,8 @@ Compiles each starter case of PEER_DIR/cases with its own build options and
 `-cl-wfv=always -vecz-width=W` for W in 4, 8, 16, then with `-cl-wfv=auto`
 (the default: the width Vecz chooses, kept if the cost model says it pays),
 reads loomc's `vecz` remarks (-Rpass=vecz, -Rpass-missed=vecz) for the
-case's kernel, and compares one line per case and setting with EXPECTED. --update rewrites
+case's kernel (vectorized or why not, and the vectors per call of a wide
+variant), and compares one line per case and setting with EXPECTED. --update rewrites
 EXPECTED instead (review the diff before committing it).
 """
 
@@ -34,19 +35,25 @@ def remark_for(loomc, case, source, options, out):
     run = subprocess.run(command, capture_output=True, text=True)
     if run.returncode != 0:
         return f"does not compile: {run.stderr.strip().splitlines()[-1:]}"
-    for line in run.stderr.splitlines():
-        match = REMARK.search(line)
-        if match and match.group(1) == case["kernel"]:
-            said = match.group(2)
-            if said.startswith("vectorized at width"):
-                # The width is in the setting's name but for auto's choice.
-                return "vectorized" + ("" if "-vecz-width" in " ".join(options)
-                                       else said[len("vectorized"):])
-            # The cost model's figures move with any change to the IR; the
-            # list keeps its verdict.
-            said = re.sub(r" a vector run costs .*", " not worth it", said)
-            return said if said.startswith("not vectorized") else \
-                "not vectorized: " + said
+    remarks = [match.group(2) for match in map(REMARK.search,
+                                               run.stderr.splitlines())
+               if match and match.group(1) == case["kernel"]]
+    wide = [re.match(r"runs (\d+) vectors side by side", said)
+            for said in remarks]
+    wide = "".join(f", {match.group(1)} vectors per call"
+                   for match in wide if match)
+    vectorized = [said for said in remarks
+                  if said.startswith("vectorized at width")]
+    if vectorized:
+        # The width is in the setting's name but for auto's choice.
+        return "vectorized" + ("" if "-vecz-width" in " ".join(options)
+                               else vectorized[0][len("vectorized"):]) + wide
+    if remarks:
+        # The cost model's figures move with any change to the IR; the
+        # list keeps its verdict.
+        said = re.sub(r" a vector run costs .*", " not worth it", remarks[0])
+        return said if said.startswith("not vectorized") else \
+            "not vectorized: " + said
     return "no vecz remark"
 
 

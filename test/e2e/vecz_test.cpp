@@ -1,8 +1,9 @@
 //===- vecz_test.cpp - Vecz's control-flow conversion on the driver -------===//
 ///
 /// Kernels whose control flow diverges between work-items, compiled with
-/// Vecz forced on at widths 4, 8 and 16 (and without, for reference) on both
-/// targets, with local sizes that are and are not multiples of the width;
+/// Vecz forced on at widths 4, 8 and 16, with and without wide variants
+/// (and without Vecz, for reference) on both targets, with local sizes that
+/// are and are not multiples of the widths;
 /// every output element is checked against a model computed here, and the
 /// elements no work-item may write keep their sentinels.
 ///
@@ -641,10 +642,16 @@ TEST_P(VeczDivergence, LoopsInsideDivergentLoops) {
 INSTANTIATE_TEST_SUITE_P(
     Widths, VeczDivergence,
     testing::Combine(testing::Values("reference", "csa"),
+                     // Kernels with loops get wide variants where the
+                     // cost model says so, except at width 8; at width 4
+                     // with -vecz-interleave=2 every kernel gets one.
                      testing::Values("-cl-wfv=never",
                                      "-cl-wfv=always -vecz-width=4",
-                                     "-cl-wfv=always -vecz-width=8",
+                                     "-cl-wfv=always -vecz-width=8 "
+                                     "-vecz-interleave=1",
                                      "-cl-wfv=always -vecz-width=16",
+                                     "-cl-wfv=always -vecz-width=4 "
+                                     "-vecz-interleave=2",
                                      // Vector types scalarized then widened.
                                      "-cl-wfv=always -vecz-width=8 "
                                      "-vecz-layout=scalarized")),
@@ -655,6 +662,9 @@ INSTANTIATE_TEST_SUITE_P(
         return Name + "_scalar";
       size_t Width = Options.find("-vecz-width=") + 12;
       Name += "_w" + Options.substr(Width, Options.find(' ', Width) - Width);
+      if (size_t Factor = Options.find("-vecz-interleave=");
+          Factor != std::string::npos)
+        Name += "_i" + Options.substr(Factor + 17, 1);
       if (Options.find("scalarized") != std::string::npos)
         Name += "_scalarized";
       return Name;

@@ -130,6 +130,13 @@ cl::opt<std::string> VeczRows("vecz-rows",
                                        "target's vector registers where the "
                                        "cost model says it pays, else 1)"),
                               cl::value_desc("N"), cl::cat(LoomcCategory));
+cl::opt<std::string>
+    VeczInterleave("vecz-interleave",
+                   cl::desc("Vectors of work-items a wide variant of a vector "
+                            "kernel runs per call, side by side (1, 2 or 4; "
+                            "default: for kernels with loops where the "
+                            "cost model says it pays, else 1)"),
+                   cl::value_desc("N"), cl::cat(LoomcCategory));
 cl::opt<std::string> VeczLayout("vecz-layout",
                                 cl::desc("How a vector kernel lays out values "
                                          "of vector types (float4): auto (the "
@@ -403,6 +410,9 @@ int main(int Argc, char **Argv) {
       return usageError(toString(std::move(E)));
   if (!VeczRows.empty())
     if (Error E = Opts.parseBuildOptions("-vecz-rows=" + VeczRows))
+      return usageError(toString(std::move(E)));
+  if (!VeczInterleave.empty())
+    if (Error E = Opts.parseBuildOptions("-vecz-interleave=" + VeczInterleave))
       return usageError(toString(std::move(E)));
   Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
 

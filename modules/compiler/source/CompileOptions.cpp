@@ -96,6 +96,12 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
         return buildOptionError("-vecz-rows= takes 1, 2, 4 or 8, not '" + Word +
                                 "'");
       VeczRows = Rows;
+    } else if (Word.consume_front("-vecz-interleave=")) {
+      unsigned Factor;
+      if (Word.getAsInteger(10, Factor) || !isVeczInterleave(Factor))
+        return buildOptionError("-vecz-interleave= takes 1, 2 or 4, not '" +
+                                Word + "'");
+      VeczInterleave = Factor;
     } else if (Word.consume_front("-vecz-layout=")) {
       std::optional<VeczLayout> Layout = parseVeczLayout(Word);
       if (!Layout)

@@ -7,6 +7,7 @@
 
 #include "compiler/utils/KernelMetadata.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -147,7 +148,7 @@ void setVectorizationWidth(Function &F, uint32_t Width) {
 
 std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
   MDNode *N = Kernel.getMetadata(VectorVariantMD);
-  if (!N || (N->getNumOperands() != 2 && N->getNumOperands() != 4))
+  if (!N || !is_contained({2u, 4u, 6u}, N->getNumOperands()))
     return std::nullopt;
   // A function of the kernel's signature and a count above \p Least.
   auto Read =
@@ -165,22 +166,34 @@ std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
   if (!Vector)
     return std::nullopt;
   VectorVariant Variant{Vector->first, Vector->second};
-  if (N->getNumOperands() == 4)
+  if (N->getNumOperands() >= 4)
     if (auto Jammed = Read(2, 2))
       std::tie(Variant.Jammed, Variant.Rows) = *Jammed;
+  if (N->getNumOperands() == 6)
+    if (auto Wide = Read(4, 2 * Variant.Width);
+        Wide && Wide->second % Variant.Width == 0)
+      std::tie(Variant.Wide, Variant.WideWidth) = *Wide;
   return Variant;
 }
 
 void setVectorVariant(Function &Kernel, VectorVariant Variant) {
   LLVMContext &Ctx = Kernel.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
-  SmallVector<Metadata *, 4> Operands = {
-      ValueAsMetadata::get(Variant.Vector),
-      ConstantAsMetadata::get(ConstantInt::get(I32, Variant.Width))};
-  if (Variant.Jammed && Variant.Rows > 1) {
-    Operands.push_back(ValueAsMetadata::get(Variant.Jammed));
-    Operands.push_back(
-        ConstantAsMetadata::get(ConstantInt::get(I32, Variant.Rows)));
+  auto Count = [&](unsigned N) {
+    return ConstantAsMetadata::get(ConstantInt::get(I32, N));
+  };
+  SmallVector<Metadata *, 6> Operands = {ValueAsMetadata::get(Variant.Vector),
+                                         Count(Variant.Width)};
+  bool HasJammed = Variant.Jammed && Variant.Rows > 1;
+  bool HasWide = Variant.Wide && Variant.WideWidth > Variant.Width;
+  if (HasJammed || HasWide) {
+    Operands.push_back(HasJammed ? ValueAsMetadata::get(Variant.Jammed)
+                                 : nullptr);
+    Operands.push_back(Count(HasJammed ? Variant.Rows : 1));
+  }
+  if (HasWide) {
+    Operands.push_back(ValueAsMetadata::get(Variant.Wide));
+    Operands.push_back(Count(Variant.WideWidth));
   }
   Kernel.setMetadata(VectorVariantMD, MDNode::get(Ctx, Operands));
 }

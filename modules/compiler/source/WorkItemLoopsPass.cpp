@@ -283,9 +283,11 @@ void buildDimensionZeroRun(WrapperContext &W, Function &Callee, Value *Start,
 /// The wrapper of a kernel with a vector variant handling W work-items of
 /// dimension 0 per call (the seed's layout): in each row, the vector kernel
 /// for the largest multiple of the width, the scalar kernel for the rest.
-/// With a jammed variant running R rows per call, the runs of W go R rows
-/// at a time while R rows remain, then one row at a time through the vector
-/// variant; then the scalar kernel runs the peel of every row.
+/// With a wide variant of K W work-items per call, that one runs the largest
+/// multiple of K W first, and the vector variant what is left of the
+/// multiple of W. With a jammed variant running R rows per call, the runs of
+/// W go R rows at a time while R rows remain, then one row at a time as
+/// above; then the scalar kernel runs the peel of every row.
 Function *createVectorizedWrapper(Function &Kernel,
                                   const VectorVariant &Variant,
                                   const BuiltinInfo &BI) {
@@ -306,9 +308,22 @@ Function *createVectorizedWrapper(Function &Kernel,
     buildDimensionZeroRun(W, Kernel, VectorEnd, W.LocalSize[0], 1, "scalar",
                           Call(Kernel), /*IsPeel=*/true);
   };
+  Value *WideEnd = nullptr;
+  if (Variant.Wide)
+    WideEnd = Builder.CreateSub(
+        W.LocalSize[0],
+        Builder.CreateURem(W.LocalSize[0], Builder.getInt64(Variant.WideWidth)),
+        "wide.end");
+  auto RunVectors = [&](IRBuilder<> &B) {
+    if (Variant.Wide)
+      buildDimensionZeroRun(W, *Variant.Wide, B.getInt64(0), WideEnd,
+                            Variant.WideWidth, "wide", Call(*Variant.Wide));
+    buildDimensionZeroRun(W, *Variant.Vector,
+                          Variant.Wide ? WideEnd : B.getInt64(0), VectorEnd,
+                          Width, "vector", Call(*Variant.Vector));
+  };
   auto RunRow = [&](IRBuilder<> &B) {
-    buildDimensionZeroRun(W, *Variant.Vector, B.getInt64(0), VectorEnd, Width,
-                          "vector", Call(*Variant.Vector));
+    RunVectors(B);
     RunPeel(B);
   };
   if (!Variant.Jammed) {
@@ -328,11 +343,7 @@ Function *createVectorizedWrapper(Function &Kernel,
           buildDimensionZeroRun(W, *Variant.Jammed, B.getInt64(0), VectorEnd,
                                 Width, "jammed", Call(*Variant.Jammed));
         });
-    buildGuardedRangeLoop(
-        W, 1, RowsEnd, W.LocalSize[1], 1, "row", [&](IRBuilder<> &B) {
-          buildDimensionZeroRun(W, *Variant.Vector, B.getInt64(0), VectorEnd,
-                                Width, "vector", Call(*Variant.Vector));
-        });
+    buildGuardedRangeLoop(W, 1, RowsEnd, W.LocalSize[1], 1, "row", RunVectors);
     buildGuardedRangeLoop(W, 1, B.getInt64(0), W.LocalSize[1], 1, "peel.row",
                           RunPeel);
   });
@@ -618,7 +629,7 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
 
 /// Forgets \p Kernel's vector variants, which the optimizer then deletes.
 void dropVectorVariant(Function &Kernel, const VectorVariant &Variant) {
-  for (Function *F : {Variant.Vector, Variant.Jammed})
+  for (Function *F : {Variant.Vector, Variant.Jammed, Variant.Wide})
     if (F)
       F->setLinkage(GlobalValue::InternalLinkage);
   clearVectorVariant(Kernel);
@@ -659,8 +670,11 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       ++NumSingleWorkItem;
     } else if (inlineCallsWithBarriers(*Kernel, BI)) {
       std::optional<VectorVariant> Variant = getVectorVariant(*Kernel);
-      if (Variant && Variant->Jammed) // Rows jammed across barriers: no.
-        Variant->Jammed->setLinkage(GlobalValue::InternalLinkage);
+      // The regions run one width, and rows one at a time.
+      if (Variant)
+        for (Function *F : {Variant->Jammed, Variant->Wide})
+          if (F)
+            F->setLinkage(GlobalValue::InternalLinkage);
       clearVectorVariant(*Kernel); // Before the regions copy the kernel.
       BarrierRegions Regions = buildBarrierRegions(*Kernel, BI);
       std::optional<BarrierRegions> VectorRegions;
@@ -679,13 +693,15 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       ++NumKernelsWithBarriers;
     } else if (auto Variant = getVectorVariant(*Kernel)) {
       Wrapper = createVectorizedWrapper(*Kernel, *Variant, BI);
-      for (Function *F : {Variant->Vector, Variant->Jammed})
+      for (Function *F : {Variant->Vector, Variant->Jammed, Variant->Wide})
         if (F) {
           F->setLinkage(GlobalValue::InternalLinkage);
           F->addFnAttr(Attribute::AlwaysInline);
         }
       clearVectorVariant(*Kernel);
-      setVectorizationWidth(*Kernel, Variant->Width);
+      // The most work-items one call runs.
+      setVectorizationWidth(*Kernel, Variant->Wide ? Variant->WideWidth
+                                                   : Variant->Width);
       ++NumKernelsVectorized;
     } else {
       Wrapper = createWorkItemLoopsWrapper(*Kernel, BI);

@@ -1,6 +1,6 @@
 // RUN: loomc --target=reference -Rpass=vecz %s -o %t.o 2>&1 | FileCheck %s --check-prefix=AUTO
 // RUN: loomc --target=reference -Rpass=vecz -vecz-layout=interleaved %s -o %t.o 2>&1 | FileCheck %s --check-prefix=INTERLEAVED
-// RUN: loomc --target=reference -Rpass=vecz -cl-wfv=always -vecz-width=8 -vecz-layout=scalarized --print-kernels %s -o %t.o 2>&1 | FileCheck %s --check-prefix=SCALARIZED
+// RUN: loomc --target=reference -Rpass=vecz -cl-wfv=always -vecz-width=8 -vecz-interleave=1 -vecz-layout=scalarized --print-kernels %s -o %t.o 2>&1 | FileCheck %s --check-prefix=SCALARIZED
 // RUN: not loomc -vecz-layout=sideways %s -o %t.o 2>&1 | FileCheck %s --check-prefix=BAD
 
 // A float4 kernel whose work is horizontal (a dot product, swizzles): each

@@ -4,11 +4,10 @@
 /// What a user can say about one compilation: the OpenCL build options
 /// (`-cl-std=`, `-D`, `-I`, `-cl-opt-disable`, `-w`, `-Werror`, the
 /// `-cl-*` math and argument-info flags, Loom's `-cl-vec=`, `-cl-wfv=`,
-/// `-vecz-width=`, `-vecz-rows=` and `-vecz-layout=`) and how diagnostics
-/// look.
-/// parseBuildOptions turns a build-options string, as given to
-/// clBuildProgram or in a kernel case, into CompileOptions and rejects an
-/// option it does not know.
+/// `-vecz-width=`, `-vecz-rows=`, `-vecz-interleave=` and `-vecz-layout=`) and
+/// how diagnostics look. parseBuildOptions turns a build-options string, as
+/// given to clBuildProgram or in a kernel case, into CompileOptions and rejects
+/// an option it does not know.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +52,12 @@ inline bool isVeczWidth(unsigned Width) {
 /// (vecz/JamRows.h): 1 (one row, no jammed variant), 2, 4 or 8.
 inline bool isVeczRows(unsigned Rows) {
   return Rows >= 1 && Rows <= 8 && (Rows & (Rows - 1)) == 0;
+}
+
+/// Whether a vector kernel may have a wide variant of \p Factor vectors per
+/// call (`-vecz-interleave=`): 1 (none), 2 or 4.
+inline bool isVeczInterleave(unsigned Factor) {
+  return Factor == 1 || Factor == 2 || Factor == 4;
 }
 
 /// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
@@ -133,6 +138,11 @@ struct CompileOptions {
   /// 8; 0, the default: chosen from the target's vector registers where
   /// the cost model says it pays, else 1).
   unsigned VeczRows = 0;
+  /// `-vecz-interleave=`: how many vectors of work-items a wide variant
+  /// runs per call, their dependence chains side by side (1, 2 or 4; 0, the
+  /// default: chosen for kernels with loops where the cost model says it
+  /// pays, else 1).
+  unsigned VeczInterleave = 0;
   /// `-vecz-layout=`: how a vector kernel lays out values of vector types.
   VeczLayout VeczVectorLayout = VeczLayout::Auto;
   /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose

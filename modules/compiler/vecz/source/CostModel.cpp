@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/InstIterator.h"
@@ -67,7 +68,39 @@ unsigned fitRequiredSize(unsigned Width, uint32_t X) {
   return std::min<unsigned>(Width, Fit);
 }
 
+/// The vector registers the values \p L carries from one iteration to the
+/// next (its header phis) take.
+unsigned carriedRegisters(const Loop &L, uint64_t RegisterBits) {
+  const DataLayout &DL = L.getHeader()->getModule()->getDataLayout();
+  unsigned Registers = 0;
+  for (const PHINode &Phi : L.getHeader()->phis())
+    if (Phi.getType()->isVectorTy())
+      Registers += static_cast<unsigned>(divideCeil(
+          DL.getTypeSizeInBits(Phi.getType()).getFixedSize(), RegisterBits));
+  return Registers;
+}
+
 } // namespace
+
+unsigned chooseInterleave(Function &Vector, FunctionAnalysisManager &FAM) {
+  const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(Vector);
+  const LoopInfo &LI = FAM.getResult<LoopAnalysis>(Vector);
+  uint64_t RegisterBits =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedSize();
+  if (LI.empty() || RegisterBits == 0)
+    return 1;
+  unsigned Registers =
+      TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
+  unsigned Factor = 4;
+  // Each copy's carried values stay in registers: half of them at most.
+  for (const Loop *L : LI.getLoopsInPreorder()) {
+    unsigned Carried = std::max(carriedRegisters(*L, RegisterBits), 1u);
+    while (Factor > 1 && Factor * Carried > Registers / 2)
+      Factor /= 2;
+  }
+  return Factor;
+}
 
 unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,
                      FunctionAnalysisManager &FAM,

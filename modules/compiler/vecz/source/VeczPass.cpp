@@ -41,6 +41,7 @@ using namespace llvm;
 
 STATISTIC(NumKernelsVectorized, "Number of kernels given a vector variant");
 STATISTIC(NumKernelsDeclined, "Number of kernels Vecz left scalar");
+STATISTIC(NumKernelsWide, "Number of vector variants given a wide variant");
 STATISTIC(NumKernelsJammed,
           "Number of vector variants given a variant running several rows");
 
@@ -78,6 +79,15 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
                                  "vecz: rows must be 1, 2, 4 or 8 or 'auto', "
                                  "not '%s'",
                                  Value.str().c_str());
+    } else if (Key == "interleave" && Value == "auto") {
+      Opts.Interleave = 0;
+    } else if (Key == "interleave") {
+      if (Value.getAsInteger(10, Opts.Interleave) ||
+          !compiler::isVeczInterleave(Opts.Interleave))
+        return createStringError(inconvertibleErrorCode(),
+                                 "vecz: interleave must be 1, 2 or 4 or "
+                                 "'auto', not '%s'",
+                                 Value.str().c_str());
     } else if (Key == "width" && Value == "auto") {
       Opts.Width = 0;
     } else if (Key == "width") {
@@ -91,6 +101,7 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
       return createStringError(inconvertibleErrorCode(),
                                "vecz: the options are 'width=N', "
                                "'width=auto', 'rows=N', 'rows=auto', "
+                               "'interleave=N', 'interleave=auto', "
                                "'max-width=N', 'max-rows=N', 'layout=L' "
                                "and 'cost-model', not '%s'",
                                Param.str().c_str());
@@ -111,6 +122,7 @@ void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,
   VeczPass::Options Vecz;
   Vecz.Width = Opts.VeczWidth;
   Vecz.Rows = Opts.VeczRows;
+  Vecz.Interleave = Opts.VeczInterleave;
   Vecz.Layout = Opts.VeczVectorLayout;
   Vecz.MaxWidth = Limits.MaxWidth;
   Vecz.MaxRows = std::max(Limits.MaxRows, 1u);
@@ -195,6 +207,20 @@ static void eraseFunction(Function &F, FunctionAnalysisManager &FAM) {
   F.eraseFromParent();
 }
 
+/// Packetizes \p Copy, a scalarized copy of a kernel, at \p Width, then
+/// erases it.
+static Expected<Function *> packetizeCopy(Function &Copy, unsigned Width,
+                                          const compiler::BuiltinInfo &BI,
+                                          FunctionAnalysisManager &FAM) {
+  Expected<Function *> Vector =
+      Width ? packetizeKernel(Copy, Width,
+                              FAM.getResult<UniformityAnalysis>(Copy),
+                              FAM.getResult<StrideAnalysis>(Copy), BI)
+            : createStringError(inconvertibleErrorCode(), "has no room");
+  eraseFunction(Copy, FAM);
+  return Vector;
+}
+
 /// \p Interleaved, the vector variant of \p Kernel, or the one made from a
 /// scalarized copy of the kernel (see the file comment), at the width asked
 /// for or, without one, the width its layout gives: as \p Opts' layout asks
@@ -210,11 +236,7 @@ chooseLayout(Function &Kernel, compiler::utils::VectorVariant Interleaved,
                           : chooseWidth(*Copy, Uniformity, FAM,
                                         compiler::VeczLayout::Scalarized),
                Opts.MaxWidth);
-  Expected<Function *> Scalarized =
-      Width ? packetizeKernel(*Copy, Width, Uniformity,
-                              FAM.getResult<StrideAnalysis>(*Copy), BI)
-            : createStringError(inconvertibleErrorCode(), "has no room");
-  eraseFunction(*Copy, FAM);
+  Expected<Function *> Scalarized = packetizeCopy(*Copy, Width, BI, FAM);
   if (!Scalarized) {
     // The interleaved variant stands; the user hears why only when the
     // other layout was asked for.
@@ -330,6 +352,73 @@ addJammedVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
   return Variant;
 }
 
+/// The widest variant \p Variant may have: the target's cap and 64, and
+/// with a required work-group size, what divides its dimension 0 (a wider
+/// one would never run).
+static unsigned widestVariant(const Function &Kernel,
+                              const VeczPass::Options &Opts) {
+  unsigned Widest = std::min(Opts.MaxWidth, 64u);
+  if (auto Required = compiler::utils::getReqdWorkGroupSize(Kernel)) {
+    uint32_t X = (*Required)[0];
+    Widest = std::min<unsigned>(Widest, X & (~X + 1));
+  }
+  return Widest;
+}
+
+/// \p Variant with a wide variant running several of its vectors per call
+/// (\p Scalarized: in the scalarize-then-widen layout, as \p Variant is),
+/// when \p Opts ask for one or, for `interleave=auto`, the cost model says
+/// it pays (CostModel.h); not beside a jammed variant (whose
+/// rows already run side by side) nor with barriers (the region scheduler
+/// runs one width). Says why not through \p ORE when one was asked for.
+static compiler::utils::VectorVariant
+addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
+               bool Scalarized, const VeczPass::Options &Opts,
+               const compiler::BuiltinInfo &BI, FunctionAnalysisManager &FAM,
+               OptimizationRemarkEmitter &ORE) {
+  if (Opts.Interleave == 1 || Variant.Jammed || hasBarrier(*Variant.Vector))
+    return Variant;
+  unsigned Factor = Opts.Interleave ? Opts.Interleave
+                                    : chooseInterleave(*Variant.Vector, FAM);
+  unsigned WideWidth = Factor * Variant.Width;
+  if (Factor == 1 || WideWidth > widestVariant(Kernel, Opts))
+    return Variant;
+  Expected<Function *> Wide =
+      Scalarized
+          ? packetizeCopy(*cloneScalarized(Kernel, FAM), WideWidth, BI, FAM)
+          : packetizeKernel(Kernel, WideWidth,
+                            FAM.getResult<UniformityAnalysis>(Kernel),
+                            FAM.getResult<StrideAnalysis>(Kernel), BI);
+  if (!Wide) {
+    std::string Why = toString(Wide.takeError());
+    if (Opts.Interleave != 0)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotWide", &Kernel)
+               << "kernel '" << Kernel.getName() << "' runs one vector per "
+               << "call: " << Why;
+      });
+    return Variant;
+  }
+  (*Wide)->setName("__vecz_v" + Twine(WideWidth) + "_" + Kernel.getName());
+  if (Opts.Interleave == 0 &&
+      10 * estimateRunCost(**Wide, FAM) >
+          9 * Factor * estimateRunCost(*Variant.Vector, FAM)) {
+    eraseFunction(**Wide, FAM);
+    return Variant;
+  }
+  Variant.Wide = *Wide;
+  Variant.WideWidth = WideWidth;
+  ++NumKernelsWide;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Wide", &Kernel)
+           << "kernel '" << Kernel.getName() << "' runs "
+           << ore::NV("Vectors", Factor) << " vectors side by side per call "
+           << "where " << ore::NV("WideWidth", WideWidth)
+           << " work-items remain";
+  });
+  return Variant;
+}
+
 /// Vectorizes \p Kernel, or says why not through \p ORE.
 static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             const compiler::BuiltinInfo &BI,
@@ -372,6 +461,7 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
   if (Opts.Layout != compiler::VeczLayout::Interleaved &&
       hasVaryingVectors(Kernel, Uniformity))
     Variant = chooseLayout(Kernel, Variant, Opts, BI, FAM, ORE);
+  bool Scalarized = Variant.Vector != *Vector;
   Width = Variant.Width;
   if (Opts.CostModel && !isWorthIt(Kernel, *Variant.Vector, Width, FAM, ORE)) {
     eraseFunction(*Variant.Vector, FAM);
@@ -383,8 +473,9 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
            << "kernel '" << Kernel.getName() << "' vectorized at width "
            << ore::NV("Width", Width);
   });
+  Variant = addJammedVariant(Kernel, Variant, Opts, FAM, ORE);
   compiler::utils::setVectorVariant(
-      Kernel, addJammedVariant(Kernel, Variant, Opts, FAM, ORE));
+      Kernel, addWideVariant(Kernel, Variant, Scalarized, Opts, BI, FAM, ORE));
   ++NumKernelsVectorized;
   return true;
 }

@@ -76,21 +76,29 @@ void setVectorizationWidth(llvm::Function &F, uint32_t Width);
 
 /// A kernel's vector variant: a function of the same signature that runs
 /// Width work-items of dimension 0 per call, starting at the local id it is
-/// called with (Vecz's `__vecz_v<Width>_<kernel>`); and optionally a
-/// jammed variant, which runs Rows such runs per call, one in each of the
-/// rows (local ids of dimension 1) from the one it is called with
-/// (`__vecz_v<Width>x<Rows>_<kernel>`).
+/// called with (Vecz's `__vecz_v<Width>_<kernel>`); optionally a jammed
+/// variant, which runs Rows such runs per call, one in each of the rows
+/// (local ids of dimension 1) from the one it is called with
+/// (`__vecz_v<Width>x<Rows>_<kernel>`); and optionally a wide variant,
+/// which runs WideWidth work-items of dimension 0 per call (a multiple of
+/// Width: several vectors' worth, whose dependence chains overlap), run
+/// first where that many remain (`__vecz_v<WideWidth>_<kernel>`).
 struct VectorVariant {
   llvm::Function *Vector;
   unsigned Width;
   llvm::Function *Jammed = nullptr;
   unsigned Rows = 1;
+  llvm::Function *Wide = nullptr;
+  unsigned WideWidth = 0;
 };
 
 /// Metadata !mux_vector_variant `!{ptr @vector, i32 Width}`, or
-/// `!{ptr @vector, i32 Width, ptr @jammed, i32 Rows}`, on the scalar
-/// kernel: its vector variant, if it names one of its signature (the jammed
-/// one is ignored unless it has that signature too and Rows > 1).
+/// `!{ptr @vector, i32 Width, ptr @jammed, i32 Rows}`, or
+/// `!{ptr @vector, i32 Width, ptr @jammed or null, i32 Rows,
+/// ptr @wide, i32 WideWidth}`, on the scalar kernel: its vector variant, if
+/// it names one of its signature (the jammed one is ignored unless it has
+/// that signature too and Rows > 1, the wide one unless it has that
+/// signature and WideWidth is a multiple of Width above it).
 std::optional<VectorVariant> getVectorVariant(const llvm::Function &Kernel);
 void setVectorVariant(llvm::Function &Kernel, VectorVariant Variant);
 void clearVectorVariant(llvm::Function &Kernel);

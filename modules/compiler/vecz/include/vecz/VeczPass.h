@@ -66,6 +66,11 @@ public:
     /// registers where the cost model says the jammed variant pays
     /// (whatever CostModel says); else that many.
     unsigned Rows = 1;
+    /// Vectors of work-items the wide variant runs per call, their
+    /// dependence chains side by side (`__vecz_v<Interleave W>_<kernel>`):
+    /// 1, none; 0, chosen for kernels with loops where the cost model says
+    /// it pays (CostModel.h); else that many. Not with a jammed variant.
+    unsigned Interleave = 1;
     /// How values of vector types (float4) are laid out: interleaved,
     /// scalarized then widened, or (Auto) whichever the cost model says
     /// one run costs less in, when the kernel has varying ones.
@@ -81,7 +86,8 @@ private:
 };
 
 /// Parses `;`-separated `width=N` (N a power of two from 2 to 64),
-/// `width=auto`, `rows=N` (1, 2, 4 or 8), `rows=auto`, `max-width=N`,
+/// `width=auto`, `rows=N` (1, 2, 4 or 8), `rows=auto`, `interleave=N` (1, 2
+/// or 4), `interleave=auto`, `max-width=N`,
 /// `max-rows=N`, `layout=auto|interleaved|scalarized` and `cost-model`.
 llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
 
@@ -95,7 +101,8 @@ struct TargetLimits {
 };
 
 /// Adds Vecz to a target's late passes as \p Opts ask (`-cl-wfv=`,
-/// `-vecz-width=`, `-vecz-rows=`), within \p Limits: nothing for `never`
+/// `-vecz-width=`, `-vecz-rows=`, `-vecz-interleave=`, `-vecz-layout=`),
+/// within \p Limits: nothing for `never`
 /// or a target maximum width of 1.
 void addVeczPasses(llvm::ModulePassManager &MPM,
                    const compiler::CompileOptions &Opts,
