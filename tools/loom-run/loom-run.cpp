@@ -11,6 +11,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "InputKind.h"
 #include "KernelCase.h"
 #include "RegisterTargets.h"
 
@@ -118,8 +119,15 @@ Expected<std::vector<char>> compileCase(const loom::KernelCase &Case) {
   Expected<std::vector<char>> Source = readFile(Case.SourcePath);
   if (!Source)
     return Source.takeError();
+  MemoryBufferRef Input(StringRef(Source->data(), Source->size()),
+                        Case.SourcePath);
+  Expected<loom::InputKind> Kind = loom::identifyInput(Input);
+  if (!Kind)
+    return Kind.takeError();
   compiler::CompileOptions Opts;
   Opts.FileName = Case.SourcePath;
+  if (*Kind == loom::InputKind::C)
+    Opts.Language = compiler::SourceLanguage::C;
   if (Error E =
           Opts.parseBuildOptions(Case.BuildOptions + " " + ExtraBuildOptions))
     return std::move(E);
@@ -127,7 +135,7 @@ Expected<std::vector<char>> compileCase(const loom::KernelCase &Case) {
   std::unique_ptr<compiler::BaseModule> Module =
       Target->createModule(Ctx, Opts);
   Module->setWarningHandler([](StringRef Text) { errs() << Text; });
-  if (Error E = Module->compile(StringRef(Source->data(), Source->size())))
+  if (Error E = loom::loadInput(*Module, Input, *Kind))
     return std::move(E);
   if (Error E = Module->finalize())
     return std::move(E);

@@ -8,6 +8,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "InputKind.h"
 #include "RegisterTargets.h"
 
 #include "compiler/BaseModule.h"
@@ -58,6 +59,8 @@ void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
   PrintSize("work-group size hint", K.WorkGroupSizeHint);
   OS << "  local memory: " << K.LocalMemoryBytes << " bytes\n";
   OS << "  vectorization width: " << K.VectorizationWidth << "\n";
+  OS << "  stack: " << K.StackBytes << " bytes + " << K.StackBytesPerWorkItem
+     << " per work-item\n";
   OS << "  work-group info layout: "
      << (K.WorkGroupInfoLayout == LOOM_WORK_GROUP_INFO_CSA ? "csa"
                                                            : "reference")
@@ -165,9 +168,11 @@ cl::opt<bool> PrintKernels("print-kernels",
                            cl::cat(LoomcCategory));
 cl::opt<std::string> InputKind("x",
                                cl::desc("Input kind: cl, c, spirv, ir or bc "
-                                        "(default: from the extension; .c "
-                                        "is C, .cl and anything else is "
-                                        "OpenCL C)"),
+                                        "(default: SPIR-V and bitcode by "
+                                        "their contents, else by the "
+                                        "extension: .c C, .spv SPIR-V, .ll "
+                                        "and .bc IR, anything else OpenCL "
+                                        "C)"),
                                cl::value_desc("kind"), cl::cat(LoomcCategory));
 cl::list<std::string> SpecConstants("spec-const",
                                     cl::desc("Set a SPIR-V specialization "
@@ -216,32 +221,12 @@ std::string defaultOutputName(Output Kind) {
   return std::string(Name);
 }
 
-enum class Kind { OpenCLC, C, SPIRV, IR };
-
-Expected<Kind> getInputKind() {
-  StringRef Name = InputKind;
-  if (Name.empty()) {
-    StringRef Extension = sys::path::extension(InputFile);
-    if (Extension == ".spv")
-      return Kind::SPIRV;
-    if (Extension == ".ll" || Extension == ".bc")
-      return Kind::IR;
-    if (Extension == ".c")
-      return Kind::C;
-    return Kind::OpenCLC;
-  }
-  if (Name == "cl")
-    return Kind::OpenCLC;
-  if (Name == "c")
-    return Kind::C;
-  if (Name == "spirv")
-    return Kind::SPIRV;
-  if (Name == "ir" || Name == "bc")
-    return Kind::IR;
-  return createStringError(
-      inconvertibleErrorCode(),
-      "unknown input kind '%s' in -x (cl, c, spirv, ir or bc)",
-      Name.str().c_str());
+/// What \p Input holds: as `-x` says (checked already), or as its contents
+/// do (InputKind.h).
+Expected<loom::InputKind> getInputKind(MemoryBufferRef Input) {
+  return loom::identifyInput(Input, InputKind.empty()
+                                        ? std::nullopt
+                                        : loom::parseInputKind(InputKind));
 }
 
 /// Parses `--spec-const=id=value` options into \p Opts.
@@ -381,16 +366,22 @@ int main(int Argc, char **Argv) {
   }
   if (Error E = parseSpecConstants(Opts))
     return usageError(toString(std::move(E)));
-  Expected<Kind> Input = getInputKind();
-  if (!Input)
-    return usageError(toString(Input.takeError()));
+  MemoryBufferRef Buffer((*Source)->getBuffer(), InputFile);
+  if (!InputKind.empty() && !loom::parseInputKind(InputKind))
+    return usageError("unknown input kind '" + InputKind +
+                      "' in -x (cl, c, spirv, ir or bc)");
+  Expected<loom::InputKind> Input = getInputKind(Buffer);
+  if (!Input) {
+    errs() << toString(Input.takeError()) << "\n";
+    return ExitCompileError;
+  }
   Opts.Defines.assign(Defines.begin(), Defines.end());
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   Opts.OptDisable = OptDisable;
   Opts.DebugInfo = DebugInfo;
   Opts.RemarksPassed = RemarksPassed;
   Opts.RemarksMissed = RemarksMissed;
-  if (*Input == Kind::C)
+  if (*Input == loom::InputKind::C)
     Opts.Language = compiler::SourceLanguage::C;
   for (cl::opt<bool> &Option : ClangOptions)
     if (Option)
@@ -420,11 +411,7 @@ int main(int Argc, char **Argv) {
   std::unique_ptr<compiler::BaseModule> Module =
       Target->createModule(Ctx, Opts);
   Module->setWarningHandler([](StringRef Text) { errs() << Text; });
-  MemoryBufferRef Buffer((*Source)->getBuffer(), InputFile);
-  Error Loaded = *Input == Kind::SPIRV ? Module->loadSPIRV(Buffer)
-                 : *Input == Kind::IR  ? Module->loadIR(Buffer)
-                                       : Module->compile(Buffer.getBuffer());
-  if (Error E = std::move(Loaded)) {
+  if (Error E = loom::loadInput(*Module, Buffer, *Input)) {
     errs() << toString(std::move(E));
     return ExitCompileError;
   }

@@ -27,6 +27,8 @@ constexpr const char *OrigFnAttr = "mux-orig-fn";
 constexpr const char *LocalMemAttr = "mux-local-mem-usage";
 constexpr const char *VectorWidthAttr = "mux-vectorize-width";
 constexpr const char *PackedArgsAttr = "mux-packed-args";
+constexpr const char *StackPerGroupAttr = "mux-stack-per-work-group";
+constexpr const char *StackPerItemAttr = "mux-stack-per-work-item";
 constexpr const char *ReqdWGSizeMD = "mux_reqd_wg_size";
 constexpr const char *WGSizeHintMD = "mux_wg_size_hint";
 constexpr const char *VecTypeHintMD = "mux_vec_type_hint";
@@ -146,6 +148,16 @@ void setVectorizationWidth(Function &F, uint32_t Width) {
   F.addFnAttr(VectorWidthAttr, utostr(Width));
 }
 
+WorkGroupStack getWorkGroupStack(const Function &F) {
+  return {getIntegerAttr(F, StackPerGroupAttr, 0),
+          getIntegerAttr(F, StackPerItemAttr, 0)};
+}
+
+void setWorkGroupStack(Function &F, WorkGroupStack Stack) {
+  F.addFnAttr(StackPerGroupAttr, utostr(Stack.Fixed));
+  F.addFnAttr(StackPerItemAttr, utostr(Stack.PerWorkItem));
+}
+
 std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
   MDNode *N = Kernel.getMetadata(VectorVariantMD);
   if (!N || !is_contained({2u, 4u, 6u}, N->getNumOperands()))
@@ -230,7 +242,8 @@ void setSchedulingParamIndices(Function &F, ArrayRef<unsigned> Indices) {
 
 void transferKernelProperties(Function &From, Function &To) {
   setOrigFnName(To, getOrigFnName(From));
-  for (StringRef Kind : {LocalMemAttr, VectorWidthAttr})
+  for (StringRef Kind :
+       {LocalMemAttr, VectorWidthAttr, StackPerGroupAttr, StackPerItemAttr})
     if (From.hasFnAttribute(Kind))
       To.addFnAttr(From.getFnAttribute(Kind));
   for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD})
@@ -250,8 +263,8 @@ void dropMemoryEffectAttributes(Function &F) {
 }
 
 void dropKernelProperties(Function &F) {
-  for (StringRef Kind :
-       {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr, PackedArgsAttr})
+  for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
+                         PackedArgsAttr, StackPerGroupAttr, StackPerItemAttr})
     F.removeFnAttr(Kind);
   for (StringRef Kind :
        {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD, ScheduledFnMD})

@@ -43,9 +43,17 @@
 ///   for (y = 0; y < size.y; ++y)
 ///     for (x = size.x - peel; x < size.x; ++x) K(P);
 ///
+/// When the variant also names a wide variant running K W work-items per
+/// call (`!{ptr, i32 W, ptr @jammed or null, i32 R, ptr @wide, i32 KW}`),
+/// each row's vector loop is preceded by it:
+///
+///   for (x = 0; x < size.x - size.x % KW; x += KW) wide(P);
+///   for (; x < size.x - peel; x += W) vector(P);
+///
 /// A kernel with barriers and such a variant runs every region in that
 /// split: the variant's region k for each run of W work-items (its live
-/// values kept per run), the kernel's region k for the rest of the row.
+/// values kept per run), the kernel's region k for the rest of the row (the
+/// wide and jammed variants are dropped).
 ///
 /// Every loop is bottom-tested: a work-group has at least one work-item in
 /// each dimension, and the two loops of a split dimension are guarded.
@@ -64,6 +72,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "work-item-loops"
 
@@ -567,6 +576,22 @@ Value *allocateLiveVariables(IRBuilder<> &Builder, const BarrierRegions &R,
   return Live;
 }
 
+/// The stack the region scheduler's allocations take (see
+/// allocateLiveVariables and createRegionSchedulerWrapper): each work-item's
+/// live variables and next region, each run of W work-items' live
+/// variables (one run more than the work-items make), and alignment.
+WorkGroupStack liveStateStack(const RegionForms &Forms) {
+  const BarrierRegions &R = Forms.Scalar;
+  WorkGroupStack Stack;
+  Stack.PerWorkItem = R.LiveSize + sizeof(uint32_t);
+  Stack.Fixed = R.LiveAlignment + alignof(uint32_t);
+  if (const BarrierRegions *Vector = Forms.Vector) {
+    Stack.PerWorkItem += divideCeil(Vector->LiveSize, Forms.Width);
+    Stack.Fixed += Vector->LiveSize + Vector->LiveAlignment;
+  }
+  return Stack;
+}
+
 /// The wrapper of a kernel with barriers: the region scheduler above.
 Function *createRegionSchedulerWrapper(Function &Kernel,
                                        const RegionForms &Forms,
@@ -686,6 +711,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       RegionForms Forms{Regions, VectorRegions ? &*VectorRegions : nullptr,
                         Width};
       Wrapper = createRegionSchedulerWrapper(*Kernel, Forms, BI);
+      setWorkGroupStack(*Kernel, liveStateStack(Forms));
       if (VectorRegions) {
         setVectorizationWidth(*Kernel, Width);
         ++NumKernelsVectorized;

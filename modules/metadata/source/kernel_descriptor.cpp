@@ -40,6 +40,8 @@ void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
     W.write<uint32_t>(Size);
   W.write<uint64_t>(K.LocalMemoryBytes);
   W.write<uint32_t>(K.VectorizationWidth);
+  W.write<uint64_t>(K.StackBytes);
+  W.write<uint64_t>(K.StackBytesPerWorkItem);
   W.write<uint32_t>(K.WorkGroupInfoLayout);
   W.write<uint32_t>(static_cast<uint32_t>(K.Args.size()));
   for (const ArgDescriptor &A : K.Args) {
@@ -90,6 +92,8 @@ cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
     Size = R.read<uint32_t>();
   K.LocalMemoryBytes = R.read<uint64_t>();
   K.VectorizationWidth = R.read<uint32_t>();
+  K.StackBytes = R.read<uint64_t>();
+  K.StackBytesPerWorkItem = R.read<uint64_t>();
   size_t LayoutAt = R.offset();
   K.WorkGroupInfoLayout = R.read<uint32_t>();
   uint32_t ArgCount = R.read<uint32_t>();

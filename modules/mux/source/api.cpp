@@ -33,6 +33,7 @@ const mux_device_info_s &hostDeviceInfo() {
     I.address_bits = 64;
     I.memory_size = uint64_t(16) << 30;
     I.local_memory_size = uint64_t(256) << 10;
+    I.work_group_stack_size = workGroupStackSize() - WorkGroupStackReserve;
     I.builtin_features = mux::BuiltinFeatures;
     I.memory_properties =
         mux_memory_property_host_visible | mux_memory_property_coherent;

@@ -314,6 +314,24 @@ mux_result_t checkRange(const mux_device_s &Device, const mux_kernel_s &Kernel,
     return fail(mux_error_invalid_work_group_size,
                 "work-group of " + std::to_string(Items) +
                     " work-items exceeds the device maximum");
+  const md::KernelDescriptor &K = *Kernel.Descriptor;
+  // Saturating: a descriptor's counts are the binary's word, not checked.
+  uint64_t PerItems = K.StackBytesPerWorkItem > UINT64_MAX / Items
+                          ? UINT64_MAX
+                          : K.StackBytesPerWorkItem * Items;
+  uint64_t Stack = PerItems > UINT64_MAX - K.StackBytes
+                       ? UINT64_MAX
+                       : PerItems + K.StackBytes;
+  if (Stack > Device.Info->work_group_stack_size)
+    return fail(mux_error_invalid_work_group_size,
+                "kernel '" + K.Name + "' needs " + std::to_string(Stack) +
+                    " bytes of stack for a work-group of " +
+                    std::to_string(Items) + " work-items (" +
+                    std::to_string(K.StackBytes) + " of private memory, " +
+                    std::to_string(K.StackBytesPerWorkItem) +
+                    " per work-item live across barriers); a work-group has " +
+                    std::to_string(Device.Info->work_group_stack_size) +
+                    " (LOOM_WORK_GROUP_STACK_MIB sets the threads' stacks)");
   return mux_success;
 }
 

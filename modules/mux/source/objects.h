@@ -16,6 +16,7 @@
 #include "metadata/abi.h"
 #include "metadata/kernel_descriptor.h"
 #include "thread_pool.h"
+#include "worker_thread.h"
 
 #include <array>
 #include <atomic>
@@ -24,7 +25,6 @@
 #include <deque>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <variant>
 #include <vector>
 
@@ -174,7 +174,7 @@ struct mux_queue_s {
   mux::Submission Running;
   bool Busy = false;
   bool Stopping = false;
-  std::thread Thread;
+  mux::WorkerThread Thread;
 };
 
 struct mux_semaphore_s {

@@ -76,7 +76,7 @@ void runQueue(mux_queue_s &Queue) {
 
 void startQueue(mux_queue_s &Queue, mux_device_s &Device) {
   Queue.Device = &Device;
-  Queue.Thread = std::thread([&Queue] { runQueue(Queue); });
+  Queue.Thread = mux::WorkerThread([&Queue] { runQueue(Queue); });
 }
 
 void stopQueue(mux_queue_s &Queue) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <thread>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -56,7 +57,7 @@ ThreadPool::~ThreadPool() {
     Stopping.store(true, std::memory_order_release);
   }
   WorkReady.notify_all();
-  for (std::thread &Thread : Threads)
+  for (WorkerThread &Thread : Threads)
     Thread.join();
 }
 

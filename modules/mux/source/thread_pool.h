@@ -28,8 +28,9 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
-#include <thread>
 #include <vector>
+
+#include "worker_thread.h"
 
 namespace mux {
 
@@ -91,7 +92,7 @@ private:
   /// Runs indices of \p Work until none are left to claim.
   static void runMapIndices(MapWork &Work);
 
-  std::vector<std::thread> Threads;
+  std::vector<WorkerThread> Threads;
   std::mutex RunMutex;
   std::mutex StateMutex;
   std::condition_variable WorkReady;

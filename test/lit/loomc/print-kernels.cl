@@ -11,7 +11,8 @@
 // CHECK-NEXT:   required work-group size: 16 x 4 x 1
 // CHECK-NEXT:   work-group size hint: none
 // CHECK-NEXT:   local memory: 256 bytes
-// CHECK-NEXT:   vectorization width: 1
+// CHECK-NEXT:   vectorization width: {{[0-9]+}}
+// CHECK-NEXT:   stack: {{[0-9]+}} bytes + {{[0-9]+}} per work-item
 // CHECK-NEXT:   work-group info layout: csa
 // REF:          work-group info layout: reference
 // CHECK:      kernel plain (entry plain.mux-entry-hook)

@@ -12,15 +12,16 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 }
 
 ; The descriptors are one constant in the .loom.kernels section, kept alive
-; through @llvm.used. Bytes, little-endian: magic "LMKD", format 3, ABI 4,
+; through @llvm.used. Bytes, little-endian: magic "LMKD", format 4, ABI 4,
 ; target "csa", cpu "skylake", no features, one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
-; required size 64x1x1, no hint, no local memory, width 1, the work-group
+; required size 64x1x1, no hint, no local memory, width 1, no stack (no
+; private memory, no barriers: 0 bytes, 0 per work-item), the work-group
 ; info layout of the target's BuiltinInfo (0, the reference's), three arguments:
 ; a 4-byte float at 0, then two global buffers (address space 1) of 8 bytes
 ; at 8 and 16, each with the type name the source gave it.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\03\00\00\00\04\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
-; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\03\00\00\00
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\04\00\00\00\04\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
+; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00
 ; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float
 ; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\08\00\00\00\0C\00\00\00const float*
 ; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\10\00\00\00\06\00\00\00float*"
@@ -28,7 +29,7 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 ; CHECK: @llvm.used = appending global [1 x ptr] [ptr @loom.kernel_descriptors], section "llvm.metadata"
 
 ; With the CSA target's BuiltinInfo the layout is 1, the CSA's.
-; CSA: c"LMKD{{.*}}saxpy.mux-kernel-wrapper{{.*}}\01\00\00\00\01\00\00\00\03\00\00\00\03\00\00\00\04\00\00\00\04
+; CSA: c"LMKD{{.*}}saxpy.mux-kernel-wrapper{{.*}}\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\03\00\00\00\03\00\00\00\04\00\00\00\04
 
 ; ERR: invalid add-metadata pass parameter 'colour'
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="saxpy" "mux-packed-args"="MuxPackedArgs.saxpy" }

@@ -74,8 +74,11 @@ define void @__vecz_v4_mismatch(ptr addrspace(1) %out) {
 }
 
 ; Only the kernel whose variant was used records its width.
-; CHECK-DAG: "mux-orig-fn"="shift" "mux-vectorize-width"="4"
-; CHECK-DAG: "mux-orig-fn"="mismatch" }
+; The live state's stack: per work-item its 16 bytes, its next region (4)
+; and a quarter of its run's 32 bytes; fixed, one run more (32) and the
+; alignments (8, 4, 16).
+; CHECK-DAG: "mux-orig-fn"="shift" "mux-stack-per-work-group"="60" "mux-stack-per-work-item"="28" "mux-vectorize-width"="4"
+; CHECK-DAG: "mux-orig-fn"="mismatch" "mux-stack-per-work-group"="5" "mux-stack-per-work-item"="4" }
 
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="shift" }
 attributes #1 = { "mux-kernel"="entry-point" "mux-orig-fn"="mismatch" }

@@ -17,6 +17,7 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_with_aggregate' calls 'make_pair' with a value Vecz does not widen (an aggregate)
 ; REMARK-DAG: remark: {{.*}}kernel 'aggregate' has a varying value of a type Vecz does not widen yet (aggregates, scalable vectors)
 ; REMARK-DAG: remark: {{.*}}kernel 'unknown_dimension' asks for a work-item id of a dimension that is not a constant
+; REMARK-DAG: remark: {{.*}}kernel 'huge_private' has 2097152 bytes of private memory per work-item, which 8 lanes would make 16777216 on the stack (at most 8388608)
 ; REMARK-DAG: remark: {{.*}}kernel 'fine' vectorized at width 8
 
 ; A declined kernel names no vector variant (its definition line ends
@@ -150,6 +151,18 @@ define void @unknown_dimension(ptr addrspace(1) %out, i32 %d) #0 {
   %id = call i64 @__mux_get_local_id(i32 %d)
   %p = getelementptr i64, ptr addrspace(1) %out, i64 %id
   store i64 %id, ptr addrspace(1) %p
+  ret void
+}
+
+; 2 MiB per work-item, 16 MiB at width 8: the stack would not hold it.
+define void @huge_private(ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %a = alloca [524288 x i32], align 4
+  %e = getelementptr inbounds [524288 x i32], ptr %a, i64 0, i64 %gid
+  store i32 1, ptr %e, align 4
+  %v = load i32, ptr %a, align 4
+  %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %v, ptr addrspace(1) %p, align 4
   ret void
 }
 

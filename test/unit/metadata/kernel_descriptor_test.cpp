@@ -24,6 +24,8 @@ ProgramDescriptor makeProgram() {
   K.WorkGroupSizeHint = {32, 2, 1};
   K.LocalMemoryBytes = 4096;
   K.VectorizationWidth = 8;
+  K.StackBytes = 16416;
+  K.StackBytesPerWorkItem = 8196;
   K.WorkGroupInfoLayout = LOOM_WORK_GROUP_INFO_CSA;
   P.Kernels.push_back(K);
   KernelDescriptor Empty;

@@ -29,6 +29,9 @@ namespace vecz {
 
 namespace {
 
+/// The most private memory a wide variant may have (see the file comment).
+constexpr uint64_t MaxWidePrivateMemory = 64 * 1024;
+
 /// Bits of the widest element of \p Kernel's varying data, or 0 if none: a
 /// vector (float4) counts whole, as each lane holds all of it, unless
 /// \p Layout scalarizes vectors.
@@ -82,6 +85,17 @@ unsigned carriedRegisters(const Loop &L, uint64_t RegisterBits) {
 
 } // namespace
 
+uint64_t privateMemoryBytes(const Function &F) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  uint64_t Bytes = 0;
+  for (const Instruction &I : instructions(F))
+    if (const auto *Alloca = dyn_cast<AllocaInst>(&I))
+      if (const auto *Count = dyn_cast<ConstantInt>(Alloca->getArraySize()))
+        Bytes += DL.getTypeAllocSize(Alloca->getAllocatedType()) *
+                 Count->getZExtValue();
+  return Bytes;
+}
+
 unsigned chooseInterleave(Function &Vector, FunctionAnalysisManager &FAM) {
   const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(Vector);
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(Vector);
@@ -99,6 +113,11 @@ unsigned chooseInterleave(Function &Vector, FunctionAnalysisManager &FAM) {
     while (Factor > 1 && Factor * Carried > Registers / 2)
       Factor /= 2;
   }
+  // Each lane has its own private memory, on the stack of the thread
+  // running the work-group.
+  uint64_t Private = privateMemoryBytes(Vector);
+  while (Factor > 1 && Factor * Private > MaxWidePrivateMemory)
+    Factor /= 2;
   return Factor;
 }
 

@@ -35,7 +35,9 @@
 /// straight-line kernels, whose successive vector calls the processor
 /// already overlaps, gain nothing. So the factor is 4, halved while the
 /// copies of the values a loop carries around its back edge would take
-/// more than half the vector registers, and 1 without a loop; the variant is
+/// more than half the vector registers or K copies of the vector kernel's
+/// private memory (each lane's own, on the stack) more than 64 KiB, and 1
+/// without a loop; the variant is
 /// kept when one run of it costs at most 9/10 of the runs of the vector
 /// kernel it replaces.
 ///
@@ -64,6 +66,14 @@ chooseWidth(llvm::Function &Kernel, const UniformityInfo &Uniformity,
 /// per call (see the file comment): 1 (none), 2 or 4.
 unsigned chooseInterleave(llvm::Function &Vector,
                           llvm::FunctionAnalysisManager &FAM);
+
+/// Bytes of \p F's private memory (its allocas of a constant size).
+uint64_t privateMemoryBytes(const llvm::Function &F);
+
+/// The most private memory a vector kernel may have: each lane has its own
+/// copy, all on the stack of the thread running the work-group (whose
+/// size, 64 MiB, the driver sets), beside the scalar kernel's.
+constexpr uint64_t MaxVectorPrivateMemory = 8 * 1024 * 1024;
 
 /// The estimated cost of one run of \p F (see the file comment).
 double estimateRunCost(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);

@@ -11,6 +11,7 @@
 #include "vecz/Packetizer.h"
 
 #include "CallWidening.h"
+#include "CostModel.h"
 #include "DivergentRegions.h"
 #include "LaneOperations.h"
 #include "WorkItemIds.h"
@@ -152,6 +153,14 @@ Error checkVectorizable(const Function &Kernel,
   for (const Instruction &I : instructions(Kernel))
     if (Error E = checkInstruction(I, Uniformity, BI, Width))
       return E;
+  if (uint64_t Private = privateMemoryBytes(Kernel);
+      Private * Width > MaxVectorPrivateMemory)
+    return notVectorizable(
+        Kernel, "has " + Twine(Private) +
+                    " bytes of private memory per work-item, which " +
+                    Twine(Width) + " lanes would make " +
+                    Twine(Private * Width) + " on the stack (at most " +
+                    Twine(MaxVectorPrivateMemory) + ")");
   Function &F = const_cast<Function &>(Kernel);
   PostDominatorTree PDT(F);
   DominatorTree DT(F);

@@ -27,7 +27,7 @@ namespace metadata {
 
 /// The format of the descriptor bytes (not the kernel ABI, which is
 /// LOOM_ABI_VERSION).
-constexpr uint32_t DescriptorFormatVersion = 3;
+constexpr uint32_t DescriptorFormatVersion = 4;
 constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
 
 enum class ArgKind : uint8_t {
@@ -70,6 +70,12 @@ struct KernelDescriptor {
   std::array<uint32_t, 3> WorkGroupSizeHint = {0, 0, 0};
   uint64_t LocalMemoryBytes = 0;
   uint32_t VectorizationWidth = 1;
+  /// The stack a work-group needs on the thread running it: StackBytes
+  /// (the entry point's private memory, its own and its callees', and the
+  /// fixed part of its live state) plus StackBytesPerWorkItem (the values
+  /// each work-item keeps live across barriers) for each work-item.
+  uint64_t StackBytes = 0;
+  uint64_t StackBytesPerWorkItem = 0;
   /// The loom_work_group_info_layout the entry point expects.
   uint32_t WorkGroupInfoLayout = LOOM_WORK_GROUP_INFO_REFERENCE;
 
@@ -80,6 +86,8 @@ struct KernelDescriptor {
            WorkGroupSizeHint == O.WorkGroupSizeHint &&
            LocalMemoryBytes == O.LocalMemoryBytes &&
            VectorizationWidth == O.VectorizationWidth &&
+           StackBytes == O.StackBytes &&
+           StackBytesPerWorkItem == O.StackBytesPerWorkItem &&
            WorkGroupInfoLayout == O.WorkGroupInfoLayout;
   }
 };

@@ -64,6 +64,12 @@ typedef struct mux_device_info_s {
   /** Bytes of __local memory one work-group may use: its kernel-scope
       __local variables plus its __local pointer arguments. */
   uint64_t local_memory_size;
+  /** Bytes of stack a work-group may use on the thread running it: its
+      kernel's private memory plus what each work-item keeps live across
+      barriers, times the work-group size (the kernel descriptor's stack
+      fields). A launch that needs more is refused. LOOM_WORK_GROUP_STACK_MIB
+      sets the threads' stacks (64 MiB by default). */
+  uint64_t work_group_stack_size;
   /** The OpenCL C version and the extensions and OpenCL C 3.0 features the
       device runs binaries built with, space-separated, as Clang's -cl-ext
       names them (the set the compiler reports, checked against it by the
@@ -348,8 +354,9 @@ typedef struct mux_ndrange_options_s {
  * (dimensions not 1-3, zero sizes, a global size not a multiple of the local
  * size, more local memory than the device has);
  * mux_error_invalid_kernel_arguments (wrong count, kind or size);
- * mux_error_invalid_work_group_size (over the device limit or not the
- * kernel's required size); mux_error_invalid_state (finalized).
+ * mux_error_invalid_work_group_size (over the device limit, not the
+ * kernel's required size, or needing more stack than the device's
+ * work_group_stack_size); mux_error_invalid_state (finalized).
  *
  * A kernel that calls printf gets a buffer for the launch (1 MiB, or
  * LOOM_PRINTF_BUFFER_SIZE bytes); when the launch ends its output is written

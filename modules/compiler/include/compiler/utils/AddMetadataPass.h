@@ -5,7 +5,10 @@
 /// ABI of metadata/abi.h and names its packed-argument struct.
 /// Does: builds a kernel descriptor per entry point (name, entry symbol,
 /// each argument's kind, address space, size, alignment and offset, work-group
-/// size attributes, local memory, vectorization width) plus the target name
+/// size attributes, local memory, vectorization width, and the stack a
+/// work-group needs: the private memory of the entry point and the
+/// functions it calls, plus the live state work-item-loops recorded) plus
+/// the target name
 /// and CPU, and serializes them with metadata/kernel_descriptor.h.
 /// Produces: the constant `@loom.kernel_descriptors` in section
 /// LOOM_DESCRIPTOR_SECTION, kept alive through `@llvm.used`. Pipeline name:

@@ -74,6 +74,18 @@ void setLocalMemoryUsage(llvm::Function &F, uint64_t Bytes);
 uint32_t getVectorizationWidth(const llvm::Function &F);
 void setVectorizationWidth(llvm::Function &F, uint32_t Width);
 
+/// The stack a work-group's live state takes, beyond each work-item's own
+/// frame: Fixed bytes plus PerWorkItem bytes for each of its work-items
+/// (attributes "mux-stack-per-work-group" and "mux-stack-per-work-item",
+/// set by work-item-loops on a kernel with barriers: the values live across
+/// them, kept for every work-item while the others run).
+struct WorkGroupStack {
+  uint64_t Fixed = 0;
+  uint64_t PerWorkItem = 0;
+};
+WorkGroupStack getWorkGroupStack(const llvm::Function &F);
+void setWorkGroupStack(llvm::Function &F, WorkGroupStack Stack);
+
 /// A kernel's vector variant: a function of the same signature that runs
 /// Width work-items of dimension 0 per call, starting at the local id it is
 /// called with (Vecz's `__vecz_v<Width>_<kernel>`); optionally a jammed

@@ -10,7 +10,8 @@
 /// `__mux_set_local_id`, and calls the kernel. Loops are bottom-tested (a
 /// work-group has at least one work-item in each dimension). With a vector
 /// variant, dimension 0 runs the variant for the largest multiple of W and
-/// the kernel for the rest; with a jammed variant too (R rows of W
+/// the kernel for the rest (a wide variant of K W work-items per call runs
+/// the largest multiple of K W first); with a jammed variant too (R rows of W
 /// work-items per call), the runs of W go R rows at a time through it while
 /// R rows remain, the other rows' through the vector variant, and the
 /// kernel runs every row's rest last (a loop of fewer work-items than a
@@ -24,7 +25,9 @@
 /// 0 and calls it once (barriers are no-ops for one work-item).
 /// Produces: the wrapper as the new entry point; the kernel (or its regions)
 /// becomes internal and always-inline; the width used, if any, as the
-/// kernel's `mux-vectorize-width`. Pipeline name: `work-item-loops`, or
+/// kernel's `mux-vectorize-width`; for a kernel with barriers, the stack its
+/// live variables take (`mux-stack-per-work-group`,
+/// `mux-stack-per-work-item`), which the driver checks at launch. Pipeline name: `work-item-loops`, or
 /// `work-item-loops<single-work-item>`.
 ///
 //===----------------------------------------------------------------------===//
