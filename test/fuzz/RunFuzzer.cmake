@@ -1,20 +1,32 @@
-# Runs the ELF loader fuzzer on a fresh corpus made of the seeds (the
-# corrupt objects and a valid one) for RUNS inputs from a fixed seed, so
-# that a CI run is repeatable: the same inputs every time. Findings are kept
-# in WORK/findings and the fuzzer's output in WORK/fuzzer.log, whose end is
-# printed on failure. Longer, randomly seeded runs are for hand use
-# (doc/sanitizers.md).
+# Runs a fuzzer on a fresh corpus made of its seeds (the files matching the
+# SEEDS globs) for RUNS inputs from a fixed seed, so that a CI run is
+# repeatable: the same inputs every time. Findings are kept in WORK/findings
+# and the fuzzer's output in WORK/fuzzer.log, whose end is printed on
+# failure. Longer, randomly seeded runs are for hand use
+# (doc/sanitizers.md). MAX_LEN bounds an input's size (8192 by default);
+# DICT names a dictionary of the format's words, if there is one.
 if(NOT RUNS)
-  set(RUNS 1500000)
+  message(FATAL_ERROR "RunFuzzer.cmake needs RUNS")
+endif()
+if(NOT MAX_LEN)
+  set(MAX_LEN 8192)
+endif()
+set(dictionary "")
+if(DICT)
+  set(dictionary -dict=${DICT})
 endif()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/corpus ${WORK}/findings)
-file(GLOB seeds ${SEEDS}/*.o)
-file(COPY ${seeds} ${VALID} DESTINATION ${WORK}/corpus)
+string(REPLACE "|" ";" globs "${SEEDS}")
+file(GLOB seeds ${globs})
+if(NOT seeds)
+  message(FATAL_ERROR "no seed matches ${SEEDS}")
+endif()
+file(COPY ${seeds} DESTINATION ${WORK}/corpus)
 execute_process(
-  COMMAND ${FUZZER} -seed=1 -runs=${RUNS} -rss_limit_mb=4096 -max_len=8192
-          -print_final_stats=1 -artifact_prefix=${WORK}/findings/
-          ${WORK}/corpus
+  COMMAND ${FUZZER} -seed=1 -runs=${RUNS} -rss_limit_mb=4096
+          -max_len=${MAX_LEN} -print_final_stats=1 ${dictionary}
+          -artifact_prefix=${WORK}/findings/ ${WORK}/corpus
   WORKING_DIRECTORY ${WORK}
   OUTPUT_FILE ${WORK}/fuzzer.log
   ERROR_FILE ${WORK}/fuzzer.log
@@ -28,6 +40,7 @@ if(NOT result EQUAL 0)
   endif()
   list(SUBLIST lines ${first} 40 tail)
   string(JOIN "\n" tail ${tail})
-  message(FATAL_ERROR "elf-loader-fuzzer found a problem (exit ${result}); "
+  get_filename_component(name ${FUZZER} NAME)
+  message(FATAL_ERROR "${name} found a problem (exit ${result}); "
                       "the input is in ${WORK}/findings.\n${tail}")
 endif()

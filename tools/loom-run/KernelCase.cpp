@@ -81,7 +81,8 @@ Error checkKeys(const json::Object &Obj, ArrayRef<StringRef> Allowed,
   return Error::success();
 }
 
-Expected<std::vector<uint64_t>> parseSizes(const json::Value *V, StringRef Key) {
+Expected<std::vector<uint64_t>> parseSizes(const json::Value *V,
+                                           StringRef Key) {
   const json::Array *A = V ? V->getAsArray() : nullptr;
   if (!A || A->empty() || A->size() > 3)
     return caseError("'" + Key + "' must be an array of 1 to 3 sizes");
@@ -89,17 +90,27 @@ Expected<std::vector<uint64_t>> parseSizes(const json::Value *V, StringRef Key) 
   for (const json::Value &E : *A) {
     auto I = E.getAsInteger();
     if (!I || *I <= 0)
-      return caseError("'" + Key + "' holds a size that is not a positive integer");
+      return caseError("'" + Key +
+                       "' holds a size that is not a positive integer");
     Sizes.push_back(static_cast<uint64_t>(*I));
   }
   return Sizes;
 }
 
+/// Whether buffer \p A's bytes fit MaxBufferBytes.
+Error checkBufferSize(const CaseArg &A, const Twine &Where) {
+  if (A.Count > MaxBufferBytes / elementSize(A.Type))
+    return caseError(Where + ": 'count' " + Twine(A.Count) + " makes " +
+                     "a buffer larger than " + Twine(MaxBufferBytes >> 30) +
+                     " GiB");
+  return Error::success();
+}
+
 Expected<CaseArg> parseBufferArg(const json::Object &O, size_t Index,
                                  StringRef Where) {
-  if (Error E = checkKeys(O, {"buffer", "count", "init", "value", "seed",
-                              "range", "output"},
-                          Where))
+  if (Error E = checkKeys(
+          O, {"buffer", "count", "init", "value", "seed", "range", "output"},
+          Where))
     return std::move(E);
   CaseArg A;
   A.ArgKind = CaseArg::Buffer;
@@ -111,6 +122,8 @@ Expected<CaseArg> parseBufferArg(const json::Object &O, size_t Index,
   if (!Count || *Count <= 0)
     return caseError(Where + ": 'count' must be a positive integer");
   A.Count = static_cast<uint64_t>(*Count);
+  if (Error E = checkBufferSize(A, Where))
+    return std::move(E);
   StringRef Init = O.getString("init").value_or("zero");
   std::optional<InitKind> Kind = StringSwitch<std::optional<InitKind>>(Init)
                                      .Case("zero", InitKind::Zero)
@@ -297,17 +310,23 @@ size_t elementSize(ElementType T) {
 Expected<KernelCase> readKernelCase(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path);
   if (!File)
-    return caseError("cannot read '" + Path + "': " + File.getError().message());
-  Expected<json::Value> Parsed = json::parse((*File)->getBuffer());
+    return caseError("cannot read '" + Path +
+                     "': " + File.getError().message());
+  return parseKernelCase((*File)->getBuffer(), Path);
+}
+
+Expected<KernelCase> parseKernelCase(StringRef Text, StringRef Path) {
+  Expected<json::Value> Parsed = json::parse(Text);
   if (!Parsed)
     return caseError(Path + ": " + toString(Parsed.takeError()));
   const json::Object *O = Parsed->getAsObject();
   if (!O)
     return caseError(Path + ": the case must be a JSON object");
-  if (Error E = checkKeys(*O, {"name", "description", "source", "kernel",
-                               "build_options", "global", "local", "args",
-                               "repeat", "tolerance"},
-                          "the case"))
+  if (Error E =
+          checkKeys(*O,
+                    {"name", "description", "source", "kernel", "build_options",
+                     "global", "local", "args", "repeat", "tolerance"},
+                    "the case"))
     return std::move(E);
 
   KernelCase C;
@@ -315,7 +334,8 @@ Expected<KernelCase> readKernelCase(StringRef Path) {
   auto Source = O->getString("source");
   auto Kernel = O->getString("kernel");
   if (!Name || !Source || !Kernel)
-    return caseError(Path + ": 'name', 'source' and 'kernel' are required strings");
+    return caseError(Path +
+                     ": 'name', 'source' and 'kernel' are required strings");
   C.Name = Name->str();
   C.Kernel = Kernel->str();
   SmallString<256> SourcePath(*Source);
@@ -326,11 +346,13 @@ Expected<KernelCase> readKernelCase(StringRef Path) {
   C.SourcePath = std::string(SourcePath);
   C.BuildOptions = O->getString("build_options").value_or("").str();
 
-  Expected<std::vector<uint64_t>> Global = parseSizes(O->get("global"), "global");
+  Expected<std::vector<uint64_t>> Global =
+      parseSizes(O->get("global"), "global");
   if (!Global)
     return Global.takeError();
   C.Global = *Global;
-  if (const json::Value *Local = O->get("local"); Local && !Local->getAsNull()) {
+  if (const json::Value *Local = O->get("local");
+      Local && !Local->getAsNull()) {
     Expected<std::vector<uint64_t>> Sizes = parseSizes(Local, "local");
     if (!Sizes)
       return Sizes.takeError();
@@ -358,7 +380,8 @@ Expected<KernelCase> readKernelCase(StringRef Path) {
 
 namespace {
 
-Expected<std::vector<uint64_t>> parseSizeList(StringRef List, StringRef Option) {
+Expected<std::vector<uint64_t>> parseSizeList(StringRef List,
+                                              StringRef Option) {
   SmallVector<StringRef, 3> Parts;
   List.split(Parts, ',');
   std::vector<uint64_t> Sizes;
@@ -404,7 +427,10 @@ Expected<CaseArg> parseBufferSpec(ArrayRef<StringRef> Fields, size_t Index) {
     return T.takeError();
   A.Type = *T;
   if (Fields[2].getAsInteger(10, A.Count) || A.Count == 0)
-    return caseError("buffer count '" + Fields[2] + "' is not a positive integer");
+    return caseError("buffer count '" + Fields[2] +
+                     "' is not a positive integer");
+  if (Error E = checkBufferSize(A, "argument " + Twine(Index)))
+    return std::move(E);
   for (StringRef Field : Fields.drop_front(3)) {
     auto [Name, Value] = Field.split('=');
     if (Field == "out") {
@@ -449,7 +475,8 @@ Expected<CaseArg> parseArgSpec(StringRef Spec, size_t Index) {
   if (Fields[0] == "local" && Fields.size() == 2) {
     A.ArgKind = CaseArg::Local;
     if (Fields[1].getAsInteger(10, A.LocalBytes) || A.LocalBytes == 0)
-      return caseError("local size '" + Fields[1] + "' is not a positive integer");
+      return caseError("local size '" + Fields[1] +
+                       "' is not a positive integer");
     return A;
   }
   return caseError("argument '" + Spec +
@@ -459,7 +486,8 @@ Expected<CaseArg> parseArgSpec(StringRef Spec, size_t Index) {
 
 } // namespace
 
-Expected<KernelCase> kernelCaseFromCommandLine(StringRef Kernel, StringRef Global,
+Expected<KernelCase> kernelCaseFromCommandLine(StringRef Kernel,
+                                               StringRef Global,
                                                StringRef Local,
                                                ArrayRef<std::string> Args) {
   KernelCase C;

@@ -21,9 +21,24 @@
 
 namespace loom {
 
-enum class ElementType { Char, UChar, Short, UShort, Int, UInt, Long, ULong, Float, Double };
+enum class ElementType {
+  Char,
+  UChar,
+  Short,
+  UShort,
+  Int,
+  UInt,
+  Long,
+  ULong,
+  Float,
+  Double
+};
 
 size_t elementSize(ElementType T);
+
+/// The largest buffer a case may ask for: its initial contents are made on
+/// the host, and a larger count is a mistake, not a workload.
+constexpr uint64_t MaxBufferBytes = uint64_t(4) << 30;
 
 /// A number from the case: integers stay exact, the rest is a double.
 struct CaseValue {
@@ -61,6 +76,11 @@ struct KernelCase {
 
 /// Parses the case file at \p Path; the source path is made absolute.
 llvm::Expected<KernelCase> readKernelCase(llvm::StringRef Path);
+
+/// Parses case \p Text, as read from \p Path (for messages, and the folder
+/// the source path is relative to).
+llvm::Expected<KernelCase> parseKernelCase(llvm::StringRef Text,
+                                           llvm::StringRef Path);
 
 /// A case from the command line: kernel \p Kernel over \p Global (and
 /// \p Local, or empty for implementation-chosen), sizes comma-separated,
