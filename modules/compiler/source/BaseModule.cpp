@@ -16,6 +16,7 @@
 #include "compiler/PassMachinery.h"
 #include "compiler/Target.h"
 #include "compiler/TargetPassRegistry.h"
+#include "compiler/utils/DefinedConversionsPass.h"
 #include "compiler/utils/Diagnostics.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
@@ -314,6 +315,8 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM,
   MPM.addPass(utils::FixupCallingConventionsPass());
   MPM.addPass(utils::FixupTranslatorBuiltinsPass());
   MPM.addPass(utils::LowerPrintfPass());
+  // The kernel's own casts, not the library's internal conversions.
+  MPM.addPass(utils::DefinedConversionsPass());
   // Builtins first: the library's own barriers and work-item queries are
   // lowered with the kernels'.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));

@@ -13,6 +13,7 @@
 #include "compiler/utils/AddMetadataPass.h"
 #include "compiler/utils/AddSchedulingParametersPass.h"
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
+#include "compiler/utils/DefinedConversionsPass.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
