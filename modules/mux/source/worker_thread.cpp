@@ -7,7 +7,6 @@
 
 #include "worker_thread.h"
 
-#include <cerrno>
 #include <cstdlib>
 #include <system_error>
 

@@ -352,9 +352,9 @@ addJammedVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
   return Variant;
 }
 
-/// The widest variant \p Variant may have: the target's cap and 64, and
-/// with a required work-group size, what divides its dimension 0 (a wider
-/// one would never run).
+/// The most work-items a variant of \p Kernel may run per call: the
+/// target's cap and 64, and with a required work-group size, the largest
+/// power of two dividing its dimension 0 (a wider variant would never run).
 static unsigned widestVariant(const Function &Kernel,
                               const VeczPass::Options &Opts) {
   unsigned Widest = std::min(Opts.MaxWidth, 64u);
