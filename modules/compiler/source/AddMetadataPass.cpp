@@ -10,13 +10,11 @@
 #include "compiler/BuiltinInfo.h"
 
 #include "compiler/utils/KernelMetadata.h"
+#include "compiler/utils/PrivateMemory.h"
 #include "metadata/kernel_descriptor.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/InstIterator.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -52,33 +50,6 @@ md::ArgDescriptor describeArg(Type *Ty, const DataLayout &DL, uint64_t Offset) {
   return A;
 }
 
-/// Bytes of private memory (allocas of a constant size, aligned) of \p Entry
-/// and every function it calls, each counted once: the frame the entry
-/// point would have with all of them inlined, which it mostly is.
-uint64_t privateMemoryBytes(const Function &Entry) {
-  const DataLayout &DL = Entry.getParent()->getDataLayout();
-  SmallPtrSet<const Function *, 16> Seen{&Entry};
-  SmallVector<const Function *, 16> Work{&Entry};
-  uint64_t Bytes = 0;
-  while (!Work.empty()) {
-    const Function *F = Work.pop_back_val();
-    for (const Instruction &I : instructions(*F)) {
-      if (const auto *Alloca = dyn_cast<AllocaInst>(&I)) {
-        const auto *Count = dyn_cast<ConstantInt>(Alloca->getArraySize());
-        if (Count)
-          Bytes = alignTo(Bytes, Alloca->getAlign()) +
-                  DL.getTypeAllocSize(Alloca->getAllocatedType()) *
-                      Count->getZExtValue();
-      } else if (const auto *Call = dyn_cast<CallBase>(&I)) {
-        const Function *Callee = Call->getCalledFunction();
-        if (Callee && !Callee->isDeclaration() && Seen.insert(Callee).second)
-          Work.push_back(Callee);
-      }
-    }
-  }
-  return Bytes;
-}
-
 std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   Module &M = *Entry.getParent();
   StructType *Packed =
@@ -106,7 +77,7 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   K.LocalMemoryBytes = getLocalMemoryUsage(Entry);
   K.VectorizationWidth = getVectorizationWidth(Entry);
   WorkGroupStack Stack = getWorkGroupStack(Entry);
-  K.StackBytes = privateMemoryBytes(Entry) + Stack.Fixed;
+  K.StackBytes = getPrivateMemoryBytesWithCallees(Entry) + Stack.Fixed;
   K.StackBytesPerWorkItem = Stack.PerWorkItem;
   return K;
 }

@@ -10,6 +10,7 @@
 #include "vecz/UniformityAnalysis.h"
 
 #include "compiler/utils/KernelMetadata.h"
+#include "compiler/utils/PrivateMemory.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -85,17 +86,6 @@ unsigned carriedRegisters(const Loop &L, uint64_t RegisterBits) {
 
 } // namespace
 
-uint64_t privateMemoryBytes(const Function &F) {
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  uint64_t Bytes = 0;
-  for (const Instruction &I : instructions(F))
-    if (const auto *Alloca = dyn_cast<AllocaInst>(&I))
-      if (const auto *Count = dyn_cast<ConstantInt>(Alloca->getArraySize()))
-        Bytes += DL.getTypeAllocSize(Alloca->getAllocatedType()) *
-                 Count->getZExtValue();
-  return Bytes;
-}
-
 unsigned chooseInterleave(Function &Vector, FunctionAnalysisManager &FAM) {
   const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(Vector);
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(Vector);
@@ -115,7 +105,7 @@ unsigned chooseInterleave(Function &Vector, FunctionAnalysisManager &FAM) {
   }
   // Each lane has its own private memory, on the stack of the thread
   // running the work-group.
-  uint64_t Private = privateMemoryBytes(Vector);
+  uint64_t Private = compiler::utils::getPrivateMemoryBytes(Vector);
   while (Factor > 1 && Factor * Private > MaxWidePrivateMemory)
     Factor /= 2;
   return Factor;

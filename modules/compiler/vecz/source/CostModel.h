@@ -67,9 +67,6 @@ chooseWidth(llvm::Function &Kernel, const UniformityInfo &Uniformity,
 unsigned chooseInterleave(llvm::Function &Vector,
                           llvm::FunctionAnalysisManager &FAM);
 
-/// Bytes of \p F's private memory (its allocas of a constant size).
-uint64_t privateMemoryBytes(const llvm::Function &F);
-
 /// The most private memory a vector kernel may have: each lane has its own
 /// copy, all on the stack of the thread running the work-group (whose
 /// size, 64 MiB, the driver sets), beside the scalar kernel's.

@@ -18,6 +18,8 @@
 
 #include "vecz/UniformityAnalysis.h"
 
+#include "compiler/utils/PrivateMemory.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -153,7 +155,7 @@ Error checkVectorizable(const Function &Kernel,
   for (const Instruction &I : instructions(Kernel))
     if (Error E = checkInstruction(I, Uniformity, BI, Width))
       return E;
-  if (uint64_t Private = privateMemoryBytes(Kernel);
+  if (uint64_t Private = compiler::utils::getPrivateMemoryBytes(Kernel);
       Private * Width > MaxVectorPrivateMemory)
     return notVectorizable(
         Kernel, "has " + Twine(Private) +
