@@ -9,6 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "environment.h"
 #include "objects.h"
 #include "printf.h"
 
@@ -104,9 +105,9 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
 /// Bytes of printf records an ND-range may leave: 1 MiB, or
 /// LOOM_PRINTF_BUFFER_SIZE.
 uint32_t printfCapacity() {
-  const char *Env = std::getenv("LOOM_PRINTF_BUFFER_SIZE");
-  unsigned long long Size = Env ? std::strtoull(Env, nullptr, 10) : 0;
-  return Size > 0 && Size < (1ULL << 31) ? uint32_t(Size) : (1u << 20);
+  return static_cast<uint32_t>(
+      readEnvironmentCount("LOOM_PRINTF_BUFFER_SIZE", 1, (1u << 31) - 1)
+          .value_or(1u << 20));
 }
 
 uint64_t nowNanoseconds() {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "thread_pool.h"
+#include "environment.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -190,12 +191,8 @@ void ThreadPool::parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t),
 }
 
 unsigned ThreadPool::defaultWorkerCount() {
-  if (const char *Env = std::getenv("LOOM_NUM_THREADS")) {
-    char *End = nullptr;
-    long Value = std::strtol(Env, &End, 10);
-    if (End != Env && *End == '\0' && Value > 0 && Value <= 1024)
-      return static_cast<unsigned>(Value);
-  }
+  if (auto Count = readEnvironmentCount("LOOM_NUM_THREADS", 1, 1024))
+    return static_cast<unsigned>(*Count);
   unsigned Cores = std::thread::hardware_concurrency();
   return Cores ? Cores : 1;
 }

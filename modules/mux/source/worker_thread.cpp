@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "worker_thread.h"
+#include "environment.h"
 
 #include <cstdlib>
 #include <system_error>
@@ -19,13 +20,9 @@ constexpr uint64_t DefaultStackMiB = 64;
 constexpr uint64_t MaxStackMiB = 4096;
 
 uint64_t readStackSize() {
-  if (const char *Env = std::getenv("LOOM_WORK_GROUP_STACK_MIB")) {
-    char *End = nullptr;
-    unsigned long long Value = std::strtoull(Env, &End, 10);
-    if (End != Env && *End == '\0' && Value >= 1 && Value <= MaxStackMiB)
-      return Value * MiB;
-  }
-  return DefaultStackMiB * MiB;
+  return readEnvironmentCount("LOOM_WORK_GROUP_STACK_MIB", 1, MaxStackMiB)
+             .value_or(DefaultStackMiB) *
+         MiB;
 }
 
 void *runBody(void *Body) {
