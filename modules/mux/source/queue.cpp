@@ -43,6 +43,17 @@ bool isStuck(mux_queue_s &Queue) {
          firstReady(Queue) == Queue.Pending.end();
 }
 
+/// Whether \p CB has an ND-range the pool's workers would share.
+bool sharesWork(const mux_command_buffer_s &CB) {
+  return std::any_of(
+      CB.Commands.begin(), CB.Commands.end(), [](const Command &C) {
+        const auto *Launch = std::get_if<NDRangeCommand>(&C);
+        return Launch && Launch->NumGroups[0] * Launch->NumGroups[1] *
+                                 Launch->NumGroups[2] >
+                             1;
+      });
+}
+
 void signalCompletion(const Submission &S) {
   for (mux_semaphore_s *Semaphore : S.Signals)
     Semaphore->Signalled = true;
@@ -90,11 +101,17 @@ void stopQueue(mux_queue_s &Queue) {
 }
 
 void enqueue(mux_queue_s &Queue, Submission S) {
+  bool WarnWorkers = false;
   {
     std::lock_guard<std::mutex> Lock(Queue.Mutex);
+    // Runs next: the workers wake while the queue thread does.
+    WarnWorkers =
+        !Queue.Busy && Queue.Pending.empty() && isReady(S) && sharesWork(*S.CB);
     Queue.Pending.push_back(std::move(S));
   }
   Queue.Changed.notify_all();
+  if (WarnWorkers)
+    Queue.Device->Workers->expectJob();
 }
 
 bool waitIdle(mux_queue_s &Queue) {

@@ -11,7 +11,10 @@
 /// Waking a sleeping thread goes through the kernel and costs tens of
 /// microseconds on a virtual machine, more than a short launch: a worker
 /// that has finished spins a little while for the next job before it
-/// sleeps, and so does the caller waiting for the last worker.
+/// sleeps, and so does the caller waiting for the last worker. A queue that
+/// is handed an ND-range while idle warns the pool (expectJob), so that
+/// sleeping workers wake while the queue's own thread does, rather than
+/// after it has started the job.
 ///
 /// A running job may also share out smaller work with parallelMap (the
 /// kernels' `__loom_parallel_map`): workers that have finished their part of
@@ -53,6 +56,11 @@ public:
   /// after the other.
   void runJob(const std::function<void(unsigned)> &Job, bool Alone = false);
 
+  /// Says a job is about to be run: workers asleep wake now and spin for it
+  /// a while (about 300 microseconds) before they sleep again. Costs a
+  /// wake-up when some worker sleeps, nothing otherwise.
+  void expectJob();
+
   /// Runs Fn(Ctx, I) for every I in [0, Count): index 0 on the calling
   /// thread, the others on whichever of the caller and the idle workers
   /// claims them first; returns when all have returned. May be called from a
@@ -84,8 +92,10 @@ private:
            Generation.load(std::memory_order_acquire) != Seen ||
            MapPending.load(std::memory_order_acquire);
   }
-  /// Spins, then sleeps, until hasWork(\p Seen).
-  void waitForWork(uint64_t Seen);
+  /// Spins, then sleeps, until hasWork(\p Seen). Woken by expectJob, spins
+  /// longer before sleeping again; \p WarningsSeen is the last
+  /// expectJob call the worker has seen.
+  void waitForWork(uint64_t Seen, uint64_t &WarningsSeen);
   /// Spins, then sleeps, until every worker that joined the job has
   /// finished it.
   void waitForJoined();
@@ -103,6 +113,8 @@ private:
   /// Changed under StateMutex, read without it by spinning workers.
   std::atomic<uint64_t> Generation{0};
   std::atomic<bool> Stopping{false};
+  /// expectJob calls that found a sleeping worker; changed under StateMutex.
+  std::atomic<uint64_t> Warnings{0};
   /// Whether MapQueue has work.
   std::atomic<bool> MapPending{false};
   /// Threads running the current job; grows under StateMutex while the job

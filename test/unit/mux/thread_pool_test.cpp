@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <set>
 #include <thread>
 #include <vector>
@@ -110,3 +111,54 @@ TEST(ThreadPoolParallelMap, HookRunsSequentiallyOffThePool) {
 }
 
 } // namespace
+
+namespace {
+
+/// Runs a job of \p Units units shared through a counter, as the executor
+/// shares work-groups, and checks each ran once.
+void runSharedJob(ThreadPool &Pool, unsigned Units) {
+  std::vector<std::atomic<int>> Runs(Units);
+  std::atomic<unsigned> Next{0};
+  Pool.runJob([&](unsigned) {
+    for (unsigned I = Next++; I < Units; I = Next++)
+      Runs[I]++;
+  });
+  for (unsigned I = 0; I < Units; ++I)
+    ASSERT_EQ(Runs[I].load(), 1) << "unit " << I;
+}
+
+} // namespace
+
+TEST(ThreadPoolExpectJob, JobsRunWhateverTheWarningFinds) {
+  ThreadPool Pool(3);
+  // Without a sleeping worker (a fresh pool's may still be spinning), after
+  // workers have slept, and with warnings that no job follows soon.
+  Pool.expectJob();
+  runSharedJob(Pool, 100);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  Pool.expectJob();
+  runSharedJob(Pool, 100);
+  for (int I = 0; I < 3; ++I) {
+    Pool.expectJob();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  runSharedJob(Pool, 100);
+}
+
+TEST(ThreadPoolExpectJob, WarningsFromAnotherThreadDuringJobs) {
+  ThreadPool Pool(4);
+  std::atomic<bool> Done{false};
+  std::thread Warner([&] {
+    while (!Done) {
+      Pool.expectJob();
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+  });
+  for (int Round = 0; Round < 200; ++Round) {
+    runSharedJob(Pool, 64);
+    if (Round % 50 == 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  Done = true;
+  Warner.join();
+}
