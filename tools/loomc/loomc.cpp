@@ -147,6 +147,12 @@ cl::opt<std::string> VeczLayout("vecz-layout",
                                          "interleaved or scalarized"),
                                 cl::value_desc("auto|interleaved|scalarized"),
                                 cl::cat(LoomcCategory));
+cl::opt<std::string> StreamingStoreBytes(
+    "streaming-store-bytes",
+    cl::desc("A vector store to an output-only buffer bypasses the caches "
+             "when the launch writes at least this many bytes through it (0: "
+             "never; default 8388608)"),
+    cl::value_desc("N"), cl::cat(LoomcCategory));
 cl::opt<std::string> RemarksPassed("Rpass",
                                    cl::desc("Print the optimization remarks "
                                             "of the passes matching this "
@@ -404,6 +410,10 @@ int main(int Argc, char **Argv) {
       return usageError(toString(std::move(E)));
   if (!VeczInterleave.empty())
     if (Error E = Opts.parseBuildOptions("-vecz-interleave=" + VeczInterleave))
+      return usageError(toString(std::move(E)));
+  if (!StreamingStoreBytes.empty())
+    if (Error E = Opts.parseBuildOptions("-streaming-store-bytes=" +
+                                         StreamingStoreBytes))
       return usageError(toString(std::move(E)));
   Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
 

@@ -9,6 +9,7 @@
 
 #include "compiler/BuiltinInfo.h"
 
+#include "compiler/utils/AddressSpaces.h"
 #include "compiler/utils/KernelMetadata.h"
 #include "compiler/utils/PrivateMemory.h"
 #include "metadata/kernel_descriptor.h"
@@ -27,9 +28,6 @@ namespace compiler {
 namespace utils {
 
 namespace {
-
-constexpr unsigned ConstantAddressSpace = 2;
-constexpr unsigned LocalAddressSpace = 3;
 
 md::ArgDescriptor describeArg(Type *Ty, const DataLayout &DL, uint64_t Offset) {
   md::ArgDescriptor A;

@@ -10,6 +10,7 @@
 #include "compiler/BuiltinInfo.h"
 
 #include "BuiltinsBitcode.h"
+#include "compiler/utils/AddressSpaces.h"
 #include "compiler/utils/KernelMetadata.h"
 #include "metadata/abi.h"
 
@@ -21,6 +22,7 @@
 
 using namespace llvm;
 using compiler::utils::getSchedulingParamIndices;
+using compiler::utils::LocalAddressSpace;
 using compiler::utils::setSchedulingParamIndices;
 
 namespace compiler {
@@ -35,8 +37,6 @@ static_assert(offsetof(loom_work_group_info_t, group_id) == 0 &&
               "MuxWorkGroupInfo below must match loom_work_group_info_t");
 
 namespace {
-
-constexpr unsigned LocalAddressSpace = 3;
 
 enum class ValueKind { Void, I32, SizeT, LocalPtr };
 

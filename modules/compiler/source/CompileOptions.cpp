@@ -108,6 +108,11 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
         return buildOptionError("unknown -vecz-layout= value '" + Word +
                                 "' (auto, interleaved or scalarized)");
       VeczVectorLayout = *Layout;
+    } else if (Word.consume_front("-streaming-store-bytes=")) {
+      if (Word.getAsInteger(10, StreamingStoreBytes))
+        return buildOptionError("-streaming-store-bytes= takes a number of "
+                                "bytes (0: never), not '" +
+                                Word + "'");
     } else if (Word.consume_front("-Rpass=")) {
       RemarksPassed = Word.str();
     } else if (Word.consume_front("-Rpass-missed=")) {

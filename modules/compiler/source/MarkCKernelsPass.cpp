@@ -7,6 +7,7 @@
 
 #include "compiler/utils/MarkCKernelsPass.h"
 
+#include "compiler/utils/AddressSpaces.h"
 #include "compiler/utils/Diagnostics.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -26,7 +27,6 @@ namespace utils {
 
 namespace {
 
-constexpr unsigned GlobalAddressSpace = 1;
 constexpr StringLiteral KernelAnnotation = "loom_kernel";
 
 /// The functions @llvm.global.annotations marks as kernels, and removes

@@ -22,6 +22,7 @@
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/MarkCKernelsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
+#include "compiler/utils/StreamingStoresPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
 #include "compiler/utils/TrapFreeDivisionPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
@@ -105,6 +106,26 @@ Expected<LinkBuiltinsPass::Options> parseLinkBuiltinsOptions(StringRef Params) {
                              "link-builtins: the stage is 'early' or 'late', "
                              "not '%s'",
                              Params.str().c_str());
+  return Opts;
+}
+
+Expected<StreamingStoresPass::Options>
+parseStreamingStoresOptions(StringRef Params) {
+  StreamingStoresPass::Options Opts;
+  Error E = forEachParam(
+      Params, "streaming-stores", [&](StringRef K, StringRef V) -> Error {
+        if (K != "min-bytes")
+          return unknownParam("streaming-stores", K);
+        if (V.getAsInteger(10, Opts.MinBytes))
+          return createStringError(
+              inconvertibleErrorCode(),
+              "streaming-stores: min-bytes must be a number of bytes (0: "
+              "never), not '%s'",
+              V.str().c_str());
+        return Error::success();
+      });
+  if (E)
+    return std::move(E);
   return Opts;
 }
 

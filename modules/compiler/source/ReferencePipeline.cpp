@@ -17,6 +17,7 @@
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
+#include "compiler/utils/StreamingStoresPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
 
 #include "llvm/IR/Verifier.h"
@@ -34,6 +35,7 @@ getReferencePipelineOptions(const BaseModule &Module,
   ReferencePipelineOptions Opts;
   Opts.TargetName = Module.getTargetName().str();
   Opts.Optimize = !Module.getOptions().OptDisable;
+  Opts.StreamingStoreBytes = Module.getOptions().StreamingStoreBytes;
   const TargetMachine &TM = Machinery.getTargetMachine();
   Opts.CPUName = TM.getTargetCPU().str();
   Opts.CPUFeatures = TM.getTargetFeatureString().str();
@@ -44,6 +46,10 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
                             const ReferencePipelineOptions &Opts) {
   // Where Vecz will run; then the builtins it wanted left as calls.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Late}));
+  // After linking, so that it sees every callee; before the work-item loops,
+  // while a vector variant's stores are still its own.
+  if (Opts.Optimize && Opts.StreamingStoreBytes)
+    MPM.addPass(utils::StreamingStoresPass({Opts.StreamingStoreBytes}));
   MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
   if (Opts.AddWorkItemLoops)
     MPM.addPass(utils::WorkItemLoopsPass({Opts.SingleWorkItemWithoutLoops}));

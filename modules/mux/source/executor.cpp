@@ -14,10 +14,15 @@
 #include "printf.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 namespace mux {
 
@@ -68,6 +73,18 @@ void fillWorkGroupInfo(InfoT &Info, const NDRangeCommand &Launch,
   Info.local_memory_size = static_cast<uint32_t>(Launch.ArenaSize);
 }
 
+/// Makes the kernel's non-temporal stores (streaming-stores), which x86
+/// keeps out of its usual store order, visible before the worker says its
+/// part is done (the release of ThreadPool's join count orders only the
+/// usual stores).
+void fenceStreamingStores() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_sfence();
+#else
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+#endif
+}
+
 void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
                 const NDRangeCommand &Launch) {
   const uint64_t Total =
@@ -94,8 +111,10 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
         }
         for (;;) {
           uint64_t Begin = Next.fetch_add(Chunk, std::memory_order_relaxed);
-          if (Begin >= Total)
+          if (Begin >= Total) {
+            fenceStreamingStores();
             return;
+          }
           Launch.Entry(Args, Info, Begin, std::min(Total, Begin + Chunk));
         }
       },

@@ -4,10 +4,10 @@
 /// What a user can say about one compilation: the OpenCL build options
 /// (`-cl-std=`, `-D`, `-I`, `-cl-opt-disable`, `-w`, `-Werror`, the
 /// `-cl-*` math and argument-info flags, Loom's `-cl-vec=`, `-cl-wfv=`,
-/// `-vecz-width=`, `-vecz-rows=`, `-vecz-interleave=` and `-vecz-layout=`) and
-/// how diagnostics look. parseBuildOptions turns a build-options string, as
-/// given to clBuildProgram or in a kernel case, into CompileOptions and rejects
-/// an option it does not know.
+/// `-vecz-width=`, `-vecz-rows=`, `-vecz-interleave=`, `-vecz-layout=` and
+/// `-streaming-store-bytes=`) and how diagnostics look. parseBuildOptions turns
+/// a build-options string, as given to clBuildProgram or in a kernel case, into
+/// CompileOptions and rejects an option it does not know.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -145,6 +145,11 @@ struct CompileOptions {
   unsigned VeczInterleave = 0;
   /// `-vecz-layout=`: how a vector kernel lays out values of vector types.
   VeczLayout VeczVectorLayout = VeczLayout::Auto;
+  /// `-streaming-store-bytes=`: a vector store to an output-only buffer
+  /// goes past the caches when the launch writes at least this many bytes
+  /// through it (streaming-stores; 0: never). The default, 8 MiB, is where
+  /// it paid on the development machine (doc/performance.md).
+  uint64_t StreamingStoreBytes = 8u << 20;
   /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose
   /// optimization remarks (done / not done) go to the warning handler, as
   /// Clang's options of those names do (`-Rpass-missed=vecz`).

@@ -38,6 +38,8 @@ struct ReferencePipelineOptions {
   bool SingleWorkItemWithoutLoops = false;
   /// Run LLVM's O3 pipeline after wrapping (off for -cl-opt-disable).
   bool Optimize = true;
+  /// streaming-stores' threshold (-streaming-store-bytes=; 0: not run).
+  uint64_t StreamingStoreBytes = 0;
 };
 
 /// The options for \p Module: its target name, the CPU and features of the

@@ -13,6 +13,8 @@
 #ifndef COMPILER_UTILS_LOCALMEMORY_H
 #define COMPILER_UTILS_LOCALMEMORY_H
 
+#include "compiler/utils/AddressSpaces.h"
+
 #include "llvm/ADT/MapVector.h"
 
 #include <cstdint>
@@ -25,9 +27,6 @@ class Module;
 
 namespace compiler {
 namespace utils {
-
-/// The address space of OpenCL's __local memory in Loom's IR.
-constexpr unsigned LocalAddressSpace = 3;
 
 struct LocalMemoryLayout {
   llvm::MapVector<const llvm::GlobalVariable *, uint64_t> Offsets;
