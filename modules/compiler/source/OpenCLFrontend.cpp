@@ -31,6 +31,12 @@ namespace {
 /// Where target headers appear to be; no such directory exists on disk.
 constexpr const char *TargetHeaderDir = "/loom-target-include";
 
+/// Included after Clang's opencl-c-base.h, which defines
+/// __opencl_c_read_write_images for every SPIR target whatever -cl-ext says:
+/// Loom has no image builtins, so the macro must not be there.
+constexpr const char *FeatureFixupsName = "/loom-internal/feature-fixups.h";
+constexpr const char *FeatureFixups = "#undef __opencl_c_read_write_images\n";
+
 std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
                                       bool HasTargetHeaders) {
   // Options and their values in pairs. No -disable-free: Clang would keep
@@ -43,10 +49,14 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     Args.insert(Args.end(),
                 {"-x", "c", "-std=c11", "-ffreestanding", "-nostdsysteminc"});
   } else {
+    // Clang defines __IMAGE_SUPPORT__ for every SPIR triple; Loom has no
+    // image builtins, so a program testing the macro must take its other
+    // path (OpenCL C 3.0's __opencl_c_images is off with the rest).
     Args.insert(Args.end(),
                 {"-x", "cl", "-cl-std=" + Opts.Standard,
                  std::string("-cl-ext=") + OpenCLExtensions,
-                 "-finclude-default-header", "-fdeclare-opencl-builtins"});
+                 "-U__IMAGE_SUPPORT__", "-finclude-default-header",
+                 "-fdeclare-opencl-builtins"});
   }
   Args.insert(Args.end(),
               {"-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
@@ -131,9 +141,17 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
     if (!TargetHeaders.empty())
       Clang.createFileManager(createFileSystem(TargetHeaders));
     // The source is in memory: map the file name diagnostics use onto it.
-    Clang.getPreprocessorOpts().addRemappedFile(
+    clang::PreprocessorOptions &PPOpts = Clang.getPreprocessorOpts();
+    PPOpts.addRemappedFile(
         Opts.FileName,
         MemoryBuffer::getMemBufferCopy(Source, Opts.FileName).release());
+    if (Opts.Language == SourceLanguage::OpenCLC) {
+      PPOpts.addRemappedFile(
+          FeatureFixupsName,
+          MemoryBuffer::getMemBuffer(FeatureFixups, FeatureFixupsName)
+              .release());
+      PPOpts.Includes.push_back(FeatureFixupsName);
+    }
   }
 
   clang::EmitLLVMOnlyAction Action(&Ctx);
