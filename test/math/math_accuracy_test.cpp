@@ -612,6 +612,130 @@ TEST_P(VectorForms, MatchScalar) {
   }
 }
 
+/// The functions with a second result through a pointer (frexp, modf,
+/// fract, sincos, lgamma_r, remquo): for every vector width and the pointer
+/// in each address space (private, global, local), both results equal the
+/// scalar form's with a private pointer (which WithinBound checks against
+/// MPFR) bit for bit, over the suite's inputs.
+class PointerForms : public testing::TestWithParam<MathFunction> {};
+
+/// "float4", "int", ...: \p Scalar at width \p W.
+std::string vectorType(const std::string &Scalar, int W) {
+  return W == 1 ? Scalar : Scalar + std::to_string(W);
+}
+
+TEST_P(PointerForms, MatchScalarPrivate) {
+  const MathFunction &F = GetParam();
+  const std::string T = F.IsDouble ? "double" : "float";
+  const bool SecondInt = F.Sig != Signature::FloatFloatPtrFloat;
+  const std::string T2 = SecondInt ? "int" : T;
+  const bool TwoArguments = F.Sig == Signature::FloatFloat2PtrInt;
+  const int Widths[] = {1, 2, 3, 4, 8, 16};
+  const char *Spaces[] = {"private", "global", "local"};
+  constexpr int LocalSize = 64;
+  auto Name = [](int W, const std::string &Space) {
+    return "k" + std::to_string(W) + "_" + Space;
+  };
+  // Parameters a[, b], r, r2, and g2 (one second result of the vector type
+  // per work-item, for the global pointer).
+  auto Kernel = [&](int W, const std::string &Space) {
+    std::string TW = vectorType(T, W), T2W = vectorType(T2, W);
+    auto Load = [&](const char *P) {
+      return W == 1 ? std::string(P) + "[i]"
+                    : "vload" + std::to_string(W) + "(i, " + P + ")";
+    };
+    auto Store = [&](const std::string &V, const char *P) {
+      return W == 1 ? std::string(P) + "[i] = " + V + ";\n"
+                    : "vstore" + std::to_string(W) + "(" + V + ", i, " + P +
+                          ");\n";
+    };
+    std::string Pointer = Space == "private"  ? "&s"
+                          : Space == "global" ? "g2 + i"
+                                              : "&l[get_local_id(0)]";
+    std::string Second = Space == "private"  ? "s"
+                         : Space == "global" ? "g2[i]"
+                                             : "l[get_local_id(0)]";
+    std::string K = "kernel void " + Name(W, Space) + "(global const " + T +
+                    " *a, " +
+                    (TwoArguments ? "global const " + T + " *b, " : "") +
+                    "global " + T + " *r, global " + T2 + " *r2, global " +
+                    T2W + " *g2) {\n  size_t i = get_global_id(0);\n";
+    if (Space == "private")
+      K += "  " + T2W + " s;\n";
+    if (Space == "local")
+      K += "  local " + T2W + " l[" + std::to_string(LocalSize) + "];\n";
+    K += "  " + TW + " v = " + builtinOf(F) + "(" + Load("a") +
+         (TwoArguments ? ", " + Load("b") : "") + ", " + Pointer + ");\n";
+    K += "  " + Store("v", "r") + "  " + Store(Second, "r2") + "}\n";
+    return K;
+  };
+  std::string Source = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  for (int W : Widths)
+    for (const char *Space : Spaces)
+      Source += Kernel(W, Space);
+  std::vector<char> Binary;
+  ASSERT_EQ(loom::e2e::compileKernel(Source, Binary, "", "csa", "pointers.cl"),
+            "");
+  Inputs In = makeInputs(F);
+  // A multiple of every width's work-groups.
+  size_t Count = In.A.size() / (48 * LocalSize) * (48 * LocalSize);
+  In.A.resize(Count);
+  In.B.resize(TwoArguments ? Count : 0);
+  struct Results {
+    std::vector<double> First, Second;
+    std::vector<int> SecondInts;
+  };
+  auto Run = [&](int W, const std::string &Space, Results &Out) {
+    size_t Elements = W == 3 ? 4 : W; // a 3-vector takes 4 elements' room
+    size_t Size2 = SecondInt ? sizeof(int) : F.IsDouble ? 8 : 4;
+    std::vector<KernelArg> Args = {floatingBuffer(F, In.A)};
+    if (TwoArguments)
+      Args.push_back(floatingBuffer(F, In.B));
+    Args.push_back(floatingBuffer(F, std::vector<double>(Count)));
+    Args.push_back(SecondInt ? KernelArg::buffer(std::vector<int>(Count))
+                             : floatingBuffer(F, std::vector<double>(Count)));
+    Args.push_back(
+        KernelArg::buffer(std::vector<uint8_t>(Count / W * Elements * Size2)));
+    std::string Error = loom::e2e::runKernel(Binary, Name(W, Space), Args,
+                                             {{Count / W}, {LocalSize}, {}});
+    if (!Error.empty())
+      return Error;
+    size_t R = Args.size() - 3;
+    Out.First = floatingResults(F, Args[R]);
+    if (SecondInt)
+      Out.SecondInts = Args[R + 1].as<int>();
+    else
+      Out.Second = floatingResults(F, Args[R + 1]);
+    return std::string();
+  };
+  auto SameBits = [](double X, double Y) {
+    return std::isnan(X) ? std::isnan(Y) : std::memcmp(&X, &Y, 8) == 0;
+  };
+  Results Reference;
+  ASSERT_EQ(Run(1, "private", Reference), "");
+  for (int W : Widths)
+    for (const char *Space : Spaces) {
+      Results Got;
+      ASSERT_EQ(Run(W, Space, Got), "");
+      size_t Mismatches = 0;
+      for (size_t I = 0; I < Count; ++I) {
+        bool Same = SameBits(Reference.First[I], Got.First[I]) &&
+                    (SecondInt ? Reference.SecondInts[I] == Got.SecondInts[I]
+                               : SameBits(Reference.Second[I], Got.Second[I]));
+        if (!Same && ++Mismatches <= 3)
+          ADD_FAILURE() << F.Name << " width " << W << ", " << Space
+                        << " pointer, " << describe(In, I) << std::hexfloat
+                        << ": got " << Got.First[I] << " and "
+                        << (SecondInt ? std::to_string(Got.SecondInts[I])
+                                      : std::to_string(Got.Second[I]))
+                        << ", scalar " << Reference.First[I] << " and "
+                        << (SecondInt ? std::to_string(Reference.SecondInts[I])
+                                      : std::to_string(Reference.Second[I]));
+      }
+      EXPECT_EQ(Mismatches, 0u) << "width " << W << ", " << Space;
+    }
+}
+
 /// The full-precision functions of signature \p Sig, float and double.
 std::vector<MathFunction> functionsOf(Signature Sig) {
   std::vector<MathFunction> Fs;
@@ -633,6 +757,18 @@ INSTANTIATE_TEST_SUITE_P(Unary, VectorForms,
 INSTANTIATE_TEST_SUITE_P(Binary, VectorForms,
                          testing::ValuesIn(functionsOf(Signature::FloatFloat2)),
                          vectorTestName);
+INSTANTIATE_TEST_SUITE_P(
+    SecondFloat, PointerForms,
+    testing::ValuesIn(functionsOf(Signature::FloatFloatPtrFloat)),
+    vectorTestName);
+INSTANTIATE_TEST_SUITE_P(
+    SecondInt, PointerForms,
+    testing::ValuesIn(functionsOf(Signature::FloatFloatPtrInt)),
+    vectorTestName);
+INSTANTIATE_TEST_SUITE_P(
+    Remquo, PointerForms,
+    testing::ValuesIn(functionsOf(Signature::FloatFloat2PtrInt)),
+    vectorTestName);
 
 /// Writes the table of doc/math.md when LOOM_MATH_TABLE names a file.
 class TableWriter : public testing::Environment {
