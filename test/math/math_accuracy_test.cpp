@@ -614,8 +614,9 @@ TEST_P(VectorForms, MatchScalar) {
 
 /// The functions with a second result through a pointer (frexp, modf,
 /// fract, sincos, lgamma_r, remquo): for every vector width and the pointer
-/// in each address space (private, global, local), both results equal the
-/// scalar form's with a private pointer (which WithinBound checks against
+/// in each address space (private, global, local; OpenCL C 1.2's overload
+/// for each, and 3.0's generic one), both results equal the scalar form's
+/// with a private pointer in OpenCL C 1.2 (which WithinBound checks against
 /// MPFR) bit for bit, over the suite's inputs.
 class PointerForms : public testing::TestWithParam<MathFunction> {};
 
@@ -673,8 +674,11 @@ TEST_P(PointerForms, MatchScalarPrivate) {
   for (int W : Widths)
     for (const char *Space : Spaces)
       Source += Kernel(W, Space);
-  std::vector<char> Binary;
+  std::vector<char> Binary, Generic;
   ASSERT_EQ(loom::e2e::compileKernel(Source, Binary, "", "csa", "pointers.cl"),
+            "");
+  ASSERT_EQ(loom::e2e::compileKernel(Source, Generic, "-cl-std=CL3.0", "csa",
+                                     "pointers.cl"),
             "");
   Inputs In = makeInputs(F);
   // A multiple of every width's work-groups.
@@ -685,7 +689,8 @@ TEST_P(PointerForms, MatchScalarPrivate) {
     std::vector<double> First, Second;
     std::vector<int> SecondInts;
   };
-  auto Run = [&](int W, const std::string &Space, Results &Out) {
+  auto Run = [&](const std::vector<char> &Binary, int W,
+                 const std::string &Space, Results &Out) {
     size_t Elements = W == 3 ? 4 : W; // a 3-vector takes 4 elements' room
     size_t Size2 = SecondInt ? sizeof(int) : F.IsDouble ? 8 : 4;
     std::vector<KernelArg> Args = {floatingBuffer(F, In.A)};
@@ -712,28 +717,34 @@ TEST_P(PointerForms, MatchScalarPrivate) {
     return std::isnan(X) ? std::isnan(Y) : std::memcmp(&X, &Y, 8) == 0;
   };
   Results Reference;
-  ASSERT_EQ(Run(1, "private", Reference), "");
-  for (int W : Widths)
-    for (const char *Space : Spaces) {
-      Results Got;
-      ASSERT_EQ(Run(W, Space, Got), "");
-      size_t Mismatches = 0;
-      for (size_t I = 0; I < Count; ++I) {
-        bool Same = SameBits(Reference.First[I], Got.First[I]) &&
-                    (SecondInt ? Reference.SecondInts[I] == Got.SecondInts[I]
-                               : SameBits(Reference.Second[I], Got.Second[I]));
-        if (!Same && ++Mismatches <= 3)
-          ADD_FAILURE() << F.Name << " width " << W << ", " << Space
-                        << " pointer, " << describe(In, I) << std::hexfloat
-                        << ": got " << Got.First[I] << " and "
-                        << (SecondInt ? std::to_string(Got.SecondInts[I])
-                                      : std::to_string(Got.Second[I]))
-                        << ", scalar " << Reference.First[I] << " and "
-                        << (SecondInt ? std::to_string(Reference.SecondInts[I])
-                                      : std::to_string(Reference.Second[I]));
+  ASSERT_EQ(Run(Binary, 1, "private", Reference), "");
+  for (const auto *Program : {&Binary, &Generic})
+    for (int W : Widths)
+      for (const char *Space : Spaces) {
+        const char *Version = Program == &Binary ? "OpenCL C 1.2" : "3.0";
+        Results Got;
+        ASSERT_EQ(Run(*Program, W, Space, Got), "");
+        size_t Mismatches = 0;
+        for (size_t I = 0; I < Count; ++I) {
+          bool Same =
+              SameBits(Reference.First[I], Got.First[I]) &&
+              (SecondInt ? Reference.SecondInts[I] == Got.SecondInts[I]
+                         : SameBits(Reference.Second[I], Got.Second[I]));
+          if (!Same && ++Mismatches <= 3)
+            ADD_FAILURE() << F.Name << " (" << Version << ") width " << W
+                          << ", " << Space << " pointer, " << describe(In, I)
+                          << std::hexfloat << ": got " << Got.First[I]
+                          << " and "
+                          << (SecondInt ? std::to_string(Got.SecondInts[I])
+                                        : std::to_string(Got.Second[I]))
+                          << ", scalar " << Reference.First[I] << " and "
+                          << (SecondInt
+                                  ? std::to_string(Reference.SecondInts[I])
+                                  : std::to_string(Reference.Second[I]));
+        }
+        EXPECT_EQ(Mismatches, 0u)
+            << Version << ", width " << W << ", " << Space;
       }
-      EXPECT_EQ(Mismatches, 0u) << "width " << W << ", " << Space;
-    }
 }
 
 /// The full-precision functions of signature \p Sig, float and double.
