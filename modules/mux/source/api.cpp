@@ -119,7 +119,7 @@ mux_result_t muxAllocateMemory(mux_device_t Device, uint64_t Size,
     return fail(mux_error_out_of_memory,
                 "cannot allocate " + std::to_string(Size) + " bytes");
   }
-  Memory->Data = std::move(Data);
+  Memory->Data = SharedBytes(Data.release(), FreeDeleter());
   Memory->Size = Size;
   Memory->Properties = Properties;
   *OutMemory = Memory;
@@ -182,6 +182,7 @@ mux_result_t muxBindBufferMemory(mux_device_t Device, mux_memory_t Memory,
                     " does not fit in " + std::to_string(Memory->Size) +
                     " bytes of memory");
   Buffer->Data = Memory->Data.get() + Offset;
+  Buffer->Storage = Memory->Data;
   return mux_success;
 }
 

@@ -69,6 +69,7 @@ mux_result_t muxCommandWriteBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
     return R;
   CB->Commands.push_back(
       WriteCommand{Buffer->Data + Offset, HostPointer, Size});
+  CB->uses(*Buffer);
   return mux_success;
 }
 
@@ -78,6 +79,7 @@ mux_result_t muxCommandReadBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
   if (mux_result_t R = checkHostTransfer(CB, Buffer, Offset, HostPointer, Size))
     return R;
   CB->Commands.push_back(ReadCommand{HostPointer, Buffer->Data + Offset, Size});
+  CB->uses(*Buffer);
   return mux_success;
 }
 
@@ -92,6 +94,8 @@ mux_result_t muxCommandCopyBuffer(mux_command_buffer_t CB, mux_buffer_t Src,
     return R;
   CB->Commands.push_back(
       CopyCommand{Dst->Data + DstOffset, Src->Data + SrcOffset, Size});
+  CB->uses(*Src);
+  CB->uses(*Dst);
   return mux_success;
 }
 
@@ -114,6 +118,7 @@ mux_result_t muxCommandFillBuffer(mux_command_buffer_t CB, mux_buffer_t Buffer,
       Buffer->Data + Offset, Size, {}, static_cast<uint32_t>(PatternSize)};
   std::memcpy(Fill.Pattern.data(), Pattern, PatternSize);
   CB->Commands.push_back(Fill);
+  CB->uses(*Buffer);
   return mux_success;
 }
 
@@ -184,6 +189,8 @@ mux_result_t muxCommandCopyBufferRegion(mux_command_buffer_t CB,
       Dst->Data + To.Start, Src->Data + From.Start, Info->region[0],
       Info->region[1], Info->region[2], To.RowPitch, To.SlicePitch,
       From.RowPitch, From.SlicePitch});
+  CB->uses(*Src);
+  CB->uses(*Dst);
   return mux_success;
 }
 
@@ -448,6 +455,10 @@ mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
   }
   Launch.Dimensions = Options->dimensions;
   CB->Commands.push_back(std::move(Launch));
+  for (uint32_t I = 0; I < K.Args.size(); ++I)
+    if (K.Args[I].Kind == md::ArgKind::GlobalBuffer ||
+        K.Args[I].Kind == md::ArgKind::ConstantBuffer)
+      CB->uses(*Options->descriptors[I].buffer);
   return mux_success;
 }
 

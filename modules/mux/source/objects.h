@@ -63,6 +63,11 @@ struct FreeDeleter {
   void operator()(void *P) const { std::free(P); }
 };
 using AlignedBytes = std::unique_ptr<uint8_t[], FreeDeleter>;
+/// A memory allocation's bytes, shared by the memory object, the buffers
+/// bound to it and the recorded commands that use them: freeing memory or
+/// destroying a buffer that a command buffer still uses leaves the bytes
+/// until the command buffer is destroyed.
+using SharedBytes = std::shared_ptr<uint8_t>;
 
 struct WriteCommand {
   uint8_t *Destination;
@@ -209,7 +214,7 @@ struct mux_device_s {
 
 struct mux_memory_s {
   mux::ObjectKind Kind = mux::ObjectKind::Memory;
-  mux::AlignedBytes Data;
+  mux::SharedBytes Data;
   uint64_t Size = 0;
   uint32_t Properties = 0; ///< mux_memory_property_e flags
 };
@@ -219,6 +224,8 @@ struct mux_buffer_s {
   uint64_t Size = 0;
   /// Null until bound.
   uint8_t *Data = nullptr;
+  /// The bytes of the memory it is bound to.
+  mux::SharedBytes Storage;
 };
 
 struct mux_executable_s {
@@ -246,7 +253,15 @@ struct mux_command_buffer_s {
   mux::ObjectKind Kind = mux::ObjectKind::CommandBuffer;
   mux_device_s *Device = nullptr;
   std::vector<mux::Command> Commands;
+  /// The bytes of every buffer the commands use.
+  std::vector<mux::SharedBytes> Storage;
   bool Finalized = false;
+
+  /// Keeps \p Buffer's bytes for as long as the commands may run.
+  void uses(const mux_buffer_s &Buffer) {
+    if (Storage.empty() || Storage.back() != Buffer.Storage)
+      Storage.push_back(Buffer.Storage);
+  }
 };
 
 namespace mux {

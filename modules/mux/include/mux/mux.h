@@ -136,7 +136,9 @@ void muxDestroyDevice(mux_device_t device);
 mux_result_t muxAllocateMemory(mux_device_t device, uint64_t size,
                                uint64_t alignment, uint32_t properties,
                                mux_memory_t *out_memory);
-/** Frees memory; buffers bound to it must not be used afterwards. */
+/** Releases memory. Its bytes stay while a buffer bound to it, or a
+    recorded command using such a buffer, exists: buffers bound to it keep
+    working, and a command buffer recorded before runs as recorded. */
 void muxFreeMemory(mux_device_t device, mux_memory_t memory);
 
 /**
@@ -164,6 +166,8 @@ mux_result_t muxCreateBuffer(mux_device_t device, uint64_t size,
  */
 mux_result_t muxBindBufferMemory(mux_device_t device, mux_memory_t memory,
                                  mux_buffer_t buffer, uint64_t offset);
+/** Destroys a buffer; command buffers recorded with it keep its memory's
+    bytes and run as recorded. */
 void muxDestroyBuffer(mux_device_t device, mux_buffer_t buffer);
 
 /**
