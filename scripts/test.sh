@@ -7,3 +7,4 @@ build="${LOOM_BUILD_DIR:-$root/build}"
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh"
 ctest --test-dir "$build" --output-on-failure -j 2
+"$root/scripts/test-sanitizers.sh"
