@@ -351,6 +351,43 @@ TEST_F(DriverMisuse, MemoryAndBuffersReleasedWhileRecordedStillRun) {
   muxDestroyCommandBuffer(Device, Write);
 }
 
+TEST_F(DriverMisuse, ExecutablesAndKernelsDestroyedWhileRecordedStillRun) {
+  mux_executable_t Loaded;
+  ASSERT_EQ(muxCreateExecutable(Device, Binary.data(), Binary.size(), &Loaded),
+            mux_success);
+  mux_kernel_t Kernel;
+  ASSERT_EQ(muxCreateKernel(Device, Loaded, "scale", 5, &Kernel), mux_success);
+  mux_command_buffer_t CB;
+  ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
+  std::vector<mux_descriptor_info_s> Args = scaleArgs(In, Out);
+  const uint64_t Global[1] = {N};
+  mux_ndrange_options_s O = options(Args, Global, 64);
+  ASSERT_EQ(muxCommandNDRange(CB, Kernel, &O), mux_success);
+  ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
+  muxDestroyKernel(Device, Kernel);
+  muxDestroyExecutable(Device, Loaded);
+  // Another binary loaded now, likely where the recorded code would have
+  // been unmapped from, must not take its place.
+  std::vector<char> Other;
+  ASSERT_EQ(compileKernel("__kernel void scale(__global const int *in, "
+                          "__global int *out, int factor) {\n"
+                          "  size_t i = get_global_id(0);\n"
+                          "  out[i] = in[i] - factor;\n}\n",
+                          Other, "", "reference", "decoy.cl"),
+            "");
+  mux_executable_t Decoy;
+  ASSERT_EQ(muxCreateExecutable(Device, Other.data(), Other.size(), &Decoy),
+            mux_success);
+  ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
+            mux_success);
+  ASSERT_EQ(muxWaitAll(Queue), mux_success);
+  std::vector<int> Got = contents(Out);
+  for (uint64_t I = 0; I < N; ++I)
+    ASSERT_EQ(Got[I], Input[I] * Factor) << "element " << I;
+  muxDestroyCommandBuffer(Device, CB);
+  muxDestroyExecutable(Device, Decoy);
+}
+
 /// The offsets of \p Object's section headers (an ELF64 relocatable) and
 /// their names.
 std::vector<std::pair<uint64_t, std::string>>

@@ -224,10 +224,12 @@ mux_result_t muxCreateExecutable(mux_device_t Device, const void *Binary,
                   "invalid binary: entry point '" + K.EntrySymbol +
                       "' of kernel '" + K.Name + "' is not defined");
   auto *Executable = new (std::nothrow) mux_executable_s();
+  auto Shared = std::make_shared<LoadedProgram>();
   if (!Executable)
     return fail(mux_error_out_of_memory, "cannot allocate an executable");
-  Executable->Object = std::move(*Loaded);
-  Executable->Program = std::move(*Program);
+  Shared->Object = std::move(*Loaded);
+  Shared->Program = std::move(*Program);
+  Executable->Loaded = std::move(Shared);
   *OutExecutable = Executable;
   return mux_success;
 }
@@ -246,19 +248,22 @@ mux_result_t muxCreateKernel(mux_device_t Device, mux_executable_t Executable,
   if (!Name || !OutKernel)
     return fail(mux_error_null_out_parameter, "name or out_kernel is null");
   std::string KernelName(Name, strnlen(Name, NameLength));
-  const md::KernelDescriptor *K = Executable->Program.findKernel(KernelName);
+  const md::KernelDescriptor *K =
+      Executable->Loaded->Program.findKernel(KernelName);
   if (!K)
     return fail(mux_error_missing_kernel,
                 "no kernel named '" + KernelName + "' in the executable");
   auto *Kernel = new (std::nothrow) mux_kernel_s();
   if (!Kernel)
     return fail(mux_error_out_of_memory, "cannot allocate a kernel");
+  const LoadedObject &Object = *Executable->Loaded->Object;
   Kernel->Descriptor = K;
-  Kernel->Entry = reinterpret_cast<loom_kernel_entry_t>(
-      Executable->Object->findSymbol(K->EntrySymbol));
-  Kernel->PrintfSlot = static_cast<void **>(
-      Executable->Object->findSymbol("__loom_printf_buffer"));
-  Kernel->Image = Executable->Object.get();
+  Kernel->Entry =
+      reinterpret_cast<loom_kernel_entry_t>(Object.findSymbol(K->EntrySymbol));
+  Kernel->PrintfSlot =
+      static_cast<void **>(Object.findSymbol("__loom_printf_buffer"));
+  Kernel->Image = &Object;
+  Kernel->Loaded = Executable->Loaded;
   *OutKernel = Kernel;
   return mux_success;
 }

@@ -420,6 +420,7 @@ mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
   Launch.Entry = Kernel->Entry;
   Launch.PrintfSlot = Kernel->PrintfSlot;
   Launch.Image = Kernel->Image;
+  Launch.Loaded = Kernel->Loaded;
   Launch.PackedArgs =
       allocateAligned(std::max<uint32_t>(K.PackedArgsSize, 1), 128);
   if (!Launch.PackedArgs)

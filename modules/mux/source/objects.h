@@ -128,6 +128,15 @@ struct QueryCommand {
   bool Begin;
 };
 
+/// A loaded binary and its kernel descriptors, shared by its executable,
+/// the kernels made from it and the launches recorded with them: an
+/// executable or kernel destroyed while a command buffer uses it stays
+/// loaded until the command buffer is destroyed.
+struct LoadedProgram {
+  std::unique_ptr<LoadedObject> Object;
+  loom::metadata::ProgramDescriptor Program;
+};
+
 struct NDRangeCommand {
   loom_kernel_entry_t Entry;
   AlignedBytes PackedArgs;
@@ -146,6 +155,8 @@ struct NDRangeCommand {
   /// module calls printf, and the loaded image its strings are in.
   void **PrintfSlot = nullptr;
   const LoadedObject *Image = nullptr;
+  /// Keeps the code, PrintfSlot and Image loaded.
+  std::shared_ptr<const LoadedProgram> Loaded;
 };
 
 using Command = std::variant<WriteCommand, ReadCommand, CopyCommand,
@@ -230,8 +241,7 @@ struct mux_buffer_s {
 
 struct mux_executable_s {
   mux::ObjectKind Kind = mux::ObjectKind::Executable;
-  std::unique_ptr<mux::LoadedObject> Object;
-  loom::metadata::ProgramDescriptor Program;
+  std::shared_ptr<const mux::LoadedProgram> Loaded;
 };
 
 struct mux_kernel_s {
@@ -241,6 +251,8 @@ struct mux_kernel_s {
   /// See NDRangeCommand::PrintfSlot.
   void **PrintfSlot = nullptr;
   const mux::LoadedObject *Image = nullptr;
+  /// Keeps Descriptor, Entry, PrintfSlot and Image.
+  std::shared_ptr<const mux::LoadedProgram> Loaded;
 };
 
 struct mux_query_pool_s {

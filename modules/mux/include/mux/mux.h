@@ -181,7 +181,8 @@ void muxDestroyBuffer(mux_device_t device, mux_buffer_t buffer);
 mux_result_t muxCreateExecutable(mux_device_t device, const void *binary,
                                  uint64_t binary_size,
                                  mux_executable_t *out_executable);
-/** Destroys an executable; its kernels must be destroyed first. */
+/** Destroys an executable. Its code stays loaded while a kernel made from
+    it, or a command buffer recording one, exists: those keep working. */
 void muxDestroyExecutable(mux_device_t device, mux_executable_t executable);
 
 /**
@@ -192,6 +193,7 @@ void muxDestroyExecutable(mux_device_t device, mux_executable_t executable);
 mux_result_t muxCreateKernel(mux_device_t device, mux_executable_t executable,
                              const char *name, uint64_t name_length,
                              mux_kernel_t *out_kernel);
+/** Destroys a kernel; command buffers that recorded it run as recorded. */
 void muxDestroyKernel(mux_device_t device, mux_kernel_t kernel);
 
 /** \return mux_success; mux_error_invalid_handle;
