@@ -44,7 +44,7 @@ getReferencePipelineOptions(const BaseModule &Module,
 
 void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
                             const ReferencePipelineOptions &Opts) {
-  // Where Vecz will run; then the builtins it wanted left as calls.
+  // The builtins Vecz (run by the target just before) left as calls.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Late}));
   // After linking, so that it sees every callee; before the work-item loops,
   // while a vector variant's stores are still its own.
