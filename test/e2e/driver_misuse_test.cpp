@@ -127,6 +127,14 @@ protected:
     return O;
   }
 
+  /// Finalizes \p CB, runs it and waits for it.
+  void submit(mux_command_buffer_t CB) {
+    ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
+    ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
+              mux_success);
+    ASSERT_EQ(muxWaitAll(Queue), mux_success);
+  }
+
   /// Records `scale` from \p From to \p To into \p CB, runs it, and checks
   /// every element of \p To.
   void runAndCheck(mux_command_buffer_t CB, mux_buffer_t From, mux_buffer_t To,
@@ -135,10 +143,7 @@ protected:
     const uint64_t Global[1] = {N};
     mux_ndrange_options_s O = options(Args, Global, 64);
     ASSERT_EQ(muxCommandNDRange(CB, Kernel ? Kernel : Scale, &O), mux_success);
-    ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
-    ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
-              mux_success);
-    ASSERT_EQ(muxWaitAll(Queue), mux_success);
+    ASSERT_NO_FATAL_FAILURE(submit(CB));
     std::vector<int> Got = contents(To);
     for (uint64_t I = 0; I < N; ++I)
       ASSERT_EQ(Got[I], Input[I] * Factor) << "element " << I;
@@ -255,27 +260,18 @@ TEST_F(DriverMisuse, TooMuchLocalMemoryIsRefused) {
             mux_success);
   mux_command_buffer_t CB;
   ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
-  mux_descriptor_info_s Args[2] = {};
+  std::vector<mux_descriptor_info_s> Args(2);
   Args[0].type = mux_descriptor_info_type_buffer;
   Args[0].buffer = Out;
   Args[1].type = mux_descriptor_info_type_shared_local_buffer;
   Args[1].data_size = DeviceInfo->local_memory_size + 4;
   const uint64_t Global[1] = {N};
-  mux_ndrange_options_s O{};
-  O.descriptors = Args;
-  O.descriptors_length = 2;
-  O.local_size[0] = 64;
-  O.local_size[1] = O.local_size[2] = 1;
-  O.global_size = Global;
-  O.dimensions = 1;
+  mux_ndrange_options_s O = options(Args, Global, 64);
   EXPECT_EQ(muxCommandNDRange(CB, WithLocal, &O), mux_error_invalid_value);
   // The right amount runs: each group's ids, reversed.
   Args[1].data_size = 64 * sizeof(int);
   ASSERT_EQ(muxCommandNDRange(CB, WithLocal, &O), mux_success);
-  ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
-            mux_success);
-  ASSERT_EQ(muxWaitAll(Queue), mux_success);
+  ASSERT_NO_FATAL_FAILURE(submit(CB));
   std::vector<int> Got = contents(Out);
   for (uint64_t I = 0; I < N; ++I)
     ASSERT_EQ(Got[I], static_cast<int>(I / 64 * 64 + 63 - I % 64)) << I;
@@ -343,10 +339,7 @@ TEST_F(DriverMisuse, MemoryAndBuffersReleasedWhileRecordedStillRun) {
   Memories.erase(std::find(Memories.begin(), Memories.end(), KeptMemory));
   ASSERT_EQ(muxCommandReadBuffer(Write, Kept, 0, Back.data(), N * sizeof(int)),
             mux_success);
-  ASSERT_EQ(muxFinalizeCommandBuffer(Write), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, Write, nullptr, nullptr, 0, nullptr, 0),
-            mux_success);
-  ASSERT_EQ(muxWaitAll(Queue), mux_success);
+  ASSERT_NO_FATAL_FAILURE(submit(Write));
   EXPECT_EQ(Back, Input);
   muxDestroyCommandBuffer(Device, Write);
 }
@@ -497,21 +490,9 @@ TEST_F(DriverMisuse, TwoDevicesFromSeveralThreadsAtOnce) {
         Errors.push_back("setup failed");
         return;
       }
-      mux_descriptor_info_s Args[3] = {};
-      Args[0].type = Args[1].type = mux_descriptor_info_type_buffer;
-      Args[0].buffer = A;
-      Args[1].buffer = B;
-      Args[2].type = mux_descriptor_info_type_plain_old_data;
-      Args[2].data = &Factor;
-      Args[2].data_size = sizeof(Factor);
+      std::vector<mux_descriptor_info_s> Args = scaleArgs(A, B);
       const uint64_t Global[1] = {N};
-      mux_ndrange_options_s O{};
-      O.descriptors = Args;
-      O.descriptors_length = 3;
-      O.local_size[0] = 32;
-      O.local_size[1] = O.local_size[2] = 1;
-      O.global_size = Global;
-      O.dimensions = 1;
+      mux_ndrange_options_s O = options(Args, Global, 32);
       mux_fence_t Fence;
       if (muxCommandWriteBuffer(CB, A, 0, From.data(), N * sizeof(int)) ||
           muxCommandNDRange(CB, K, &O) ||
