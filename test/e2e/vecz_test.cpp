@@ -639,6 +639,114 @@ TEST_P(VeczDivergence, LoopsInsideDivergentLoops) {
   }
 }
 
+/// The model of kernel `find_in_grid`: where key \p Key is in the first
+/// \p Width columns of \p Grid, row by row, or -1.
+int findInGrid(const std::vector<int> &Grid, int Key, int Rows, int Cols,
+               int Width) {
+  for (int R = 0; R < Rows; ++R)
+    for (int C = 0; C < Width; ++C)
+      if (Grid[R * Cols + C] == Key)
+        return R * Cols + C;
+  return -1;
+}
+
+TEST_P(VeczDivergence, LoopsLeftFromALoopInsideThem) {
+  const size_t N = 740; // Groups of 20 and 37.
+  const int Rows = 9, Cols = 11;
+  std::mt19937 Random(23);
+  std::vector<int> Grid(Rows * Cols), Keys(N);
+  for (int &X : Grid)
+    X = int(Random() % 150);
+  for (int &X : Keys)
+    X = int(Random() % 200); // A quarter of the keys are in no grid.
+  for (size_t Local : {20, 37}) {
+    for (int RowsRun : {Rows, 0}) { // No row: no lane enters either loop.
+      std::vector<int> Out(N, 7777);
+      std::vector<KernelArg> Args = {
+          KernelArg::buffer(Grid), KernelArg::buffer(Keys),
+          KernelArg::buffer(Out), KernelArg::scalar(RowsRun),
+          KernelArg::scalar(Cols)};
+      ASSERT_EQ(runKernel(Binary, "find_in_grid", Args, {{N}, {Local}, {}}),
+                "");
+      std::vector<int> Got = Args[2].as<int>();
+      for (size_t I = 0; I < N; ++I)
+        ASSERT_EQ(Got[I],
+                  findInGrid(Grid, Keys[I], RowsRun, Cols, Cols - int(I % 3)))
+            << "out[" << I << "], key = " << Keys[I] << ", rows = " << RowsRun
+            << ", local size " << Local;
+    }
+  }
+}
+
+/// The model of kernel `early_returns`: what it writes, or nothing.
+std::optional<int> earlyReturns(int X, int M) {
+  if (X < 0)
+    return -2;
+  int S = 0;
+  for (int K = 0; K < M; ++K) {
+    S += (X >> (K & 7)) & 5;
+    if (S > 40)
+      return K;
+    if (S == 7)
+      return std::nullopt;
+  }
+  return S + 1000;
+}
+
+TEST_P(VeczDivergence, ReturnsFromInsideADivergentLoop) {
+  const size_t N = 600;
+  const int Sentinel = -999;
+  std::mt19937 Random(29);
+  std::vector<int> In(N);
+  for (int &X : In)
+    X = int(Random() % 1200) - 200;
+  for (int M : {30, 0}) {
+    std::vector<int> Out(N, Sentinel);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(Out), KernelArg::scalar(M)};
+    ASSERT_EQ(runKernel(Binary, "early_returns", Args, {{N}, {24}, {}}), "");
+    std::vector<int> Got = Args[1].as<int>();
+    size_t Kept = 0;
+    for (size_t I = 0; I < N; ++I) {
+      std::optional<int> Want = earlyReturns(In[I], M);
+      Kept += !Want;
+      ASSERT_EQ(Got[I], Want.value_or(Sentinel))
+          << "out[" << I << "], in = " << In[I] << ", m = " << M;
+    }
+    if (M)
+      ASSERT_GT(Kept, 0u) << "no work-item returned without a store";
+  }
+}
+
+TEST_P(VeczDivergence, UniformLoopLeftToTwoPlacesUnderABranch) {
+  const size_t N = 480;
+  std::vector<int> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = int(I * 7919 % 23) - 8;
+  // The first table has a negative entry at 5, the second none.
+  for (bool Negative : {true, false}) {
+    std::vector<int> Table = {3, 1, 4, 1, 5, Negative ? -9 : 9, 2, 6};
+    const int M = int(Table.size());
+    std::vector<int> Out(N, -1);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(Table), KernelArg::buffer(Out),
+        KernelArg::scalar(M)};
+    ASSERT_EQ(runKernel(Binary, "uniform_two_exits", Args, {{N}, {40}, {}}),
+              "");
+    std::vector<int> Got = Args[2].as<int>();
+    for (size_t I = 0; I < N; ++I) {
+      int Want = 0;
+      if (In[I] > 0) {
+        int K = 0;
+        for (; K < M && Table[K] >= 0; ++K)
+          Want += Table[K] ^ In[I];
+        Want = K < M ? -K : Want * 3 + In[I];
+      }
+      ASSERT_EQ(Got[I], Want) << "out[" << I << "], in = " << In[I];
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Widths, VeczDivergence,
     testing::Combine(testing::Values("reference", "csa"),

@@ -348,3 +348,66 @@ kernel void nested_loops(global const int *in, global int *out, int m) {
   }
   out[i] = acc + rows;
 }
+
+// Loops left from a loop inside them: each work-item looks for its key in
+// a grid, rows of it one by one, and leaves both loops at the first match
+// (a goto), or writes -1 when no row has it. Rows a lane searches are as
+// long as it says: the inner loop's exit diverges too.
+kernel void find_in_grid(global const int *grid, global const int *keys,
+                         global int *out, int rows, int cols) {
+  size_t i = get_global_id(0);
+  int key = keys[i], at = -1;
+  int width = cols - (int)(i % 3);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < width; ++c)
+      if (grid[r * cols + c] == key) {
+        at = r * cols + c;
+        goto found;
+      }
+  out[i] = -1;
+  return;
+found:
+  out[i] = at;
+}
+
+// Returns from inside a divergent loop, one with a store and one without
+// (that work-item's element keeps what it held), and one before the loop.
+kernel void early_returns(global const int *in, global int *out, int m) {
+  size_t i = get_global_id(0);
+  int x = in[i];
+  if (x < 0) {
+    out[i] = -2;
+    return;
+  }
+  int s = 0;
+  for (int k = 0; k < m; ++k) {
+    s += (x >> (k & 7)) & 5;
+    if (s > 40) {
+      out[i] = k;
+      return;
+    }
+    if (s == 7)
+      return;
+  }
+  out[i] = s + 1000;
+}
+
+// A uniform loop left to two places inside a divergent branch: past the
+// branch at a negative table entry, or to the rest of the branch.
+kernel void uniform_two_exits(global const int *in, global const int *table,
+                              global int *out, int m) {
+  size_t i = get_global_id(0);
+  int r = 0;
+  if (in[i] > 0) {
+    for (int k = 0; k < m; ++k) {
+      if (table[k] < 0) {
+        r = -k;
+        goto done;
+      }
+      r += table[k] ^ in[i];
+    }
+    r = r * 3 + in[i];
+  }
+done:
+  out[i] = r;
+}

@@ -293,8 +293,12 @@ void Packetizer::replaceScalarPhi(PHINode &Scalar, PHINode &Widened,
           ? Scalar.getIncomingValue(0)
           : extractLane(Vector, Scalar.getType(), 0, B);
   // Phis finished later may name the scalar phi, now Lane0: their vector
-  // value is \p Vector, not a splat of lane 0.
+  // value is \p Vector, not a splat of lane 0. So may branches whose masks
+  // are built later (in a divergent loop's exit block, on where each lane
+  // left): they must see a varying condition, not lane 0's.
   Vectors[Lane0] = Vector;
+  if (const Value *Scalar0 = Original.lookup(&Scalar))
+    Original.try_emplace(Lane0, Scalar0);
   Scalar.replaceAllUsesWith(Lane0);
   Scalar.eraseFromParent();
 }

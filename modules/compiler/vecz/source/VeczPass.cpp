@@ -8,6 +8,7 @@
 #include "vecz/VeczPass.h"
 
 #include "CostModel.h"
+#include "DivergentRegions.h"
 
 #include "vecz/JamRows.h"
 #include "vecz/Packetizer.h"
@@ -21,6 +22,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -34,6 +36,8 @@
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LowerSwitch.h"
+#include "llvm/Transforms/Utils/UnifyFunctionExitNodes.h"
+#include "llvm/Transforms/Utils/UnifyLoopExits.h"
 
 #define DEBUG_TYPE "vecz"
 
@@ -141,6 +145,42 @@ static void canonicalizeControlFlow(Function &Kernel,
   FunctionPassManager FPM;
   if (LowerSwitches)
     FPM.addPass(LowerSwitchPass());
+  FPM.addPass(LoopSimplifyPass());
+  FPM.addPass(LCSSAPass());
+  FPM.run(Kernel, FAM);
+}
+
+/// Whether the divergent control flow of \p Kernel is in regions that
+/// control-flow conversion can linearize as they are (DivergentRegions.h).
+static bool hasLinearizableRegions(Function &Kernel,
+                                   FunctionAnalysisManager &FAM) {
+  const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
+  Expected<SmallVector<DivergentRegion, 4>> Regions = findDivergentRegions(
+      Kernel, FAM.getResult<PostDominatorTreeAnalysis>(Kernel),
+      FAM.getResult<LoopAnalysis>(Kernel),
+      [&](const Instruction &T) { return Uniformity.isDivergentBranch(&T); },
+      [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
+  if (Regions)
+    return true;
+  // Not the user's to see: the caller restructures the kernel, and
+  // packetization reports whatever still stands in its way.
+  consumeError(Regions.takeError());
+  return false;
+}
+
+/// Gives each loop of \p Kernel one exit block and the kernel one return
+/// block, so that the paths leaving a loop meet again where linearization
+/// needs them to: a loop left from a loop inside it (a `goto` out of both)
+/// is left through the inner loop's exit block, inside the outer loop, and
+/// a loop left to several blocks (a `break` to past its usual exit, an
+/// early `return`) through one block that branches on where each lane was
+/// going. Only done when linearization needs it, since the guard blocks
+/// cost the scalar kernel a branch per loop exit.
+static void unifyExits(Function &Kernel, FunctionAnalysisManager &FAM) {
+  FunctionPassManager FPM;
+  FPM.addPass(LowerSwitchPass()); // UnifyLoopExits takes two-way branches.
+  FPM.addPass(UnifyFunctionExitNodesPass());
+  FPM.addPass(UnifyLoopExitsPass());
   FPM.addPass(LoopSimplifyPass());
   FPM.addPass(LCSSAPass());
   FPM.run(Kernel, FAM);
@@ -428,6 +468,8 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
   // to the branches that linearization turns into masks.
   if (hasDivergentSwitch(Kernel, FAM.getResult<UniformityAnalysis>(Kernel)))
     canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/true);
+  if (!hasLinearizableRegions(Kernel, FAM))
+    unifyExits(Kernel, FAM);
   OptimizationRemarkEmitter ORE(&Kernel);
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);

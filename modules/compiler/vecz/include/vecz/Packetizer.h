@@ -6,25 +6,26 @@
 /// the vectorizer), with the UniformityInfo and StrideInfo of its own body.
 /// Does: checks that the kernel is within what Vecz handles so far: divergent
 /// control flow only in regions DivergentRegions.h can linearize (loops in
-/// simplified and LCSSA form, divergent switches lowered: VeczPass sees to
-/// both), no barrier inside divergent control flow (outside, a barrier is
-/// kept), a compare-and-swap's result only taken apart by extractvalue, private
-/// memory of a size known at compile time (each lane gets its own copy), calls
-/// as CallWidening.h allows (convergent calls, and calls of functions that ask
-/// for their own work-item id, are not); varying values of integer,
-/// floating-point or pointer type or fixed vectors of integers or floating
-/// point. Then clones it as `__vecz_v<W>_<name>` and widens the clone: each
-/// varying value gets a `<W x T>` twin beside its scalar version, which keeps
-/// computing lane 0's value (so a consecutive access takes lane 0's address); a
-/// varying `<N x T>` a `<W * N x T>` twin, lane l's vector at elements l * N ..
-/// l * N + N - 1 (element picks, inserts and swizzles repeat their pattern at
-/// each lane's offset, or select by a variable index; masks and conditions are
-/// spread over each lane's elements); uniform values stay scalar and are
-/// splatted where a varying use needs them. Consecutive loads and stores become
-/// vector loads and stores, other varying ones gathers and scatters with every
-/// lane on (a varying value stored to a uniform address is a scatter there: the
-/// last active lane's value stays); uniform ones stay scalar, done once for the
-/// W work-items. A load at a clamped consecutive index is versioned: a vector
+/// simplified and LCSSA form, divergent switches lowered, loop exits
+/// unified where regions need it: VeczPass sees to all three), no barrier
+/// inside divergent control flow (outside, a barrier is kept), a
+/// compare-and-swap's result only taken apart by extractvalue, private memory
+/// of a size known at compile time (each lane gets its own copy), calls as
+/// CallWidening.h allows (convergent calls, and calls of functions that ask for
+/// their own work-item id, are not); varying values of integer, floating-point
+/// or pointer type or fixed vectors of integers or floating point. Then clones
+/// it as `__vecz_v<W>_<name>` and widens the clone: each varying value gets a
+/// `<W x T>` twin beside its scalar version, which keeps computing lane 0's
+/// value (so a consecutive access takes lane 0's address); a varying `<N x T>`
+/// a `<W * N x T>` twin, lane l's vector at elements l * N .. l * N + N - 1
+/// (element picks, inserts and swizzles repeat their pattern at each lane's
+/// offset, or select by a variable index; masks and conditions are spread over
+/// each lane's elements); uniform values stay scalar and are splatted where a
+/// varying use needs them. Consecutive loads and stores become vector loads and
+/// stores, other varying ones gathers and scatters with every lane on (a
+/// varying value stored to a uniform address is a scatter there: the last
+/// active lane's value stays); uniform ones stay scalar, done once for the W
+/// work-items. A load at a clamped consecutive index is versioned: a vector
 /// load where every lane is within the clamps, else the gather
 /// (ClampedAccesses.h). Builtins with a vector form are called at width W;
 /// atomics, varying atomic or volatile loads and stores, and other calls with a
