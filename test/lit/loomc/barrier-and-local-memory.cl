@@ -4,10 +4,10 @@
 // A kernel with a __local array and a barrier compiles to one entry point:
 // the regions are inlined into the region scheduler, and the array lives in
 // the arena the work-group info points to (field 6, at byte 104; in the
-// CSA target's layout, field 5 at byte 120).
-// CSA: getelementptr i8, ptr %wg, i64 120
+// CSA target's layout, field 5 at byte 120), addressed by field or by byte.
+// CSA: getelementptr {{(i8, ptr %wg, i64 120|inbounds %CSAWorkGroupInfo, ptr %wg, i64 0, i32 5$)}}
 // CHECK-LABEL: define void @tile_reverse.mux-entry-hook(
-// CHECK: getelementptr i8, ptr %wg, i64 104
+// CHECK: getelementptr {{(i8, ptr %wg, i64 104|inbounds %MuxWorkGroupInfo, ptr %wg, i64 0, i32 6$)}}
 // CHECK: schedule.scan
 // CHECK-NOT: @__mux_work_group_barrier
 // CHECK-NOT: addrspace(3) global
