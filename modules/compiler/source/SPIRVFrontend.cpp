@@ -6,9 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "SPIRVFrontend.h"
+#include "SPIRVCommon.h"
+#include "SPIRVTranslatorFixups.h"
 
 #include "LLVMSPIRVLib/LLVMSPIRVLib.h"
-#include "spirv-tools/libspirv.hpp"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -33,19 +34,13 @@ namespace {
 
 constexpr uint32_t SPIRVMagic = 0x07230203;
 constexpr uint32_t SPIRVMagicSwapped = 0x03022307;
-constexpr size_t HeaderWords = 5;
 constexpr uint32_t OpCapability = 17;
 constexpr uint32_t OpMemoryModel = 14;
 constexpr uint32_t CapabilityShader = 1;
 constexpr uint32_t MemoryModelOpenCL = 2;
 
-Error spirvError(StringRef FileName, const Twine &Message) {
-  return createStringError(inconvertibleErrorCode(),
-                           (FileName + ": error: " + Message + "\n").str());
-}
-
 Expected<std::vector<uint32_t>> toWords(StringRef Binary, StringRef FileName) {
-  if (Binary.size() < HeaderWords * 4 || Binary.size() % 4 != 0)
+  if (Binary.size() < SPIRVHeaderWords * 4 || Binary.size() % 4 != 0)
     return spirvError(FileName, "not a SPIR-V module: " + Twine(Binary.size()) +
                                     " bytes is not a header and whole 4-byte "
                                     "words");
@@ -59,16 +54,13 @@ Expected<std::vector<uint32_t>> toWords(StringRef Binary, StringRef FileName) {
 }
 
 Error validate(const std::vector<uint32_t> &Words, StringRef FileName) {
-  spvtools::SpirvTools Tools(SPV_ENV_UNIVERSAL_1_6);
   std::string Messages;
-  Tools.SetMessageConsumer([&](spv_message_level_t, const char *,
-                               const spv_position_t &Position,
-                               const char *Message) {
+  for (const ValidationProblem &Problem :
+       findValidationProblems(Words, SPV_ENV_UNIVERSAL_1_6))
     Messages += (FileName + ": error: invalid SPIR-V (word " +
-                 Twine(Position.index) + "): " + Message + "\n")
+                 Twine(Problem.Word) + "): " + Problem.Message + "\n")
                     .str();
-  });
-  if (Tools.Validate(Words))
+  if (Messages.empty())
     return Error::success();
   return createStringError(inconvertibleErrorCode(), Messages);
 }
@@ -77,7 +69,7 @@ Error validate(const std::vector<uint32_t> &Words, StringRef FileName) {
 /// OpenGL shaders declare the Shader capability and a GLSL or Vulkan memory
 /// model.
 Error checkIsOpenCL(const std::vector<uint32_t> &Words, StringRef FileName) {
-  for (size_t At = HeaderWords; At < Words.size();) {
+  for (size_t At = SPIRVHeaderWords; At < Words.size();) {
     uint32_t Count = Words[At] >> 16, Opcode = Words[At] & 0xffff;
     if (Count == 0 || At + Count > Words.size())
       break; // The validator has already accepted the layout.
@@ -249,12 +241,20 @@ translateSPIRV(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
     return std::move(E);
   if (Error E = checkIsOpenCL(*Words, FileName))
     return std::move(E);
+  Expected<std::vector<uint32_t>> Fitted =
+      fitToTranslator(std::move(*Words), FileName);
+  if (!Fitted)
+    return Fitted.takeError();
 
   SPIRV::TranslatorOpts Opts;
   Opts.enableAllExtensions();
   for (const auto &[Id, Value] : SpecConstants)
     Opts.setSpecConst(Id, Value);
-  return translateIsolated(Ctx, Binary, FileName, Opts);
+  return translateIsolated(
+      Ctx,
+      StringRef(reinterpret_cast<const char *>(Fitted->data()),
+                Fitted->size() * sizeof(uint32_t)),
+      FileName, Opts);
 }
 
 Expected<std::string> writeSPIRVModule(Module &M) {

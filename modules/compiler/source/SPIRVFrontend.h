@@ -3,8 +3,10 @@
 /// \file
 /// Reads an OpenCL SPIR-V module: checks its shape (whole words, magic
 /// number), validates it with SPIRV-Tools (passing the validator's message
-/// on), refuses modules that are not OpenCL kernels (Vulkan shaders), then
-/// translates it with SPIRV-LLVM-Translator, specialization constants set,
+/// on), refuses modules that are not OpenCL kernels (Vulkan shaders), fits
+/// it to what the translator reads or refuses what it cannot
+/// (SPIRVTranslatorFixups.h), then translates it with
+/// SPIRV-LLVM-Translator, specialization constants set,
 /// in a child process (fork): the translator of LLVM 15 aborts on
 /// constructs it does not implement, which must not take the caller down,
 /// and needs typed pointers, which the child's context has; the module
