@@ -36,7 +36,8 @@ define void @ids(ptr addrspace(1) %out, i64 %n, i32 %d) #0 {
 
 ; A load is uniform when its address is; private memory (an alloca), an
 ; atomic and a call that may write memory vary; a call that only reads
-; memory is uniform when its arguments are.
+; memory is uniform when its arguments are, unless its callee asks for the
+; lane's id (a helper giving the work-item's position, with no argument).
 ; CHECK-LABEL: Uniformity of 'memory':
 ; CHECK: uniform: %shared = load float, ptr addrspace(1) %in
 ; CHECK-NEXT: varying: %gx = call i64 @__mux_get_global_id(i32 0)
@@ -47,6 +48,7 @@ define void @ids(ptr addrspace(1) %out, i64 %n, i32 %d) #0 {
 ; CHECK-NEXT: uniform: %pure = call float @pure(float %shared)
 ; CHECK-NEXT: varying: %pure.varying = call float @pure(float %own)
 ; CHECK-NEXT: varying: %writes = call float @writes(float %shared)
+; CHECK-NEXT: varying: %position = call i64 @position()
 define void @memory(ptr addrspace(1) %in, ptr addrspace(1) %counter) #0 {
   %shared = load float, ptr addrspace(1) %in
   %gx = call i64 @__mux_get_global_id(i32 0)
@@ -57,7 +59,13 @@ define void @memory(ptr addrspace(1) %in, ptr addrspace(1) %counter) #0 {
   %pure = call float @pure(float %shared)
   %pure.varying = call float @pure(float %own)
   %writes = call float @writes(float %shared)
+  %position = call i64 @position()
   ret void
+}
+
+define internal i64 @position() readnone {
+  %gx = call i64 @__mux_get_global_id(i32 0)
+  ret i64 %gx
 }
 
 ; A function that is not a kernel may be called with anything: its

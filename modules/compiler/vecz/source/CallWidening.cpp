@@ -68,7 +68,8 @@ CallWidening classifyCall(const CallBase &Call,
       Call.isLifetimeStartOrEnd() || isa<AssumeInst>(Call))
     return CallWidening::Once;
   bool VaryingArgs = hasVaryingArgument(Call, IsVarying);
-  if (!VaryingArgs && Call.onlyReadsMemory())
+  // The same for every lane, unless the callee asks for the lane's id.
+  if (!VaryingArgs && Call.onlyReadsMemory() && !callsLaneState(Call))
     return CallWidening::Once;
   if (VaryingArgs && hasVectorIntrinsic(Call, IsVarying))
     return CallWidening::Intrinsic;

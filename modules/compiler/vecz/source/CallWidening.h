@@ -24,7 +24,8 @@ namespace vecz {
 enum class CallWidening {
   /// Done once for the W lanes: mux builtins (a barrier keeps its id),
   /// debug info, lifetimes and assumptions, and calls that write no memory
-  /// with no varying argument.
+  /// with no varying argument (unless the callee asks for a lane's id:
+  /// WorkItemIds.h, callsLaneState).
   Once,
   /// An intrinsic with a vector form (llvm.fma.v16f32).
   Intrinsic,

@@ -59,8 +59,9 @@ struct MaskedLoop {
   llvm::SmallVector<llvm::BasicBlock *, 2> ExitBlocks;
   /// Whether lanes leave it at different iterations, or it holds a
   /// divergent branch: then its blocks become straight code that iterates
-  /// while any lane is live, and what leaves it is kept per lane. Otherwise it keeps its control flow, under the mask
-  /// of the lanes that enter it, and is skipped when none does.
+  /// while any lane is live, and what leaves it is kept per lane. Otherwise it
+  /// keeps its control flow, under the mask of the lanes that enter it, and is
+  /// skipped when none does.
   bool Divergent;
   /// Header first; for a divergent loop each block after its predecessors
   /// in the loop, the loops inside it expanded as in a region, and the

@@ -90,11 +90,13 @@ bool UniformityBuilder::isVaryingSource(const Instruction &I) const {
 
 /// Work-item ids along dimension 0 (or an unknown dimension) vary; other mux
 /// builtins are uniform unless their arguments vary; other calls vary when
-/// they may write memory.
+/// they may write memory, or when their callee asks for a lane's id (a
+/// helper computing the work-item's position, kept out of line).
 bool UniformityBuilder::isVaryingCall(const CallBase &Call) const {
   std::optional<MuxBuiltin> Mux = getMuxBuiltin(Call);
   if (!Mux)
-    return !Call.onlyReadsMemory() && !Call.getType()->isVoidTy();
+    return (callsLaneState(Call) || !Call.onlyReadsMemory()) &&
+           !Call.getType()->isVoidTy();
   if (isLaneIdCall(Call) || isIdOfUnknownDimension(Call))
     return true;
   if (*Mux == MuxBuiltin::GetLocalId || *Mux == MuxBuiltin::GetGlobalId)

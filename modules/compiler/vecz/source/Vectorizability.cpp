@@ -41,26 +41,6 @@ Error notVectorizable(const Function &Kernel, const Twine &Why) {
                            "kernel '" + Kernel.getName() + "' " + Why);
 }
 
-/// Whether \p F, or a function it calls, asks for what differs from lane
-/// to lane (an id along dimension 0, a linear id) or waits at a barrier: a
-/// call of it per lane would see lane 0's state.
-bool usesLaneState(const Function &F, SmallPtrSetImpl<const Function *> &Seen) {
-  if (!Seen.insert(&F).second)
-    return false;
-  for (const Instruction &I : instructions(F)) {
-    const auto *Call = dyn_cast<CallBase>(&I);
-    if (!Call)
-      continue;
-    if (isLaneIdCall(*Call) || isIdOfUnknownDimension(*Call) ||
-        getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
-      return true;
-    const Function *Callee = Call->getCalledFunction();
-    if (Callee && !Callee->isDeclaration() && usesLaneState(*Callee, Seen))
-      return true;
-  }
-  return false;
-}
-
 /// Why \p Call cannot be done once per lane, if it cannot.
 Error checkPerLaneCall(const CallBase &Call, const UniformityInfo &Uniformity) {
   const Function &Kernel = *Call.getFunction();
@@ -71,8 +51,7 @@ Error checkPerLaneCall(const CallBase &Call, const UniformityInfo &Uniformity) {
     return notVectorizable(Kernel, "calls through a varying pointer");
   if (Call.isConvergent())
     return notVectorizable(Kernel, "calls " + Name + ", which is convergent");
-  SmallPtrSet<const Function *, 8> Seen;
-  if (Callee && usesLaneState(*Callee, Seen))
+  if (Callee && usesLaneState(*Callee))
     return notVectorizable(Kernel, "calls " + Name +
                                        ", which asks for its "
                                        "work-item id (not inlined)");

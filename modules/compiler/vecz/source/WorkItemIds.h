@@ -12,7 +12,9 @@
 
 #include "compiler/BuiltinInfo.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 
 #include <optional>
@@ -57,6 +59,40 @@ inline bool isLinearIdCall(const llvm::CallBase &Call) {
 /// Whether \p Call's result moves by one from each lane to the next.
 inline bool isLaneIdCall(const llvm::CallBase &Call) {
   return isIdOfDimension(Call, 0) || isLinearIdCall(Call);
+}
+
+/// Whether \p F, or a function it calls, asks for what differs from lane
+/// to lane (an id along dimension 0 or of a dimension not known, a linear
+/// id) or waits at a barrier: a call of it made once for the vector, or
+/// once per lane, would see lane 0's state.
+inline bool usesLaneState(const llvm::Function &F,
+                          llvm::SmallPtrSetImpl<const llvm::Function *> &Seen) {
+  if (!Seen.insert(&F).second)
+    return false;
+  for (const llvm::Instruction &I : llvm::instructions(F)) {
+    const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+    if (!Call)
+      continue;
+    if (isLaneIdCall(*Call) || isIdOfUnknownDimension(*Call) ||
+        getMuxBuiltin(*Call) == compiler::MuxBuiltin::WorkGroupBarrier)
+      return true;
+    const llvm::Function *Callee = Call->getCalledFunction();
+    if (Callee && !Callee->isDeclaration() && usesLaneState(*Callee, Seen))
+      return true;
+  }
+  return false;
+}
+
+inline bool usesLaneState(const llvm::Function &F) {
+  llvm::SmallPtrSet<const llvm::Function *, 8> Seen;
+  return usesLaneState(F, Seen);
+}
+
+/// Whether \p Call calls a function defined here that uses lane state: its
+/// result differs from lane to lane whatever its arguments.
+inline bool callsLaneState(const llvm::CallBase &Call) {
+  const llvm::Function *Callee = Call.getCalledFunction();
+  return Callee && !Callee->isDeclaration() && usesLaneState(*Callee);
 }
 
 } // namespace vecz
