@@ -747,6 +747,18 @@ TEST_P(VeczDivergence, UniformLoopLeftToTwoPlacesUnderABranch) {
   }
 }
 
+TEST_P(VeczDivergence, HelpersAskingForTheIdKeptOutOfLine) {
+  const size_t N = 600; // Groups of 24: 16 + a peel of 8 at width 16.
+  std::vector<int> In(N), Out(N, -1);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = int(I * 7 % 101) - 50;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Out)};
+  ASSERT_EQ(runKernel(Binary, "out_of_line_ids", Args, {{N}, {24}, {}}), "");
+  std::vector<int> Got = Args[1].as<int>();
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(Got[N - 1 - I], In[I] * 3 + int(I)) << "work-item " << I;
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Widths, VeczDivergence,
     testing::Combine(testing::Values("reference", "csa"),

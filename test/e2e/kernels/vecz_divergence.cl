@@ -411,3 +411,14 @@ kernel void uniform_two_exits(global const int *in, global const int *table,
 done:
   out[i] = r;
 }
+
+// A helper kept out of line that asks for the work-item's id, with no
+// argument (Vecz inlines it): each work-item writes at its mirror position.
+__attribute__((noinline)) size_t mirrored(void) {
+  return get_global_size(0) - 1 - get_global_id(0);
+}
+
+kernel void out_of_line_ids(global const int *in, global int *out) {
+  size_t i = get_global_id(0);
+  out[mirrored()] = in[i] * 3 + (int)i;
+}

@@ -4,19 +4,35 @@
 
 // As with Clang, -Rpass-missed=<regex> prints why the matching passes did
 // not transform, -Rpass=<regex> what they did; without them, nothing.
-// MISSED: vecz-remarks.cl: remark: kernel 'out_of_line' calls 'scaled', which asks for its work-item id (not inlined) [-Rpass-missed=vecz]
+// MISSED: vecz-remarks.cl: remark: kernel 'waits' calls 'wait_then_add', which is convergent [-Rpass-missed=vecz]
 // MISSED-NOT: kernel 'twice'
-// DONE: vecz-remarks.cl: remark: kernel 'twice' vectorized at width {{[0-9]+}} [-Rpass=vecz]
-// DONE-NOT: out_of_line
+// MISSED-NOT: kernel 'out_of_line'
+// DONE-DAG: vecz-remarks.cl: remark: kernel 'twice' vectorized at width {{[0-9]+}} [-Rpass=vecz]
+// DONE-DAG: vecz-remarks.cl: remark: kernel 'out_of_line' has 'scaled' inlined, which asks for its work-item id [-Rpass=vecz]
+// DONE-DAG: vecz-remarks.cl: remark: kernel 'out_of_line' vectorized at width {{[0-9]+}} [-Rpass=vecz]
+// DONE-NOT: waits
 // QUIET-NOT: remark
+
 // A function kept out of line that asks for its own work-item id: called
-// once per lane, it would see lane 0's.
+// once per lane, it would see lane 0's, so Vecz inlines it.
 __attribute__((noinline)) int scaled(int v) {
   return v * (int)get_global_id(0);
 }
 
 kernel void out_of_line(global int *out, global const int *in) {
   out[get_global_id(0)] = scaled(in[get_global_id(0)]);
+}
+
+// One that waits at a barrier: every work-item must call it together.
+__attribute__((noinline)) void wait_then_add(local int *t, global int *out) {
+  t[get_local_id(0)] = 1;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] += t[0];
+}
+
+kernel void waits(global int *out) {
+  local int t[64];
+  wait_then_add(t, out);
 }
 
 kernel void twice(global int *data) {

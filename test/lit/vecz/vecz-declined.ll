@@ -12,8 +12,6 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses a compare-and-swap's result whole (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' has private memory of a size known only at run time
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_convergent' calls 'converge', which is convergent
-; REMARK-DAG: remark: {{.*}}kernel 'calls_id_user' calls 'id_user', which asks for its work-item id (not inlined)
-; REMARK-DAG: remark: {{.*}}kernel 'calls_position' calls 'position', which asks for its work-item id (not inlined)
 ; REMARK-DAG: remark: {{.*}}kernel 'calls_with_aggregate' calls 'make_pair' with a value Vecz does not widen (an aggregate)
 ; REMARK-DAG: remark: {{.*}}kernel 'aggregate' has a varying value of a type Vecz does not widen yet (aggregates, scalable vectors)
 ; REMARK-DAG: remark: {{.*}}kernel 'unknown_dimension' asks for a work-item id of a dimension that is not a constant
@@ -82,42 +80,11 @@ body:
 }
 
 ; Calls Vecz cannot do once per lane: a convergent one (every work-item
-; must make it together), one whose callee asks for its own work-item id
-; (each lane's call would see lane 0's), and one returning an aggregate.
+; must make it together) and one returning an aggregate. (One whose callee
+; asks for its own work-item id is inlined: vecz-inline-lane-state.ll.)
 define void @calls_convergent(ptr addrspace(1) %out) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
   %r = call i64 @converge(i64 %gid) #1
-  ret void
-}
-
-define internal i64 @id_user(i64 %x) noinline {
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %r = add i64 %x, %gid
-  ret i64 %r
-}
-
-define void @calls_id_user(ptr addrspace(1) %out) #0 {
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %r = call i64 @id_user(i64 %gid)
-  %p = getelementptr i64, ptr addrspace(1) %out, i64 %gid
-  store i64 %r, ptr addrspace(1) %p
-  ret void
-}
-
-; With no argument at all, and reading no memory, the call still differs
-; from lane to lane: once for the vector, it would give lane 0's position
-; to every lane.
-define internal i64 @position() noinline readnone {
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %twice = shl i64 %gid, 1
-  ret i64 %twice
-}
-
-define void @calls_position(ptr addrspace(1) %out) #0 {
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  %at = call i64 @position()
-  %p = getelementptr i64, ptr addrspace(1) %out, i64 %at
-  store i64 %gid, ptr addrspace(1) %p
   ret void
 }
 

@@ -9,6 +9,7 @@
 
 #include "CostModel.h"
 #include "DivergentRegions.h"
+#include "WorkItemIds.h"
 
 #include "vecz/JamRows.h"
 #include "vecz/Packetizer.h"
@@ -148,6 +149,39 @@ static void canonicalizeControlFlow(Function &Kernel,
   FPM.addPass(LoopSimplifyPass());
   FPM.addPass(LCSSAPass());
   FPM.run(Kernel, FAM);
+}
+
+/// Inlines into \p Kernel the functions it calls that ask for the lane's
+/// id: made once for the vector, or once per lane, such a call would see
+/// lane 0's id, while inlined it is vectorized with the kernel. They are
+/// out of line when marked `noinline`, as `-O0` SPIR-V producers mark every
+/// function. Not those that wait at a barrier, which the work-item loops
+/// look for in the kernel itself; they leave the kernel scalar
+/// (Vectorizability.cpp). Says what it inlined through \p ORE.
+static void inlineLaneStateCalls(Function &Kernel,
+                                 OptimizationRemarkEmitter &ORE) {
+  for (bool Inlined = true; Inlined;) {
+    SmallVector<CallBase *, 4> Calls;
+    for (Instruction &I : instructions(Kernel))
+      if (auto *Call = dyn_cast<CallBase>(&I);
+          Call && callsLaneState(*Call) &&
+          !waitsAtBarrier(*Call->getCalledFunction()))
+        Calls.push_back(Call);
+    Inlined = false;
+    for (CallBase *Call : Calls) {
+      StringRef Callee = Call->getCalledFunction()->getName();
+      InlineFunctionInfo Info;
+      if (!InlineFunction(*Call, Info).isSuccess())
+        continue;
+      Inlined = true;
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "Inlined", &Kernel)
+               << "kernel '" << Kernel.getName() << "' has '"
+               << ore::NV("Callee", Callee)
+               << "' inlined, which asks for its work-item id";
+      });
+    }
+  }
 }
 
 /// Whether the divergent control flow of \p Kernel is in regions that
@@ -463,6 +497,8 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
 static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             const compiler::BuiltinInfo &BI,
                             FunctionAnalysisManager &FAM) {
+  OptimizationRemarkEmitter ORE(&Kernel);
+  inlineLaneStateCalls(Kernel, ORE);
   canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/false);
   // A uniform switch stays one (a jump table); a divergent one is lowered
   // to the branches that linearization turns into masks.
@@ -470,7 +506,6 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
     canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/true);
   if (!hasLinearizableRegions(Kernel, FAM))
     unifyExits(Kernel, FAM);
-  OptimizationRemarkEmitter ORE(&Kernel);
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
   unsigned Width =

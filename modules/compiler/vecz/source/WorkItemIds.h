@@ -12,6 +12,7 @@
 
 #include "compiler/BuiltinInfo.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
@@ -61,31 +62,52 @@ inline bool isLaneIdCall(const llvm::CallBase &Call) {
   return isIdOfDimension(Call, 0) || isLinearIdCall(Call);
 }
 
-/// Whether \p F, or a function it calls, asks for what differs from lane
-/// to lane (an id along dimension 0 or of a dimension not known, a linear
-/// id) or waits at a barrier: a call of it made once for the vector, or
-/// once per lane, would see lane 0's state.
-inline bool usesLaneState(const llvm::Function &F,
-                          llvm::SmallPtrSetImpl<const llvm::Function *> &Seen) {
+/// Whether \p F, or a function defined here that it calls, makes a call
+/// \p Matches holds for.
+inline bool
+reachesCall(const llvm::Function &F,
+            llvm::function_ref<bool(const llvm::CallBase &)> Matches,
+            llvm::SmallPtrSetImpl<const llvm::Function *> &Seen) {
   if (!Seen.insert(&F).second)
     return false;
   for (const llvm::Instruction &I : llvm::instructions(F)) {
     const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
     if (!Call)
       continue;
-    if (isLaneIdCall(*Call) || isIdOfUnknownDimension(*Call) ||
-        getMuxBuiltin(*Call) == compiler::MuxBuiltin::WorkGroupBarrier)
+    if (Matches(*Call))
       return true;
     const llvm::Function *Callee = Call->getCalledFunction();
-    if (Callee && !Callee->isDeclaration() && usesLaneState(*Callee, Seen))
+    if (Callee && !Callee->isDeclaration() &&
+        reachesCall(*Callee, Matches, Seen))
       return true;
   }
   return false;
 }
 
+/// Whether \p F, or a function it calls, waits at a barrier.
+inline bool waitsAtBarrier(const llvm::Function &F) {
+  llvm::SmallPtrSet<const llvm::Function *, 8> Seen;
+  return reachesCall(
+      F,
+      [](const llvm::CallBase &Call) {
+        return getMuxBuiltin(Call) == compiler::MuxBuiltin::WorkGroupBarrier;
+      },
+      Seen);
+}
+
+/// Whether \p F, or a function it calls, asks for what differs from lane
+/// to lane (an id along dimension 0 or of a dimension not known, a linear
+/// id) or waits at a barrier: a call of it made once for the vector, or
+/// once per lane, would see lane 0's state.
 inline bool usesLaneState(const llvm::Function &F) {
   llvm::SmallPtrSet<const llvm::Function *, 8> Seen;
-  return usesLaneState(F, Seen);
+  return reachesCall(
+      F,
+      [](const llvm::CallBase &Call) {
+        return isLaneIdCall(Call) || isIdOfUnknownDimension(Call) ||
+               getMuxBuiltin(Call) == compiler::MuxBuiltin::WorkGroupBarrier;
+      },
+      Seen);
 }
 
 /// Whether \p Call calls a function defined here that uses lane state: its

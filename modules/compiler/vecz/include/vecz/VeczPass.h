@@ -3,13 +3,14 @@
 /// \file
 /// Assumes: kernels after Loom's generic pipeline, before link-builtins<late>
 /// and work-item-loops (the start of a target's late passes).
-/// Does: for each kernel entry point without a vector variant, puts its
-/// loops in simplified and LCSSA form and lowers its divergent switches to
-/// branches; where its divergent paths meet only further on than
-/// linearization handles (a loop left from a loop inside it, a uniform loop
-/// in a region left to several blocks, returns inside divergent code), gives
-/// it one return block and each loop one exit block; runs the uniformity and
-/// stride analyses and packetizeKernel at the width asked for
+/// Does: for each kernel entry point without a vector variant, inlines the
+/// functions it calls that ask for the lane's id (unless they wait at a
+/// barrier), puts its loops in simplified and LCSSA form and lowers its
+/// divergent switches to branches; where its divergent paths meet only further
+/// on than linearization handles (a loop left from a loop inside it, a uniform
+/// loop in a region left to several blocks, returns inside divergent code),
+/// gives it one return block and each loop one exit block; runs the uniformity
+/// and stride analyses and packetizeKernel at the width asked for
 /// (vecz/Packetizer.h); names the result the kernel's vector variant
 /// (`!mux_vector_variant`), which work-item-loops runs for as many groups
 /// of W work-items as the local size holds, then the scalar kernel for the
