@@ -135,14 +135,21 @@ protected:
     ASSERT_EQ(muxWaitAll(Queue), mux_success);
   }
 
-  /// Records `scale` from \p From to \p To into \p CB, runs it, and checks
-  /// every element of \p To.
-  void runAndCheck(mux_command_buffer_t CB, mux_buffer_t From, mux_buffer_t To,
+  /// Records \p Kernel (`scale` by default) from \p From to \p To into
+  /// \p CB, over N work-items in groups of 64.
+  void recordScale(mux_command_buffer_t CB, mux_buffer_t From, mux_buffer_t To,
                    mux_kernel_t Kernel = nullptr) {
     std::vector<mux_descriptor_info_s> Args = scaleArgs(From, To);
     const uint64_t Global[1] = {N};
     mux_ndrange_options_s O = options(Args, Global, 64);
     ASSERT_EQ(muxCommandNDRange(CB, Kernel ? Kernel : Scale, &O), mux_success);
+  }
+
+  /// Records `scale` from \p From to \p To into \p CB, runs it, and checks
+  /// every element of \p To.
+  void runAndCheck(mux_command_buffer_t CB, mux_buffer_t From, mux_buffer_t To,
+                   mux_kernel_t Kernel = nullptr) {
+    ASSERT_NO_FATAL_FAILURE(recordScale(CB, From, To, Kernel));
     ASSERT_NO_FATAL_FAILURE(submit(CB));
     std::vector<int> Got = contents(To);
     for (uint64_t I = 0; I < N; ++I)
@@ -301,10 +308,7 @@ TEST_F(DriverMisuse, MemoryAndBuffersReleasedWhileRecordedStillRun) {
   mux_buffer_t Target = makeBuffer(std::vector<int>(N, -1));
   mux_command_buffer_t CB;
   ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
-  std::vector<mux_descriptor_info_s> Args = scaleArgs(Source, Target);
-  const uint64_t Global[1] = {N};
-  mux_ndrange_options_s O = options(Args, Global, 64);
-  ASSERT_EQ(muxCommandNDRange(CB, Scale, &O), mux_success);
+  ASSERT_NO_FATAL_FAILURE(recordScale(CB, Source, Target));
   std::vector<int> Result(N, 0);
   ASSERT_EQ(muxCommandReadBuffer(CB, Target, 0, Result.data(), N * sizeof(int)),
             mux_success);
@@ -352,10 +356,7 @@ TEST_F(DriverMisuse, ExecutablesAndKernelsDestroyedWhileRecordedStillRun) {
   ASSERT_EQ(muxCreateKernel(Device, Loaded, "scale", 5, &Kernel), mux_success);
   mux_command_buffer_t CB;
   ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
-  std::vector<mux_descriptor_info_s> Args = scaleArgs(In, Out);
-  const uint64_t Global[1] = {N};
-  mux_ndrange_options_s O = options(Args, Global, 64);
-  ASSERT_EQ(muxCommandNDRange(CB, Kernel, &O), mux_success);
+  ASSERT_NO_FATAL_FAILURE(recordScale(CB, In, Out, Kernel));
   ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
   muxDestroyKernel(Device, Kernel);
   muxDestroyExecutable(Device, Loaded);
