@@ -157,9 +157,11 @@ static void canonicalizeControlFlow(Function &Kernel,
 /// out of line when marked `noinline`, as `-O0` SPIR-V producers mark every
 /// function. Not those that wait at a barrier, which the work-item loops
 /// look for in the kernel itself; they leave the kernel scalar
-/// (Vectorizability.cpp). Says what it inlined through \p ORE.
-static void inlineLaneStateCalls(Function &Kernel,
+/// (Vectorizability.cpp). Says what it inlined through \p ORE, and drops
+/// the kernel's analyses from \p FAM when it inlined anything.
+static void inlineLaneStateCalls(Function &Kernel, FunctionAnalysisManager &FAM,
                                  OptimizationRemarkEmitter &ORE) {
+  bool Changed = false;
   for (bool Inlined = true; Inlined;) {
     SmallVector<CallBase *, 4> Calls;
     for (Instruction &I : instructions(Kernel))
@@ -181,7 +183,10 @@ static void inlineLaneStateCalls(Function &Kernel,
                << "' inlined, which asks for its work-item id";
       });
     }
+    Changed |= Inlined;
   }
+  if (Changed)
+    FAM.invalidate(Kernel, PreservedAnalyses::none());
 }
 
 /// Whether the divergent control flow of \p Kernel is in regions that
@@ -498,7 +503,7 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             const compiler::BuiltinInfo &BI,
                             FunctionAnalysisManager &FAM) {
   OptimizationRemarkEmitter ORE(&Kernel);
-  inlineLaneStateCalls(Kernel, ORE);
+  inlineLaneStateCalls(Kernel, FAM, ORE);
   canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/false);
   // A uniform switch stays one (a jump table); a divergent one is lowered
   // to the branches that linearization turns into masks.
