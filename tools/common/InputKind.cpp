@@ -9,6 +9,8 @@
 
 #include "compiler/BaseModule.h"
 
+#include "spirv/unified1/spirv.hpp"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Support/Endian.h"
@@ -20,13 +22,11 @@ namespace loom {
 
 namespace {
 
-constexpr uint32_t SPIRVMagic = 0x07230203;
-
 bool isSPIRV(StringRef Bytes) {
   if (Bytes.size() < 4)
     return false;
-  return support::endian::read32le(Bytes.data()) == SPIRVMagic ||
-         support::endian::read32be(Bytes.data()) == SPIRVMagic;
+  return support::endian::read32le(Bytes.data()) == spv::MagicNumber ||
+         support::endian::read32be(Bytes.data()) == spv::MagicNumber;
 }
 
 /// What binary data \p Bytes look like, for the error.

@@ -306,19 +306,16 @@ Expected<SmallVector<char, 0>> produce(compiler::BaseModule &Module,
   llvm_unreachable("unknown output kind");
 }
 
-Error writeOutput(compiler::BaseModule &Module, Output Kind, StringRef Path) {
-  Expected<SmallVector<char, 0>> Bytes = produce(Module, Kind);
-  if (!Bytes)
-    return Bytes.takeError();
+Error writeOutput(ArrayRef<char> Bytes, Output Kind, StringRef Path) {
   std::error_code EC;
   bool Text = Kind == Output::IRText || Kind == Output::Assembly;
   ToolOutputFile Out(Path, EC, Text ? sys::fs::OF_Text : sys::fs::OF_None);
   if (EC)
     return createFileError(Path, EC);
-  Out.os().write(Bytes->data(), Bytes->size());
+  Out.os().write(Bytes.data(), Bytes.size());
   Out.keep();
   if (PrintKernels && Kind == Output::Object)
-    return printKernels(*Bytes, outs());
+    return printKernels(Bytes, outs());
   return Error::success();
 }
 
@@ -431,9 +428,15 @@ int main(int Argc, char **Argv) {
       errs() << toString(std::move(E));
       return ExitCompileError;
     }
+  // Code generation and the SPIR-V writer can still refuse the module.
+  Expected<SmallVector<char, 0>> Bytes = produce(*Module, *OutputKind);
+  if (!Bytes) {
+    WithColor::error(errs(), "loomc") << toString(Bytes.takeError()) << "\n";
+    return ExitCompileError;
+  }
   std::string Path =
       OutputFile.empty() ? defaultOutputName(*OutputKind) : OutputFile;
-  if (Error E = writeOutput(*Module, *OutputKind, Path)) {
+  if (Error E = writeOutput(*Bytes, *OutputKind, Path)) {
     WithColor::error(errs(), "loomc") << toString(std::move(E)) << "\n";
     return ExitUsageError;
   }

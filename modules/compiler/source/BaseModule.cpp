@@ -204,6 +204,7 @@ Error BaseModule::compile(StringRef Source) {
   if (!Compiled)
     return Compiled.takeError();
   M = std::move(*Compiled);
+  CompiledSource = Source.str();
   return Error::success();
 }
 
@@ -225,6 +226,7 @@ Error BaseModule::loadIR(MemoryBufferRef Buffer) {
   if (Error E = checkIRIsUsable(*Parsed, Buffer.getBufferIdentifier()))
     return E;
   M = std::move(Parsed);
+  CompiledSource.reset();
   return Error::success();
 }
 
@@ -235,6 +237,7 @@ Error BaseModule::loadSPIRV(MemoryBufferRef Buffer) {
   if (!Translated)
     return Translated.takeError();
   M = std::move(*Translated);
+  CompiledSource.reset();
   return Error::success();
 }
 
@@ -411,7 +414,15 @@ Expected<SmallVector<char, 0>> BaseModule::createSPIRV() {
   if (!M)
     return createStringError(inconvertibleErrorCode(),
                              "createSPIRV called before compile");
-  Expected<std::string> Words = writeSPIRVModule(*M);
+  ModuleMaker Remake;
+  if (CompiledSource)
+    Remake = [this](LLVMContext &Typed) {
+      return compileOpenCLSource(Typed, *CompiledSource, Opts,
+                                 getTargetHeaders(),
+                                 /*OnWarnings=*/nullptr,
+                                 /*TypedPointers=*/true);
+    };
+  Expected<std::string> Words = writeSPIRVModule(*M, Remake);
   if (!Words)
     return Words.takeError();
   return SmallVector<char, 0>(Words->begin(), Words->end());

@@ -38,7 +38,8 @@ constexpr const char *FeatureFixupsName = "/loom-internal/feature-fixups.h";
 constexpr const char *FeatureFixups = "#undef __opencl_c_read_write_images\n";
 
 std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
-                                      bool HasTargetHeaders) {
+                                      bool HasTargetHeaders,
+                                      bool TypedPointers) {
   // Options and their values in pairs. No -disable-free: Clang would keep
   // its AST and Sema per compile, a leak in a process compiling many
   // programs.
@@ -52,15 +53,16 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     // Clang defines __IMAGE_SUPPORT__ for every SPIR triple; Loom has no
     // image builtins, so a program testing the macro must take its other
     // path (OpenCL C 3.0's __opencl_c_images is off with the rest).
-    Args.insert(Args.end(),
-                {"-x", "cl", "-cl-std=" + Opts.Standard,
-                 std::string("-cl-ext=") + OpenCLExtensions,
-                 "-U__IMAGE_SUPPORT__", "-finclude-default-header",
-                 "-fdeclare-opencl-builtins"});
+    Args.insert(Args.end(), {"-x", "cl", "-cl-std=" + Opts.Standard,
+                             std::string("-cl-ext=") + OpenCLExtensions,
+                             "-U__IMAGE_SUPPORT__", "-finclude-default-header",
+                             "-fdeclare-opencl-builtins"});
   }
   Args.insert(Args.end(),
               {"-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
                "-emit-llvm", "-ffp-contract=on", "-fno-dwarf-directory-asm"});
+  if (TypedPointers)
+    Args.push_back("-no-opaque-pointers");
   if (Opts.OptDisable) {
     Args.insert(Args.end(), {"-O0", "-disable-O0-optnone"});
   } else {
@@ -108,11 +110,10 @@ createFileSystem(ArrayRef<TargetHeader> Headers) {
 
 } // namespace
 
-Expected<std::unique_ptr<Module>>
-compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
-                    const CompileOptions &Opts,
-                    ArrayRef<TargetHeader> TargetHeaders,
-                    const std::function<void(StringRef)> &OnWarnings) {
+Expected<std::unique_ptr<Module>> compileOpenCLSource(
+    LLVMContext &Ctx, StringRef Source, const CompileOptions &Opts,
+    ArrayRef<TargetHeader> TargetHeaders,
+    const std::function<void(StringRef)> &OnWarnings, bool TypedPointers) {
   std::string DiagnosticText;
   raw_string_ostream DiagnosticStream(DiagnosticText);
   clang::CompilerInstance Clang;
@@ -125,7 +126,8 @@ compileOpenCLSource(LLVMContext &Ctx, StringRef Source,
   clang::DiagnosticsEngine ParseDiagnostics(new clang::DiagnosticIDs(),
                                             ParseOpts.get(), &ParsePrinter,
                                             /*ShouldOwnClient=*/false);
-  std::vector<std::string> Args = buildCC1Args(Opts, !TargetHeaders.empty());
+  std::vector<std::string> Args =
+      buildCC1Args(Opts, !TargetHeaders.empty(), TypedPointers);
   std::vector<const char *> ArgPtrs;
   for (const std::string &Arg : Args)
     ArgPtrs.push_back(Arg.c_str());

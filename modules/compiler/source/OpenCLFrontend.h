@@ -27,12 +27,15 @@ namespace compiler {
 /// Compiles \p Source. On failure the error holds Clang's diagnostics
 /// (`file:line:col: error: ...` with the source line and a caret); on
 /// success warnings, if any, go to \p OnWarnings. \p TargetHeaders can be
-/// included as `<Path>`.
+/// included as `<Path>`. The module has opaque pointers, or with
+/// \p TypedPointers typed ones, for SPIRV-LLVM-Translator 15's writer (\p Ctx
+/// must then have been made to keep typed pointers).
 llvm::Expected<std::unique_ptr<llvm::Module>>
 compileOpenCLSource(llvm::LLVMContext &Ctx, llvm::StringRef Source,
                     const CompileOptions &Opts,
                     llvm::ArrayRef<TargetHeader> TargetHeaders,
-                    const std::function<void(llvm::StringRef)> &OnWarnings);
+                    const std::function<void(llvm::StringRef)> &OnWarnings,
+                    bool TypedPointers = false);
 
 } // namespace compiler
 

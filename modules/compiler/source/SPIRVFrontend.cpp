@@ -10,7 +10,9 @@
 #include "SPIRVTranslatorFixups.h"
 
 #include "LLVMSPIRVLib/LLVMSPIRVLib.h"
+#include "spirv/unified1/spirv.hpp"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -32,12 +34,8 @@ namespace compiler {
 
 namespace {
 
-constexpr uint32_t SPIRVMagic = 0x07230203;
-constexpr uint32_t SPIRVMagicSwapped = 0x03022307;
-constexpr uint32_t OpCapability = 17;
-constexpr uint32_t OpMemoryModel = 14;
-constexpr uint32_t CapabilityShader = 1;
-constexpr uint32_t MemoryModelOpenCL = 2;
+/// The magic number as a reader of the other byte order sees it.
+constexpr uint32_t SPIRVMagicSwapped = __builtin_bswap32(spv::MagicNumber);
 
 Expected<std::vector<uint32_t>> toWords(StringRef Binary, StringRef FileName) {
   if (Binary.size() < SPIRVHeaderWords * 4 || Binary.size() % 4 != 0)
@@ -48,7 +46,7 @@ Expected<std::vector<uint32_t>> toWords(StringRef Binary, StringRef FileName) {
   std::memcpy(Words.data(), Binary.data(), Binary.size());
   if (Words[0] == SPIRVMagicSwapped)
     return spirvError(FileName, "big-endian SPIR-V is not supported");
-  if (Words[0] != SPIRVMagic)
+  if (Words[0] != spv::MagicNumber)
     return spirvError(FileName, "not a SPIR-V module (bad magic number)");
   return Words;
 }
@@ -68,23 +66,39 @@ Error validate(const std::vector<uint32_t> &Words, StringRef FileName) {
 /// Refuses a valid module that is not an OpenCL kernel module: Vulkan and
 /// OpenGL shaders declare the Shader capability and a GLSL or Vulkan memory
 /// model.
-Error checkIsOpenCL(const std::vector<uint32_t> &Words, StringRef FileName) {
-  for (size_t At = SPIRVHeaderWords; At < Words.size();) {
-    uint32_t Count = Words[At] >> 16, Opcode = Words[At] & 0xffff;
-    if (Count == 0 || At + Count > Words.size())
-      break; // The validator has already accepted the layout.
-    if (Opcode == OpCapability && Count >= 2 &&
-        Words[At + 1] == CapabilityShader)
-      return spirvError(FileName, "a shader module (Shader capability), not an "
-                                  "OpenCL kernel module");
-    if (Opcode == OpMemoryModel && Count >= 3 &&
-        Words[At + 2] != MemoryModelOpenCL)
-      return spirvError(FileName, "memory model " + Twine(Words[At + 2]) +
-                                      " is not OpenCL's: not an OpenCL kernel "
-                                      "module");
-    At += Count;
+/// Stops the walk of checkIsOpenCL at the first instruction that only a
+/// shader module has, saying why in the std::string \p State.
+spv_result_t findShaderInstruction(void *State,
+                                   const spv_parsed_instruction_t *I) {
+  auto &Why = *static_cast<std::string *>(State);
+  // The validator has accepted the module: the operands are there.
+  switch (static_cast<spv::Op>(I->opcode)) {
+  case spv::OpCapability:
+    if (I->words[1] == spv::CapabilityShader)
+      Why = "a shader module (Shader capability), not an OpenCL kernel "
+            "module";
+    break;
+  case spv::OpMemoryModel:
+    if (I->words[2] != spv::MemoryModelOpenCL)
+      Why = "memory model " + std::to_string(I->words[2]) +
+            " is not OpenCL's: not an OpenCL kernel module";
+    break;
+  default:
+    break;
   }
-  return Error::success();
+  return Why.empty() ? SPV_SUCCESS : SPV_REQUESTED_TERMINATION;
+}
+
+Error checkIsOpenCL(const std::vector<uint32_t> &Words, StringRef FileName) {
+  std::string Why;
+  spv_context Context = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
+  spvBinaryParse(Context, &Why, Words.data(), Words.size(),
+                 /*parse_header=*/nullptr, findShaderInstruction,
+                 /*diagnostic=*/nullptr);
+  spvContextDestroy(Context);
+  if (Why.empty())
+    return Error::success();
+  return spirvError(FileName, Why);
 }
 
 /// Writes all of \p Data to \p FD, as far as the reader takes it.
@@ -102,23 +116,50 @@ void writeAll(int FD, StringRef Data) {
 /// The child's side of translateIsolated: translates \p Binary into a
 /// context with typed pointers (the translator of LLVM 15 asks pointers for
 /// their element types), and writes the module's bitcode to \p Out, or its
-/// reason for refusing the module to \p Err. Never returns.
+/// reason for refusing the module to standard error. Never returns.
 [[noreturn]] void translateInChild(StringRef Binary,
-                                   const SPIRV::TranslatorOpts &Opts, int Out,
-                                   int Err) {
+                                   const SPIRV::TranslatorOpts &Opts, int Out) {
   LLVMContext Typed;
   Typed.setOpaquePointers(false);
   std::istringstream Stream(Binary.str());
   Module *Translated = nullptr;
   std::string Problem;
   if (!readSpirv(Typed, Opts, Stream, Translated, Problem)) {
-    writeAll(Err, Problem);
+    writeAll(STDERR_FILENO, Problem);
     ::_exit(1);
   }
   SmallVector<char, 0> Bitcode;
   raw_svector_ostream OS(Bitcode);
   WriteBitcodeToFile(*Translated, OS);
   writeAll(Out, StringRef(Bitcode.data(), Bitcode.size()));
+  ::_exit(0);
+}
+
+/// The child's side of writeSPIRVModule: makes the module again with typed
+/// pointers where \p Remake can, translates it (else \p M) to SPIR-V and
+/// writes the words to \p Out, or why it cannot to standard error. Never
+/// returns.
+[[noreturn]] void writeInChild(Module &M, const ModuleMaker &Remake, int Out) {
+  LLVMContext Typed;
+  Typed.setOpaquePointers(false);
+  std::unique_ptr<Module> Remade;
+  if (Remake) {
+    Expected<std::unique_ptr<Module>> Made = Remake(Typed);
+    if (!Made) {
+      writeAll(STDERR_FILENO, toString(Made.takeError()));
+      ::_exit(1);
+    }
+    Remade = std::move(*Made);
+  }
+  SPIRV::TranslatorOpts Opts;
+  Opts.enableAllExtensions();
+  std::ostringstream Stream;
+  std::string Problem;
+  if (!writeSpirv(Remade ? Remade.get() : &M, Opts, Stream, Problem)) {
+    writeAll(STDERR_FILENO, Problem);
+    ::_exit(1);
+  }
+  writeAll(Out, Stream.str());
   ::_exit(0);
 }
 
@@ -173,21 +214,32 @@ std::string describeStop(int Status, StringRef Printed) {
          ")";
 }
 
-/// Translates \p Binary in a child process, so that the translator's
-/// aborts (its assertions) and crashes on modules it does not handle cannot
-/// take the caller down, and reads the result into \p Ctx.
-Expected<std::unique_ptr<Module>>
-translateIsolated(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
-                  const SPIRV::TranslatorOpts &Opts) {
+/// What a child process of runIsolated did.
+struct ChildResult {
+  int Status = 0;
+  /// What it wrote to its output and to standard error.
+  std::string Out, Printed;
+
+  bool succeeded() const { return WIFEXITED(Status) && !WEXITSTATUS(Status); }
+  /// Whether it refused (exit status 1, its reason in Printed) rather than
+  /// stopped on a failed assertion or a crash.
+  bool refused() const { return WIFEXITED(Status) && WEXITSTATUS(Status) == 1; }
+};
+
+/// Runs \p Work in a child process (fork), so that the translator's aborts
+/// (its assertions) and crashes on modules it does not handle cannot take
+/// the caller down. \p Work writes its result to the descriptor it is given
+/// and must end the process.
+Expected<ChildResult> runIsolated(function_ref<void(int Out)> Work) {
   int OutPipe[2], ErrPipe[2];
   if (::pipe(OutPipe) != 0)
-    return spirvError(FileName, "cannot translate: no pipe: " +
-                                    Twine(std::strerror(errno)));
+    return createStringError(inconvertibleErrorCode(),
+                             "no pipe: " + Twine(std::strerror(errno)));
   if (::pipe(ErrPipe) != 0) {
     ::close(OutPipe[0]);
     ::close(OutPipe[1]);
-    return spirvError(FileName, "cannot translate: no pipe: " +
-                                    Twine(std::strerror(errno)));
+    return createStringError(inconvertibleErrorCode(),
+                             "no pipe: " + Twine(std::strerror(errno)));
   }
   pid_t Child = ::fork();
   if (Child == 0) {
@@ -195,34 +247,48 @@ translateIsolated(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
     ::close(ErrPipe[0]);
     // What the translator prints before it aborts goes to the parent.
     ::dup2(ErrPipe[1], STDERR_FILENO);
-    translateInChild(Binary, Opts, OutPipe[1], ErrPipe[1]);
+    Work(OutPipe[1]);
+    ::_exit(2); // Work ends the process itself.
   }
   ::close(OutPipe[1]);
   ::close(ErrPipe[1]);
   if (Child < 0) {
     ::close(OutPipe[0]);
     ::close(ErrPipe[0]);
-    return spirvError(FileName, "cannot translate: no process: " +
-                                    Twine(std::strerror(errno)));
+    return createStringError(inconvertibleErrorCode(),
+                             "no process: " + Twine(std::strerror(errno)));
   }
-  std::string Bitcode, Printed;
-  readBoth(OutPipe[0], ErrPipe[0], Bitcode, Printed);
+  ChildResult Result;
+  readBoth(OutPipe[0], ErrPipe[0], Result.Out, Result.Printed);
   ::close(OutPipe[0]);
   ::close(ErrPipe[0]);
-  int Status = 0;
-  while (::waitpid(Child, &Status, 0) < 0 && errno == EINTR)
+  while (::waitpid(Child, &Result.Status, 0) < 0 && errno == EINTR)
     ;
-  if (WIFEXITED(Status) && WEXITSTATUS(Status) == 1)
+  return std::move(Result);
+}
+
+/// Translates \p Binary in a child process and reads the result into
+/// \p Ctx.
+Expected<std::unique_ptr<Module>>
+translateIsolated(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
+                  const SPIRV::TranslatorOpts &Opts) {
+  Expected<ChildResult> Child =
+      runIsolated([&](int Out) { translateInChild(Binary, Opts, Out); });
+  if (!Child)
     return spirvError(FileName,
-                      "cannot translate: " + StringRef(Printed).trim());
-  if (!WIFEXITED(Status) || WEXITSTATUS(Status) != 0)
-    return spirvError(FileName, "SPIRV-LLVM-Translator cannot handle this "
-                                "module: " +
-                                    describeStop(Status, Printed));
+                      "cannot translate: " + toString(Child.takeError()));
+  if (Child->refused())
+    return spirvError(FileName,
+                      "cannot translate: " + StringRef(Child->Printed).trim());
+  if (!Child->succeeded())
+    return spirvError(FileName,
+                      "SPIRV-LLVM-Translator cannot handle this "
+                      "module: " +
+                          describeStop(Child->Status, Child->Printed));
   // Read into opaque pointers, which the rest of the pipeline works in.
   Ctx.setOpaquePointers(true);
   Expected<std::unique_ptr<Module>> Translated =
-      parseBitcodeFile(MemoryBufferRef(Bitcode, FileName), Ctx);
+      parseBitcodeFile(MemoryBufferRef(Child->Out, FileName), Ctx);
   if (!Translated)
     return spirvError(FileName, "cannot read the translated module: " +
                                     toString(Translated.takeError()));
@@ -257,15 +323,23 @@ translateSPIRV(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
       FileName, Opts);
 }
 
-Expected<std::string> writeSPIRVModule(Module &M) {
-  SPIRV::TranslatorOpts Opts;
-  Opts.enableAllExtensions();
-  std::ostringstream Stream;
-  std::string Problem;
-  if (!writeSpirv(&M, Opts, Stream, Problem))
+Expected<std::string> writeSPIRVModule(Module &M, const ModuleMaker &Remake) {
+  Expected<ChildResult> Child =
+      runIsolated([&](int Out) { writeInChild(M, Remake, Out); });
+  if (!Child)
     return createStringError(inconvertibleErrorCode(),
-                             "cannot translate to SPIR-V: " + Problem);
-  return Stream.str();
+                             "cannot translate to SPIR-V: " +
+                                 toString(Child.takeError()));
+  if (Child->refused())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot translate to SPIR-V: " +
+                                 StringRef(Child->Printed).trim());
+  if (!Child->succeeded())
+    return createStringError(
+        inconvertibleErrorCode(),
+        "SPIRV-LLVM-Translator cannot write this module as SPIR-V: " +
+            describeStop(Child->Status, Child->Printed));
+  return std::move(Child->Out);
 }
 
 } // namespace compiler

@@ -14,6 +14,7 @@
 /// that aborts or crashes gives an error naming the failed assertion.
 /// The result has the forms Clang emits (spir_kernel, mangled builtin
 /// calls), so the rest of the pipeline treats it like compiled OpenCL C.
+/// The writer (writeSPIRVModule) runs in a child process the same way.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -39,8 +41,19 @@ translateSPIRV(llvm::LLVMContext &Ctx, llvm::StringRef Binary,
                llvm::StringRef FileName,
                const std::map<uint32_t, uint64_t> &SpecConstants);
 
-/// Translates \p M (as a frontend produced it) to SPIR-V words.
-llvm::Expected<std::string> writeSPIRVModule(llvm::Module &M);
+/// Makes a module in the context it is given.
+using ModuleMaker = std::function<llvm::Expected<std::unique_ptr<llvm::Module>>(
+    llvm::LLVMContext &)>;
+
+/// Translates \p M (as a frontend produced it) to SPIR-V words, in a child
+/// process like the reader. The translator of LLVM 15 needs typed pointers
+/// for much of what kernels do (pointer arguments of builtins, printf), so
+/// \p Remake, when given, makes the module again in the child's context,
+/// which has typed pointers (the OpenCL C frontend compiling the source
+/// again); else \p M is translated as it is. A module the translator
+/// refuses or aborts on gives an error.
+llvm::Expected<std::string> writeSPIRVModule(llvm::Module &M,
+                                             const ModuleMaker &Remake);
 
 } // namespace compiler
 

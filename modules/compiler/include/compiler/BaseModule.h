@@ -36,6 +36,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -148,6 +149,9 @@ private:
   CompileOptions Opts;
   std::unique_ptr<llvm::TargetMachine> TM;
   std::unique_ptr<llvm::Module> M;
+  /// The OpenCL C or C that compile() compiled, if that made M: createSPIRV
+  /// compiles it again with typed pointers for the SPIR-V writer.
+  std::optional<std::string> CompiledSource;
   std::function<void(llvm::StringRef)> WarningHandler;
 };
 
