@@ -21,24 +21,15 @@ usage: spirv_cts.py LOOMC LOOM_RUN CTS_DIR EXPECTED WORK_DIR [--update]
 import json
 import pathlib
 import re
-import subprocess
 import sys
 
-TIMEOUT_S = 120
+from kernel_descriptors import parse_kernels, run
+
 WORK_ITEMS = 64
 BUFFER_BYTES = 65536
 SCALARS = {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
            "float", "double"}
 CRASH_SIGNS = ("PLEASE submit a bug report", "Stack dump", "LLVM ERROR")
-
-
-def run(command):
-    try:
-        done = subprocess.run(command, capture_output=True, text=True,
-                              errors="replace", timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        return None, "timed out after %d s" % TIMEOUT_S
-    return done.returncode, done.stdout + done.stderr
 
 
 def crashed(status, output):
@@ -57,18 +48,6 @@ def crashed(status, output):
     return None
 
 
-def parse_kernels(printed):
-    """Kernel name -> its arguments' descriptions, from --print-kernels."""
-    kernels, current = {}, None
-    for line in printed.splitlines():
-        if m := re.match(r"kernel (\S+) \(entry ", line):
-            current = kernels.setdefault(m.group(1), [])
-        elif (m := re.match(r"\s+arg \d+: (.*), \d+ bytes at offset", line)) \
-                and current is not None:
-            current.append(m.group(1))
-    return kernels
-
-
 def case_argument(description):
     """The kernel-case argument for one --print-kernels argument, or None
     when the driver cannot be given one (an image, a sampler, a struct)."""
@@ -85,8 +64,8 @@ def case_argument(description):
 def run_kernels(loom_run, module, kernels, work):
     """Runs each kernel it can; returns (kernels run, skipped, failures)."""
     ran, skipped, failures = 0, 0, []
-    for name, descriptions in kernels.items():
-        args = [case_argument(d) for d in descriptions]
+    for name, kernel in kernels.items():
+        args = [case_argument(d) for d in kernel.args]
         if None in args:
             skipped += 1
             continue

@@ -29,10 +29,10 @@ usage: spirv_equivalence.py LOOMC LOOM_RUN CLANG LLVM_SPIRV CLANG_INCLUDE
 import json
 import pathlib
 import re
-import subprocess
 import sys
 
-TIMEOUT_S = 60
+from kernel_descriptors import parse_kernels, run
+
 ELEMENTS = 65536
 WORK_ITEMS = 256
 LOCAL_BYTES = 16384
@@ -64,15 +64,6 @@ NOT_PRODUCED = {
                  "atomic_compare_exchange of floats (SPIR-V 1.0 has only "
                  "integer ones)",
 }
-
-
-def run(command, **kwargs):
-    try:
-        done = subprocess.run(command, capture_output=True, text=True,
-                              errors="replace", timeout=TIMEOUT_S, **kwargs)
-    except subprocess.TimeoutExpired:
-        return None, "timed out after %d s" % TIMEOUT_S
-    return done.returncode, done.stdout + done.stderr
 
 
 class Checker:
@@ -122,7 +113,7 @@ class Checker:
 
     def build(self, module, target, options, binary):
         """Compiles \p module to \p binary; kernel name -> (argument
-        descriptions, required local size), or None (failure noted)."""
+        Kernel), or None (failure noted)."""
         status, output = run([self.loomc, "--target=" + target,
                               "--print-kernels", str(module), "-o",
                               str(binary)] + options)
@@ -130,18 +121,7 @@ class Checker:
             self.fail("%s: loomc cannot compile it: %s" % (
                 module.name, output.strip()[:400]))
             return None
-        found, current = {}, None
-        for line in output.splitlines():
-            if m := re.match(r"kernel (\S+) \(entry ", line):
-                current = m.group(1)
-                found[current] = ([], None)
-            elif m := re.match(r"\s+arg \d+: (.*), \d+ bytes at offset", line):
-                found[current][0].append(m.group(1))
-            elif m := re.match(r"\s+required work-group size: (\d+) x (\d+) "
-                               r"x (\d+)", line):
-                found[current] = (found[current][0],
-                                  [int(g) for g in m.groups()])
-        return found
+        return parse_kernels(output)
 
     def run_case(self, case, binary, target, out):
         """Runs \p case on \p binary; the output files' bytes, or None and
@@ -194,9 +174,9 @@ class Checker:
             return dict(arg, buffer=base, range=[0, 7])
         return dict(arg, buffer="uchar", range=[0, 7])
 
-    def case_for(self, kernel, descriptions, required, launches):
+    def case_for(self, kernel, described, launches):
         args = []
-        for seed, description in enumerate(descriptions):
+        for seed, description in enumerate(described.args):
             if description.startswith(("global buffer", "constant buffer")):
                 args.append(self.buffer(description, seed))
             elif description.startswith("local buffer"):
@@ -209,9 +189,9 @@ class Checker:
                 return None
         case = {"name": kernel, "source": "", "kernel": kernel,
                 "global": [WORK_ITEMS], "args": args, "repeat": 1}
-        if required:
-            case["global"] = [WORK_ITEMS] + [g for g in required[1:]]
-            case["local"] = required
+        if described.required:
+            case["global"] = [WORK_ITEMS] + described.required[1:]
+            case["local"] = described.required
         launch = launches.get(kernel, {})
         case.update({k: launch[k] for k in ("global", "local") if k in launch})
         scalars = [a for a in args if "scalar" in a]
@@ -238,14 +218,14 @@ class Checker:
             self.fail("%s: SPIR-V has kernels %s, OpenCL C %s" % (
                 source.name, sorted(from_spirv), sorted(from_source)))
             return
-        for kernel, (descriptions, required) in sorted(from_source.items()):
+        for kernel, described in sorted(from_source.items()):
             what = "%s:%s" % (source.stem, kernel)
-            case = self.case_for(kernel, descriptions, required,
+            case = self.case_for(kernel, described,
                                  settings.get("launches", {}))
             if case is None:
                 self.notes.append("%s: not run, an argument a case cannot "
                                   "give (%s)" % (what,
-                                                  ", ".join(descriptions)))
+                                                  ", ".join(described.args)))
                 continue
             case["source"] = str(source)
             self.compare(what, case, binaries, target, True)
