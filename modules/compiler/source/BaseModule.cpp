@@ -40,6 +40,7 @@
 #include "llvm/MC/SubtargetFeature.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Host.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -209,8 +210,13 @@ Error BaseModule::compile(StringRef Source) {
 }
 
 Error BaseModule::loadIR(MemoryBufferRef Buffer) {
+  // LLVM's IR lexer reads up to a NUL after the text, which the caller's
+  // buffer need not have: parse a copy that has it.
+  std::unique_ptr<MemoryBuffer> Terminated = MemoryBuffer::getMemBufferCopy(
+      Buffer.getBuffer(), Buffer.getBufferIdentifier());
   SMDiagnostic Diagnostic;
-  std::unique_ptr<Module> Parsed = parseIR(Buffer, Diagnostic, Ctx);
+  std::unique_ptr<Module> Parsed =
+      parseIR(Terminated->getMemBufferRef(), Diagnostic, Ctx);
   if (!Parsed) {
     std::string Text;
     raw_string_ostream OS(Text);
@@ -344,6 +350,21 @@ Error BaseModule::runPipeline(PassMachinery &Machinery,
   return Diagnostics.takeErrors();
 }
 
+/// An error, instead of LLVM's abort, when the pipeline (Loom's or a
+/// target's passes) has made an invalid module: a bug, but not the host's
+/// end.
+static Error checkPipelineOutput(const Module &M, StringRef FileName) {
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (!verifyModule(M, &OS))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           FileName +
+                               ": error: internal compiler error: the "
+                               "pipeline made an invalid module: " +
+                               OS.str());
+}
+
 Error BaseModule::finalize() {
   if (!M)
     return createStringError(inconvertibleErrorCode(),
@@ -375,7 +396,9 @@ Error BaseModule::finalize() {
 
   ModulePassManager Late;
   getLateTargetPasses(Late, **Machinery);
-  return runPipeline(**Machinery, Late);
+  if (Error E = runPipeline(**Machinery, Late))
+    return E;
+  return checkPipelineOutput(*M, Opts.FileName);
 }
 
 Error BaseModule::printPipeline(raw_ostream &OS) {

@@ -20,7 +20,6 @@
 #include "compiler/utils/StreamingStoresPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
 
-#include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
@@ -68,7 +67,7 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
   MPM.addPass(AlwaysInlinerPass());
   if (Opts.Optimize)
     MPM.addPass(PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3));
-  MPM.addPass(VerifierPass());
+  // BaseModule::finalize verifies the result, for every target.
 }
 
 } // namespace compiler

@@ -17,6 +17,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cerrno>
@@ -247,6 +248,10 @@ Expected<ChildResult> runIsolated(function_ref<void(int Out)> Work) {
     ::close(ErrPipe[0]);
     // What the translator prints before it aborts goes to the parent.
     ::dup2(ErrPipe[1], STDERR_FILENO);
+    // The child dies as the signal says, without the host's crash handlers
+    // (LLVM's stack dump, a fuzzer's report), which are for the host.
+    for (int Signal : {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE})
+      ::signal(Signal, SIG_DFL);
     Work(OutPipe[1]);
     ::_exit(2); // Work ends the process itself.
   }
@@ -292,6 +297,14 @@ translateIsolated(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
   if (!Translated)
     return spirvError(FileName, "cannot read the translated module: " +
                                     toString(Translated.takeError()));
+  // The translator can make invalid IR of valid SPIR-V (a string constant
+  // whose type and initializer disagree), which would stop the pipeline.
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  if (verifyModule(**Translated, &BrokenOS))
+    return spirvError(FileName, "SPIRV-LLVM-Translator made an invalid "
+                                "module of it: " +
+                                    StringRef(BrokenOS.str()).trim());
   return Translated;
 }
 
