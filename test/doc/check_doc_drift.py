@@ -12,6 +12,8 @@ Checks, from the sources themselves:
 - every function attribute and metadata name the SDK reads or writes
   ("mux-..." and "mux_..." string literals) and every mux builtin of
   compiler/Builtins.def appears in doc/compiler-spec.md;
+- every libFuzzer target test/CMakeLists.txt or test/fuzz/CMakeLists.txt
+  declares has a row in doc/sanitizers.md's tables;
 - with LOOMC, the passes of the reference target's pipeline
   (`loomc --print-pipeline --target=reference`) are the ones doc/overview.md's
   pipeline section names, in the same order.
@@ -26,6 +28,7 @@ REGISTRATION = re.compile(r'^\s*[A-Z_]*(?:PASS|ANALYSIS)[A-Z_]*\(\s*"([^"]+)"',
                           re.MULTILINE)
 MUX_NAME = re.compile(r'"(mux[-_][a-z0-9_-]+)"')
 MUX_BUILTIN = re.compile(r'MUX_BUILTIN\(\s*\w+,\s*"([^"]+)"')
+FUZZER = re.compile(r'^loom_add_(?:compiler_)?fuzzer\(([\w-]+)', re.MULTILINE)
 
 
 def registered_passes(root):
@@ -133,6 +136,12 @@ def main(argv):
         if name not in spec:
             missing.append(f"'{name}' ({path}) is missing from "
                            "doc/compiler-spec.md")
+    fuzzing = (doc / "sanitizers.md").read_text()
+    for declared in ("test/CMakeLists.txt", "test/fuzz/CMakeLists.txt"):
+        for name in FUZZER.findall((root / declared).read_text()):
+            if f"| `{name}`" not in fuzzing:
+                missing.append(f"fuzzer '{name}' ({declared}) has no row in "
+                               "doc/sanitizers.md")
     for line in missing:
         print(line)
     print(f"{len(missing)} missing")

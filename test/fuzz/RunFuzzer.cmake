@@ -4,12 +4,19 @@
 # and the fuzzer's output in WORK/fuzzer.log, whose end is printed on
 # failure. Longer, randomly seeded runs are for hand use
 # (doc/sanitizers.md). MAX_LEN bounds an input's size (8192 by default);
-# DICT names a dictionary of the format's words, if there is one.
+# DICT names a dictionary of the format's words, if there is one; TIMEOUT
+# (seconds) is how long one input may take before it counts as a hang;
+# SUPPRESSIONS names LeakSanitizer suppressions for leaks that are not the
+# code under test's.
 if(NOT RUNS)
   message(FATAL_ERROR "RunFuzzer.cmake needs RUNS")
 endif()
 if(NOT MAX_LEN)
   set(MAX_LEN 8192)
+endif()
+set(timeout "")
+if(TIMEOUT)
+  set(timeout -timeout=${TIMEOUT})
 endif()
 set(dictionary "")
 if(DICT)
@@ -23,9 +30,13 @@ if(NOT seeds)
   message(FATAL_ERROR "no seed matches ${SEEDS}")
 endif()
 file(COPY ${seeds} DESTINATION ${WORK}/corpus)
+set(environment "")
+if(SUPPRESSIONS)
+  set(environment ${CMAKE_COMMAND} -E env LSAN_OPTIONS=suppressions=${SUPPRESSIONS})
+endif()
 execute_process(
-  COMMAND ${FUZZER} -seed=1 -runs=${RUNS} -rss_limit_mb=4096
-          -max_len=${MAX_LEN} -print_final_stats=1 ${dictionary}
+  COMMAND ${environment} ${FUZZER} -seed=1 -runs=${RUNS} -rss_limit_mb=4096
+          -max_len=${MAX_LEN} -print_final_stats=1 ${dictionary} ${timeout}
           -artifact_prefix=${WORK}/findings/ ${WORK}/corpus
   WORKING_DIRECTORY ${WORK}
   OUTPUT_FILE ${WORK}/fuzzer.log
