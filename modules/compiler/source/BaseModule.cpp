@@ -9,6 +9,7 @@
 
 #include "compiler/BaseModule.h"
 
+#include "Isolation.h"
 #include "ModuleChecks.h"
 #include "OpenCLFrontend.h"
 #include "SPIRVFrontend.h"
@@ -200,38 +201,55 @@ BaseModule::~BaseModule() = default;
 StringRef BaseModule::getTargetName() const { return TheTarget.Name; }
 
 Error BaseModule::compile(StringRef Source) {
-  Expected<std::unique_ptr<Module>> Compiled = compileOpenCLSource(
-      Ctx, Source, Opts, getTargetHeaders(), WarningHandler);
+  // Clang crashes on some malformed sources: it runs in a child process
+  // (Isolation.h), whose warnings come back as what it printed.
+  auto CompileSource = [&](LLVMContext &Own) {
+    return compileOpenCLSource(Own, Source, Opts, getTargetHeaders(),
+                               [](StringRef Warnings) { errs() << Warnings; });
+  };
+  std::string Warnings;
+  Expected<std::unique_ptr<Module>> Compiled = makeModuleIsolated(
+      Ctx, CompileSource, Opts.FileName, "Clang", "source", &Warnings);
   if (!Compiled)
     return Compiled.takeError();
+  if (!Warnings.empty() && WarningHandler)
+    WarningHandler(Warnings);
   M = std::move(*Compiled);
   CompiledSource = Source.str();
   return Error::success();
 }
 
 Error BaseModule::loadIR(MemoryBufferRef Buffer) {
+  StringRef Name = Buffer.getBufferIdentifier();
   // LLVM's IR lexer reads up to a NUL after the text, which the caller's
   // buffer need not have: parse a copy that has it.
-  std::unique_ptr<MemoryBuffer> Terminated = MemoryBuffer::getMemBufferCopy(
-      Buffer.getBuffer(), Buffer.getBufferIdentifier());
-  SMDiagnostic Diagnostic;
-  std::unique_ptr<Module> Parsed =
-      parseIR(Terminated->getMemBufferRef(), Diagnostic, Ctx);
-  if (!Parsed) {
+  std::unique_ptr<MemoryBuffer> Terminated =
+      MemoryBuffer::getMemBufferCopy(Buffer.getBuffer(), Name);
+  // The bitcode reader crashes, or aborts allocating gigabytes, on some
+  // malformed bitcode: it runs in a child process (Isolation.h), and so
+  // does the verifier, before the module is written back to the parent.
+  auto Parse = [&](LLVMContext &Own) -> Expected<std::unique_ptr<Module>> {
+    SMDiagnostic Diagnostic;
+    std::unique_ptr<Module> Parsed =
+        parseIR(Terminated->getMemBufferRef(), Diagnostic, Own);
     std::string Text;
     raw_string_ostream OS(Text);
-    Diagnostic.print(nullptr, OS, /*ShowColors=*/false);
-    return createStringError(inconvertibleErrorCode(), OS.str());
-  }
-  std::string Broken;
-  raw_string_ostream BrokenOS(Broken);
-  if (verifyModule(*Parsed, &BrokenOS))
-    return createStringError(inconvertibleErrorCode(),
-                             Buffer.getBufferIdentifier().str() +
-                                 ": error: invalid module: " + BrokenOS.str());
-  if (Error E = checkIRIsUsable(*Parsed, Buffer.getBufferIdentifier()))
+    if (!Parsed) {
+      Diagnostic.print(nullptr, OS, /*ShowColors=*/false);
+      return createStringError(inconvertibleErrorCode(), OS.str());
+    }
+    if (verifyModule(*Parsed, &OS))
+      return createStringError(inconvertibleErrorCode(),
+                               Name + ": error: invalid module: " + OS.str());
+    return std::move(Parsed);
+  };
+  Expected<std::unique_ptr<Module>> Parsed =
+      makeModuleIsolated(Ctx, Parse, Name, "LLVM's IR reader", "input");
+  if (!Parsed)
+    return Parsed.takeError();
+  if (Error E = checkIRIsUsable(**Parsed, Name))
     return E;
-  M = std::move(Parsed);
+  M = std::move(*Parsed);
   CompiledSource.reset();
   return Error::success();
 }
