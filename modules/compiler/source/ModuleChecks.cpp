@@ -10,6 +10,8 @@
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/KernelMetadata.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Module.h"
 
@@ -20,15 +22,19 @@ namespace compiler {
 
 namespace {
 
-/// The first function, by name, that uses \p V.
+/// The first function, by name, that uses \p V, directly or through
+/// constants (a global's initializer can refer to itself, so each constant
+/// is looked through once).
 std::string getUserFunctionName(const Value &V) {
-  for (const User *U : V.users()) {
-    if (auto *I = dyn_cast<Instruction>(U))
-      return getOrigFnName(*I->getFunction()).str();
-    if (isa<Constant>(U)) {
-      std::string Name = getUserFunctionName(*U);
-      if (!Name.empty())
-        return Name;
+  SmallVector<const Value *, 8> Worklist = {&V};
+  SmallPtrSet<const Value *, 8> Seen = {&V};
+  while (!Worklist.empty()) {
+    const Value *Used = Worklist.pop_back_val();
+    for (const User *U : Used->users()) {
+      if (auto *I = dyn_cast<Instruction>(U))
+        return getOrigFnName(*I->getFunction()).str();
+      if (isa<Constant>(U) && Seen.insert(U).second)
+        Worklist.push_back(U);
     }
   }
   return {};
