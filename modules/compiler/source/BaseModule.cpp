@@ -455,15 +455,13 @@ Expected<SmallVector<char, 0>> BaseModule::createSPIRV() {
   if (!M)
     return createStringError(inconvertibleErrorCode(),
                              "createSPIRV called before compile");
-  ModuleMaker Remake;
-  if (CompiledSource)
-    Remake = [this](LLVMContext &Typed) {
-      return compileOpenCLSource(Typed, *CompiledSource, Opts,
-                                 getTargetHeaders(),
-                                 /*OnWarnings=*/nullptr,
-                                 /*TypedPointers=*/true);
-    };
-  Expected<std::string> Words = writeSPIRVModule(*M, Remake);
+  auto CompileTyped = [this](LLVMContext &Typed) {
+    return compileOpenCLSource(Typed, *CompiledSource, Opts, getTargetHeaders(),
+                               /*OnWarnings=*/nullptr,
+                               /*TypedPointers=*/true);
+  };
+  Expected<std::string> Words = writeSPIRVModule(
+      *M, CompiledSource ? ModuleFactory(CompileTyped) : ModuleFactory());
   if (!Words)
     return Words.takeError();
   return SmallVector<char, 0>(Words->begin(), Words->end());

@@ -99,7 +99,7 @@ Error checkIsOpenCL(const std::vector<uint32_t> &Words, StringRef FileName) {
 /// pointers where \p Remake can, translates it (else \p M) to SPIR-V and
 /// writes the words to \p Out, or why it cannot to standard error. Never
 /// returns.
-[[noreturn]] void writeInChild(Module &M, const ModuleMaker &Remake, int Out) {
+[[noreturn]] void writeInChild(Module &M, ModuleFactory Remake, int Out) {
   LLVMContext Typed;
   Typed.setOpaquePointers(false);
   std::unique_ptr<Module> Remade;
@@ -178,7 +178,7 @@ translateSPIRV(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
       FileName, Opts);
 }
 
-Expected<std::string> writeSPIRVModule(Module &M, const ModuleMaker &Remake) {
+Expected<std::string> writeSPIRVModule(Module &M, ModuleFactory Remake) {
   Expected<ChildResult> Child =
       runIsolated([&](int Out) { writeInChild(M, Remake, Out); });
   auto Fail = [](const Twine &Message) {

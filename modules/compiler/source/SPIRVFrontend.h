@@ -21,11 +21,12 @@
 #ifndef COMPILER_SOURCE_SPIRVFRONTEND_H
 #define COMPILER_SOURCE_SPIRVFRONTEND_H
 
+#include "Isolation.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <memory>
 
@@ -41,10 +42,6 @@ translateSPIRV(llvm::LLVMContext &Ctx, llvm::StringRef Binary,
                llvm::StringRef FileName,
                const std::map<uint32_t, uint64_t> &SpecConstants);
 
-/// Makes a module in the context it is given.
-using ModuleMaker = std::function<llvm::Expected<std::unique_ptr<llvm::Module>>(
-    llvm::LLVMContext &)>;
-
 /// Translates \p M (as a frontend produced it) to SPIR-V words, in a child
 /// process like the reader. The translator of LLVM 15 needs typed pointers
 /// for much of what kernels do (pointer arguments of builtins, printf), so
@@ -53,7 +50,7 @@ using ModuleMaker = std::function<llvm::Expected<std::unique_ptr<llvm::Module>>(
 /// again); else \p M is translated as it is. A module the translator
 /// refuses or aborts on gives an error.
 llvm::Expected<std::string> writeSPIRVModule(llvm::Module &M,
-                                             const ModuleMaker &Remake);
+                                             ModuleFactory Remake);
 
 } // namespace compiler
 
