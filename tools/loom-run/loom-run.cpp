@@ -13,6 +13,7 @@
 
 #include "InputKind.h"
 #include "KernelCase.h"
+#include "KernelCrashGuard.h"
 #include "RegisterTargets.h"
 
 #include "compiler/BaseModule.h"
@@ -419,6 +420,8 @@ Error runCase() {
   Times.BuildMs = microsecondsSince(BuildStart) / 1000;
 
   std::vector<std::string> Outputs;
+  // Declared before the session: its buffers are freed under the guard too.
+  loom::KernelCrashGuard Guard;
   DriverSession Session;
   if (Error E = Session.run(*Case, *Binary, Repeat, Times, Dir, Outputs))
     return E;
