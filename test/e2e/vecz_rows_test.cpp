@@ -153,9 +153,11 @@ const Setting Settings[] = {
 std::string
 configurationName(const testing::TestParamInfo<Configuration> &Info) {
   auto [Target, Options, Local] = Info.param;
-  const Setting *S =
-      std::find_if(std::begin(Settings), std::end(Settings),
-                   [&](const Setting &S) { return S.Options == Options; });
+  // A named copy: C++17 lambdas cannot capture a structured binding.
+  const char *WantedOptions = Options;
+  const Setting *S = std::find_if(
+      std::begin(Settings), std::end(Settings),
+      [&](const Setting &S) { return S.Options == WantedOptions; });
   return std::string(Target) + "_" + S->Name + "_local" +
          std::to_string(Local[0]) + "x" + std::to_string(Local[1]);
 }
