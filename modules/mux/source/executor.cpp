@@ -1,11 +1,12 @@
 //===- executor.cpp - Runs command buffers on the workers -----------------===//
 ///
 /// \file
-/// Executes recorded commands. An ND-range is cut into chunks of
-/// work-groups that the workers take from a shared counter, so faster
-/// workers take more; each worker fills its own work-group info on its
-/// stack and calls the kernel's entry point once per chunk, which runs the
-/// chunk's work-groups.
+/// Executes recorded commands. An ND-range's work-groups are cut into one
+/// share per worker, and each share into chunks: a worker takes the chunks
+/// of its own share, then of the others', so faster workers take more (a
+/// large buffer write is shared out the same way). Each worker fills its
+/// own work-group info on its stack and calls the kernel's entry point
+/// once per chunk, which runs the chunk's work-groups.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -29,8 +31,63 @@ namespace mux {
 namespace {
 
 /// Chunks per worker: enough to even out unequal work-groups, few enough
-/// that the shared counter is not contended.
+/// that the shared counters are not contended.
 constexpr uint64_t ChunksPerWorker = 16;
+
+/// Writes of at least this many bytes are shared out among the workers.
+constexpr uint64_t SharedWriteMinimum = 1 << 20;
+
+/// A range of indices (work-groups, or bytes of a write) cut into one
+/// contiguous share per worker. Each worker takes chunks of its own share
+/// first, in order, then of the others': the range is done whichever
+/// workers join, and faster workers take more. A launch and the writes
+/// before it are cut alike, so that in a launch whose work-groups walk its
+/// buffers in order (the streaming kernels), a worker reads what it wrote,
+/// from its own caches.
+class SharedRange {
+public:
+  SharedRange(uint64_t Total, unsigned Workers, uint64_t Chunk)
+      : Shares(new Share[Workers]), Count(Workers), Chunk(Chunk) {
+    for (unsigned W = 0; W < Workers; ++W) {
+      Shares[W].Next.store(boundary(Total, W, Workers),
+                           std::memory_order_relaxed);
+      Shares[W].End = boundary(Total, W + 1, Workers);
+    }
+  }
+
+  /// Claims the next chunk for \p Worker, [Begin, End); false when none is
+  /// left.
+  bool claim(unsigned Worker, uint64_t &Begin, uint64_t &End) {
+    for (unsigned K = 0; K < Count; ++K) {
+      Share &S = Shares[(Worker + K) % Count];
+      if (S.Next.load(std::memory_order_relaxed) >= S.End)
+        continue;
+      uint64_t First = S.Next.fetch_add(Chunk, std::memory_order_relaxed);
+      if (First < S.End) {
+        Begin = First;
+        End = std::min(S.End, First + Chunk);
+        return true;
+      }
+    }
+    return false;
+  }
+
+private:
+  /// Where share \p W begins: Total * W / Workers, without overflow.
+  static uint64_t boundary(uint64_t Total, unsigned W, unsigned Workers) {
+    return static_cast<uint64_t>(static_cast<unsigned __int128>(Total) * W /
+                                 Workers);
+  }
+
+  // One cache line each: the workers' counters must not share one.
+  struct alignas(64) Share {
+    std::atomic<uint64_t> Next;
+    uint64_t End;
+  };
+  std::unique_ptr<Share[]> Shares;
+  unsigned Count;
+  uint64_t Chunk;
+};
 
 /// The packed arguments and arena worker \p State uses for \p Launch: the
 /// shared packed arguments when the kernel has no __local argument, else the
@@ -91,7 +148,7 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
       Launch.NumGroups[0] * Launch.NumGroups[1] * Launch.NumGroups[2];
   const uint64_t Chunk =
       std::max<uint64_t>(1, Total / (Workers.size() * ChunksPerWorker));
-  std::atomic<uint64_t> Next{0};
+  SharedRange Groups(Total, Workers.size(), Chunk);
 
   // One chunk is all the caller's: waking a worker for it would only cost.
   const bool OneChunk = Chunk >= Total;
@@ -109,16 +166,30 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
         } else {
           fillWorkGroupInfo(Reference, Launch, Arena);
         }
-        for (;;) {
-          uint64_t Begin = Next.fetch_add(Chunk, std::memory_order_relaxed);
-          if (Begin >= Total) {
-            fenceStreamingStores();
-            return;
-          }
-          Launch.Entry(Args, Info, Begin, std::min(Total, Begin + Chunk));
-        }
+        uint64_t Begin, End;
+        while (Groups.claim(Worker, Begin, End))
+          Launch.Entry(Args, Info, Begin, End);
+        fenceStreamingStores();
       },
       OneChunk);
+}
+
+/// Copies \p Size bytes, shared out among the workers when there are many
+/// (cut as runNDRange cuts a launch: see SharedRange).
+void writeShared(ThreadPool &Workers, uint8_t *Destination, const void *Source,
+                 uint64_t Size) {
+  if (Size < SharedWriteMinimum || Workers.size() == 1) {
+    std::memcpy(Destination, Source, Size);
+    return;
+  }
+  const uint64_t Chunk = Size / (Workers.size() * ChunksPerWorker);
+  SharedRange Bytes(Size, Workers.size(), Chunk);
+  Workers.runJob([&](unsigned Worker) {
+    uint64_t Begin, End;
+    while (Bytes.claim(Worker, Begin, End))
+      std::memcpy(Destination + Begin,
+                  static_cast<const uint8_t *>(Source) + Begin, End - Begin);
+  });
 }
 
 /// Bytes of printf records an ND-range may leave: 1 MiB, or
@@ -140,7 +211,7 @@ struct CommandRunner {
   mux_device_s &Device;
   mux_command_buffer_s &CB;
   void operator()(const WriteCommand &C) const {
-    std::memcpy(C.Destination, C.Source, C.Size);
+    writeShared(*Device.Workers, C.Destination, C.Source, C.Size);
   }
   void operator()(const ReadCommand &C) const {
     std::memcpy(C.Destination, C.Source, C.Size);

@@ -4,7 +4,7 @@
 /// A fixed set of workers, started once per device, that run one job at a
 /// time: the thread that hands it out is worker 0, and the pool's N - 1
 /// threads join it while it runs. A job shares out its own work (the
-/// ND-range executor: chunks of work-groups from a counter), so it is done
+/// ND-range executor: chunks of work-groups from shares), so it is done
 /// whichever workers join; the caller never waits for a sleeping thread to
 /// wake up only to find nothing left.
 ///
