@@ -747,6 +747,39 @@ TEST_P(VeczDivergence, UniformLoopLeftToTwoPlacesUnderABranch) {
   }
 }
 
+TEST_P(VeczDivergence, JumpIntoTheMiddleOfAnIf) {
+  const size_t N = 592; // Groups of 37: no width divides them.
+  const int Unseen = -12345;
+  std::vector<int> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = int(I * 2654435761u % 2001) - 1000;
+  for (int Skip : {0, 1}) {
+    std::vector<int> Out(N, -1), Seen(N, Unseen);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(Out), KernelArg::buffer(Seen),
+        KernelArg::scalar(Skip)};
+    ASSERT_EQ(runKernel(Binary, "jump_into_if", Args, {{N}, {37}, {}}), "");
+    std::vector<int> GotOut = Args[1].as<int>(), GotSeen = Args[2].as<int>();
+    for (size_t I = 0; I < N; ++I) {
+      int X = In[I], R = X, WantSeen = Unseen;
+      bool Middle = Skip > 0;
+      if (!Middle) {
+        R = X * 2 + In[(I + 1) % N];
+        if (X & 1) {
+          R += In[(I + 3) % N];
+          Middle = true;
+        }
+      }
+      if (Middle) {
+        WantSeen = R;
+        R = R * 3 + X;
+      }
+      ASSERT_EQ(GotOut[I], R) << "out[" << I << "], skip = " << Skip;
+      ASSERT_EQ(GotSeen[I], WantSeen) << "seen[" << I << "], skip = " << Skip;
+    }
+  }
+}
+
 TEST_P(VeczDivergence, HelpersAskingForTheIdKeptOutOfLine) {
   const size_t N = 600; // Groups of 24: 16 + a peel of 8 at width 16.
   std::vector<int> In(N), Out(N, -1);

@@ -422,3 +422,24 @@ kernel void out_of_line_ids(global const int *in, global int *out) {
   size_t i = get_global_id(0);
   out[mirrored()] = in[i] * 3 + (int)i;
 }
+
+// A goto into the middle of an if: with skip set, every work-item jumps
+// there; without, only those with an odd value get there, through the if.
+// The middle's store is seen only by those that got there.
+kernel void jump_into_if(global const int *in, global int *out,
+                         global int *seen, int skip) {
+  size_t i = get_global_id(0);
+  size_t n = get_global_size(0);
+  int x = in[i];
+  int r = x;
+  if (skip > 0)
+    goto middle;
+  r = x * 2 + in[(i + 1) % n];
+  if (x & 1) {
+    r += in[(i + 3) % n];
+  middle:
+    seen[i] = r;
+    r = r * 3 + x;
+  }
+  out[i] = r;
+}

@@ -9,5 +9,5 @@
 // RUN: loomc -cl-wfv=always -vecz-width=8 -vecz-layout=scalarized -Rpass-missed=vecz %S/../../e2e/kernels/vecz_divergence.cl -o %t.o 2>&1 | FileCheck --allow-empty --check-prefix=NONE %s
 // NONE-NOT: remark
 // RUN: loomc -cl-wfv=always -vecz-width=8 -Rpass=vecz %S/../../e2e/kernels/vecz_divergence.cl -o %t.o 2>&1 | FileCheck --check-prefix=DONE %s
-// DONE-COUNT-24: vectorized at width 8
+// DONE-COUNT-25: vectorized at width 8
 // DONE-NOT: vectorized at width

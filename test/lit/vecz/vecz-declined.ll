@@ -7,7 +7,6 @@
 
 ; Kernels Vecz does not handle yet keep their scalar form, without a vector
 ; variant, and a remark says why; the one it handles gets the default width.
-; REMARK-DAG: remark: {{.*}}kernel 'divergent' has divergent control flow entered from outside (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'barrier' has a barrier in divergent control flow
 ; REMARK-DAG: remark: {{.*}}kernel 'compare_and_swap' uses a compare-and-swap's result whole (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'private_array' has private memory of a size known only at run time
@@ -20,34 +19,16 @@
 
 ; A declined kernel names no vector variant (its definition line ends
 ; "#0 {"), and no vector function exists for it.
-; CHECK: define void @divergent(ptr addrspace(1) %out, i1 %jump) #0 {
 ; CHECK: define void @barrier(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @aggregate(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @unknown_dimension(ptr addrspace(1) %out, i32 %d) #0 {
 ; CHECK: define void @fine(ptr addrspace(1) %out) #0 !mux_vector_variant
-; CHECK-NOT: @__vecz_v8_divergent
 ; CHECK: define void @__vecz_v8_fine(
 
 ; WIDTH: vecz: width must be a power of two from 2 to 64 or 'auto', not '3'
 ; ROWS: vecz: rows must be 1, 2, 4 or 8 or 'auto', not '3'
 ; OPTION: vecz: the options are 'width=N', 'width=auto', 'rows=N', 'rows=auto', 'interleave=N', 'interleave=auto', 'max-width=N', 'max-rows=N', 'layout=L' and 'cost-model', not 'lanes=4'
 ; MAX: vecz: max-width must be a power of two, not '3'
-
-; A divergent branch whose paths are joined, before they reconverge, by a
-; path from outside (an unstructured jump into the middle of an if).
-define void @divergent(ptr addrspace(1) %out, i1 %jump) #0 {
-entry:
-  %gid = call i64 @__mux_get_global_id(i32 0)
-  br i1 %jump, label %middle, label %branch
-branch:
-  %odd = trunc i64 %gid to i1
-  br i1 %odd, label %middle, label %end
-middle:
-  store i64 %gid, ptr addrspace(1) %out
-  br label %end
-end:
-  ret void
-}
 
 define void @barrier(ptr addrspace(1) %out) #0 {
 entry:

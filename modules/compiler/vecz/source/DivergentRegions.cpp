@@ -16,6 +16,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
@@ -279,6 +280,44 @@ Expected<DivergentRegion> buildRegion(BasicBlock &Branching, BasicBlock *Exit,
   return Region;
 }
 
+/// A block outside the region from \p Branching to \p Exit that leads
+/// into it other than through \p Branching, or null.
+BasicBlock *findEntryFromOutside(BasicBlock &Branching, BasicBlock &Exit) {
+  BlockSet Inside = collectBlocks(Branching, Exit);
+  for (BasicBlock *BB : Inside)
+    for (BasicBlock *Pred : predecessors(BB))
+      if (Pred != &Branching && !Inside.contains(Pred))
+        return Pred;
+  return nullptr;
+}
+
+/// Widens the region from \p Branching to \p Exit until nothing enters it
+/// but through its branching block (an unstructured jump into the middle
+/// of an if): it starts instead where the jump and the branch part (their
+/// nearest common dominator) and ends where all of it reconverges. The
+/// blocks it takes in run under masks like the rest, which keeps them
+/// right whatever their branches. False, with both left as they were, when
+/// the region would leave the loop it is in.
+bool closeRegion(BasicBlock *&Branching, BasicBlock *&Exit,
+                 const DominatorTree &DT, const PostDominatorTree &PDT,
+                 const LoopInfo &LI) {
+  BasicBlock *Start = Branching, *End = Exit;
+  const Loop *L = LI.getLoopFor(Start);
+  while (BasicBlock *Entry = findEntryFromOutside(*Start, *End)) {
+    Start = DT.findNearestCommonDominator(Start, Entry);
+    const DomTreeNode *Node = Start ? PDT.getNode(Start) : nullptr;
+    if (!Node || !Node->getIDom() || !Node->getIDom()->getBlock() ||
+        LI.getLoopFor(Start) != L)
+      return false;
+    End = PDT.findNearestCommonDominator(End, Node->getIDom()->getBlock());
+    if (!End)
+      return false;
+  }
+  Branching = Start;
+  Exit = End;
+  return true;
+}
+
 /// Where the paths leaving divergent loop \p L reconverge: the nearest
 /// common post-dominator of its exit blocks.
 BasicBlock *findLoopReconvergence(const Loop &L, const PostDominatorTree &PDT) {
@@ -295,9 +334,17 @@ BasicBlock *findLoopReconvergence(const Loop &L, const PostDominatorTree &PDT) {
 
 } // namespace
 
+/// Whether every block of \p Inner is among \p Blocks.
+bool isWithin(const DivergentRegion &Inner, const BlockSet &Blocks) {
+  return Blocks.contains(Inner.Branching) &&
+         all_of(Inner.Blocks,
+                [&](BasicBlock *BB) { return Blocks.contains(BB); });
+}
+
 Expected<SmallVector<DivergentRegion, 4>>
-findDivergentRegions(Function &F, const PostDominatorTree &PDT,
-                     const LoopInfo &LI, BranchPredicate IsDivergentBranch,
+findDivergentRegions(Function &F, const DominatorTree &DT,
+                     const PostDominatorTree &PDT, const LoopInfo &LI,
+                     BranchPredicate IsDivergentBranch,
                      LoopPredicate IsDivergentLoop) {
   SmallVector<DivergentRegion, 4> Regions;
   BlockSet Covered;
@@ -320,6 +367,25 @@ findDivergentRegions(Function &F, const PostDominatorTree &PDT,
     } else if (const DomTreeNode *Node = PDT.getNode(BB);
                Node && Node->getIDom()) {
       Exit = Node->getIDom()->getBlock();
+    }
+    if (BasicBlock *Start = Branching;
+        Exit && closeRegion(Branching, Exit, DT, PDT, LI) &&
+        Branching != Start) {
+      // Widened, it may hold regions found before: wholly, and it
+      // linearizes them with the rest; or partly, and it cannot.
+      BlockSet Widened = collectBlocks(*Branching, *Exit);
+      Widened.insert(Branching);
+      auto Overlaps = [&](const DivergentRegion &Earlier) {
+        return Widened.contains(Earlier.Branching) ||
+               any_of(Earlier.Blocks,
+                      [&](BasicBlock *B) { return Widened.contains(B); });
+      };
+      if (!all_of(Regions, [&](const DivergentRegion &Earlier) {
+            return !Overlaps(Earlier) || isWithin(Earlier, Widened);
+          }))
+        return cannotLinearize(*BB, "entered from outside, around part of "
+                                    "another region");
+      erase_if(Regions, Overlaps);
     }
     Expected<DivergentRegion> Region =
         buildRegion(*Branching, Exit, LI, IsDivergentBranch, IsDivergentLoop);

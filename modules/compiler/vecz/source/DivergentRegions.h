@@ -15,14 +15,21 @@
 /// A uniform loop inside a region (all its branches uniform) keeps its
 /// control flow and runs under the mask of the lanes that enter it.
 ///
-/// What Vecz linearizes so far: a region is entered only through its
-/// branching block and left only into its reconvergence block (which may
-/// have other predecessors); its blocks end in two-way or unconditional
-/// branches; each loop in it is in simplified form (preheader, one latch,
-/// exit blocks whose predecessors are all in the loop); a loop inside a
-/// divergent loop is left only to blocks of that loop; a uniform loop
-/// inside a region has one exit block, unless it holds a divergent branch:
-/// then it is linearized as a divergent loop is (its lanes leave together).
+/// A region that a path enters other than through its branching block (a
+/// jump into the middle of an if) is widened until none does: it starts at
+/// the nearest common dominator of its branching block and that path's
+/// block, and ends where both reconverge; the regions found before that it
+/// then holds are linearized with it.
+///
+/// What Vecz linearizes so far: a region is left only into its
+/// reconvergence block (which may have other predecessors), and once
+/// widened lies in the loop its divergent branch is in; its blocks end in
+/// two-way or unconditional branches; each loop in it is in simplified form
+/// (preheader, one latch, exit blocks whose predecessors are all in the loop);
+/// a loop inside a divergent loop is left only to blocks of that loop; a
+/// uniform loop inside a region has one exit block, unless it holds a divergent
+/// branch: then it is linearized as a divergent loop is (its lanes leave
+/// together).
 ///
 /// A divergent loop's blocks are ordered as a region's are, its back edge
 /// left out and its latch last: the loops inside it are uniform loops run
@@ -40,6 +47,7 @@
 
 namespace llvm {
 class BasicBlock;
+class DominatorTree;
 class Function;
 class Instruction;
 class Loop;
@@ -88,8 +96,8 @@ struct DivergentRegion {
 /// The maximal divergent regions of \p F, in program order, or why one of
 /// them cannot be linearized yet.
 llvm::Expected<llvm::SmallVector<DivergentRegion, 4>> findDivergentRegions(
-    llvm::Function &F, const llvm::PostDominatorTree &PDT,
-    const llvm::LoopInfo &LI,
+    llvm::Function &F, const llvm::DominatorTree &DT,
+    const llvm::PostDominatorTree &PDT, const llvm::LoopInfo &LI,
     llvm::function_ref<bool(const llvm::Instruction &)> IsDivergentBranch,
     llvm::function_ref<bool(const llvm::Loop &)> IsDivergentLoop);
 

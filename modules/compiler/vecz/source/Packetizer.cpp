@@ -607,7 +607,7 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
   DominatorTree DT(*Vector);
   LoopInfo LI(DT);
   Expected<SmallVector<DivergentRegion, 4>> Regions = findDivergentRegions(
-      *Vector, PDT, LI,
+      *Vector, DT, PDT, LI,
       [&](const Instruction &T) {
         return Uniformity.isDivergentBranch(
             cast_or_null<Instruction>(Original.lookup(&T)));

@@ -147,7 +147,7 @@ Error checkVectorizable(const Function &Kernel,
   DominatorTree DT(F);
   LoopInfo LI(DT);
   Expected<SmallVector<DivergentRegion, 4>> Regions = findDivergentRegions(
-      F, PDT, LI,
+      F, DT, PDT, LI,
       [&](const Instruction &T) { return Uniformity.isDivergentBranch(&T); },
       [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
   if (!Regions)

@@ -195,7 +195,8 @@ static bool hasLinearizableRegions(Function &Kernel,
                                    FunctionAnalysisManager &FAM) {
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   Expected<SmallVector<DivergentRegion, 4>> Regions = findDivergentRegions(
-      Kernel, FAM.getResult<PostDominatorTreeAnalysis>(Kernel),
+      Kernel, FAM.getResult<DominatorTreeAnalysis>(Kernel),
+      FAM.getResult<PostDominatorTreeAnalysis>(Kernel),
       FAM.getResult<LoopAnalysis>(Kernel),
       [&](const Instruction &T) { return Uniformity.isDivergentBranch(&T); },
       [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
