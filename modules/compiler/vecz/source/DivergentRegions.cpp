@@ -318,6 +318,13 @@ bool closeRegion(BasicBlock *&Branching, BasicBlock *&Exit,
   return true;
 }
 
+/// Whether every block of \p Inner is among \p Blocks.
+bool isWithin(const DivergentRegion &Inner, const BlockSet &Blocks) {
+  return Blocks.contains(Inner.Branching) &&
+         all_of(Inner.Blocks,
+                [&](BasicBlock *BB) { return Blocks.contains(BB); });
+}
+
 /// Where the paths leaving divergent loop \p L reconverge: the nearest
 /// common post-dominator of its exit blocks.
 BasicBlock *findLoopReconvergence(const Loop &L, const PostDominatorTree &PDT) {
@@ -333,13 +340,6 @@ BasicBlock *findLoopReconvergence(const Loop &L, const PostDominatorTree &PDT) {
 }
 
 } // namespace
-
-/// Whether every block of \p Inner is among \p Blocks.
-bool isWithin(const DivergentRegion &Inner, const BlockSet &Blocks) {
-  return Blocks.contains(Inner.Branching) &&
-         all_of(Inner.Blocks,
-                [&](BasicBlock *BB) { return Blocks.contains(BB); });
-}
 
 Expected<SmallVector<DivergentRegion, 4>>
 findDivergentRegions(Function &F, const DominatorTree &DT,
