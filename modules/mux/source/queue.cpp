@@ -62,6 +62,8 @@ void signalCompletion(const Submission &S) {
 }
 
 void runQueue(mux_queue_s &Queue) {
+  // The queue thread is worker 0 of every ND-range.
+  Queue.Device->Workers->pinCallingThread(0);
   std::unique_lock<std::mutex> Lock(Queue.Mutex);
   for (;;) {
     Queue.Changed.wait(Lock, [&] {

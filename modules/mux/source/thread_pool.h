@@ -16,6 +16,14 @@
 /// sleeping workers wake while the queue's own thread does, rather than
 /// after it has started the job.
 ///
+/// Each worker runs on a core of its own (the queue thread on the first the
+/// process may use, pool thread I on the I-th) when there are no more
+/// workers than such cores: left to the scheduler, two workers sometimes
+/// shared one core for a whole process while the other sat idle, and one's
+/// spin then held the core the other needed (doc/performance.md, "Workers on
+/// cores of their own"). LOOM_PIN_WORKERS=0 leaves placement to the
+/// scheduler.
+///
 /// A running job may also share out smaller work with parallelMap (the
 /// kernels' `__loom_parallel_map`): workers that have finished their part of
 /// the job, or are between jobs, take indices from it; the caller takes them
@@ -67,12 +75,29 @@ public:
   /// job running on a worker.
   void parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t), void *Ctx);
 
+  /// Binds the calling thread, which runs worker \p Worker's part of each
+  /// job, to that worker's core; does nothing when the pool does not pin.
+  /// The pool's threads call it themselves; the thread that calls runJob
+  /// (worker 0) calls it once, before its first job.
+  void pinCallingThread(unsigned Worker) const;
+
+  /// The core each worker runs on (empty: the pool does not pin).
+  const std::vector<unsigned> &workerCpus() const { return WorkerCpus; }
+
   /// The pool whose worker is the calling thread, or null.
   static ThreadPool *current();
 
   /// The worker count a device gets: LOOM_NUM_THREADS if set to a positive
-  /// number, else one per core.
+  /// number, else one per core the process may run on.
   static unsigned defaultWorkerCount();
+
+  /// The cores \p Workers workers run on, given the cores the process may
+  /// use (\p Allowed, in order) and whether pinning is on: worker I on
+  /// Allowed[I], or none (empty) when pinning is off or there are more
+  /// workers than cores, where two would share one for good.
+  static std::vector<unsigned>
+  planWorkerCpus(unsigned Workers, const std::vector<unsigned> &Allowed,
+                 bool Enabled);
 
 private:
   /// One parallelMap call's work, shared with idle workers.
@@ -102,6 +127,8 @@ private:
   /// Runs indices of \p Work until none are left to claim.
   static void runMapIndices(MapWork &Work);
 
+  /// Set before the threads start, read by each as it starts.
+  std::vector<unsigned> WorkerCpus;
   std::vector<WorkerThread> Threads;
   std::mutex RunMutex;
   std::mutex StateMutex;

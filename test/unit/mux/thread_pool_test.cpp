@@ -4,7 +4,8 @@
 /// every index runs exactly once, index 0 on the caller, for any count; it
 /// works from inside a job (where the other workers help once they are
 /// idle, and the caller alone finishes when none is); and through the
-/// external symbol from a thread that is not a worker.
+/// external symbol from a thread that is not a worker. Workers are pinned
+/// to cores of their own when there are enough, and only then.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,9 @@
 #include "metadata/abi.h"
 
 #include <gtest/gtest.h>
+
+#include <pthread.h>
+#include <sched.h>
 
 #include <atomic>
 #include <chrono>
@@ -161,4 +165,79 @@ TEST(ThreadPoolExpectJob, WarningsFromAnotherThreadDuringJobs) {
   }
   Done = true;
   Warner.join();
+}
+
+TEST(ThreadPoolPinning, EachWorkerGetsACoreOfItsOwn) {
+  using Cpus = std::vector<unsigned>;
+  EXPECT_EQ(ThreadPool::planWorkerCpus(2, {0, 1, 2}, true), Cpus({0, 1}));
+  EXPECT_EQ(ThreadPool::planWorkerCpus(3, {2, 5, 7}, true), Cpus({2, 5, 7}));
+  // More workers than cores: two would share one for good.
+  EXPECT_EQ(ThreadPool::planWorkerCpus(3, {0, 1}, true), Cpus());
+  // One worker has nothing to keep apart; LOOM_PIN_WORKERS=0 turns it off.
+  EXPECT_EQ(ThreadPool::planWorkerCpus(1, {0, 1}, true), Cpus());
+  EXPECT_EQ(ThreadPool::planWorkerCpus(2, {0, 1}, false), Cpus());
+}
+
+namespace {
+
+/// The cores the calling thread may run on.
+std::vector<unsigned> callingThreadCpus() {
+  cpu_set_t Set;
+  CPU_ZERO(&Set);
+  std::vector<unsigned> Cpus;
+  if (pthread_getaffinity_np(pthread_self(), sizeof(Set), &Set) != 0)
+    return Cpus;
+  for (unsigned Cpu = 0; Cpu < CPU_SETSIZE; ++Cpu)
+    if (CPU_ISSET(Cpu, &Set))
+      Cpus.push_back(Cpu);
+  return Cpus;
+}
+
+} // namespace
+
+TEST(ThreadPoolPinning, ThreadsRunOnTheirCores) {
+  unsetenv("LOOM_PIN_WORKERS");
+  if (callingThreadCpus().size() < 2)
+    GTEST_SKIP() << "one core: nothing to pin";
+  ThreadPool Pool(2);
+  ASSERT_EQ(Pool.workerCpus().size(), 2u);
+  EXPECT_NE(Pool.workerCpus()[0], Pool.workerCpus()[1]);
+
+  // Worker 1 is a pool thread: hold the job open until it has joined.
+  std::vector<unsigned> SeenByWorker1;
+  std::atomic<bool> Joined{false};
+  Pool.runJob([&](unsigned Worker) {
+    if (Worker == 1) {
+      SeenByWorker1 = callingThreadCpus();
+      Joined = true;
+      return;
+    }
+    auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!Joined && std::chrono::steady_clock::now() < Deadline)
+      std::this_thread::yield();
+  });
+  ASSERT_TRUE(Joined) << "worker 1 never joined";
+  EXPECT_EQ(SeenByWorker1, std::vector<unsigned>{Pool.workerCpus()[1]});
+
+  // Worker 0 is whichever thread runs jobs (a queue's): it pins itself.
+  std::vector<unsigned> SeenByWorker0;
+  std::thread Queue([&] {
+    Pool.pinCallingThread(0);
+    SeenByWorker0 = callingThreadCpus();
+  });
+  Queue.join();
+  EXPECT_EQ(SeenByWorker0, std::vector<unsigned>{Pool.workerCpus()[0]});
+}
+
+TEST(ThreadPoolPinning, OffWhenTheEnvironmentSaysSo) {
+  setenv("LOOM_PIN_WORKERS", "0", 1);
+  ThreadPool Pool(2);
+  unsetenv("LOOM_PIN_WORKERS");
+  EXPECT_TRUE(Pool.workerCpus().empty());
+  std::vector<unsigned> Before = callingThreadCpus();
+  std::thread Queue([&] {
+    Pool.pinCallingThread(0);
+    EXPECT_EQ(callingThreadCpus(), Before);
+  });
+  Queue.join();
 }
