@@ -1,0 +1,313 @@
+#!/usr/bin/python3
+"""Loom against pocl on every kernel case, with this machine's own limits.
+
+Runs every case of ../shared/peer/cases, and of any case folders (or case
+files) given on the command line, on Loom (loom-run) and on pocl
+(../shared/peer/pocl_run) alternately for R rounds, and prints per case:
+the fastest kernel time of each (the drivers' own timers: a mux query pool,
+an OpenCL profiling event), pocl/Loom, the compile latency of each (Loom's
+build against pocl's build plus its first launch, where pocl generates the
+work-group function) and its ratio, Loom's bandwidth over the case's
+buffers, and whether the outputs agree (../shared/peer/compare.py); then
+the geometric means. Beside them, the machine's limits measured in the same
+run by bench/native_limits.cpp (triad bandwidth, a vectorized matrix
+product), and Loom's streaming cases as a share of that bandwidth.
+
+Writes the table as JSON (compare.json) and as a picture (compare.png:
+pocl/Loom per case, a log scale, the 1.0 line) into --out. Without pocl it
+runs Loom alone and says so. Prints figures only; it never fails on time,
+only when a run fails or when outputs differ under --check.
+
+The interpreter is Debian's (/usr/bin/python3), where Debian's
+python3-matplotlib is importable (scripts/install-deps.sh installs it).
+
+usage: bench/compare.py [--rounds R] [--repeat N] [--out DIR] [--quick]
+                        [--check] [CASE-FOLDER-OR-FILE ...]
+"""
+
+import argparse
+import json
+import math
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PEER = ROOT.parent / "shared" / "peer"
+BUILD = pathlib.Path(os.environ.get("LOOM_BUILD_DIR", ROOT / "build"))
+
+# --quick: two starter cases, small native sizes; a smoke run of the
+# command itself, whose figures mean nothing.
+QUICK_CASES = ("vadd_float", "reduce")
+# The cases whose speed is their bandwidth, set against the native triad.
+STREAMING_CASES = ("triad", "vadd_float", "vadd_int")
+ELEMENT_BYTES = {"char": 1, "uchar": 1, "short": 2, "ushort": 2, "int": 4,
+                 "uint": 4, "long": 8, "ulong": 8, "float": 4, "double": 8,
+                 "half": 2}
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=10,
+                        help="timed launches per run")
+    parser.add_argument("--out", default="bench-results",
+                        help="folder for compare.json and compare.png")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: two cases, one round, small limits")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 when outputs differ")
+    parser.add_argument("cases", nargs="*",
+                        help="case folders (every *.json) or case files")
+    options = parser.parse_args()
+    if options.quick:
+        options.rounds, options.repeat = 1, 2
+    if options.rounds < 1 or options.repeat < 1:
+        parser.error("--rounds and --repeat must be positive")
+    return options
+
+
+def collect_cases(options):
+    """The case files to run, starter cases first, each name once."""
+    starter = sorted((PEER / "cases").glob("*.json"))
+    if options.quick:
+        starter = [c for c in starter if c.stem in QUICK_CASES]
+    paths = list(starter)
+    for given in options.cases:
+        path = pathlib.Path(given)
+        if path.is_dir():
+            paths.extend(sorted(path.glob("*.json")))
+        elif path.suffix == ".json" and path.is_file():
+            paths.append(path)
+        else:
+            sys.exit(f"compare.py: error: {given}: not a case file or folder")
+    seen, unique = set(), []
+    for path in paths:
+        if path.stem not in seen:
+            seen.add(path.stem)
+            unique.append(path)
+    return unique
+
+
+def run_json(command):
+    """Runs a driver's command and returns the JSON object it printed."""
+    run = subprocess.run(command, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"{command[0]} failed ({run.returncode}): "
+                           f"{run.stderr.strip()[-400:]}")
+    return json.loads(run.stdout)
+
+
+def pocl_available():
+    """Whether pocl runs here: pocl_run built (build.sh builds it when
+    Debian's pocl is installed) and pocl's OpenCL driver registered."""
+    pocl_run = PEER / "pocl_run"
+    if not pocl_run.exists() and (PEER / "build.sh").exists():
+        subprocess.run([str(PEER / "build.sh")], capture_output=True)
+    return (pocl_run.exists() and
+            pathlib.Path("/etc/OpenCL/vendors/pocl.icd").exists())
+
+
+def native_limits(quick):
+    """The machine's limits from native-limits, built here if needed."""
+    build = subprocess.run(["cmake", "--build", str(BUILD), "--target",
+                            "native-limits"], capture_output=True, text=True)
+    if build.returncode != 0:
+        raise RuntimeError("cannot build native-limits: " +
+                           build.stdout[-400:] + build.stderr[-400:])
+    sizes = (["--triad-floats", "1048576", "--matmul-n", "128", "--repeat",
+              "2"] if quick else [])
+    return run_json([str(BUILD / "bin" / "native-limits"), *sizes])
+
+
+def buffer_bytes(case_path):
+    """Bytes of all the case's buffers: what a streaming kernel moves."""
+    case = json.loads(case_path.read_text())
+    return sum(ELEMENT_BYTES.get(arg["buffer"], 4) * arg["count"]
+               for arg in case["args"] if "buffer" in arg)
+
+
+def outputs_agree(case_path, pocl_dir, loom_dir):
+    run = subprocess.run([str(PEER / "compare.py"), str(case_path),
+                          str(pocl_dir), str(loom_dir)],
+                         capture_output=True, text=True)
+    lines = run.stdout.strip().splitlines()
+    return lines[-1].split()[0] if lines else "ERROR"
+
+
+def measure(cases, options, with_pocl, scratch):
+    """Per case: the runs' figures, Loom and pocl alternating each round."""
+    figures = {c.stem: {"loom": [], "pocl": []} for c in cases}
+    for round_index in range(options.rounds):
+        for case in cases:
+            name = case.stem
+            loom_out = scratch / "loom" / name
+            figures[name]["loom"].append(run_json(
+                [str(BUILD / "bin" / "loom-run"), str(case), "--out",
+                 str(loom_out), "--repeat", str(options.repeat), "--json"]))
+            if with_pocl:
+                figures[name]["pocl"].append(run_json(
+                    [str(PEER / "pocl_run"), str(case), "--out",
+                     str(scratch / "pocl" / name), "--repeat",
+                     str(options.repeat), "--json"]))
+        print(f"round {round_index + 1} of {options.rounds} done",
+              file=sys.stderr)
+    return figures
+
+
+def median(values):
+    values = sorted(values)
+    middle = len(values) // 2
+    return (values[middle] if len(values) % 2 else
+            (values[middle - 1] + values[middle]) / 2)
+
+
+def geomean(values):
+    values = [v for v in values if v and v > 0]
+    if not values:
+        return None
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def summarize(cases, figures, with_pocl, native, scratch):
+    rows = []
+    for case in cases:
+        runs = figures[case.stem]
+        loom_us = min(r["kernel_us_min"] for r in runs["loom"])
+        row = {"case": case.stem, "source": str(case),
+               "loom_kernel_us": loom_us,
+               "loom_kernel_us_median": median(
+                   [r["kernel_us_median"] for r in runs["loom"]]),
+               "loom_build_ms": median([r["build_ms"] for r in runs["loom"]]),
+               "loom_gb_s": (buffer_bytes(case) / loom_us / 1e3
+                             if loom_us > 0 else None)}
+        if with_pocl:
+            pocl_us = min(r["kernel_us_min"] for r in runs["pocl"])
+            pocl_build = median([r["build_ms"] + r["warmup_us"] / 1e3
+                                 for r in runs["pocl"]])
+            row.update({
+                "pocl_kernel_us": pocl_us,
+                "pocl_kernel_us_median": median(
+                    [r["kernel_us_median"] for r in runs["pocl"]]),
+                "pocl_build_warmup_ms": pocl_build,
+                "pocl_over_loom": pocl_us / loom_us if loom_us > 0 else None,
+                "compile_pocl_over_loom": pocl_build / row["loom_build_ms"],
+                "outputs": outputs_agree(case, scratch / "pocl" / case.stem,
+                                         scratch / "loom" / case.stem)})
+        if case.stem in STREAMING_CASES and row["loom_gb_s"]:
+            row["share_of_native_triad"] = (row["loom_gb_s"] /
+                                            native["triad_gb_s"])
+        rows.append(row)
+    summary = {"pocl": with_pocl, "native": native, "cases": rows}
+    if with_pocl:
+        summary["geomean_pocl_over_loom"] = geomean(
+            [r["pocl_over_loom"] for r in rows])
+        summary["geomean_compile_pocl_over_loom"] = geomean(
+            [r["compile_pocl_over_loom"] for r in rows])
+    return summary
+
+
+def number(value, digits=2):
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def print_table(summary, options):
+    native = summary["native"]
+    print(f"native limits ({native['threads']} threads): triad "
+          f"{native['triad_gb_s']:.1f} GB/s (streaming stores "
+          f"{native['triad_streaming_gb_s']:.1f}, plain "
+          f"{native['triad_plain_gb_s']:.1f}), {native['matmul_n']}^2 matrix "
+          f"product {native['matmul_gflop_s']:.1f} GFLOP/s")
+    if not summary["pocl"]:
+        print("pocl is not available here: Loom alone "
+              "(../shared/peer/build.sh installs it)")
+    header = (f"{'case':<22} {'loom us':>10} {'pocl us':>10} {'pocl/loom':>9} "
+              f"{'loom build ms':>13} {'pocl build+wu ms':>16} "
+              f"{'compile x':>9} {'loom GB/s':>9} {'of triad':>8}  outputs")
+    print(header)
+    for row in summary["cases"]:
+        share = row.get("share_of_native_triad")
+        print(f"{row['case']:<22} {number(row['loom_kernel_us'], 1):>10} "
+              f"{number(row.get('pocl_kernel_us'), 1):>10} "
+              f"{number(row.get('pocl_over_loom')):>9} "
+              f"{number(row['loom_build_ms'], 1):>13} "
+              f"{number(row.get('pocl_build_warmup_ms'), 1):>16} "
+              f"{number(row.get('compile_pocl_over_loom'), 1):>9} "
+              f"{number(row['loom_gb_s'], 1):>9} "
+              f"{(f'{share:.0%}' if share else ''):>8}  "
+              f"{row.get('outputs', 'n/a')}")
+    if summary["pocl"]:
+        print(f"geomean pocl/loom: kernel "
+              f"{number(summary['geomean_pocl_over_loom'])}, compile "
+              f"{number(summary['geomean_compile_pocl_over_loom'])}")
+    print(f"(fastest kernel time of {options.rounds} alternating rounds of "
+          f"{options.repeat} timed launches; build times are medians)")
+
+
+def draw(summary, path):
+    """The ratios as bars on a log scale, with the 1.0 line."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print(f"no picture: matplotlib is not importable by {sys.executable} "
+              "(Debian: python3-matplotlib)", file=sys.stderr)
+        return False
+    rows = [r for r in summary["cases"] if r.get("pocl_over_loom")]
+    native = summary["native"]
+    figure, axes = plt.subplots(figsize=(max(6, 0.6 * len(rows) + 2), 4.5))
+    if rows:
+        ratios = [r["pocl_over_loom"] for r in rows]
+        colours = ["tab:green" if v >= 1 else "tab:red" for v in ratios]
+        bars = axes.bar([r["case"] for r in rows], ratios, color=colours)
+        axes.bar_label(bars, fmt="%.2f", fontsize=8)
+        axes.set_yscale("log")
+        axes.axhline(1.0, color="black", linewidth=1)
+        axes.set_ylabel("pocl kernel time / Loom kernel time")
+        axes.tick_params(axis="x", labelrotation=60)
+        title = (f"Loom against pocl: geomean "
+                 f"{summary['geomean_pocl_over_loom']:.2f}x")
+    else:
+        axes.text(0.5, 0.5, "pocl not available: no ratios", ha="center")
+        title = "Loom alone"
+    axes.set_title(f"{title}\nnative limits: triad {native['triad_gb_s']:.1f}"
+                   f" GB/s, matrix product {native['matmul_gflop_s']:.0f} "
+                   f"GFLOP/s ({native['threads']} threads)", fontsize=10)
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+    return True
+
+
+def main():
+    options = parse_arguments()
+    cases = collect_cases(options)
+    with_pocl = pocl_available()
+    native = native_limits(options.quick)
+    out = pathlib.Path(options.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            figures = measure(cases, options, with_pocl, pathlib.Path(scratch))
+        except RuntimeError as error:
+            sys.exit(f"compare.py: error: {error}")
+        summary = summarize(cases, figures, with_pocl, native,
+                            pathlib.Path(scratch))
+    summary.update({"rounds": options.rounds, "repeat": options.repeat})
+    (out / "compare.json").write_text(json.dumps(summary, indent=1) + "\n")
+    print_table(summary, options)
+    drew = draw(summary, out / "compare.png")
+    print(f"wrote {out / 'compare.json'}" +
+          (f" and {out / 'compare.png'}" if drew else ""))
+    differ = [r["case"] for r in summary["cases"]
+              if r.get("outputs", "EQUAL") != "EQUAL"]
+    if differ:
+        print("outputs differ: " + ", ".join(differ))
+    return 1 if options.check and differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
