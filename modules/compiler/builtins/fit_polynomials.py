@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Prints the coefficients of the erf and erfc fits in math_float.inc and
+"""Prints the coefficients of the polynomial fits in math_float.inc and
 math_double.inc, as the Horner lines those files hold.
 
 Not run by the build: the coefficients are checked in. Needs mpmath
 (Debian: python3-mpmath). Each fit is mpmath's Chebyshev interpolation
 (near-minimax) of:
+  - float, atan_poly: atan(a) / a as a polynomial in z = a^2, a in [0, 1],
+    degree 15;
   - float, erf_small: erf(a) / a as a polynomial in z = a^2, a in [0, 1],
     degree 7;
   - float, erfc_large: a sqrt(pi) erfcx(a), erfcx(a) = e^(a^2) erfc(a), as
@@ -19,6 +21,11 @@ sum |c_k z^k| to the value (how much Horner's rounding can grow).
 import mpmath as mp
 
 mp.mp.dps = 60
+
+
+def atan_over_a(z):
+    a = mp.sqrt(z)
+    return mp.atan(a) / a if z > 0 else mp.mpf(1)
 
 
 def erf_over_a(z):
@@ -56,6 +63,7 @@ def mapped(k, a):
 
 
 def main():
+    fit("atan_poly", atan_over_a, 0, 1, 15)
     fit("erf_small", erf_over_a, 0, 1, 7)
     k = mp.mpf(3)
     fit("erfc_large", scaled_erfcx(k), mapped(k, 1), mapped(k, mp.mpf(10.5)),
