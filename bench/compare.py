@@ -30,6 +30,7 @@ import json
 import math
 import os
 import pathlib
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -157,13 +158,6 @@ def measure(cases, options, with_pocl, scratch):
     return figures
 
 
-def median(values):
-    values = sorted(values)
-    middle = len(values) // 2
-    return (values[middle] if len(values) % 2 else
-            (values[middle - 1] + values[middle]) / 2)
-
-
 def geomean(values):
     values = [v for v in values if v and v > 0]
     if not values:
@@ -178,18 +172,19 @@ def summarize(cases, figures, with_pocl, native, scratch):
         loom_us = min(r["kernel_us_min"] for r in runs["loom"])
         row = {"case": case.stem, "source": str(case),
                "loom_kernel_us": loom_us,
-               "loom_kernel_us_median": median(
+               "loom_kernel_us_median": statistics.median(
                    [r["kernel_us_median"] for r in runs["loom"]]),
-               "loom_build_ms": median([r["build_ms"] for r in runs["loom"]]),
+               "loom_build_ms": statistics.median(
+                   [r["build_ms"] for r in runs["loom"]]),
                "loom_gb_s": (buffer_bytes(case) / loom_us / 1e3
                              if loom_us > 0 else None)}
         if with_pocl:
             pocl_us = min(r["kernel_us_min"] for r in runs["pocl"])
-            pocl_build = median([r["build_ms"] + r["warmup_us"] / 1e3
-                                 for r in runs["pocl"]])
+            pocl_build = statistics.median(
+                [r["build_ms"] + r["warmup_us"] / 1e3 for r in runs["pocl"]])
             row.update({
                 "pocl_kernel_us": pocl_us,
-                "pocl_kernel_us_median": median(
+                "pocl_kernel_us_median": statistics.median(
                     [r["kernel_us_median"] for r in runs["pocl"]]),
                 "pocl_build_warmup_ms": pocl_build,
                 "pocl_over_loom": pocl_us / loom_us if loom_us > 0 else None,
