@@ -46,7 +46,11 @@ void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
       OS << " (address space " << unsigned(A.AddressSpace) << ")";
     if (!A.TypeName.empty())
       OS << " " << A.TypeName;
-    OS << ", " << A.Size << " bytes at offset " << A.Offset << "\n";
+    OS << ", " << A.Size << " bytes at offset " << A.Offset;
+    if (A.AccumulatorBytes)
+      OS << ", accumulator of " << unsigned(A.AccumulatorBytes)
+         << "-byte additions";
+    OS << "\n";
   }
   auto PrintSize = [&](StringRef What, const std::array<uint32_t, 3> &Size) {
     OS << "  " << What << ": ";

@@ -8,7 +8,12 @@ cl_khr_{global,local}_int32_base_atomics extensions) on volatile __global and
 __local int and uint, plus atomic_xchg on float: each one `atomicrmw` or
 `cmpxchg`, sequentially consistent. They are written as IR because Clang 15
 emits library calls, not atomic instructions, for the spir64 target these
-builtins are compiled for. Names are Itanium-mangled as Clang mangles the
+builtins are compiled for. The read-modify-writes are not volatile: the
+`volatile` of their prototypes lets a volatile pointer be passed, and the
+OpenCL memory model, not C's volatile, governs them, and a driver may run
+additions whose results go unused on private copies (mark-accumulators, doc/passes.md). Atomic loads, stores and
+compare-exchanges stay volatile, so a spin-wait keeps its loads. Names are
+Itanium-mangled as Clang mangles the
 declarations of opencl-c.h for spir64 (address spaces as U3AS<n>).
 
 Also atom_* on long and ulong (the cl_khr_int64_*_atomics extensions), and the
@@ -37,11 +42,11 @@ def rmw_functions(prefix, space, t, signed, bits):
         if isinstance(rmw, tuple):
             rmw = rmw[0] if signed else rmw[1]
         yield (f"define {it} @{mangle(prefix + op, pointer + t)}({ptr} %p, {it} %v) #0 {{\n"
-               f"  %old = atomicrmw volatile {rmw} {ptr} %p, {it} %v seq_cst\n"
+               f"  %old = atomicrmw {rmw} {ptr} %p, {it} %v seq_cst\n"
                f"  ret {it} %old\n}}\n")
     for op, rmw in UNARY.items():
         yield (f"define {it} @{mangle(prefix + op, pointer)}({ptr} %p) #0 {{\n"
-               f"  %old = atomicrmw volatile {rmw} {ptr} %p, {it} 1 seq_cst\n"
+               f"  %old = atomicrmw {rmw} {ptr} %p, {it} 1 seq_cst\n"
                f"  ret {it} %old\n}}\n")
     yield (f"define {it} @{mangle(prefix + 'cmpxchg', pointer + t + t)}({ptr} %p, {it} %cmp, {it} %v) #0 {{\n"
            f"  %pair = cmpxchg volatile {ptr} %p, {it} %cmp, {it} %v seq_cst seq_cst\n"
@@ -57,7 +62,7 @@ def functions():
     for space in ADDRESS_SPACES:
         ptr = f"ptr addrspace({space})"
         yield (f"define float @{mangle('atomic_xchg', f'PU3AS{space}Vff')}({ptr} %p, float %v) #0 {{\n"
-               f"  %old = atomicrmw volatile xchg {ptr} %p, float %v seq_cst\n"
+               f"  %old = atomicrmw xchg {ptr} %p, float %v seq_cst\n"
                f"  ret float %old\n}}\n")
 
 
@@ -87,7 +92,7 @@ def c11_helpers():
                f"  store atomic volatile {t} %v, {ptr} %p seq_cst, align {4 if '32' in name else 8}\n"
                f"  ret void\n}}\n")
         yield (f"define spir_func {t} @__loom_atomic_xchg_{name}({ptr} %p, {t} %v) #0 {{\n"
-               f"  %old = atomicrmw volatile xchg {ptr} %p, {t} %v seq_cst\n"
+               f"  %old = atomicrmw xchg {ptr} %p, {t} %v seq_cst\n"
                f"  ret {t} %old\n}}\n")
     for name in ("i32", "i64"):
         t = C11_TYPES[name]
@@ -101,13 +106,13 @@ def c11_helpers():
                f"  ret i1 %ok\n}}\n")
         for op in C11_RMW:
             yield (f"define spir_func {t} @__loom_atomic_fetch_{op}_{name}({ptr} %p, {t} %v) #0 {{\n"
-                   f"  %old = atomicrmw volatile {op} {ptr} %p, {t} %v seq_cst\n"
+                   f"  %old = atomicrmw {op} {ptr} %p, {t} %v seq_cst\n"
                    f"  ret {t} %old\n}}\n")
     for name in ("f32", "f64"):
         t = C11_TYPES[name]
         for op in ("fadd", "fsub", "fmin", "fmax"):
             yield (f"define spir_func {t} @__loom_atomic_fetch_{op}_{name}({ptr} %p, {t} %v) #0 {{\n"
-                   f"  %old = atomicrmw volatile {op} {ptr} %p, {t} %v seq_cst\n"
+                   f"  %old = atomicrmw {op} {ptr} %p, {t} %v seq_cst\n"
                    f"  ret {t} %old\n}}\n")
     yield ("define spir_func void @__loom_atomic_fence() #0 {\n"
            "  fence seq_cst\n"

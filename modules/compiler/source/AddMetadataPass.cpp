@@ -62,11 +62,16 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   K.EntrySymbol = Entry.getName().str();
   K.PackedArgsSize = static_cast<uint32_t>(Layout->getSizeInBytes());
   SmallVector<std::string, 8> TypeNames = getArgTypeNames(Entry);
+  SmallVector<unsigned, 8> AccumulatorBytes = getAccumulatorArgBytes(Entry);
   for (unsigned I = 0; I < Packed->getNumElements(); ++I) {
     K.Args.push_back(describeArg(Packed->getElementType(I), DL,
                                  Layout->getElementOffset(I)));
     if (I < TypeNames.size())
       K.Args.back().TypeName = TypeNames[I];
+    if (I < AccumulatorBytes.size() &&
+        K.Args.back().Kind == md::ArgKind::GlobalBuffer)
+      K.Args.back().AccumulatorBytes =
+          static_cast<uint8_t>(AccumulatorBytes[I]);
   }
   if (auto Size = getReqdWorkGroupSize(Entry))
     K.RequiredWorkGroupSize = *Size;

@@ -33,6 +33,7 @@ constexpr const char *ReqdWGSizeMD = "mux_reqd_wg_size";
 constexpr const char *WGSizeHintMD = "mux_wg_size_hint";
 constexpr const char *VecTypeHintMD = "mux_vec_type_hint";
 constexpr const char *ArgTypesMD = "mux_arg_types";
+constexpr const char *AccumulatorArgsMD = "mux_accumulator_args";
 constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
 constexpr const char *VectorVariantMD = "mux_vector_variant";
 
@@ -130,6 +131,29 @@ SmallVector<std::string, 8> getArgTypeNames(const Function &F) {
       Names.push_back(Name ? Name->getString().str() : std::string());
     }
   return Names;
+}
+
+SmallVector<unsigned, 8> getAccumulatorArgBytes(const Function &F) {
+  SmallVector<unsigned, 8> Bytes;
+  if (MDNode *N = F.getMetadata(AccumulatorArgsMD))
+    for (const MDOperand &Op : N->operands()) {
+      auto *C = mdconst::dyn_extract_or_null<ConstantInt>(Op.get());
+      Bytes.push_back(C ? static_cast<unsigned>(C->getZExtValue()) : 0);
+    }
+  return Bytes;
+}
+
+void setAccumulatorArgBytes(Function &F, ArrayRef<unsigned> Bytes) {
+  if (all_of(Bytes, [](unsigned B) { return B == 0; })) {
+    F.setMetadata(AccumulatorArgsMD, nullptr);
+    return;
+  }
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Metadata *, 8> Ops;
+  for (unsigned B : Bytes)
+    Ops.push_back(
+        ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), B)));
+  F.setMetadata(AccumulatorArgsMD, MDNode::get(Ctx, Ops));
 }
 
 uint64_t getLocalMemoryUsage(const Function &F) {
@@ -246,7 +270,8 @@ void transferKernelProperties(Function &From, Function &To) {
        {LocalMemAttr, VectorWidthAttr, StackPerGroupAttr, StackPerItemAttr})
     if (From.hasFnAttribute(Kind))
       To.addFnAttr(From.getFnAttribute(Kind));
-  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD})
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
+                         AccumulatorArgsMD})
     if (MDNode *N = From.getMetadata(Kind))
       To.setMetadata(Kind, N);
   if (isKernelEntryPoint(From))
@@ -266,8 +291,8 @@ void dropKernelProperties(Function &F) {
   for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
                          PackedArgsAttr, StackPerGroupAttr, StackPerItemAttr})
     F.removeFnAttr(Kind);
-  for (StringRef Kind :
-       {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD, ScheduledFnMD})
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
+                         AccumulatorArgsMD, ScheduledFnMD})
     F.setMetadata(Kind, nullptr);
 }
 

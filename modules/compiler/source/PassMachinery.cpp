@@ -20,6 +20,7 @@
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
+#include "compiler/utils/MarkAccumulatorsPass.h"
 #include "compiler/utils/MarkCKernelsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/StreamingStoresPass.h"

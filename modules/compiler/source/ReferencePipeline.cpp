@@ -16,6 +16,7 @@
 #include "compiler/utils/AddSchedulingParametersPass.h"
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
+#include "compiler/utils/MarkAccumulatorsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/StreamingStoresPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
@@ -49,6 +50,8 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
   // while a vector variant's stores are still its own.
   if (Opts.Optimize && Opts.StreamingStoreBytes)
     MPM.addPass(utils::StreamingStoresPass({Opts.StreamingStoreBytes}));
+  // After linking, when each atomic builtin is an instruction in the kernel.
+  MPM.addPass(utils::MarkAccumulatorsPass());
   MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
   if (Opts.AddWorkItemLoops)
     MPM.addPass(utils::WorkItemLoopsPass({Opts.SingleWorkItemWithoutLoops}));

@@ -10,6 +10,7 @@
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/AddressSpaces.h"
 #include "compiler/utils/KernelMetadata.h"
+#include "compiler/utils/PointerUses.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -80,27 +81,11 @@ bool isFreeOfOrdering(const Function &F,
 /// Whether every use of pointer \p Arg, through address arithmetic, is the
 /// address of a store: the function writes the buffer and never reads it,
 /// nor lets anything else see the pointer.
-bool isOnlyStoredThrough(Argument &Arg) {
-  SmallVector<const Value *, 8> Work{&Arg};
-  SmallPtrSet<const Value *, 8> Seen{&Arg};
-  while (!Work.empty()) {
-    const Value *Pointer = Work.pop_back_val();
-    for (const Use &U : Pointer->uses()) {
-      const auto *User = cast<Instruction>(U.getUser());
-      if (const auto *Store = dyn_cast<StoreInst>(User)) {
-        if (U.getOperandNo() != StoreInst::getPointerOperandIndex())
-          return false; // the pointer itself is stored
-        continue;
-      }
-      if (!isa<GetElementPtrInst>(User) && !isa<BitCastInst>(User) &&
-          !isa<AddrSpaceCastInst>(User) && !isa<PHINode>(User) &&
-          !isa<SelectInst>(User))
-        return false;
-      if (Seen.insert(User).second)
-        Work.push_back(User);
-    }
-  }
-  return true;
+bool isOnlyStoredThrough(const Argument &Arg) {
+  return allUsesThroughPointer(Arg, [](const Use &U) {
+    return isa<StoreInst>(U.getUser()) &&
+           U.getOperandNo() == StoreInst::getPointerOperandIndex();
+  });
 }
 
 /// The stores of \p F that may go past the caches: plain vector stores of

@@ -2,17 +2,8 @@
 ///
 /// \file
 /// Serializes ProgramDescriptor to the LOOM_DESCRIPTOR_SECTION bytes and
-/// parses them back with full validation. Layout (all little-endian):
-///
-///   u32 magic, u32 format version, u32 ABI version,
-///   str target, str cpu, str features, u32 kernel count,
-///   kernel count x { u32 record length, record }
-///
-/// where a record is: str name, str entry symbol, u32 packed args size,
-/// u32 x3 required work-group size, u32 x3 hint, u64 local memory bytes,
-/// u32 vectorization width, u32 work-group info layout, u32 arg count, then per
-/// argument { u8 kind, u8 address space, u16 reserved (0), u32 size, u32
-/// alignment, u32 offset, str type name }. A str is u32 length + bytes.
+/// parses them back with full validation. The layout is specified once, in
+/// doc/kernel-abi.md ("Kernel descriptors").
 ///
 //===----------------------------------------------------------------------===//
 
@@ -47,7 +38,8 @@ void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
   for (const ArgDescriptor &A : K.Args) {
     W.write<uint8_t>(static_cast<uint8_t>(A.Kind));
     W.write<uint8_t>(A.AddressSpace);
-    W.write<uint16_t>(0);
+    W.write<uint8_t>(A.AccumulatorBytes);
+    W.write<uint8_t>(0);
     W.write<uint32_t>(A.Size);
     W.write<uint32_t>(A.Alignment);
     W.write<uint32_t>(A.Offset);
@@ -77,6 +69,11 @@ std::string validateArg(const ArgDescriptor &A, uint32_t PackedArgsSize) {
   if (uint64_t(A.Offset) + A.Size > PackedArgsSize)
     return "offset + size exceeds the packed arguments (" +
            std::to_string(PackedArgsSize) + " bytes)";
+  if (A.AccumulatorBytes != 0 &&
+      (A.Kind != ArgKind::GlobalBuffer || A.AccumulatorBytes > 8 ||
+       !isPowerOf2(A.AccumulatorBytes)))
+    return "accumulator width " + std::to_string(A.AccumulatorBytes) +
+           " is not 1, 2, 4 or 8 bytes of a global buffer";
   return {};
 }
 
@@ -115,7 +112,8 @@ cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
     ArgDescriptor A;
     uint8_t Kind = R.read<uint8_t>();
     A.AddressSpace = R.read<uint8_t>();
-    uint16_t Reserved = R.read<uint16_t>();
+    A.AccumulatorBytes = R.read<uint8_t>();
+    uint8_t Reserved = R.read<uint8_t>();
     A.Size = R.read<uint32_t>();
     A.Alignment = R.read<uint32_t>();
     A.Offset = R.read<uint32_t>();

@@ -9,6 +9,7 @@
 
 #include "mux/mux.h"
 
+#include "accumulators.h"
 #include "validation.h"
 
 #include <algorithm>
@@ -455,6 +456,11 @@ mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
         Used && Options->global_offset ? Options->global_offset[D] : 0;
   }
   Launch.Dimensions = Options->dimensions;
+  uint64_t WorkItems = 1;
+  for (uint32_t D = 0; D < Options->dimensions; ++D)
+    WorkItems *= Options->global_size[D];
+  planPrivateAccumulators(K, Options->descriptors, WorkItems,
+                          CB->Device->Workers->size(), Launch);
   CB->Commands.push_back(std::move(Launch));
   for (uint32_t I = 0; I < K.Args.size(); ++I)
     if (K.Args[I].Kind == md::ArgKind::GlobalBuffer ||

@@ -10,6 +10,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "accumulators.h"
 #include "environment.h"
 #include "objects.h"
 #include "printf.h"
@@ -89,16 +90,37 @@ private:
   uint64_t Chunk;
 };
 
+/// Points the pointer at \p Offset of \p Packed to \p Address.
+void patchPointer(uint8_t *Packed, uint32_t Offset, const void *Address) {
+  std::memcpy(Packed + Offset, &Address, sizeof(Address));
+}
+
+/// Zeroes worker \p State's copies of \p Launch's accumulators and points
+/// its packed arguments at them.
+void preparePrivateAccumulators(WorkerState &State,
+                                const NDRangeCommand &Launch) {
+  if (State.AccumulatorCopiesSize < Launch.AccumulatorCopyBytes) {
+    State.AccumulatorCopies = allocateAligned(Launch.AccumulatorCopyBytes, 64);
+    State.AccumulatorCopiesSize = Launch.AccumulatorCopyBytes;
+  }
+  std::memset(State.AccumulatorCopies.get(), 0, Launch.AccumulatorCopyBytes);
+  for (const PrivateAccumulator &A : Launch.Accumulators)
+    patchPointer(State.PackedArgs.get(), A.PackedOffset,
+                 State.AccumulatorCopies.get() + A.CopyOffset);
+}
+
 /// The packed arguments and arena worker \p State uses for \p Launch: the
-/// shared packed arguments when the kernel has no __local argument, else the
-/// worker's own copy pointing into its own arena.
-const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch) {
+/// shared packed arguments when the kernel has no __local argument and
+/// \p Privatize is off, else the worker's own copy pointing into its own
+/// arena and, with \p Privatize, to its own zeroed accumulators.
+const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch,
+                          bool Privatize) {
   if (State.ArenaSize < Launch.ArenaSize) {
     State.Arena =
         allocateAligned(Launch.ArenaSize, LOOM_LOCAL_MEMORY_ALIGNMENT);
     State.ArenaSize = Launch.ArenaSize;
   }
-  if (Launch.LocalArguments.empty())
+  if (Launch.LocalArguments.empty() && !Privatize)
     return Launch.PackedArgs.get();
   if (State.PackedArgsSize < Launch.PackedArgsSize) {
     State.PackedArgs = allocateAligned(Launch.PackedArgsSize, 128);
@@ -106,11 +128,11 @@ const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch) {
   }
   std::memcpy(State.PackedArgs.get(), Launch.PackedArgs.get(),
               Launch.PackedArgsSize);
-  for (const LocalArgument &Local : Launch.LocalArguments) {
-    uint8_t *Address = State.Arena.get() + Local.ArenaOffset;
-    std::memcpy(State.PackedArgs.get() + Local.PackedOffset, &Address,
-                sizeof(Address));
-  }
+  for (const LocalArgument &Local : Launch.LocalArguments)
+    patchPointer(State.PackedArgs.get(), Local.PackedOffset,
+                 State.Arena.get() + Local.ArenaOffset);
+  if (Privatize)
+    preparePrivateAccumulators(State, Launch);
   return State.PackedArgs.get();
 }
 
@@ -152,9 +174,11 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
 
   // One chunk is all the caller's: waking a worker for it would only cost.
   const bool OneChunk = Chunk >= Total;
+  // With one thread running it all, nobody contends for the accumulators.
+  const bool Privatize = !OneChunk && !Launch.Accumulators.empty();
   Workers.runJob(
       [&](unsigned Worker) {
-        const void *Args = prepareWorker(States[Worker], Launch);
+        const void *Args = prepareWorker(States[Worker], Launch, Privatize);
         uint8_t *Arena = States[Worker].Arena.get();
         // The layout the kernel's descriptor names (metadata/abi.h).
         loom_work_group_info_t Reference;
@@ -169,6 +193,8 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
         uint64_t Begin, End;
         while (Groups.claim(Worker, Begin, End))
           Launch.Entry(Args, Info, Begin, End);
+        if (Privatize)
+          addAccumulatorCopies(States[Worker].AccumulatorCopies.get(), Launch);
         fenceStreamingStores();
       },
       OneChunk);

@@ -94,6 +94,22 @@ struct LocalArgument {
   uint64_t ArenaOffset;
 };
 
+/// A buffer argument the kernel only adds to (an accumulator,
+/// doc/kernel-abi.md) that each worker running the launch adds to a zeroed
+/// copy of instead, adding the copy into the buffer at the end.
+struct PrivateAccumulator {
+  /// Where the packed arguments hold the pointer to the buffer.
+  uint32_t PackedOffset;
+  /// Where the argument points, and the whole elements from there to the end
+  /// of its buffer.
+  uint8_t *Buffer;
+  uint64_t Elements;
+  /// Bytes of each element: the width of the kernel's additions.
+  uint32_t ElementBytes;
+  /// Where the copy starts in each worker's accumulator copies.
+  uint64_t CopyOffset;
+};
+
 struct CopyCommand {
   uint8_t *Destination;
   const uint8_t *Source;
@@ -145,6 +161,10 @@ struct NDRangeCommand {
   /// variables, then each __local argument.
   uint64_t ArenaSize;
   std::vector<LocalArgument> LocalArguments;
+  /// The accumulators each worker keeps a copy of, and the bytes of those
+  /// copies together; none when the launch runs on the buffers themselves.
+  std::vector<PrivateAccumulator> Accumulators;
+  uint64_t AccumulatorCopyBytes = 0;
   std::array<uint64_t, 3> NumGroups;
   std::array<uint64_t, 3> LocalSize;
   std::array<uint64_t, 3> GlobalOffset;
@@ -212,6 +232,9 @@ struct WorkerState {
   uint64_t ArenaSize = 0;
   AlignedBytes PackedArgs;
   uint64_t PackedArgsSize = 0;
+  /// The worker's copies of a launch's accumulators.
+  AlignedBytes AccumulatorCopies;
+  uint64_t AccumulatorCopiesSize = 0;
 };
 } // namespace mux
 

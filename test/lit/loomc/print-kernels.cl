@@ -19,6 +19,13 @@
 // CHECK-NEXT:   arg 0: global buffer (address space 1) int*, 8 bytes at offset 0
 // CHECK-NEXT:   required work-group size: none
 // CHECK-NEXT:   work-group size hint: 8 x 1 x 1
+// A buffer the kernel only adds to with atomics whose results it drops is an
+// accumulator (mark-accumulators); one it also reads is not.
+// CHECK:      kernel bins (entry bins.mux-entry-hook)
+// CHECK-NEXT:   arg 0: global buffer (address space 1) uint*, 8 bytes at offset 0{{$}}
+// CHECK-NEXT:   arg 1: global buffer (address space 1) uint*, 8 bytes at offset 8, accumulator of 4-byte additions
+// CHECK-NEXT:   arg 2: global buffer (address space 1) ulong*, 8 bytes at offset 16, accumulator of 8-byte additions
+// CHECK-NEXT:   arg 3: global buffer (address space 1) uint*, 8 bytes at offset 24{{$}}
 __attribute__((reqd_work_group_size(16, 4, 1)))
 kernel void tiled(global float *out, constant float *in, local float *scratch,
                   float4 scale, uchar shift) {
@@ -32,3 +39,13 @@ kernel void tiled(global float *out, constant float *in, local float *scratch,
 
 __attribute__((work_group_size_hint(8, 1, 1)))
 kernel void plain(global int *out) { out[get_global_id(0)] = 1; }
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+kernel void bins(global const uint *data, global uint *counts,
+                 global ulong *sums, global uint *seen) {
+  uint v = data[get_global_id(0)];
+  atomic_inc(&counts[v % 16]);
+  atom_add(&sums[v % 4], v);
+  if (atomic_add(&seen[v % 8], 1) == 0)
+    seen[8] = v;
+}

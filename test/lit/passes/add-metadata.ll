@@ -7,24 +7,26 @@ target triple = "x86_64-pc-linux-gnu"
 
 %MuxPackedArgs.saxpy = type { float, ptr addrspace(1), ptr addrspace(1) }
 
-define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !0 !mux_arg_types !1 {
+define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !0 !mux_arg_types !1 !mux_accumulator_args !2 {
   ret void
 }
 
 ; The descriptors are one constant in the .loom.kernels section, kept alive
-; through @llvm.used. Bytes, little-endian: magic "LMKD", format 4, ABI 4,
+; through @llvm.used. Bytes, little-endian: magic "LMKD", format 5, ABI 4,
 ; target "csa", cpu "skylake", no features, one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
 ; required size 64x1x1, no hint, no local memory, width 1, no stack (no
 ; private memory, no barriers: 0 bytes, 0 per work-item), the work-group
 ; info layout of the target's BuiltinInfo (0, the reference's), three arguments:
 ; a 4-byte float at 0, then two global buffers (address space 1) of 8 bytes
-; at 8 and 16, each with the type name the source gave it.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\04\00\00\00\04\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
+; at 8 and 16, each with the type name the source gave it; the last is an
+; accumulator of 4-byte additions (!mux_accumulator_args), the byte after
+; its address space.
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\05\00\00\00\04\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
 ; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00
 ; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float
 ; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\08\00\00\00\0C\00\00\00const float*
-; CHECK-SAME: \00\01\00\00\08\00\00\00\08\00\00\00\10\00\00\00\06\00\00\00float*"
+; CHECK-SAME: \00\01\04\00\08\00\00\00\08\00\00\00\10\00\00\00\06\00\00\00float*"
 ; CHECK-SAME: section ".loom.kernels", align 8
 ; CHECK: @llvm.used = appending global [1 x ptr] [ptr @loom.kernel_descriptors], section "llvm.metadata"
 
@@ -35,3 +37,4 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="saxpy" "mux-packed-args"="MuxPackedArgs.saxpy" }
 !0 = !{i32 64, i32 1, i32 1}
 !1 = !{!"float", !"const float*", !"float*"}
+!2 = !{i32 0, i32 0, i32 4}

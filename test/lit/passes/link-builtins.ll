@@ -23,7 +23,7 @@ define i32 @user(i32 %x, ptr addrspace(1) %counter, <4 x float> %v) {
 ; An atomic increment is a sequentially consistent atomicrmw, so it is
 ; atomic across the threads running work-groups.
 ; CHECK-LABEL: define internal i32 @_Z10atomic_incPU3AS1Vj(
-; CHECK: atomicrmw volatile add ptr addrspace(1) %p, i32 1 seq_cst
+; CHECK: atomicrmw add ptr addrspace(1) %p, i32 1 seq_cst
 ; CHECK-NOT: spir_func
 ; CHECK-NOT: define {{.*}}@_Z3minii
 ; CHECK-NOT: define {{.*}}@_Z6vload4

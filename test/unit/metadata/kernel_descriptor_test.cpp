@@ -17,7 +17,7 @@ ProgramDescriptor makeProgram() {
   K.Name = "saxpy";
   K.EntrySymbol = "saxpy.mux-kernel-wrapper";
   K.Args = {{ArgKind::Scalar, 0, 4, 4, 0, "float"},
-            {ArgKind::GlobalBuffer, 1, 8, 8, 8, "float*"},
+            {ArgKind::GlobalBuffer, 1, 8, 8, 8, "uint*", 4},
             {ArgKind::ConstantBuffer, 2, 8, 8, 16, ""}};
   K.PackedArgsSize = 24;
   K.RequiredWorkGroupSize = {64, 1, 1};
@@ -43,7 +43,9 @@ TEST(KernelDescriptor, RoundTrips) {
   EXPECT_EQ(*Read, P);
   ASSERT_NE(Read->findKernel("saxpy"), nullptr);
   EXPECT_EQ(Read->findKernel("saxpy")->Args[1].Kind, ArgKind::GlobalBuffer);
-  EXPECT_EQ(Read->findKernel("saxpy")->Args[1].TypeName, "float*");
+  EXPECT_EQ(Read->findKernel("saxpy")->Args[1].TypeName, "uint*");
+  EXPECT_EQ(Read->findKernel("saxpy")->Args[1].AccumulatorBytes, 4);
+  EXPECT_EQ(Read->findKernel("saxpy")->Args[2].AccumulatorBytes, 0);
   EXPECT_EQ(Read->findKernel("missing"), nullptr);
 }
 
@@ -112,6 +114,21 @@ TEST(KernelDescriptor, UnknownArgumentKindIsAnError) {
   ASSERT_FALSE(Read);
   EXPECT_NE(Read.error().find("unknown kind 42"), std::string::npos)
       << Read.error();
+}
+
+TEST(KernelDescriptor, BadAccumulatorIsAnError) {
+  // Only a global buffer accumulates, in additions of 1, 2, 4 or 8 bytes.
+  for (auto [Arg, Bytes] :
+       {std::pair{1, 3}, std::pair{1, 16}, std::pair{0, 4}, std::pair{2, 4}}) {
+    ProgramDescriptor P = makeProgram();
+    P.Kernels[0].Args[Arg].AccumulatorBytes = static_cast<uint8_t>(Bytes);
+    std::vector<uint8_t> Written = writeProgramDescriptor(P);
+    auto Read = readProgramDescriptor(Written.data(), Written.size());
+    ASSERT_FALSE(Read) << "argument " << Arg << " accumulating " << Bytes;
+    EXPECT_NE(Read.error().find("accumulator width " + std::to_string(Bytes)),
+              std::string::npos)
+        << Read.error();
+  }
 }
 
 TEST(KernelDescriptor, DuplicateKernelIsAnError) {

@@ -27,7 +27,7 @@ namespace metadata {
 
 /// The format of the descriptor bytes (not the kernel ABI, which is
 /// LOOM_ABI_VERSION).
-constexpr uint32_t DescriptorFormatVersion = 4;
+constexpr uint32_t DescriptorFormatVersion = 5;
 constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
 
 enum class ArgKind : uint8_t {
@@ -52,11 +52,16 @@ struct ArgDescriptor {
   uint32_t Offset = 0;
   /// The type as the source wrote it (`float*`, `int4`), or empty.
   std::string TypeName;
+  /// For a global buffer, nonzero when the kernel does nothing with it but
+  /// atomic additions of integers this many bytes wide (1, 2, 4 or 8) whose
+  /// results it does not use: an accumulator, which a driver may privatize
+  /// (doc/kernel-abi.md).
+  uint8_t AccumulatorBytes = 0;
 
   bool operator==(const ArgDescriptor &O) const {
     return Kind == O.Kind && AddressSpace == O.AddressSpace && Size == O.Size &&
            Alignment == O.Alignment && Offset == O.Offset &&
-           TypeName == O.TypeName;
+           TypeName == O.TypeName && AccumulatorBytes == O.AccumulatorBytes;
   }
 };
 

@@ -66,6 +66,13 @@ void setWorkGroupSizeHint(llvm::Function &F, std::array<uint32_t, 3> Size);
 /// (Clang's kernel_arg_type), empty where unknown.
 llvm::SmallVector<std::string, 8> getArgTypeNames(const llvm::Function &F);
 
+/// Metadata !mux_accumulator_args: for each kernel parameter, the bytes of
+/// the integer atomic additions that are the only accesses through it (the
+/// kernel never reads the buffer nor uses what the additions return), or 0.
+/// Empty when no parameter is one.
+llvm::SmallVector<unsigned, 8> getAccumulatorArgBytes(const llvm::Function &F);
+void setAccumulatorArgBytes(llvm::Function &F, llvm::ArrayRef<unsigned> Bytes);
+
 /// Attribute "mux-local-mem-usage": bytes of __local memory per work-group.
 uint64_t getLocalMemoryUsage(const llvm::Function &F);
 void setLocalMemoryUsage(llvm::Function &F, uint64_t Bytes);
