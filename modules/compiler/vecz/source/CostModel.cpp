@@ -9,6 +9,7 @@
 
 #include "vecz/UniformityAnalysis.h"
 
+#include "compiler/BuiltinInfo.h"
 #include "compiler/utils/KernelMetadata.h"
 #include "compiler/utils/PrivateMemory.h"
 
@@ -84,16 +85,46 @@ unsigned carriedRegisters(const Loop &L, uint64_t RegisterBits) {
   return Registers;
 }
 
+/// Whether \p Kernel calls a math builtin the library defines for vectors
+/// (linked after vectorization): a long dependence chain per call.
+bool callsLibraryMath(const Function &Kernel, const compiler::BuiltinInfo &BI) {
+  for (const Instruction &I : instructions(Kernel))
+    if (const auto *Call = dyn_cast<CallInst>(&I))
+      if (const Function *Callee = Call->getCalledFunction();
+          Callee && Callee->isDeclaration() &&
+          BI.mustLinkAfterVectorization(Callee->getName()))
+        return true;
+  return false;
+}
+
+/// \p Factor halved while its copies of \p Vector's private memory (each
+/// lane's own, on the stack of the thread running the work-group) would
+/// exceed MaxWidePrivateMemory.
+unsigned fitPrivateMemory(unsigned Factor, const Function &Vector) {
+  uint64_t Private = compiler::utils::getPrivateMemoryBytes(Vector);
+  while (Factor > 1 && Factor * Private > MaxWidePrivateMemory)
+    Factor /= 2;
+  return Factor;
+}
+
 } // namespace
 
-unsigned chooseInterleave(Function &Vector, FunctionAnalysisManager &FAM) {
+InterleaveChoice chooseInterleave(Function &Kernel, Function &Vector,
+                                  const compiler::BuiltinInfo &BI,
+                                  FunctionAnalysisManager &FAM) {
   const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(Vector);
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(Vector);
   uint64_t RegisterBits =
       TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
           .getFixedSize();
-  if (LI.empty() || RegisterBits == 0)
-    return 1;
+  if (RegisterBits == 0)
+    return {};
+  if (LI.empty()) {
+    if (!callsLibraryMath(Kernel, BI))
+      return {};
+    unsigned Factor = fitPrivateMemory(2, Vector);
+    return {Factor, Factor > 1};
+  }
   unsigned Registers =
       TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   unsigned Factor = 4;
@@ -103,12 +134,7 @@ unsigned chooseInterleave(Function &Vector, FunctionAnalysisManager &FAM) {
     while (Factor > 1 && Factor * Carried > Registers / 2)
       Factor /= 2;
   }
-  // Each lane has its own private memory, on the stack of the thread
-  // running the work-group.
-  uint64_t Private = compiler::utils::getPrivateMemoryBytes(Vector);
-  while (Factor > 1 && Factor * Private > MaxWidePrivateMemory)
-    Factor /= 2;
-  return Factor;
+  return {fitPrivateMemory(Factor, Vector), false};
 }
 
 unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,

@@ -36,10 +36,16 @@
 /// already overlaps, gain nothing. So the factor is 4, halved while the
 /// copies of the values a loop carries around its back edge would take
 /// more than half the vector registers or K copies of the vector kernel's
-/// private memory (each lane's own, on the stack) more than 64 KiB, and 1
-/// without a loop; the variant is
-/// kept when one run of it costs at most 9/10 of the runs of the vector
-/// kernel it replaces.
+/// private memory (each lane's own, on the stack) more than 64 KiB; the
+/// variant is kept when one run of it costs at most 9/10 of the runs of the
+/// vector kernel it replaces. A straight-line kernel gets 2 when it calls a
+/// math builtin of the library (one linked after vectorization: sin, exp,
+/// asin, ...), whose body is one long dependence chain after another
+/// (reduction, polynomial, reconstruction), too long for the processor to
+/// overlap two successive calls: two vectors side by side run 1.0 to 1.4
+/// times as fast, 1.12 in the median (doc/performance.md), which the throughput
+/// estimate cannot see, so that variant is kept without it. Other
+/// straight-line kernels get 1 (none).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +56,10 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/PassManager.h"
+
+namespace compiler {
+class BuiltinInfo;
+} // namespace compiler
 
 namespace vecz {
 
@@ -62,10 +72,20 @@ chooseWidth(llvm::Function &Kernel, const UniformityInfo &Uniformity,
             llvm::FunctionAnalysisManager &FAM,
             compiler::VeczLayout Layout = compiler::VeczLayout::Interleaved);
 
-/// How many vectors of work-items a wide variant of \p Vector should run
-/// per call (see the file comment): 1 (none), 2 or 4.
-unsigned chooseInterleave(llvm::Function &Vector,
-                          llvm::FunctionAnalysisManager &FAM);
+/// How many vectors of work-items a wide variant of \p Kernel, whose vector
+/// variant is \p Vector, should run per call, and whether that is for the
+/// latency of its math builtins (see the file comment).
+struct InterleaveChoice {
+  /// 1 (none), 2 or 4.
+  unsigned Factor = 1;
+  /// The variant hides latency that the throughput estimate cannot see:
+  /// keep it without comparing their costs.
+  bool ForLatency = false;
+};
+InterleaveChoice chooseInterleave(llvm::Function &Kernel,
+                                  llvm::Function &Vector,
+                                  const compiler::BuiltinInfo &BI,
+                                  llvm::FunctionAnalysisManager &FAM);
 
 /// The most private memory a vector kernel may have: each lane has its own
 /// copy, all on the stack of the thread running the work-group (whose

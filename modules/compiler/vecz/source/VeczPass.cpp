@@ -458,8 +458,10 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
                OptimizationRemarkEmitter &ORE) {
   if (Opts.Interleave == 1 || Variant.Jammed || hasBarrier(*Variant.Vector))
     return Variant;
-  unsigned Factor = Opts.Interleave ? Opts.Interleave
-                                    : chooseInterleave(*Variant.Vector, FAM);
+  InterleaveChoice Choice =
+      Opts.Interleave ? InterleaveChoice{Opts.Interleave, false}
+                      : chooseInterleave(Kernel, *Variant.Vector, BI, FAM);
+  unsigned Factor = Choice.Factor;
   unsigned WideWidth = Factor * Variant.Width;
   if (Factor == 1 || WideWidth > widestVariant(Kernel, Opts))
     return Variant;
@@ -480,7 +482,7 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
     return Variant;
   }
   (*Wide)->setName("__vecz_v" + Twine(WideWidth) + "_" + Kernel.getName());
-  if (Opts.Interleave == 0 &&
+  if (Opts.Interleave == 0 && !Choice.ForLatency &&
       10 * estimateRunCost(**Wide, FAM) >
           9 * Factor * estimateRunCost(*Variant.Vector, FAM)) {
     eraseFunction(**Wide, FAM);
