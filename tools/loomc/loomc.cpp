@@ -157,6 +157,12 @@ cl::opt<std::string> StreamingStoreBytes(
              "when the launch writes at least this many bytes through it (0: "
              "never; default 8388608)"),
     cl::value_desc("N"), cl::cat(LoomcCategory));
+cl::opt<std::string> OutlineInstructions(
+    "outline-instructions",
+    cl::desc("Cut kernels of more instructions than this into functions of "
+             "about this many, so that compile time grows in proportion to "
+             "kernel size (0: never; default 2000)"),
+    cl::value_desc("N"), cl::cat(LoomcCategory));
 cl::opt<std::string> RemarksPassed("Rpass",
                                    cl::desc("Print the optimization remarks "
                                             "of the passes matching this "
@@ -415,6 +421,10 @@ int main(int Argc, char **Argv) {
   if (!StreamingStoreBytes.empty())
     if (Error E = Opts.parseBuildOptions("-streaming-store-bytes=" +
                                          StreamingStoreBytes))
+      return usageError(toString(std::move(E)));
+  if (!OutlineInstructions.empty())
+    if (Error E = Opts.parseBuildOptions("-outline-instructions=" +
+                                         OutlineInstructions))
       return usageError(toString(std::move(E)));
   Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
 

@@ -61,30 +61,6 @@ struct LiveSlot {
   uint64_t Stride;
 };
 
-bool callsBarrier(const Function &F, const BuiltinInfo &BI,
-                  const SmallPtrSetImpl<const Function *> &WithBarriers) {
-  for (const Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I))
-      if (const Function *Callee = Call->getCalledFunction())
-        if (BI.isWorkGroupBarrier(*Callee) || WithBarriers.contains(Callee))
-          return true;
-  return false;
-}
-
-/// The defined functions that contain a barrier, directly or through calls.
-SmallPtrSet<const Function *, 8>
-findFunctionsWithBarriers(const Module &M, const BuiltinInfo &BI) {
-  SmallPtrSet<const Function *, 8> WithBarriers;
-  for (bool Grew = true; Grew;) {
-    Grew = false;
-    for (const Function &F : M)
-      if (!F.isDeclaration() && !WithBarriers.contains(&F) &&
-          callsBarrier(F, BI, WithBarriers))
-        Grew = WithBarriers.insert(&F).second;
-  }
-  return WithBarriers;
-}
-
 /// A copy of \p Kernel's body in a function that also takes the live
 /// variables of the work-group: `ptr %live, i64 %wi.index, i64 %wi.count`.
 Function *cloneWithLiveParameters(Function &Kernel) {
@@ -375,6 +351,33 @@ Function *cloneRegion(Function &Body, unsigned Index,
 }
 
 } // namespace
+
+namespace {
+
+bool callsBarrier(const Function &F, const BuiltinInfo &BI,
+                  const SmallPtrSetImpl<const Function *> &WithBarriers) {
+  for (const Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction())
+        if (BI.isWorkGroupBarrier(*Callee) || WithBarriers.contains(Callee))
+          return true;
+  return false;
+}
+
+} // namespace
+
+SmallPtrSet<const Function *, 8>
+findFunctionsWithBarriers(const Module &M, const BuiltinInfo &BI) {
+  SmallPtrSet<const Function *, 8> WithBarriers;
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const Function &F : M)
+      if (!F.isDeclaration() && !WithBarriers.contains(&F) &&
+          callsBarrier(F, BI, WithBarriers))
+        Grew = WithBarriers.insert(&F).second;
+  }
+  return WithBarriers;
+}
 
 bool inlineCallsWithBarriers(Function &Kernel, const BuiltinInfo &BI) {
   SmallPtrSet<const Function *, 8> WithBarriers =

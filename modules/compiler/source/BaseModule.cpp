@@ -22,10 +22,12 @@
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
+#include "compiler/utils/InlineKernelPiecesPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/MarkCKernelsPass.h"
+#include "compiler/utils/OutlineHugeKernelsPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
 #include "compiler/utils/TrapFreeDivisionPass.h"
 
@@ -354,11 +356,17 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM,
   MPM.addPass(utils::EncodeKernelMetadataPass());
   if (Opts.OptDisable)
     return;
+  // A huge kernel goes through the simplification pipeline in pieces of
+  // bounded size, and is whole again for Vecz (doc/performance.md).
+  if (Opts.OutlineInstructions)
+    MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
   MPM.addPass(Machinery.getPassBuilder().buildModuleSimplificationPipeline(
       OptimizationLevel::O2, ThinOrFullLTOPhase::None));
   if (Opts.Vectorize != EarlyVectorization::None)
     MPM.addPass(createModuleToFunctionPassAdaptor(
         buildEarlyVectorization(Opts.Vectorize)));
+  if (Opts.OutlineInstructions)
+    MPM.addPass(utils::InlineKernelPiecesPass());
 }
 
 Error BaseModule::runPipeline(PassMachinery &Machinery,

@@ -113,6 +113,11 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
         return buildOptionError("-streaming-store-bytes= takes a number of "
                                 "bytes (0: never), not '" +
                                 Word + "'");
+    } else if (Word.consume_front("-outline-instructions=")) {
+      if (Word.getAsInteger(10, OutlineInstructions))
+        return buildOptionError("-outline-instructions= takes a number of "
+                                "instructions (0: never), not '" +
+                                Word + "'");
     } else if (Word.consume_front("-Rpass=")) {
       RemarksPassed = Word.str();
     } else if (Word.consume_front("-Rpass-missed=")) {

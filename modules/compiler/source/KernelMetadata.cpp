@@ -24,6 +24,7 @@ constexpr const char *KernelAttr = "mux-kernel";
 constexpr const char *EntryPointValue = "entry-point";
 constexpr const char *KernelValue = "kernel";
 constexpr const char *OrigFnAttr = "mux-orig-fn";
+constexpr const char *KernelPieceAttr = "mux-kernel-piece";
 constexpr const char *LocalMemAttr = "mux-local-mem-usage";
 constexpr const char *VectorWidthAttr = "mux-vectorize-width";
 constexpr const char *PackedArgsAttr = "mux-packed-args";
@@ -66,6 +67,12 @@ void setIsKernel(Function &F) { F.addFnAttr(KernelAttr, KernelValue); }
 void setIsKernelEntryPoint(Function &F) {
   F.addFnAttr(KernelAttr, EntryPointValue);
 }
+
+bool isKernelPiece(const Function &F) {
+  return F.hasFnAttribute(KernelPieceAttr);
+}
+
+void setIsKernelPiece(Function &F) { F.addFnAttr(KernelPieceAttr); }
 
 SmallVector<Function *, 4> getKernelEntryPoints(Module &M) {
   SmallVector<Function *, 4> Kernels;
@@ -236,6 +243,15 @@ void setVectorVariant(Function &Kernel, VectorVariant Variant) {
 
 void clearVectorVariant(Function &Kernel) {
   Kernel.setMetadata(VectorVariantMD, nullptr);
+}
+
+SmallVector<Function *, 4> getKernelBodies(Function &Kernel) {
+  SmallVector<Function *, 4> Bodies{&Kernel};
+  if (std::optional<VectorVariant> Variant = getVectorVariant(Kernel))
+    for (Function *F : {Variant->Vector, Variant->Jammed, Variant->Wide})
+      if (F)
+        Bodies.push_back(F);
+  return Bodies;
 }
 
 StringRef getPackedArgsTypeName(const Function &F) {

@@ -63,21 +63,10 @@ std::optional<unsigned> getAdditionBytes(const Argument &Arg) {
   return Bytes;
 }
 
-/// The kernel and the vector variants that run its work-items.
-SmallVector<const Function *, 4> getBodies(const Function &Kernel) {
-  SmallVector<const Function *, 4> Bodies{&Kernel};
-  if (std::optional<VectorVariant> Variant = getVectorVariant(Kernel))
-    for (const Function *F : {Variant->Vector, Variant->Jammed, Variant->Wide})
-      if (F)
-        Bodies.push_back(F);
-  return Bodies;
-}
-
 /// The accumulator width of parameter \p Index of \p Kernel: the width all of
 /// its bodies add with, or 0 if any of them does anything else with it, or
 /// none of them adds.
-unsigned getAccumulatorBytes(ArrayRef<const Function *> Bodies,
-                             unsigned Index) {
+unsigned getAccumulatorBytes(ArrayRef<Function *> Bodies, unsigned Index) {
   auto *Pointer = dyn_cast<PointerType>(Bodies[0]->getArg(Index)->getType());
   if (!Pointer || Pointer->getAddressSpace() != GlobalAddressSpace)
     return 0;
@@ -96,7 +85,7 @@ unsigned getAccumulatorBytes(ArrayRef<const Function *> Bodies,
 PreservedAnalyses MarkAccumulatorsPass::run(Module &M,
                                             ModuleAnalysisManager &) {
   for (Function *Kernel : getKernelEntryPoints(M)) {
-    SmallVector<const Function *, 4> Bodies = getBodies(*Kernel);
+    SmallVector<Function *, 4> Bodies = getKernelBodies(*Kernel);
     SmallVector<unsigned, 8> Bytes;
     for (unsigned I = 0; I < Kernel->arg_size(); ++I) {
       Bytes.push_back(getAccumulatorBytes(Bodies, I));

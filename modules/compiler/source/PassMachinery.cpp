@@ -17,11 +17,13 @@
 #include "compiler/utils/EncodeKernelMetadataPass.h"
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
+#include "compiler/utils/InlineKernelPiecesPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/MarkAccumulatorsPass.h"
 #include "compiler/utils/MarkCKernelsPass.h"
+#include "compiler/utils/OutlineHugeKernelsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/StreamingStoresPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
@@ -110,22 +112,38 @@ Expected<LinkBuiltinsPass::Options> parseLinkBuiltinsOptions(StringRef Params) {
   return Opts;
 }
 
+/// Reads the one parameter `<Key>=N` of pass \p Pass into \p Count; \p What
+/// says what N counts in the error for anything else.
+Error parseCountParam(StringRef Params, StringRef Pass, StringRef Key,
+                      StringRef What, uint64_t &Count) {
+  return forEachParam(Params, Pass, [&](StringRef K, StringRef V) -> Error {
+    if (K != Key)
+      return unknownParam(Pass, K);
+    if (V.getAsInteger(10, Count))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: %s must be a number of %s (0: never), "
+                               "not '%s'",
+                               Pass.str().c_str(), Key.str().c_str(),
+                               What.str().c_str(), V.str().c_str());
+    return Error::success();
+  });
+}
+
 Expected<StreamingStoresPass::Options>
 parseStreamingStoresOptions(StringRef Params) {
   StreamingStoresPass::Options Opts;
-  Error E = forEachParam(
-      Params, "streaming-stores", [&](StringRef K, StringRef V) -> Error {
-        if (K != "min-bytes")
-          return unknownParam("streaming-stores", K);
-        if (V.getAsInteger(10, Opts.MinBytes))
-          return createStringError(
-              inconvertibleErrorCode(),
-              "streaming-stores: min-bytes must be a number of bytes (0: "
-              "never), not '%s'",
-              V.str().c_str());
-        return Error::success();
-      });
-  if (E)
+  if (Error E = parseCountParam(Params, "streaming-stores", "min-bytes",
+                                "bytes", Opts.MinBytes))
+    return std::move(E);
+  return Opts;
+}
+
+Expected<OutlineHugeKernelsPass::Options>
+parseOutlineHugeKernelsOptions(StringRef Params) {
+  OutlineHugeKernelsPass::Options Opts;
+  if (Error E =
+          parseCountParam(Params, "outline-huge-kernels", "max-instructions",
+                          "instructions", Opts.MaxInstructions))
     return std::move(E);
   return Opts;
 }

@@ -17,6 +17,7 @@
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
 #include "compiler/utils/MarkAccumulatorsPass.h"
+#include "compiler/utils/OutlineHugeKernelsPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/StreamingStoresPass.h"
 #include "compiler/utils/WorkItemLoopsPass.h"
@@ -36,6 +37,7 @@ getReferencePipelineOptions(const BaseModule &Module,
   Opts.TargetName = Module.getTargetName().str();
   Opts.Optimize = !Module.getOptions().OptDisable;
   Opts.StreamingStoreBytes = Module.getOptions().StreamingStoreBytes;
+  Opts.OutlineInstructions = Module.getOptions().OutlineInstructions;
   const TargetMachine &TM = Machinery.getTargetMachine();
   Opts.CPUName = TM.getTargetCPU().str();
   Opts.CPUFeatures = TM.getTargetFeatureString().str();
@@ -52,6 +54,8 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
     MPM.addPass(utils::StreamingStoresPass({Opts.StreamingStoreBytes}));
   // After linking, when each atomic builtin is an instruction in the kernel.
   MPM.addPass(utils::MarkAccumulatorsPass());
+  if (Opts.Optimize && Opts.OutlineInstructions)
+    MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
   MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
   if (Opts.AddWorkItemLoops)
     MPM.addPass(utils::WorkItemLoopsPass({Opts.SingleWorkItemWithoutLoops}));

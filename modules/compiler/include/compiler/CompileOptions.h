@@ -150,6 +150,12 @@ struct CompileOptions {
   /// through it (streaming-stores; 0: never). The default, 8 MiB, is where
   /// it paid on the development machine (doc/performance.md).
   uint64_t StreamingStoreBytes = 8u << 20;
+  /// `-outline-instructions=`: a kernel (or vector variant) of more
+  /// instructions than this is cut into pieces of about this many, each a
+  /// function of its own, before the late pipeline (outline-huge-kernels; 0:
+  /// never), so that its compile time grows in proportion to its size
+  /// (doc/performance.md).
+  uint64_t OutlineInstructions = 2000;
   /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose
   /// optimization remarks (done / not done) go to the warning handler, as
   /// Clang's options of those names do (`-Rpass-missed=vecz`).

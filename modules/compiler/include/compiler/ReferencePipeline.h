@@ -40,6 +40,8 @@ struct ReferencePipelineOptions {
   bool Optimize = true;
   /// streaming-stores' threshold (-streaming-store-bytes=; 0: not run).
   uint64_t StreamingStoreBytes = 0;
+  /// outline-huge-kernels' piece size (-outline-instructions=; 0: not run).
+  uint64_t OutlineInstructions = 0;
 };
 
 /// The options for \p Module: its target name, the CPU and features of the

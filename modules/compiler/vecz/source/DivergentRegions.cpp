@@ -53,18 +53,27 @@ BlockSet collectBlocks(BasicBlock &Branching, BasicBlock &Exit) {
   return Blocks;
 }
 
+/// Each block's place in its function, counted once per function: ordering
+/// a region's blocks by it, region by region, then costs the region only.
+using BlockPositions = DenseMap<const BasicBlock *, unsigned>;
+
+BlockPositions numberBlocks(Function &F) {
+  BlockPositions Positions;
+  for (BasicBlock &BB : F)
+    Positions[&BB] = Positions.size();
+  return Positions;
+}
+
 /// \p Nodes ordered so that each comes after its predecessors among them
 /// (\p Successors gives the edges); none when the edges form a cycle. Of
 /// the nodes ready, the one made ready last goes first, and of those made
-/// ready together the first in the function: a path is followed as far as
-/// it goes before its siblings, so the blocks a block dominates tend to run
-/// together (which Boscc.h needs to branch around them).
+/// ready together the first in the function (\p Position): a path is followed
+/// as far as it goes before its siblings, so the blocks a block dominates tend
+/// to run together (which Boscc.h needs to branch around them).
 std::optional<SmallVector<BasicBlock *, 8>> orderTopologically(
-    ArrayRef<BasicBlock *> Nodes,
+    ArrayRef<BasicBlock *> Nodes, const BlockPositions &Position,
     function_ref<SmallVector<BasicBlock *, 4>(BasicBlock *)> Successors) {
-  DenseMap<const BasicBlock *, unsigned> Position, Waiting;
-  for (BasicBlock &BB : *Nodes.front()->getParent())
-    Position[&BB] = Position.size();
+  DenseMap<const BasicBlock *, unsigned> Waiting;
   for (BasicBlock *Node : Nodes)
     for (BasicBlock *Succ : Successors(Node))
       ++Waiting[Succ];
@@ -72,7 +81,7 @@ std::optional<SmallVector<BasicBlock *, 8>> orderTopologically(
   SmallVector<BasicBlock *, 8> Ready, Order, Batch;
   auto PushBatch = [&] {
     llvm::sort(Batch, [&](BasicBlock *A, BasicBlock *B) {
-      return Position[A] > Position[B];
+      return Position.lookup(A) > Position.lookup(B);
     });
     append_range(Ready, Batch);
     Batch.clear();
@@ -114,9 +123,10 @@ const Loop *getOutermostLoopIn(const BasicBlock *BB, const LoopInfo &LI,
 /// the masked loops among them, inner loops before the loops holding them.
 class Sequencer {
 public:
-  Sequencer(const LoopInfo &LI, BranchPredicate IsDivergentBranch,
-            LoopPredicate IsDivergentLoop, SmallVectorImpl<MaskedLoop> &Loops)
-      : LI(LI), IsDivergentBranch(IsDivergentBranch),
+  Sequencer(const LoopInfo &LI, const BlockPositions &Positions,
+            BranchPredicate IsDivergentBranch, LoopPredicate IsDivergentLoop,
+            SmallVectorImpl<MaskedLoop> &Loops)
+      : LI(LI), Positions(Positions), IsDivergentBranch(IsDivergentBranch),
         IsDivergentLoop(IsDivergentLoop), Loops(Loops) {}
 
   /// \p Inside in run order: each block, or each loop taken as one node,
@@ -133,6 +143,7 @@ private:
   Expected<MaskedLoop> buildMaskedLoop(const Loop &L);
 
   const LoopInfo &LI;
+  const BlockPositions &Positions;
   BranchPredicate IsDivergentBranch;
   LoopPredicate IsDivergentLoop;
   SmallVectorImpl<MaskedLoop> &Loops;
@@ -181,17 +192,20 @@ Sequencer::order(const BlockSet &Inside, const Loop *Enclosing,
     if (BB == Node)
       Nodes.push_back(BB);
 
+  // The edges between nodes, gathered in one walk over the blocks: looking
+  // them up node by node would walk every block once per node.
   BasicBlock *Header = Enclosing ? Enclosing->getHeader() : nullptr;
+  DenseMap<BasicBlock *, SmallVector<BasicBlock *, 4>> NodeSuccessors;
+  for (auto [BB, Node] : NodeOf) {
+    SmallVector<BasicBlock *, 4> &Succs = NodeSuccessors[Node];
+    for (BasicBlock *Succ : successors(BB))
+      if (BasicBlock *To = NodeOf.lookup(Succ);
+          To && To != Node && To != Header && !is_contained(Succs, To))
+        Succs.push_back(To);
+  }
   std::optional<SmallVector<BasicBlock *, 8>> Order =
-      orderTopologically(Nodes, [&](BasicBlock *Node) {
-        SmallVector<BasicBlock *, 4> Succs;
-        for (auto [BB, Of] : NodeOf)
-          if (Of == Node)
-            for (BasicBlock *Succ : successors(BB))
-              if (BasicBlock *To = NodeOf.lookup(Succ);
-                  To && To != Node && To != Header && !is_contained(Succs, To))
-                Succs.push_back(To);
-        return Succs;
+      orderTopologically(Nodes, Positions, [&](BasicBlock *Node) {
+        return NodeSuccessors.lookup(Node);
       });
   if (!Order)
     return cannotLinearize(Where, Enclosing ? "in an irreducible loop"
@@ -254,6 +268,7 @@ Expected<MaskedLoop> Sequencer::buildMaskedLoop(const Loop &L) {
 /// preheader) to \p Exit, where its paths reconverge.
 Expected<DivergentRegion> buildRegion(BasicBlock &Branching, BasicBlock *Exit,
                                       const LoopInfo &LI,
+                                      const BlockPositions &Positions,
                                       BranchPredicate IsDivergentBranch,
                                       LoopPredicate IsDivergentLoop) {
   if (!Exit)
@@ -271,7 +286,8 @@ Expected<DivergentRegion> buildRegion(BasicBlock &Branching, BasicBlock *Exit,
       return cannotLinearize(Branching, "entered from outside");
 
   DivergentRegion Region{&Branching, {}, Exit, {}};
-  Sequencer Sequence(LI, IsDivergentBranch, IsDivergentLoop, Region.Loops);
+  Sequencer Sequence(LI, Positions, IsDivergentBranch, IsDivergentLoop,
+                     Region.Loops);
   Expected<SmallVector<BasicBlock *, 8>> Order =
       Sequence.order(Inside, /*Enclosing=*/nullptr, Exit, Branching);
   if (!Order)
@@ -348,6 +364,7 @@ findDivergentRegions(Function &F, const DominatorTree &DT,
                      LoopPredicate IsDivergentLoop) {
   SmallVector<DivergentRegion, 4> Regions;
   BlockSet Covered;
+  const BlockPositions Positions = numberBlocks(F);
   ReversePostOrderTraversal<Function *> RPOT(&F);
   // A loop's header comes before its other blocks, a branch before the
   // blocks it leads to: a region is found from its first block.
@@ -387,8 +404,8 @@ findDivergentRegions(Function &F, const DominatorTree &DT,
                                     "another region");
       erase_if(Regions, Overlaps);
     }
-    Expected<DivergentRegion> Region =
-        buildRegion(*Branching, Exit, LI, IsDivergentBranch, IsDivergentLoop);
+    Expected<DivergentRegion> Region = buildRegion(
+        *Branching, Exit, LI, Positions, IsDivergentBranch, IsDivergentLoop);
     if (!Region)
       return Region.takeError();
     Covered.insert(Region->Blocks.begin(), Region->Blocks.end());

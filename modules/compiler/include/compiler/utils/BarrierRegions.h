@@ -1,4 +1,5 @@
-//===- compiler/utils/BarrierRegions.h - A kernel cut at barriers -*- C++ -*-===//
+//===- compiler/utils/BarrierRegions.h - A kernel cut at barriers -*- C++
+//-*-===//
 ///
 /// \file
 /// Cuts a kernel with work-group barriers into barrier regions, the code
@@ -31,6 +32,7 @@
 #ifndef COMPILER_UTILS_BARRIERREGIONS_H
 #define COMPILER_UTILS_BARRIERREGIONS_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -38,6 +40,7 @@
 namespace llvm {
 class CallInst;
 class Function;
+class Module;
 } // namespace llvm
 
 namespace compiler {
@@ -60,6 +63,11 @@ struct BarrierRegions {
   /// one kernel (its scalar and vector forms) agree when these do.
   llvm::SmallVector<uint64_t, 4> BarrierIds;
 };
+
+/// The defined functions of \p M that contain a work-group barrier, directly
+/// or through calls.
+llvm::SmallPtrSet<const llvm::Function *, 8>
+findFunctionsWithBarriers(const llvm::Module &M, const BuiltinInfo &BI);
 
 /// Inlines into \p Kernel every call to a function that (transitively)
 /// contains a work-group barrier. Returns whether the kernel has barriers.

@@ -38,6 +38,11 @@ bool isKernelEntryPoint(const llvm::Function &F);
 void setIsKernel(llvm::Function &F);
 void setIsKernelEntryPoint(llvm::Function &F);
 
+/// Attribute "mux-kernel-piece": a function outline-huge-kernels cut out of
+/// a kernel; inline-kernel-pieces puts the early pipeline's back.
+bool isKernelPiece(const llvm::Function &F);
+void setIsKernelPiece(llvm::Function &F);
+
 /// The kernel entry points of \p M, in module order.
 llvm::SmallVector<llvm::Function *, 4> getKernelEntryPoints(llvm::Module &M);
 
@@ -121,6 +126,10 @@ struct VectorVariant {
 std::optional<VectorVariant> getVectorVariant(const llvm::Function &Kernel);
 void setVectorVariant(llvm::Function &Kernel, VectorVariant Variant);
 void clearVectorVariant(llvm::Function &Kernel);
+
+/// \p Kernel and the vector variants !mux_vector_variant names, which run
+/// its work-items.
+llvm::SmallVector<llvm::Function *, 4> getKernelBodies(llvm::Function &Kernel);
 
 /// Attribute "mux-packed-args": name of the MuxPackedArgs struct type of an
 /// entry point made by AddKernelWrapperPass.
