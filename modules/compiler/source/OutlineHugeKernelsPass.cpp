@@ -90,19 +90,17 @@ SmallVector<SmallVector<BasicBlock *, 16>, 8> planPieces(Function &F,
   SmallVector<BasicBlock *, 16> Cuts = findCutPoints(F, *Exit);
   // Cuts[0] is the entry block and the last is the return: pieces lie
   // between Cuts[1] and it.
-  size_t Begin = 1;
+  SmallVector<BasicBlock *, 16> Piece;
   uint64_t Instructions = 0;
   for (size_t I = 1; I + 1 < Cuts.size(); ++I) {
-    for (BasicBlock *BB : collectPiece(Cuts[I], Cuts[I + 1]))
+    for (BasicBlock *BB : collectPiece(Cuts[I], Cuts[I + 1])) {
+      Piece.push_back(BB);
       Instructions += BB->size();
+    }
     if (Instructions < Size)
       continue;
-    SmallVector<BasicBlock *, 16> Piece;
-    for (size_t K = Begin; K <= I; ++K)
-      for (BasicBlock *BB : collectPiece(Cuts[K], Cuts[K + 1]))
-        Piece.push_back(BB);
     Pieces.push_back(std::move(Piece));
-    Begin = I + 1;
+    Piece.clear();
     Instructions = 0;
   }
   return Pieces;
