@@ -7,7 +7,7 @@
 /// in each, on both targets, at Vecz's widths and without Vecz, every
 /// element must be what the host computes, including the elements before
 /// and after a misaligned output and the scalar peel of local sizes that
-/// are not multiples of the width.
+/// are not multiples of the width, and with the large buffers on huge pages.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <tuple>
 #include <vector>
 
@@ -63,6 +64,13 @@ TEST_P(StreamingStores, LaunchAboveTheDefaultThreshold) {
   // 8 MiB and 32 bytes of output, in groups of 37 (vectors and a peel):
   // the default threshold streams it.
   checkVadd(Binary, 37 * 56680, 37);
+}
+
+TEST_P(StreamingStores, LargeBuffersOnHugePages) {
+  // The same launch with its 8 MiB buffers on 2 MiB pages (LOOM_HUGE_PAGES).
+  setenv("LOOM_HUGE_PAGES", "1", 1);
+  checkVadd(Binary, 37 * 56680, 37);
+  unsetenv("LOOM_HUGE_PAGES");
 }
 
 TEST_P(StreamingStores, MisalignedOutputs) {

@@ -9,6 +9,7 @@
 
 #include "mux/mux.h"
 
+#include "device_memory.h"
 #include "objects.h"
 #include "validation.h"
 
@@ -113,7 +114,8 @@ mux_result_t muxAllocateMemory(mux_device_t Device, uint64_t Size,
                                              std::to_string(Properties) +
                                              " include one the device lacks");
   auto *Memory = new (std::nothrow) mux_memory_s();
-  AlignedBytes Data = allocateAligned(Size, std::max<uint64_t>(Alignment, 64));
+  AlignedBytes Data =
+      allocateDeviceBytes(Size, std::max<uint64_t>(Alignment, 64));
   if (!Memory || !Data) {
     delete Memory;
     return fail(mux_error_out_of_memory,
