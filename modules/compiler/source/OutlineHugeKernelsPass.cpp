@@ -19,7 +19,6 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
 
 #define DEBUG_TYPE "outline-huge-kernels"
@@ -109,10 +108,6 @@ SmallVector<SmallVector<BasicBlock *, 16>, 8> planPieces(Function &F,
 /// Moves each planned piece of \p F into a function of its own. Returns
 /// whether any moved.
 bool outlinePieces(Function &F, uint64_t Size, FunctionAnalysisManager &FAM) {
-  // Values, not stack slots, cross from piece to piece: before the generic
-  // pipeline, the source's variables are still allocas.
-  SROAPass().run(F, FAM);
-  FAM.invalidate(F, PreservedAnalyses::none());
   SmallVector<SmallVector<BasicBlock *, 16>, 8> Pieces = planPieces(F, Size);
   bool Changed = false;
   unsigned Number = 0;

@@ -79,6 +79,68 @@ done:
   ret void
 }
 
+; Before the generic pipeline the source's variables are stack slots. One
+; whose lifetime lies in a piece moves into it (%t: CodeExtractor sinks the
+; slots whose lifetime markers it finds in the piece); the others stay in the
+; kernel and the pieces get their addresses (%acc, which both use, and %u,
+; without markers). inline-kernel-pieces then promotes them to values.
+; CHECK-LABEL: define void @variables(
+; CHECK: entry:
+; CHECK-NEXT: %acc = alloca float
+; CHECK-NEXT: %u = alloca float
+; CHECK-NOT: alloca
+; CHECK: call void @variables.piece0(ptr addrspace(1) %in, i64 %i, ptr %acc)
+; CHECK: call void @variables.piece1(ptr %acc, ptr %u, ptr addrspace(1) %out, i64 %i)
+; CHECK: ret void
+; WHOLE-LABEL: define void @variables(
+; WHOLE-NOT: alloca
+; WHOLE-NOT: call void @variables.piece
+; WHOLE: %u4.i = fadd float %u2.i, %t4.i
+; WHOLE-NEXT: %q.i = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i
+; WHOLE-NEXT: store float %u4.i, ptr addrspace(1) %q.i
+; WHOLE: ret void
+define void @variables(ptr addrspace(1) %in, ptr addrspace(1) %out) #0 {
+entry:
+  %acc = alloca float, align 4
+  %t = alloca float, align 4
+  %u = alloca float, align 4
+  %i = call i64 @__mux_get_global_id(i32 0)
+  br label %first
+first:
+  call void @llvm.lifetime.start.p0(i64 4, ptr %t)
+  %p = getelementptr inbounds float, ptr addrspace(1) %in, i64 %i
+  %x = load float, ptr addrspace(1) %p, align 4
+  store float %x, ptr %t, align 4
+  %t1 = load float, ptr %t, align 4
+  %t2 = fmul float %t1, %t1
+  store float %t2, ptr %t, align 4
+  %t3 = load float, ptr %t, align 4
+  %t4 = fadd float %t3, 1.0
+  store float %t4, ptr %acc, align 4
+  call void @llvm.lifetime.end.p0(i64 4, ptr %t)
+  br label %second
+second:
+  %a1 = load float, ptr %acc, align 4
+  store float %a1, ptr %u, align 4
+  %u1 = load float, ptr %u, align 4
+  %u2 = fmul float %u1, 3.0
+  store float %u2, ptr %u, align 4
+  %u3 = load float, ptr %u, align 4
+  %u4 = fadd float %u3, %a1
+  store float %u4, ptr %acc, align 4
+  %a2 = load float, ptr %acc, align 4
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i
+  store float %a2, ptr addrspace(1) %q, align 4
+  br label %tail
+tail:
+  br label %done
+done:
+  ret void
+}
+
+declare void @llvm.lifetime.start.p0(i64, ptr)
+declare void @llvm.lifetime.end.p0(i64, ptr)
+
 ; Under the limit, with a barrier, or with two returns: left whole.
 ; CHECK-LABEL: define void @small(
 ; CHECK-NOT: piece
@@ -153,6 +215,14 @@ late:
 ; CHECK: loop:
 ; CHECK: define internal void @chain.piece1({{.*}}) #[[PIECE]]
 ; CHECK: store float
+; CHECK: define internal void @variables.piece0({{.*}}) #[[PIECE]]
+; CHECK-NEXT: newFuncRoot:
+; CHECK-NEXT: %t = alloca float
+; CHECK: store float %t4, ptr %acc
+; CHECK: define internal void @variables.piece1({{.*}}) #[[PIECE]]
+; CHECK-NEXT: newFuncRoot:
+; CHECK-NOT: alloca
+; CHECK: store float %u4, ptr %acc
 ; CHECK: attributes #[[PIECE]] = { noinline "mux-kernel-piece" }
 
 ; BAD: outline-huge-kernels: max-instructions must be a number of instructions (0: never), not 'many'

@@ -1,5 +1,4 @@
-//===- compiler/utils/InlineKernelPiecesPass.h - Kernels whole again -*- C++
-//-*-===//
+//===- compiler/utils/InlineKernelPiecesPass.h - Whole again ----*- C++ -*-===//
 ///
 /// \file
 /// Assumes: kernels that outline-huge-kernels cut into pieces before the

@@ -1,5 +1,4 @@
-//===- compiler/utils/OutlineHugeKernelsPass.h - Kernels in pieces -*- C++
-//-*-===//
+//===- compiler/utils/OutlineHugeKernelsPass.h - Pieces --------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: kernel entry points before work-item-loops, each with one return;
@@ -12,8 +11,11 @@
 /// each moved into a function of its own (`<kernel>.piece<N>`, internal,
 /// noinline, "mux-kernel-piece") that the kernel calls in turn: values live
 /// from one piece to the next pass as arguments, and out through pointers to
-/// the caller's stack (SROA runs on the kernel first, so that the source's
-/// variables are values). A piece runs from one block every path through
+/// the caller's stack. Before the generic pipeline the source's variables
+/// are still stack slots: a slot whose lifetime markers lie in one piece
+/// moves into it, the others stay in the kernel and the pieces get their
+/// addresses (promoting them first, on the whole kernel, took time that grew
+/// with the square of its size). A piece runs from one block every path through
 /// the kernel passes, outside any loop, to the next such block, so it has
 /// one entry and one exit; what is left after the last piece, under the
 /// limit, stays in the kernel. Kernels with barriers are left whole (the
