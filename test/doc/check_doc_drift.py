@@ -10,8 +10,9 @@ Checks, from the sources themselves:
   doc/csa.md, and a lit test under test/lit that runs it
   (`-passes=NAME`, `NAME<`, or `print<NAME>` for an analysis);
 - every function attribute and metadata name the SDK reads or writes
-  ("mux-..." and "mux_..." string literals) and every mux builtin of
-  compiler/Builtins.def appears in doc/compiler-spec.md;
+  ("mux-..." and "mux_..." string literals), every name of the parallel-loop
+  form ("loom.parallel..." and "llvm.loom.parallel..." literals) and every
+  mux builtin of compiler/Builtins.def appears in doc/compiler-spec.md;
 - every libFuzzer target test/CMakeLists.txt or test/fuzz/CMakeLists.txt
   declares has a row in doc/sanitizers.md's tables;
 - with LOOMC, the passes of the reference target's pipeline
@@ -27,6 +28,8 @@ import sys
 REGISTRATION = re.compile(r'^\s*[A-Z_]*(?:PASS|ANALYSIS)[A-Z_]*\(\s*"([^"]+)"',
                           re.MULTILINE)
 MUX_NAME = re.compile(r'"(mux[-_][a-z0-9_-]+)"')
+# The parallel-loop form's intrinsics, metadata kinds and loop properties.
+PARALLEL_NAME = re.compile(r'"((?:llvm\.)?loom\.parallel\.[a-z.]+)"')
 MUX_BUILTIN = re.compile(r'MUX_BUILTIN\(\s*\w+,\s*"([^"]+)"')
 FUZZER = re.compile(r'^loom_add_(?:compiler_)?fuzzer\(([\w-]+)', re.MULTILINE)
 
@@ -130,7 +133,8 @@ def main(argv):
     names = {}
     for path in sdk_sources(root):
         text = path.read_text(errors="replace")
-        for name in MUX_NAME.findall(text) + MUX_BUILTIN.findall(text):
+        for name in (MUX_NAME.findall(text) + MUX_BUILTIN.findall(text) +
+                     PARALLEL_NAME.findall(text)):
             names.setdefault(name, path.relative_to(root))
     for name, path in sorted(names.items()):
         if name not in spec:

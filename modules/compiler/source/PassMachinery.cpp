@@ -24,6 +24,7 @@
 #include "compiler/utils/MarkAccumulatorsPass.h"
 #include "compiler/utils/MarkCKernelsPass.h"
 #include "compiler/utils/OutlineHugeKernelsPass.h"
+#include "compiler/utils/ParallelizationCleanupPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/utils/StreamingStoresPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"

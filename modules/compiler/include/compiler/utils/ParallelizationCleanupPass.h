@@ -1,0 +1,54 @@
+//===- compiler/utils/ParallelizationCleanupPass.h -------------*- C++ -*-===//
+///
+/// \file
+/// Assumes: parallel loops in Loom's form (compiler/utils/ParallelLoops.h,
+/// doc/compiler-spec.md "Parallel loops"), after the optimizations that
+/// may have broken them and before anything lowers them.
+/// Does: checks each region against the IR as it now is, as the
+/// parallelization-metadata RFC's ParallelizationCleanup does:
+///   - it is closed: its token is used only by its exits and worker
+///     queries (which the entry dominates, as the verifier checks for any
+///     value), and no path from the entry returns without passing an exit;
+///   - it holds loops, each named by the region in its id, and nothing but
+///     them (every outermost loop inside it: a copy that unswitching or
+///     versioning made and that lost the mark makes the region invalid), no
+///     worker query outside them, and it is not inside another region's
+///     loop (nested regions run serially, as OpenMP's do by default);
+///   - each loop has one exit, a computable trip count, an induction
+///     variable, and no header phi but affine inductions and reductions of
+///     the kinds it declares, each with its one update (LLVM's
+///     RecurrenceDescriptor, or for the vectorizer's vector reductions a
+///     chain of operations of one kind, each the only user of the one
+///     before); no value it computes is used after it except a reduction's
+///     result and an induction's value (which the trip count gives);
+///   - every instruction of each loop that may touch memory is in one of
+///     the loop's access groups (`llvm.loop.parallel_accesses`) or touches
+///     only a stack slot used nowhere else (private to an iteration), and
+///     none is a convergent call.
+/// A region that fails any check runs serially: its entry, exits and loop
+/// marks go, its worker queries become 0 and 1, and a warning names the
+/// source location and the reason. LLVM's access groups stay (LLVM checks
+/// them itself).
+/// Produces: only regions that a lowering may run in parallel. Pipeline
+/// name: `parallelization-cleanup`.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_UTILS_PARALLELIZATIONCLEANUPPASS_H
+#define COMPILER_UTILS_PARALLELIZATIONCLEANUPPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace compiler {
+namespace utils {
+
+class ParallelizationCleanupPass
+    : public llvm::PassInfoMixin<ParallelizationCleanupPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+} // namespace utils
+} // namespace compiler
+
+#endif // COMPILER_UTILS_PARALLELIZATIONCLEANUPPASS_H
