@@ -384,6 +384,7 @@ void BuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder, Value *WorkGroupInfo,
 
 bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
   return Name == LOOM_PARALLEL_MAP_SYMBOL ||
+         Name == LOOM_PARALLEL_WORKERS_SYMBOL ||
          Name == LOOM_IS_PRIVATE_ADDRESS_SYMBOL;
 }
 

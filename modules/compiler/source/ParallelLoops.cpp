@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -170,6 +171,24 @@ void markParallelLoop(Loop &L, MDNode *RegionId, ArrayRef<RecurKind> Declared) {
   L.setLoopID(makePostTransformationMetadata(
       Ctx, L.getLoopID(), {ParallelLoopProperty, ParallelReductionsProperty},
       Properties));
+}
+
+void declareIndependentAccesses(Loop &L) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  MDNode *Group = MDNode::getDistinct(Ctx, {});
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (I.mayReadOrWriteMemory())
+        I.setMetadata(LLVMContext::MD_access_group,
+                      uniteAccessGroups(
+                          I.getMetadata(LLVMContext::MD_access_group), Group));
+  constexpr StringLiteral ParallelAccesses = "llvm.loop.parallel_accesses";
+  SmallVector<Metadata *, 4> Groups = {MDString::get(Ctx, ParallelAccesses)};
+  if (MDNode *Old = findOptionMDForLoop(&L, ParallelAccesses))
+    append_range(Groups, drop_begin(Old->operands()));
+  Groups.push_back(Group);
+  L.setLoopID(makePostTransformationMetadata(
+      Ctx, L.getLoopID(), {ParallelAccesses}, {MDNode::get(Ctx, Groups)}));
 }
 
 MDNode *getParallelLoopRegion(const Loop &L) {

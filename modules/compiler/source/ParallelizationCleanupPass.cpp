@@ -453,7 +453,8 @@ bool cleanUpFunction(Function &F, FunctionAnalysisManager &FAM) {
   bool Changed = false;
   for (auto &[Region, Reason] : Invalid) {
     emitWarning(F, getRegionLocation(*Region, LI),
-                "parallel loop runs serially: " + Reason);
+                "parallel loop runs serially (in function '" + F.getName() +
+                    "'): " + Reason);
     removeParallelRegion(*Region, LI);
     ++NumRegionsDropped;
     Changed = true;

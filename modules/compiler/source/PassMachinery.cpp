@@ -19,6 +19,7 @@
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
 #include "compiler/utils/InlineKernelPiecesPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
+#include "compiler/utils/LowerParallelLoopsPass.h"
 #include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/MarkAccumulatorsPass.h"
@@ -135,6 +136,15 @@ parseStreamingStoresOptions(StringRef Params) {
   StreamingStoresPass::Options Opts;
   if (Error E = parseCountParam(Params, "streaming-stores", "min-bytes",
                                 "bytes", Opts.MinBytes))
+    return std::move(E);
+  return Opts;
+}
+
+Expected<LowerParallelLoopsPass::Options>
+parseLowerParallelLoopsOptions(StringRef Params) {
+  LowerParallelLoopsPass::Options Opts;
+  if (Error E = parseCountParam(Params, "lower-parallel-loops", "granule",
+                                "iterations", Opts.Granule))
     return std::move(E);
   return Opts;
 }

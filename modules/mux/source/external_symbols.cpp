@@ -40,6 +40,13 @@ void parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t), void *Ctx) {
     Fn(Ctx, I);
 }
 
+/// `__loom_parallel_workers()`: how many workers a parallelMap from this
+/// thread may run on at once.
+uint32_t parallelWorkers() {
+  ThreadPool *Pool = ThreadPool::current();
+  return Pool ? Pool->size() : 1;
+}
+
 /// The calling thread's stack, [Low, High), found once per thread.
 struct StackBounds {
   uintptr_t Low = 0, High = 0;
@@ -89,6 +96,7 @@ const ExternalSymbol Externals[] = {
     LOOM_EXTERNAL(__truncsfhf2),
     LOOM_EXTERNAL(__truncdfhf2),
     {LOOM_PARALLEL_MAP_SYMBOL, reinterpret_cast<void *>(&parallelMap)},
+    {LOOM_PARALLEL_WORKERS_SYMBOL, reinterpret_cast<void *>(&parallelWorkers)},
     {LOOM_IS_PRIVATE_ADDRESS_SYMBOL,
      reinterpret_cast<void *>(&isPrivateAddress)},
 #define LOOM_UNARY(NAME)                                                       \

@@ -4,19 +4,21 @@
 ; CSA-15: a loop between spmdization.entry(workers, chunk) and its exit
 ; becomes a worker function that runs its worker's chunks of the iteration
 ; space 0..trip count, and a call of the driver's __loom_parallel_map in the
-; loop's place; values from outside travel in a context struct. The
-; spmdization intrinsics stay for the cleaner.
+; loop's place; values from outside, the worker count and the chunk travel
+; in a context struct. The pass gives the loop Loom's parallel-loop form and
+; lowers it with the SDK's parallelization-cleanup and lower-parallel-loops.
+; The spmdization intrinsics stay for the cleaner.
 
 declare i32 @llvm.csa.spmdization.entry(i32, i32)
 declare void @llvm.csa.spmdization.exit(i32)
 
 ; Blocking (chunk 0): each worker one block of ceil(trip count / 2).
 ; CHECK-LABEL: define void @blocking(ptr %a, i64 %n, i32 %v)
-; CHECK: %spmd.ctx = alloca { ptr, i32, i64, i64, i64, i64 }
+; CHECK: %parallel.ctx = alloca { ptr, i32, i64, i64, i64, i64, i32, i64 }
 ; CHECK: %w = call i32 @llvm.csa.spmdization.entry(i32 2, i32 0)
 ; CHECK: store ptr %a, ptr
 ; CHECK: store i32 %v, ptr
-; CHECK: call void @__loom_parallel_map(i32 2, ptr @blocking.spmd.0, ptr %spmd.ctx)
+; CHECK: call void @__loom_parallel_map(i32 2, ptr @blocking.parallel.0, ptr %parallel.ctx)
 ; CHECK-NEXT: br label %exit
 ; CHECK: exit:
 ; CHECK-NEXT: call void @llvm.csa.spmdization.exit(i32 %w)
@@ -40,7 +42,7 @@ exit:
 
 ; Cyclic (chunk 1) on an induction starting at 10 with step 3.
 ; CHECK-LABEL: define void @cyclic_step_3(
-; CHECK: call void @__loom_parallel_map(i32 4, ptr @cyclic_step_3.spmd.1, ptr %spmd.ctx)
+; CHECK: call void @__loom_parallel_map(i32 4, ptr @cyclic_step_3.parallel.1, ptr %parallel.ctx)
 define void @cyclic_step_3(ptr %a, i64 %n) {
 entry:
   %w = call i32 @llvm.csa.spmdization.entry(i32 4, i32 1)
@@ -60,7 +62,7 @@ exit:
 }
 
 ; A value computed in the loop is used after it: the loop stays.
-; WARN: warning: spmd loop left on one worker (in function 'live_out'): a value it computes is used after it
+; WARN: warning: parallel loop runs serially (in function 'live_out'): a value it computes is used after it
 ; CHECK-LABEL: define i64 @live_out(
 ; CHECK-NOT: __loom_parallel_map
 ; CHECK: ret i64
@@ -84,7 +86,7 @@ exit:
 ; The blocking worker: block = (trip count + 1) / 2, first = worker * block,
 ; stride 2 * block; each chunk runs [start, min(start + block, trip count))
 ; with the induction restarted at start + chunk start * step.
-; CHECK-LABEL: define internal void @blocking.spmd.0(ptr %ctx, i32 %worker)
+; CHECK-LABEL: define internal void @blocking.parallel.0(ptr %ctx, i32 %worker)
 ; CHECK: %trip.count = load i64
 ; CHECK: %[[ROUND:.+]] = add i64 %trip.count, 1
 ; CHECK: %block = udiv i64 %[[ROUND]], 2
@@ -105,9 +107,9 @@ exit:
 ; The cyclic worker: on the host, chunks of 1 rounded up to the granule
 ; of 64 iterations, dealt round-robin to 4 workers (stride 256); with a
 ; granule of 1, chunks of exactly 1 iteration (stride 4).
-; CHECK-LABEL: define internal void @cyclic_step_3.spmd.1(ptr %ctx, i32 %worker)
+; CHECK-LABEL: define internal void @cyclic_step_3.parallel.1(ptr %ctx, i32 %worker)
 ; CHECK: %first = mul i64 %{{.+}}, 64
-; EXACT-LABEL: define internal void @cyclic_step_3.spmd.1(ptr %ctx, i32 %worker)
+; EXACT-LABEL: define internal void @cyclic_step_3.parallel.1(ptr %ctx, i32 %worker)
 ; EXACT: %first = mul i64 %{{.+}}, 1
 ; EXACT: chunk.latch:
 ; EXACT-NEXT: add i64 %chunk.start, 4

@@ -10,11 +10,11 @@ declare i32 @llvm.csa.spmdization.entry(i32, i32)
 declare void @llvm.csa.spmdization.exit(i32)
 
 ; CHECK-LABEL: define void @three_markers_two_loops(
-; CHECK: call void @__loom_parallel_map(i32 2, ptr @three_markers_two_loops.spmd.0
+; CHECK: call void @__loom_parallel_map(i32 2, ptr @three_markers_two_loops.parallel.0
 ; CHECK: %unrolled = call i32 @llvm.csa.spmdization.entry(i32 5, i32 0)
 ; CHECK: call void @llvm.csa.spmdization.exit(i32 %unrolled)
 ; CHECK: %last = call i32 @llvm.csa.spmdization.entry(i32 3, i32 0)
-; CHECK: call void @__loom_parallel_map(i32 3, ptr @three_markers_two_loops.spmd.1
+; CHECK: call void @__loom_parallel_map(i32 3, ptr @three_markers_two_loops.parallel.1
 ; CHECK: call void @llvm.csa.spmdization.exit(i32 %last)
 define void @three_markers_two_loops(ptr %a, ptr %b, i64 %n) {
 entry:

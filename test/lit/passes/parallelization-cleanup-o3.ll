@@ -75,7 +75,7 @@ exit:
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
 ; WARN-NOT: warning
-; WARN: warning: parallel loop runs serially: its region holds no loop any more
+; WARN: warning: parallel loop runs serially (in function 'last_writer'): its region holds no loop any more
 ; WARN-NOT: warning
 define void @last_writer(ptr noalias %last, ptr noalias %in, i64 %n) {
 entry:

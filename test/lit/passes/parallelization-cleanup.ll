@@ -67,7 +67,7 @@ exit:
 ; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop ![[L2:[0-9]+]]
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret i32
-; WARN: warning: parallel loop runs serially: %s carries an undeclared 'add' reduction from one iteration to the next
+; WARN: warning: parallel loop runs serially (in function 'undeclared_sum'): %s carries an undeclared 'add' reduction from one iteration to the next
 define i32 @undeclared_sum(ptr %in, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !10
@@ -92,7 +92,7 @@ exit:
 ; CHECK-LABEL: define float @recurrence(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret float
-; WARN: warning: parallel loop runs serially: %v carries a value from one iteration to the next that is neither an induction nor a reduction with one update
+; WARN: warning: parallel loop runs serially (in function 'recurrence'): %v carries a value from one iteration to the next that is neither an induction nor a reduction with one update
 define float @recurrence(ptr %in, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !15
@@ -120,7 +120,7 @@ exit:
 ; CHECK: store float %y, ptr %out, align 4
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: 'store float %y, ptr %out, align 4' may touch memory shared between iterations that no access group of the loop covers
+; WARN: warning: parallel loop runs serially (in function 'ungrouped_store'): 'store float %y, ptr %out, align 4' may touch memory shared between iterations that no access group of the loop covers
 define void @ungrouped_store(ptr %out, ptr %in, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !20
@@ -145,7 +145,7 @@ exit:
 ; CHECK-LABEL: define void @opaque_call(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: 'call void @opaque(ptr %q)' may touch memory shared between iterations that no access group of the loop covers
+; WARN: warning: parallel loop runs serially (in function 'opaque_call'): 'call void @opaque(ptr %q)' may touch memory shared between iterations that no access group of the loop covers
 define void @opaque_call(ptr %out, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !25
@@ -166,7 +166,7 @@ exit:
 ; CHECK-LABEL: define void @convergent_call(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: the loop calls @barrier, which every worker must reach together
+; WARN: warning: parallel loop runs serially (in function 'convergent_call'): the loop calls @barrier, which every worker must reach together
 define void @convergent_call(i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !30
@@ -187,7 +187,7 @@ exit:
 ; CHECK-LABEL: define void @open_region(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: a path from the start of its region returns without passing its end
+; WARN: warning: parallel loop runs serially (in function 'open_region'): a path from the start of its region returns without passing its end
 define void @open_region(ptr %out, i64 %n, i1 %c) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !35
@@ -210,7 +210,7 @@ exit:
 ; CHECK-LABEL: define void @unrolled(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: its region holds no loop any more
+; WARN: warning: parallel loop runs serially (in function 'unrolled'): its region holds no loop any more
 define void @unrolled(ptr %out) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !40
@@ -223,7 +223,7 @@ entry:
 ; CHECK-LABEL: define void @copies(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: the loop at 'loop.b' in its region is not marked as the region's work (a copy of the loop that lost its mark?)
+; WARN: warning: parallel loop runs serially (in function 'copies'): the loop at 'loop.b' in its region is not marked as the region's work (a copy of the loop that lost its mark?)
 define void @copies(ptr %out, i64 %n, i1 %c) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !45
@@ -286,7 +286,7 @@ exit:
 ; CHECK-LABEL: define void @data_bound(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: the trip count of the loop at 'loop' cannot be computed
+; WARN: warning: parallel loop runs serially (in function 'data_bound'): the trip count of the loop at 'loop' cannot be computed
 define void @data_bound(ptr %out, ptr %in) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !55
@@ -309,7 +309,7 @@ exit:
 ; CHECK-LABEL: define float @live_out(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret float
-; WARN: warning: parallel loop runs serially: %y, computed in the loop, is used after it and is not a reduction's result
+; WARN: warning: parallel loop runs serially (in function 'live_out'): %y, computed in the loop, is used after it and is not a reduction's result
 define float @live_out(ptr %out, ptr %in, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !60
@@ -340,7 +340,7 @@ exit:
 ; CHECK: store i32 1, ptr %count
 ; CHECK: store i32 0, ptr %q
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: the worker index or count is asked outside its loop
+; WARN: warning: parallel loop runs serially (in function 'query_outside'): the worker index or count is asked outside its loop
 define void @queries(ptr %out, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 4, i64 0), !loom.parallel.region !65
@@ -385,7 +385,7 @@ exit:
 ; CHECK: %outer = call token @llvm.loom.parallel.region.entry
 ; CHECK-NOT: %inner = call token
 ; CHECK: call void @llvm.loom.parallel.region.exit(token %outer)
-; WARN: warning: parallel loop runs serially: it is inside the parallel loop of another region: nested regions run serially
+; WARN: warning: parallel loop runs serially (in function 'nested'): it is inside the parallel loop of another region: nested regions run serially
 define void @nested(ptr %out, i64 %n) {
 entry:
   %outer = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !75
@@ -419,7 +419,7 @@ exit:
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop ![[L3:[0-9]+]]
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially: its region lost its identity (!loom.parallel.region)
+; WARN: warning: parallel loop runs serially (in function 'lost_identity'): its region lost its identity (!loom.parallel.region)
 define void @lost_identity(ptr %out, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0)

@@ -114,6 +114,20 @@ TEST(ThreadPoolParallelMap, HookRunsSequentiallyOffThePool) {
   EXPECT_EQ(C.Threads.size(), 1u);
 }
 
+TEST(ThreadPoolParallelMap, WorkersHookCountsThePool) {
+  auto Hook = reinterpret_cast<loom_parallel_workers_t>(
+      findExternalSymbol(LOOM_PARALLEL_WORKERS_SYMBOL));
+  ASSERT_NE(Hook, nullptr);
+  EXPECT_EQ(Hook(), 1u) << "off the pool";
+  ThreadPool Pool(3);
+  std::vector<std::atomic<uint32_t>> Seen(Pool.size());
+  Pool.runJob([&](unsigned Worker) { Seen[Worker] = Hook(); });
+  for (unsigned Worker = 0; Worker < Pool.size(); ++Worker)
+    if (Seen[Worker] != 0) // a worker that joined the job
+      EXPECT_EQ(Seen[Worker].load(), 3u) << "worker " << Worker;
+  EXPECT_EQ(Seen[0].load(), 3u) << "the caller is worker 0";
+}
+
 } // namespace
 
 namespace {

@@ -142,6 +142,13 @@ typedef void (*loom_kernel_entry_t)(const void *packed_args, void *work_group,
  */
 #define LOOM_PARALLEL_MAP_SYMBOL "__loom_parallel_map"
 /**
+ * `uint32_t __loom_parallel_workers(void)`: how many workers a
+ * `__loom_parallel_map` from the calling thread may run on at once (the
+ * driver's pool, or 1 outside it): parallel loops that ask for as many
+ * workers as the driver has call it.
+ */
+#define LOOM_PARALLEL_WORKERS_SYMBOL "__loom_parallel_workers"
+/**
  * `int __loom_is_private_address(const void *p)`: whether p points into the
  * calling thread's stack, where kernels keep their private variables
  * (to_private and to_global ask).
@@ -150,6 +157,7 @@ typedef void (*loom_kernel_entry_t)(const void *packed_args, void *work_group,
 typedef void (*loom_parallel_map_fn_t)(void *ctx, uint32_t index);
 typedef void (*loom_parallel_map_t)(uint32_t count, loom_parallel_map_fn_t fn,
                                     void *ctx);
+typedef uint32_t (*loom_parallel_workers_t)(void);
 
 /** How an argument is passed (loom::metadata::ArgKind mirrors it). */
 enum loom_arg_kind {

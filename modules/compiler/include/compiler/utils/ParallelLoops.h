@@ -109,6 +109,12 @@ createParallelRegion(llvm::Instruction *EntryPoint,
 void markParallelLoop(llvm::Loop &L, llvm::MDNode *RegionId,
                       llvm::ArrayRef<llvm::RecurKind> Reductions);
 
+/// Declares every instruction of \p L that may read or write memory free of
+/// dependences between iterations, as the user who marks a loop parallel
+/// does: puts each in a new access group that \p L's
+/// `llvm.loop.parallel_accesses` lists.
+void declareIndependentAccesses(llvm::Loop &L);
+
 /// The region \p L's id names, or null.
 llvm::MDNode *getParallelLoopRegion(const llvm::Loop &L);
 

@@ -1,0 +1,270 @@
+; RUN: loom-opt -passes=lower-parallel-loops -S %s 2>%t.warnings | FileCheck %s
+; RUN: FileCheck %s --check-prefix=WARN < %t.warnings
+; RUN: loom-opt -passes='lower-parallel-loops<granule=1>' -S %s 2>/dev/null | FileCheck %s --check-prefix=EXACT
+; RUN: not loom-opt -passes='lower-parallel-loops<granule=some>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
+
+; lower-parallel-loops moves each parallel loop into a worker function that
+; runs its worker's chunks of the iteration space, and calls the driver's
+; __loom_parallel_map in the loop's place; the region and the loop's mark
+; go. What it cannot split yet runs serially, with a warning.
+
+declare token @llvm.loom.parallel.region.entry(i32, i64)
+declare void @llvm.loom.parallel.region.exit(token)
+declare i32 @llvm.loom.parallel.worker(token)
+declare i32 @llvm.loom.parallel.workers(token)
+
+; Two workers, one block each.
+; CHECK-LABEL: define void @blocks(ptr %out, ptr %in, i64 %n)
+; CHECK: %parallel.ctx = alloca { ptr, ptr, i64, i64, i64, i64, i32, i64 }
+; CHECK-NOT: llvm.loom.parallel
+; CHECK: store i32 2, ptr
+; CHECK: store i64 0, ptr
+; CHECK: call void @__loom_parallel_map(i32 2, ptr @blocks.parallel.0, ptr %parallel.ctx)
+; CHECK-NEXT: br label %exit
+; CHECK-NOT: llvm.loom.parallel
+; CHECK: ret void
+define void @blocks(ptr %out, ptr %in, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !0
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds float, ptr %in, i64 %i
+  %x = load float, ptr %p, align 4, !llvm.access.group !1
+  %y = fmul float %x, 2.0
+  %q = getelementptr inbounds float, ptr %out, i64 %i
+  store float %y, ptr %q, align 4, !llvm.access.group !1
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !2
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
+; Cyclic on 4 workers: chunks of 1 rounded up to the granule.
+; CHECK-LABEL: define void @cyclic(
+; CHECK: call void @__loom_parallel_map(i32 4, ptr @cyclic.parallel.1, ptr %parallel.ctx)
+define void @cyclic(ptr %out, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 4, i64 1), !loom.parallel.region !5
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i64, ptr %out, i64 %i
+  store i64 %i, ptr %q, align 8, !llvm.access.group !6
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !7
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
+; Worker count and chunk known only at run time, 0 workers meaning as many
+; as the driver has: both travel in the context.
+; CHECK-LABEL: define void @runtime(ptr %out, i64 %n, i32 %workers, i64 %chunk)
+; CHECK: %driver.workers = call i32 @__loom_parallel_workers()
+; CHECK: %[[NONE:.+]] = icmp eq i32 %workers, 0
+; CHECK: %[[COUNT:.+]] = select i1 %[[NONE]], i32 %driver.workers, i32 %workers
+; CHECK: store i32 %[[COUNT]], ptr
+; CHECK: store i64 %chunk, ptr
+; CHECK: call void @__loom_parallel_map(i32 %[[COUNT]], ptr @runtime.parallel.2, ptr %parallel.ctx)
+define void @runtime(ptr %out, i64 %n, i32 %workers, i64 %chunk) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 %workers, i64 %chunk), !loom.parallel.region !10
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i64, ptr %out, i64 %i
+  store i64 %i, ptr %q, align 8, !llvm.access.group !11
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !12
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
+; 0 workers: the driver's count.
+; CHECK-LABEL: define void @all_workers(
+; CHECK: %driver.workers = call i32 @__loom_parallel_workers()
+; CHECK: call void @__loom_parallel_map(i32 %driver.workers, ptr @all_workers.parallel.3, ptr %parallel.ctx)
+define void @all_workers(ptr %out, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !15
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i64, ptr %out, i64 %i
+  store i64 %i, ptr %q, align 8, !llvm.access.group !16
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !17
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
+; A loop that writes which worker ran each iteration: the schedule is
+; visible, so chunks of 1 stay 1 whatever the granule.
+; CHECK-LABEL: define void @who_ran(
+; CHECK: call void @__loom_parallel_map(i32 3, ptr @who_ran.parallel.4, ptr %parallel.ctx)
+define void @who_ran(ptr %out, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 3, i64 1), !loom.parallel.region !20
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %w = call i32 @llvm.loom.parallel.worker(token %r)
+  %ws = call i32 @llvm.loom.parallel.workers(token %r)
+  %both = mul i32 %w, %ws
+  %q = getelementptr inbounds i32, ptr %out, i64 %i
+  store i32 %both, ptr %q, align 4, !llvm.access.group !21
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !22
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
+; A declared sum: valid, but reductions are not split yet.
+; CHECK-LABEL: define i32 @sum(
+; CHECK-NOT: llvm.loom.parallel
+; CHECK-NOT: __loom_parallel_map
+; CHECK: %s.next = add i32 %s, %x
+; CHECK: ret i32
+; WARN: warning: parallel loop runs serially (in function 'sum'): header phi 's' is not an affine recurrence (reductions are not split yet)
+define i32 @sum(ptr %in, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !25
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %in, i64 %i
+  %x = load i32, ptr %p, align 4, !llvm.access.group !26
+  %s.next = add i32 %s, %x
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !27
+exit:
+  %sum = phi i32 [ %s.next, %loop ]
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret i32 %sum
+}
+
+; A call of a function the module defines, which may use the work-item
+; state a worker thread does not have.
+; CHECK-LABEL: define void @calls_helper(
+; CHECK-NOT: __loom_parallel_map
+; CHECK: call void @helper(
+; CHECK: ret void
+; WARN: warning: parallel loop runs serially (in function 'calls_helper'): it calls a function that may need work-item state
+define void @helper(ptr %q) {
+  store i32 1, ptr %q, align 4
+  ret void
+}
+
+define void @calls_helper(ptr %out, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !30
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i32, ptr %out, i64 %i
+  call void @helper(ptr %q), !llvm.access.group !31
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !32
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
+; The workers, after the functions. The blocking one: block = (trip count +
+; 1) / 2, first = worker * block, stride 2 * block; each chunk runs [start,
+; min(start + block, trip count)) with the induction restarted at its value
+; for the chunk's start.
+; CHECK-LABEL: define internal void @blocks.parallel.0(ptr %ctx, i32 %worker)
+; CHECK: %trip.count = load i64
+; CHECK: %[[ROUND:.+]] = add i64 %trip.count, 1
+; CHECK: %block = udiv i64 %[[ROUND]], 2
+; CHECK: %first = mul i64 %{{.+}}, %block
+; CHECK: %stride = mul i64 2, %block
+; CHECK: chunk.cond:
+; CHECK: %chunk.start = phi i64 [ %first, %entry ], [ %{{.+}}, %chunk.latch ]
+; CHECK: chunk.body:
+; CHECK: %chunk.end = call i64 @llvm.umin.i64(i64 %{{.+}}, i64 %trip.count)
+; CHECK: %[[OFF:.+]] = mul i64 %chunk.start, %i.step
+; CHECK: %[[START:.+]] = add i64 %i.start, %[[OFF]]
+; CHECK: loop:
+; CHECK-NEXT: %i = phi i64 [ %[[START]], %chunk.body ], [ %i.next, %loop ]
+; CHECK-NEXT: %iteration = phi i64 [ %chunk.start, %chunk.body ], [ %iteration.next, %loop ]
+; CHECK: store float %y, ptr %q, align 4, !llvm.access.group
+; CHECK: %iteration.next = add i64 %iteration, 1
+; CHECK: %[[LAST:.+]] = icmp eq i64 %iteration.next, %chunk.end
+; CHECK: br i1 %[[LAST]], label %chunk.latch, label %loop
+
+; Cyclic: chunks of 64 on the host by default, of 1 with granule=1.
+; CHECK-LABEL: define internal void @cyclic.parallel.1(ptr %ctx, i32 %worker)
+; CHECK: %first = mul i64 %{{.+}}, 64
+; CHECK: chunk.latch:
+; CHECK-NEXT: add i64 %chunk.start, 256
+; EXACT-LABEL: define internal void @cyclic.parallel.1(ptr %ctx, i32 %worker)
+; EXACT: %first = mul i64 %{{.+}}, 1
+; EXACT: chunk.latch:
+; EXACT-NEXT: add i64 %chunk.start, 4
+
+; A chunk known at run time: 0 means blocks, anything else is rounded up.
+; CHECK-LABEL: define internal void @runtime.parallel.2(ptr %ctx, i32 %worker)
+; CHECK: %workers = load i32
+; CHECK: %chunk = load i64
+; CHECK: %[[ISZERO:.+]] = icmp eq i64 %chunk, 0
+; CHECK: %chunk.size = select i1 %[[ISZERO]], i64 %block, i64 %{{.+}}
+
+; Queries become the worker's index and the count; chunks stay 1.
+; CHECK-LABEL: define internal void @who_ran.parallel.4(ptr %ctx, i32 %worker)
+; CHECK: %first = mul i64 %{{.+}}, 1
+; CHECK: %both = mul i32 %worker, 3
+; CHECK-NOT: llvm.loom.parallel
+
+; BAD: lower-parallel-loops: granule must be a number of iterations (0: never), not 'some'
+
+!0 = distinct !{!"loom.parallel.region"}
+!1 = distinct !{}
+!2 = distinct !{!2, !3, !4}
+!3 = !{!"llvm.loop.parallel_accesses", !1}
+!4 = !{!"loom.parallel.loop", !0}
+!5 = distinct !{!"loom.parallel.region"}
+!6 = distinct !{}
+!7 = distinct !{!7, !8, !9}
+!8 = !{!"llvm.loop.parallel_accesses", !6}
+!9 = !{!"loom.parallel.loop", !5}
+!10 = distinct !{!"loom.parallel.region"}
+!11 = distinct !{}
+!12 = distinct !{!12, !13, !14}
+!13 = !{!"llvm.loop.parallel_accesses", !11}
+!14 = !{!"loom.parallel.loop", !10}
+!15 = distinct !{!"loom.parallel.region"}
+!16 = distinct !{}
+!17 = distinct !{!17, !18, !19}
+!18 = !{!"llvm.loop.parallel_accesses", !16}
+!19 = !{!"loom.parallel.loop", !15}
+!20 = distinct !{!"loom.parallel.region"}
+!21 = distinct !{}
+!22 = distinct !{!22, !23, !24}
+!23 = !{!"llvm.loop.parallel_accesses", !21}
+!24 = !{!"loom.parallel.loop", !20}
+!25 = distinct !{!"loom.parallel.region"}
+!26 = distinct !{}
+!27 = distinct !{!27, !28, !29, !40}
+!28 = !{!"llvm.loop.parallel_accesses", !26}
+!29 = !{!"loom.parallel.loop", !25}
+!40 = !{!"loom.parallel.reductions", !"add"}
+!30 = distinct !{!"loom.parallel.region"}
+!31 = distinct !{}
+!32 = distinct !{!32, !33, !34}
+!33 = !{!"llvm.loop.parallel_accesses", !31}
+!34 = !{!"loom.parallel.loop", !30}
