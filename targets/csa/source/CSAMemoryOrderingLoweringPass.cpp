@@ -18,6 +18,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
@@ -32,7 +34,27 @@ using namespace llvm;
 #define DEBUG_TYPE "csa-lower-memory-ordering"
 
 STATISTIC(NumParallelLoops, "Loops given llvm.loop.parallel_accesses");
+STATISTIC(NumLeftToScalarCode,
+          "Parallel loops that would need gathers on a host with slow ones");
 STATISTIC(NumBadFunctions, "Functions with bad section intrinsics");
+
+namespace {
+enum class GatherSpeed { Auto, Fast, Slow };
+} // namespace
+
+static cl::opt<GatherSpeed> Gathers(
+    "csa-gathers", cl::init(GatherSpeed::Auto),
+    cl::desc("CSA: whether the host's vector gathers are faster than scalar "
+             "loads, which decides whether parallel_loop lets the vectorizer "
+             "use them"),
+    cl::values(clEnumValN(GatherSpeed::Auto, "auto",
+                          "as LLVM's tuning for the host CPU says "
+                          "(fast-gather)"),
+               clEnumValN(GatherSpeed::Fast, "fast", "vectorize with gathers"),
+               clEnumValN(GatherSpeed::Slow, "slow",
+                          "leave loops that need gathers to the scalar "
+                          "code")),
+    cl::cat(compiler::getTargetOptionCategory()));
 
 static cl::opt<bool> ViewMemopCFG(
     "csa-view-pre-ordering-memop-cfg",
@@ -127,6 +149,25 @@ void markParallel(Loop &L, MDNode *Group) {
              Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group})});
 }
 
+/// Whether vectorizing \p L would take a gather or scatter: a load or store
+/// whose address is neither invariant in \p L nor an affine function of its
+/// iterations.
+bool needsGatherOrScatter(const Loop &L, ScalarEvolution &SE) {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      const Value *Pointer = getLoadStorePointerOperand(&I);
+      if (!Pointer || !SE.isSCEVable(Pointer->getType()))
+        continue;
+      const SCEV *Address = SE.getSCEV(const_cast<Value *>(Pointer));
+      if (SE.isLoopInvariant(Address, &L))
+        continue;
+      const auto *AddRec = dyn_cast<SCEVAddRecExpr>(Address);
+      if (!AddRec || AddRec->getLoop() != &L || !AddRec->isAffine())
+        return true;
+    }
+  return false;
+}
+
 DebugLoc getFirstIntrinsicLocation(Function &F) {
   for (Instruction &I : instructions(F))
     if (getCalledIntrinsic(&I) && I.getDebugLoc())
@@ -135,6 +176,15 @@ DebugLoc getFirstIntrinsicLocation(Function &F) {
 }
 
 } // namespace
+
+CSAMemoryOrderingLoweringPass::CSAMemoryOrderingLoweringPass()
+    : CSAMemoryOrderingLoweringPass(/*HostHasFastGathers=*/true) {}
+
+CSAMemoryOrderingLoweringPass::CSAMemoryOrderingLoweringPass(
+    bool HostHasFastGathers)
+    : FastGathers(Gathers == GatherSpeed::Auto ? HostHasFastGathers
+                                               : Gathers == GatherSpeed::Fast) {
+}
 
 PreservedAnalyses
 CSAMemoryOrderingLoweringPass::run(Function &F, FunctionAnalysisManager &AM) {
@@ -157,6 +207,11 @@ CSAMemoryOrderingLoweringPass::run(Function &F, FunctionAnalysisManager &AM) {
   if (Ordering.getParallelLoops().empty())
     return PreservedAnalyses::all();
   for (Loop *L : Ordering.getParallelLoops()) {
+    if (!FastGathers &&
+        needsGatherOrScatter(*L, AM.getResult<ScalarEvolutionAnalysis>(F))) {
+      ++NumLeftToScalarCode;
+      continue;
+    }
     markParallel(*L, MDNode::getDistinct(F.getContext(), {}));
     ++NumParallelLoops;
   }

@@ -23,7 +23,9 @@
 #include "vecz/Vecz.h"
 #include "vecz/VeczPass.h"
 
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/LICM.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
@@ -80,6 +82,12 @@ void CSAModule::getEarlyTargetPasses(ModulePassManager &MPM,
   MPM.addPass(CSAFortranIntrinsicsPass());
 }
 
+/// Whether LLVM's tuning for \p TM's CPU says its gathers are fast (Intel's
+/// since Skylake; not AMD's, nor a CPU LLVM 15 does not know).
+static bool hasFastGathers(const TargetMachine &TM) {
+  return TM.getMCSubtargetInfo()->checkFeatures("+fast-gather");
+}
+
 void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
                                     compiler::PassMachinery &Machinery) {
   MPM.addPass(createModuleToFunctionPassAdaptor(
@@ -87,7 +95,8 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   FunctionPassManager Expansion;
   Expansion.addPass(CSALoopIntrinsicExpanderPass());
   Expansion.addPass(CSARegionIdsPass());
-  Expansion.addPass(CSAMemoryOrderingLoweringPass());
+  Expansion.addPass(CSAMemoryOrderingLoweringPass(
+      hasFastGathers(Machinery.getTargetMachine())));
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Expansion)));
   MPM.addPass(LoopSPMDizationPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(CSAInnerLoopPrepPass()));
