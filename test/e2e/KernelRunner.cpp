@@ -212,5 +212,17 @@ std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
   return "";
 }
 
+std::vector<uint32_t> xorshiftSequence(size_t N) {
+  std::vector<uint32_t> Values(N);
+  uint32_t X = 2463534242u;
+  for (uint32_t &V : Values) {
+    X ^= X << 13;
+    X ^= X >> 17;
+    X ^= X << 5;
+    V = X;
+  }
+  return Values;
+}
+
 } // namespace e2e
 } // namespace loom

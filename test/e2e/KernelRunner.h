@@ -1,4 +1,5 @@
-//===- KernelRunner.h - Compile a kernel and run it on the driver -*- C++ -*-===//
+//===- KernelRunner.h - Compile a kernel and run it on the driver -*- C++
+//-*-===//
 ///
 /// \file
 /// The end-to-end tests' harness: compiles OpenCL C for a Loom target in
@@ -80,8 +81,13 @@ std::string readKernelSource(const std::string &Name);
 
 /// Runs \p Kernel of \p Binary over \p Range; buffers in \p Args are updated
 /// with their final contents. Returns "" or what went wrong.
-std::string runKernel(const std::vector<char> &Binary, const std::string &Kernel,
-                      std::vector<KernelArg> &Args, const NDRange &Range);
+std::string runKernel(const std::vector<char> &Binary,
+                      const std::string &Kernel, std::vector<KernelArg> &Args,
+                      const NDRange &Range);
+
+/// \p N values of a fixed xorshift sequence: inputs that look random and
+/// are the same in every run.
+std::vector<uint32_t> xorshiftSequence(size_t N);
 
 } // namespace e2e
 } // namespace loom

@@ -45,23 +45,10 @@ protected:
   std::vector<char> Binary;
 };
 
-/// N values from a fixed xorshift sequence, so bins fill unevenly.
-std::vector<uint32_t> randomData(size_t N) {
-  std::vector<uint32_t> Data(N);
-  uint32_t X = 2463534242u;
-  for (uint32_t &V : Data) {
-    X ^= X << 13;
-    X ^= X >> 17;
-    X ^= X << 5;
-    V = X;
-  }
-  return Data;
-}
-
 TEST_P(Accumulators, Histogram) {
   const size_t N = 1 << 18;
   const uint32_t Bins = 256;
-  std::vector<uint32_t> Data = randomData(N);
+  std::vector<uint32_t> Data = xorshiftSequence(N);
   std::vector<uint32_t> Expected(Bins);
   for (uint32_t I = 0; I < Bins; ++I)
     Expected[I] = I * 1000; // the additions go on top of what is there
@@ -78,7 +65,7 @@ TEST_P(Accumulators, Histogram) {
 
 TEST_P(Accumulators, AdditionsAndSubtractionsOfTwoWidths) {
   const size_t N = 1 << 16;
-  std::vector<uint32_t> Data = randomData(N);
+  std::vector<uint32_t> Data = xorshiftSequence(N);
   std::vector<uint32_t> Sums(64, 7);
   std::vector<uint64_t> Wide(8, uint64_t(1) << 40);
   std::vector<KernelArg> Args = {KernelArg::buffer(Data),
@@ -101,7 +88,7 @@ TEST_P(Accumulators, AdditionsAndSubtractionsOfTwoWidths) {
 
 TEST_P(Accumulators, AdditionsWhoseResultsAreUsed) {
   const size_t N = 1 << 16;
-  std::vector<uint32_t> Data = randomData(N);
+  std::vector<uint32_t> Data = xorshiftSequence(N);
   std::vector<KernelArg> Args = {KernelArg::buffer(Data),
                                  KernelArg::buffer(std::vector<uint32_t>(32)),
                                  KernelArg::buffer(std::vector<uint32_t>(1))};

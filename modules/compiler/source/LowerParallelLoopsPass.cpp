@@ -12,8 +12,11 @@
 #include "compiler/utils/ParallelLoops.h"
 #include "metadata/abi.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -22,6 +25,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -37,6 +41,12 @@ namespace utils {
 
 namespace {
 
+/// A declared reduction of a loop: its header phi and what LLVM recognised.
+struct Reduction {
+  PHINode *Phi;
+  RecurrenceDescriptor Descriptor;
+};
+
 /// A loop to split, with its region's parameters.
 struct ParallelLoop {
   Loop *L;
@@ -44,26 +54,55 @@ struct ParallelLoop {
   Value *Chunk;
   /// The worker queries inside the loop.
   SmallVector<CallInst *, 2> Queries;
+  SmallVector<Reduction, 2> Reductions;
 };
 
-/// Why \p L cannot be split yet, or an empty string.
-std::string whyNotLowerable(Loop &L, ScalarEvolution &SE) {
+/// The reduction \p Phi of \p L is, when LLVM recognises one of a kind the
+/// loop declares.
+std::optional<Reduction> findDeclaredReduction(PHINode &Phi, Loop &L,
+                                               ScalarEvolution &SE) {
+  RecurrenceDescriptor Descriptor;
+  if (!RecurrenceDescriptor::isReductionPHI(&Phi, &L, Descriptor,
+                                            /*DB=*/nullptr, /*AC=*/nullptr,
+                                            /*DT=*/nullptr, &SE) ||
+      !is_contained(getDeclaredReductions(L), Descriptor.getRecurrenceKind()))
+    return std::nullopt;
+  return Reduction{&Phi, Descriptor};
+}
+
+/// Why \p L cannot be split yet, or an empty string. Its declared
+/// reductions go in \p Reductions.
+std::string whyNotLowerable(Loop &L, ScalarEvolution &SE,
+                            SmallVectorImpl<Reduction> &Reductions) {
   if (!L.getLoopPreheader() || !L.getExitBlock() ||
       L.getExitingBlock() != L.getLoopLatch())
     return "it has more than one exit, or does not exit at its latch";
   if (isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)))
     return "its trip count cannot be computed";
+  SmallPtrSet<const Instruction *, 4> Results;
   for (PHINode &Phi : L.getHeader()->phis()) {
     auto *Rec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi));
-    if (!Rec || Rec->getLoop() != &L || !Rec->isAffine())
+    if (Rec && Rec->getLoop() == &L && Rec->isAffine())
+      continue;
+    std::optional<Reduction> Declared = findDeclaredReduction(Phi, L, SE);
+    if (!Declared)
       return "header phi '" + Phi.getName().str() +
-             "' is not an affine recurrence (reductions are not split yet)";
+             "' is neither an affine recurrence nor a declared reduction";
+    Results.insert(Declared->Descriptor.getLoopExitInstr());
+    Reductions.push_back(std::move(*Declared));
   }
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
-      for (User *U : I.users())
-        if (!L.contains(cast<Instruction>(U)))
+      for (User *U : I.users()) {
+        auto *UserInst = cast<Instruction>(U);
+        if (L.contains(UserInst))
+          continue;
+        // A reduction's result may only reach the exit's phis, which take
+        // the workers' combined result instead.
+        if (!Results.contains(&I) || !isa<PHINode>(UserInst) ||
+            UserInst->getParent() != L.getExitBlock())
           return "a value it computes is used after it";
+      }
       auto *Call = dyn_cast<CallBase>(&I);
       if (!Call || isa<IntrinsicInst>(Call))
         continue;
@@ -113,8 +152,18 @@ private:
     unsigned TripCountSlot = 0;
     unsigned WorkersSlot = 0;
     unsigned ChunkSlot = 0;
+    /// Where each reduction's array of partial results, one per worker, is.
+    unsigned FirstPartialsSlot = 0;
     StructType *Type = nullptr;
   };
+
+  /// After the workers: each reduction's partial results combined, in
+  /// worker order, into its start value. Returns the block that goes on to
+  /// the loop's exit, and maps each reduction's loop-exit value to its
+  /// result in \p Results.
+  BasicBlock *combinePartials(const ParallelLoop &Parallel, IRBuilder<> &B,
+                              Value *Workers, ArrayRef<Value *> Partials,
+                              DenseMap<Value *, Value *> &Results);
 
   Function *createWorkerFunction(const ParallelLoop &Parallel,
                                  ArrayRef<Value *> LiveIns,
@@ -194,11 +243,28 @@ Function *LoopLowering::createWorkerFunction(const ParallelLoop &Parallel,
   }
   Value *First = B.CreateMul(B.CreateZExt(WorkerIndex, I64), Chunk, "first");
   Value *Stride = B.CreateMul(Workers, Chunk, "stride");
+
+  SmallVector<Value *, 2> PartialArrays;
+  for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
+    PartialArrays.push_back(LoadSlot(Layout.FirstPartialsSlot + R, "partials"));
   B.CreateBr(ChunkCond);
 
+  // Each reduction runs on in the worker from chunk to chunk, from its
+  // identity.
   B.SetInsertPoint(ChunkCond);
   PHINode *ChunkStart = B.CreatePHI(I64, 2, "chunk.start");
   ChunkStart->addIncoming(First, Entry);
+  SmallVector<PHINode *, 2> Accumulators;
+  for (const Reduction &R : Parallel.Reductions) {
+    PHINode *Accumulator =
+        B.CreatePHI(R.Phi->getType(), 2, R.Phi->getName() + ".worker");
+    Accumulator->addIncoming(
+        R.Descriptor.getRecurrenceIdentity(R.Descriptor.getRecurrenceKind(),
+                                           R.Phi->getType(),
+                                           R.Descriptor.getFastMathFlags()),
+        Entry);
+    Accumulators.push_back(Accumulator);
+  }
   B.CreateCondBr(B.CreateICmpULT(ChunkStart, TripCount), ChunkBody, Done);
 
   B.SetInsertPoint(ChunkBody);
@@ -225,9 +291,18 @@ Function *LoopLowering::createWorkerFunction(const ParallelLoop &Parallel,
   auto *Latch = cast<BasicBlock>(VMap[L.getLoopLatch()]);
   BasicBlock *Preheader = L.getLoopPreheader();
 
-  // Header phis start at their values for iteration ChunkStart.
+  // Reductions go on from the worker's accumulator; the other header phis
+  // start at their values for iteration ChunkStart.
+  for (unsigned R = 0; R < Parallel.Reductions.size(); ++R) {
+    auto *Phi = cast<PHINode>(VMap[Parallel.Reductions[R].Phi]);
+    Phi->setIncomingBlock(Phi->getBasicBlockIndex(Preheader), ChunkBody);
+    Phi->setIncomingValue(Phi->getBasicBlockIndex(ChunkBody), Accumulators[R]);
+  }
   unsigned Slot = Layout.FirstPhiSlot;
   for (PHINode &OldPhi : L.getHeader()->phis()) {
+    if (any_of(Parallel.Reductions,
+               [&](const Reduction &R) { return R.Phi == &OldPhi; }))
+      continue;
     auto *Phi = cast<PHINode>(VMap[&OldPhi]);
     Value *Start = LoadSlot(Slot++, OldPhi.getName() + ".start");
     Value *Step = LoadSlot(Slot++, OldPhi.getName() + ".step");
@@ -259,8 +334,15 @@ Function *LoopLowering::createWorkerFunction(const ParallelLoop &Parallel,
 
   B.SetInsertPoint(ChunkLatch);
   ChunkStart->addIncoming(B.CreateAdd(ChunkStart, Stride), ChunkLatch);
+  for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
+    Accumulators[R]->addIncoming(
+        VMap[Parallel.Reductions[R].Descriptor.getLoopExitInstr()], ChunkLatch);
   B.CreateBr(ChunkCond);
+  // The worker's partial results, at its index.
   B.SetInsertPoint(Done);
+  for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
+    B.CreateStore(Accumulators[R], B.CreateGEP(Accumulators[R]->getType(),
+                                               PartialArrays[R], WorkerIndex));
   B.CreateRetVoid();
 
   // The worker has no debug info of its own.
@@ -294,6 +376,9 @@ void LoopLowering::run(const ParallelLoop &Parallel) {
   Layout.Slots.append(LiveIns.begin(), LiveIns.end());
   Layout.FirstPhiSlot = Layout.Slots.size();
   for (PHINode &Phi : L.getHeader()->phis()) {
+    if (any_of(Parallel.Reductions,
+               [&](const Reduction &R) { return R.Phi == &Phi; }))
+      continue;
     auto *Rec = cast<SCEVAddRecExpr>(SE.getSCEV(&Phi));
     const SCEV *Step = Rec->getStepRecurrence(SE);
     Layout.Slots.push_back(Phi.getIncomingValueForBlock(Preheader));
@@ -323,6 +408,17 @@ void LoopLowering::run(const ParallelLoop &Parallel) {
   Layout.Slots.push_back(Workers);
   Layout.ChunkSlot = Layout.Slots.size();
   Layout.Slots.push_back(B.CreateZExtOrTrunc(Parallel.Chunk, I64));
+  // The partial results live on the caller's stack for the region's length.
+  Value *StackTop = nullptr;
+  SmallVector<Value *, 2> Partials;
+  if (!Parallel.Reductions.empty())
+    StackTop = B.CreateIntrinsic(Intrinsic::stacksave, {}, {});
+  Layout.FirstPartialsSlot = Layout.Slots.size();
+  for (const Reduction &R : Parallel.Reductions) {
+    Partials.push_back(B.CreateAlloca(R.Phi->getType(), Workers,
+                                      R.Phi->getName() + ".partials"));
+    Layout.Slots.push_back(Partials.back());
+  }
 
   SmallVector<Type *, 8> Types;
   for (Value *V : Layout.Slots)
@@ -341,12 +437,80 @@ void LoopLowering::run(const ParallelLoop &Parallel) {
       M.getOrInsertFunction(LOOM_PARALLEL_MAP_SYMBOL, Type::getVoidTy(Ctx), I32,
                             PointerType::get(Ctx, 0), PointerType::get(Ctx, 0));
   B.CreateCall(Hook, {Workers, Worker, Context});
-  B.CreateBr(Exit);
   InsertPt->eraseFromParent();
+  B.SetInsertPoint(Preheader);
+  DenseMap<Value *, Value *> Results;
+  BasicBlock *Last =
+      Parallel.Reductions.empty()
+          ? Preheader
+          : combinePartials(Parallel, B, Workers, Partials, Results);
+  if (StackTop)
+    B.CreateIntrinsic(Intrinsic::stackrestore, {}, {StackTop});
+  B.CreateBr(Exit);
+  // The exit's phis now come from the last block here, reductions with
+  // their combined results; deleting the loop drops the latch's incomings.
+  BasicBlock *Latch = L.getLoopLatch();
+  for (PHINode &Phi : Exit->phis()) {
+    Value *FromLoop = Phi.getIncomingValueForBlock(Latch);
+    Value *Result = Results.lookup(FromLoop);
+    Phi.addIncoming(Result ? Result : FromLoop, Last);
+  }
 
   SmallVector<BasicBlock *, 8> Dead(L.blocks());
   DeleteDeadBlocks(Dead);
   ++NumLowered;
+}
+
+BasicBlock *LoopLowering::combinePartials(const ParallelLoop &Parallel,
+                                          IRBuilder<> &B, Value *Workers,
+                                          ArrayRef<Value *> Partials,
+                                          DenseMap<Value *, Value *> &Results) {
+  BasicBlock *Before = B.GetInsertBlock();
+  BasicBlock *Combine = BasicBlock::Create(Ctx, "combine", &F);
+  BasicBlock *Combined = BasicBlock::Create(Ctx, "combined", &F);
+  B.CreateBr(Combine);
+  B.SetInsertPoint(Combine);
+  PHINode *Index = B.CreatePHI(B.getInt32Ty(), 2, "partial");
+  Index->addIncoming(B.getInt32(0), Before);
+  // The loop's preheader is where the combining starts, from each
+  // reduction's start value.
+  SmallVector<PHINode *, 2> Sums;
+  for (const Reduction &Red : Parallel.Reductions) {
+    Sums.push_back(
+        B.CreatePHI(Red.Phi->getType(), 2, Red.Phi->getName() + ".combined"));
+    Sums.back()->addIncoming(Red.Phi->getIncomingValueForBlock(Before), Before);
+  }
+  for (unsigned R = 0; R < Parallel.Reductions.size(); ++R) {
+    const Reduction &Red = Parallel.Reductions[R];
+    Type *Ty = Red.Phi->getType();
+    Value *Partial =
+        B.CreateLoad(Ty, B.CreateGEP(Ty, Partials[R], Index), "partial.value");
+    IRBuilderBase::FastMathFlagGuard Guard(B);
+    B.setFastMathFlags(Red.Descriptor.getFastMathFlags());
+    RecurKind Kind = Red.Descriptor.getRecurrenceKind();
+    Results[Red.Descriptor.getLoopExitInstr()] =
+        RecurrenceDescriptor::isMinMaxRecurrenceKind(Kind)
+            ? createMinMaxOp(B, Kind, Sums[R], Partial)
+            : B.CreateBinOp(static_cast<Instruction::BinaryOps>(
+                                RecurrenceDescriptor::getOpcode(Kind)),
+                            Sums[R], Partial);
+  }
+  Value *NextIndex = B.CreateAdd(Index, B.getInt32(1));
+  Index->addIncoming(NextIndex, Combine);
+  for (unsigned R = 0; R < Sums.size(); ++R)
+    Sums[R]->addIncoming(
+        Results[Parallel.Reductions[R].Descriptor.getLoopExitInstr()], Combine);
+  B.CreateCondBr(B.CreateICmpULT(NextIndex, Workers), Combine, Combined);
+  B.SetInsertPoint(Combined);
+  // The results outside the combining loop: its last values, in the
+  // reductions' order.
+  for (const Reduction &Red : Parallel.Reductions) {
+    Value *&Result = Results[Red.Descriptor.getLoopExitInstr()];
+    PHINode *Final = B.CreatePHI(Result->getType(), 1, "reduced");
+    Final->addIncoming(Result, Combine);
+    Result = Final;
+  }
+  return Combined;
 }
 
 /// Lowers or makes serial every region of \p F. Returns whether it changed.
@@ -360,11 +524,12 @@ bool lowerFunction(Function &F, FunctionAnalysisManager &FAM, uint64_t Granule,
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
     SmallVector<Loop *, 2> Loops = getLoopsOfRegion(LI, Region.Id);
     std::string Why;
+    SmallVector<Reduction, 2> Reductions;
     if (Loops.size() != 1)
       Why = "its region holds " + std::to_string(Loops.size()) +
             " loops (parallelization-cleanup runs first)";
     else
-      Why = whyNotLowerable(*Loops.front(), SE);
+      Why = whyNotLowerable(*Loops.front(), SE, Reductions);
     if (!Why.empty()) {
       DebugLoc Loc = Region.Entry->getDebugLoc();
       if (!Loc && !Loops.empty())
@@ -378,7 +543,8 @@ bool lowerFunction(Function &F, FunctionAnalysisManager &FAM, uint64_t Granule,
       continue;
     }
     Loop *L = Loops.front();
-    ParallelLoop Parallel{L, Region.getWorkers(), Region.getChunk(), {}};
+    ParallelLoop Parallel{
+        L, Region.getWorkers(), Region.getChunk(), {}, std::move(Reductions)};
     for (CallInst *Query : Region.Queries)
       if (L->contains(Query))
         Parallel.Queries.push_back(Query);

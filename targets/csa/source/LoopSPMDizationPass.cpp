@@ -91,9 +91,12 @@ PreservedAnalyses LoopSPMDizationPass::run(Module &M,
     }
     Mapped |= FunctionMapped;
   }
-  if (!Mapped)
+  // Parallel loops in Loom's form, from spmd or given as such (IR), go
+  // through the one lowering of parallel loops, after the one check.
+  bool HasRegions = M.getFunction(compiler::utils::getParallelIntrinsicName(
+      compiler::utils::ParallelIntrinsic::RegionEntry));
+  if (!Mapped && !HasRegions)
     return PreservedAnalyses::all();
-  // The one lowering of parallel loops, after the one check of them.
   compiler::utils::ParallelizationCleanupPass().run(M, AM);
   compiler::utils::LowerParallelLoopsPass({SpmdGranule.getValue()}).run(M, AM);
   return PreservedAnalyses::none();

@@ -129,26 +129,78 @@ exit:
   ret void
 }
 
-; A declared sum: valid, but reductions are not split yet.
-; CHECK-LABEL: define i32 @sum(
-; CHECK-NOT: llvm.loom.parallel
-; CHECK-NOT: __loom_parallel_map
-; CHECK: %s.next = add i32 %s, %x
-; CHECK: ret i32
-; WARN: warning: parallel loop runs serially (in function 'sum'): header phi 's' is not an affine recurrence (reductions are not split yet)
-define i32 @sum(ptr %in, i64 %n) {
+; A declared sum and maximum: each worker keeps its own from the identity
+; over all its chunks and leaves it at its index of an array on the
+; caller's stack; the caller combines them, in worker order, into the start
+; values, and the exit's phis take the results.
+; CHECK-LABEL: define i32 @sum_and_max(
+; CHECK: %[[TOP:.+]] = call ptr @llvm.stacksave()
+; CHECK: %s.partials = alloca i32, i32 2
+; CHECK: %m.partials = alloca i32, i32 2
+; CHECK: store ptr %s.partials, ptr
+; CHECK: store ptr %m.partials, ptr
+; CHECK: call void @__loom_parallel_map(i32 2, ptr @sum_and_max.parallel.5, ptr %parallel.ctx)
+; CHECK: exit:
+; CHECK-NEXT: %total = phi i32 [ 0, %guard ], [ %[[SUM:.+]], %combined ]
+; CHECK-NEXT: %largest = phi i32 [ -7, %guard ], [ %[[MAX:.+]], %combined ]
+; CHECK: combine:
+; CHECK-NEXT: %partial = phi i32 [ 0, %entry ], [ %[[NEXT:.+]], %combine ]
+; CHECK-NEXT: %s.combined = phi i32 [ 10, %entry ], [ %[[ADD:.+]], %combine ]
+; CHECK-NEXT: %m.combined = phi i32 [ -7, %entry ], [ %[[BIGGER:.+]], %combine ]
+; CHECK: %[[ADD]] = add i32 %s.combined, %partial.value
+; CHECK: %[[GREATER:.+]] = icmp sgt i32 %m.combined, %partial.value1
+; CHECK-NEXT: %[[BIGGER]] = select i1 %[[GREATER]], i32 %m.combined, i32 %partial.value1
+; CHECK: %[[NEXT]] = add i32 %partial, 1
+; CHECK: icmp ult i32 %[[NEXT]], 2
+; CHECK: combined:
+; CHECK-NEXT: %[[SUM]] = phi i32 [ %[[ADD]], %combine ]
+; CHECK-NEXT: %[[MAX]] = phi i32 [ %[[BIGGER]], %combine ]
+; CHECK-NEXT: call void @llvm.stackrestore(ptr %[[TOP]])
+; CHECK-NEXT: br label %exit
+define i32 @sum_and_max(ptr %in, i64 %n, i1 %skip) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !25
   br label %loop
 loop:
   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
-  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %s = phi i32 [ 10, %entry ], [ %s.next, %loop ]
+  %m = phi i32 [ -7, %entry ], [ %m.next, %loop ]
   %p = getelementptr inbounds i32, ptr %in, i64 %i
   %x = load i32, ptr %p, align 4, !llvm.access.group !26
   %s.next = add i32 %s, %x
+  %m.next = call i32 @llvm.smax.i32(i32 %m, i32 %x)
   %i.next = add nuw i64 %i, 1
   %done = icmp eq i64 %i.next, %n
   br i1 %done, label %exit, label %loop, !llvm.loop !27
+guard:
+  br label %exit
+exit:
+  %total = phi i32 [ 0, %guard ], [ %s.next, %loop ]
+  %largest = phi i32 [ -7, %guard ], [ %m.next, %loop ]
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret i32 %total
+}
+
+declare i32 @llvm.smax.i32(i32, i32)
+
+; An undeclared reduction: serial.
+; CHECK-LABEL: define i32 @undeclared(
+; CHECK-NOT: __loom_parallel_map
+; CHECK: ret i32
+; WARN: warning: parallel loop runs serially (in function 'undeclared'): header phi 's' is neither an affine recurrence nor a declared reduction
+define i32 @undeclared(ptr %in, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !35
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %in, i64 %i
+  %x = load i32, ptr %p, align 4, !llvm.access.group !36
+  %s.next = add i32 %s, %x
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !37
 exit:
   %sum = phi i32 [ %s.next, %loop ]
   call void @llvm.loom.parallel.region.exit(token %r)
@@ -230,6 +282,21 @@ exit:
 ; CHECK: %both = mul i32 %worker, 3
 ; CHECK-NOT: llvm.loom.parallel
 
+; The reductions' worker: accumulators from the identities (0 for the sum,
+; INT_MIN for the maximum) across the chunks, stored at the worker's index.
+; CHECK-LABEL: define internal void @sum_and_max.parallel.5(ptr %ctx, i32 %worker)
+; CHECK: chunk.cond:
+; CHECK: %s.worker = phi i32 [ 0, %entry ], [ %s.next, %chunk.latch ]
+; CHECK-NEXT: %m.worker = phi i32 [ -2147483648, %entry ], [ %m.next, %chunk.latch ]
+; CHECK: done:
+; CHECK-NEXT: %[[SLOT:.+]] = getelementptr i32, ptr %partials, i32 %worker
+; CHECK-NEXT: store i32 %s.worker, ptr %[[SLOT]]
+; CHECK-NEXT: %[[SLOT2:.+]] = getelementptr i32, ptr %partials{{[0-9]+}}, i32 %worker
+; CHECK-NEXT: store i32 %m.worker, ptr %[[SLOT2]]
+; CHECK: loop:
+; CHECK: %s = phi i32 [ %s.worker, %chunk.body ], [ %s.next, %loop ]
+; CHECK-NEXT: %m = phi i32 [ %m.worker, %chunk.body ], [ %m.next, %loop ]
+
 ; BAD: lower-parallel-loops: granule must be a number of iterations (0: never), not 'some'
 
 !0 = distinct !{!"loom.parallel.region"}
@@ -262,7 +329,12 @@ exit:
 !27 = distinct !{!27, !28, !29, !40}
 !28 = !{!"llvm.loop.parallel_accesses", !26}
 !29 = !{!"loom.parallel.loop", !25}
-!40 = !{!"loom.parallel.reductions", !"add"}
+!40 = !{!"loom.parallel.reductions", !"add", !"smax"}
+!35 = distinct !{!"loom.parallel.region"}
+!36 = distinct !{}
+!37 = distinct !{!37, !38, !39}
+!38 = !{!"llvm.loop.parallel_accesses", !36}
+!39 = !{!"loom.parallel.loop", !35}
 !30 = distinct !{!"loom.parallel.region"}
 !31 = distinct !{}
 !32 = distinct !{!32, !33, !34}

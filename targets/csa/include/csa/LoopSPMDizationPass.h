@@ -15,8 +15,9 @@
 /// `-csa-spmd-granule`, 64 by default) moves it into a worker function
 /// `<fn>.parallel.<n>(ptr ctx, i32 worker)` that runs its worker's chunks
 /// (chunk 0 blocking, 1 cyclic, k hybrid), called through the driver's
-/// `__loom_parallel_map`. A loop either pass cannot split stays as it is,
-/// with a warning: results are the same either way.
+/// `__loom_parallel_map`. Loops already in Loom's form (IR given as such)
+/// go through the same two passes. A loop either pass cannot split stays as
+/// it is, with a warning: results are the same either way.
 /// Produces: no spmdization loops; the spmdization intrinsics stay for the
 /// cleaner. Pipeline name: `csa-loop-spmdization`.
 ///

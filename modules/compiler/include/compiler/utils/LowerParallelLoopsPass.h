@@ -13,20 +13,24 @@
 /// `granule` iterations: a CPU worker runs a chunk as a vector loop, which
 /// a chunk of one iteration would defeat, and iterations are independent,
 /// so only the schedule changes; not when the loop asks for its worker's
-/// index, which makes the schedule visible. Each header phi restarts at its
-/// value for the chunk's first iteration, from its SCEV recurrence; worker
-/// queries become the worker's index and the count. The loop's place gets a
-/// call of the driver's runtime hook `__loom_parallel_map(i32 workers, ptr
-/// fn, ptr ctx)` (doc/kernel-abi.md), with 0 workers meaning as many as
-/// the driver has (`__loom_parallel_workers()`); values the loop reads from
-/// outside travel in ctx, and so do the worker count and chunk when they
-/// are not constants. A loop it cannot split yet (it does not exit at its
-/// latch, a value it computes is used after it, a header phi that is not an
-/// affine recurrence, such as a reduction, a call of a work-item builtin or
-/// of a function defined in the module, which may need the work-item state)
-/// runs serially, with a warning.
-/// Produces: no regions (each lowered or made serial) and no loop marks.
-/// Pipeline name: `lower-parallel-loops<granule=N>`.
+/// index, which makes the schedule visible. Each induction restarts at its
+/// value for the chunk's first iteration, from its SCEV recurrence; each
+/// declared reduction (RecurrenceDescriptor) runs on in the worker from its
+/// identity across the worker's chunks, and the caller combines the
+/// workers' partial results, in worker order, into its start value for the
+/// loop's exit; worker queries become the worker's index and the count. The
+/// loop's place gets a call of the driver's runtime hook
+/// `__loom_parallel_map(i32 workers, ptr fn, ptr ctx)` (doc/kernel-abi.md),
+/// with 0 workers meaning as many as the driver has
+/// (`__loom_parallel_workers()`); values the loop reads from outside travel in
+/// ctx, and so do the worker count and chunk when they are not constants. A
+/// loop it cannot split yet (it does not exit at its latch, a value it computes
+/// other than a reduction's result is used after it, a header phi that is
+/// neither an affine recurrence nor a declared reduction, a call of a work-item
+/// builtin or of a function defined in the module, which may need the work-item
+/// state) runs serially, with a warning. Produces: no regions (each lowered or
+/// made serial) and no loop marks. Pipeline name:
+/// `lower-parallel-loops<granule=N>`.
 ///
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,198 @@
+//===- parallel_loops_test.cpp - Loom's parallel loops on the driver ------===//
+///
+/// Kernels in Loom's form of a parallel loop (doc/compiler-spec.md, given as
+/// IR, as OpenMP's and DO CONCURRENT's producers will give it), lowered by
+/// parallelization-cleanup and lower-parallel-loops and run on the driver's
+/// workers: declared reductions must combine the workers' partial results
+/// into exactly the serial result for integers, and within the
+/// reassociation bound for floats; the worker index a loop asks for must
+/// follow the region's schedule; every trip count, from 0.
+///
+//===----------------------------------------------------------------------===//
+
+#include "KernelRunner.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace loom::e2e;
+
+namespace {
+
+/// A sum, a maximum and a float sum over n elements, declared reductions of
+/// a region of as many workers as the driver has, in cyclic chunks.
+const char *ReduceIR = R"IR(
+target triple = "spir64-unknown-unknown"
+declare token @llvm.loom.parallel.region.entry(i32, i64)
+declare void @llvm.loom.parallel.region.exit(token)
+declare i32 @llvm.smax.i32(i32, i32)
+
+define spir_kernel void @reduce(ptr addrspace(1) %in, ptr addrspace(1) %fin,
+                                ptr addrspace(1) %out, ptr addrspace(1) %fout,
+                                i64 %n) !reqd_work_group_size !0 {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %ph
+ph:
+  %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 1), !loom.parallel.region !1
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %ph ], [ %i.next, %loop ]
+  %s = phi i32 [ 5, %ph ], [ %s.next, %loop ]
+  %m = phi i32 [ -1000000, %ph ], [ %m.next, %loop ]
+  %f = phi float [ 0.5, %ph ], [ %f.next, %loop ]
+  %p = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %i
+  %x = load i32, ptr addrspace(1) %p, align 4, !llvm.access.group !2
+  %fp = getelementptr inbounds float, ptr addrspace(1) %fin, i64 %i
+  %y = load float, ptr addrspace(1) %fp, align 4, !llvm.access.group !2
+  %s.next = add i32 %s, %x
+  %m.next = call i32 @llvm.smax.i32(i32 %m, i32 %x)
+  %f.next = fadd float %f, %y
+  %i.next = add nuw i64 %i, 1
+  %last = icmp eq i64 %i.next, %n
+  br i1 %last, label %exit, label %loop, !llvm.loop !3
+exit:
+  %s.out = phi i32 [ %s.next, %loop ]
+  %m.out = phi i32 [ %m.next, %loop ]
+  %f.out = phi float [ %f.next, %loop ]
+  call void @llvm.loom.parallel.region.exit(token %r)
+  br label %done
+done:
+  %sum = phi i32 [ 5, %entry ], [ %s.out, %exit ]
+  %max = phi i32 [ -1000000, %entry ], [ %m.out, %exit ]
+  %fsum = phi float [ 0.5, %entry ], [ %f.out, %exit ]
+  store i32 %sum, ptr addrspace(1) %out, align 4
+  %out1 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 1
+  store i32 %max, ptr addrspace(1) %out1, align 4
+  store float %fsum, ptr addrspace(1) %fout, align 4
+  ret void
+}
+
+!0 = !{i32 1, i32 1, i32 1}
+!1 = distinct !{!"loom.parallel.region"}
+!2 = distinct !{}
+!3 = distinct !{!3, !4, !5, !6}
+!4 = !{!"llvm.loop.parallel_accesses", !2}
+!5 = !{!"loom.parallel.loop", !1}
+!6 = !{!"loom.parallel.reductions", !"add", !"smax", !"fadd"}
+)IR";
+
+/// Each iteration writes which worker of 3, in cyclic chunks of 1, ran it:
+/// the schedule is visible, so it must be exactly as written.
+const char *WhoRanIR = R"IR(
+target triple = "spir64-unknown-unknown"
+declare token @llvm.loom.parallel.region.entry(i32, i64)
+declare void @llvm.loom.parallel.region.exit(token)
+declare i32 @llvm.loom.parallel.worker(token)
+declare i32 @llvm.loom.parallel.workers(token)
+
+define spir_kernel void @who_ran(ptr addrspace(1) %out, i64 %n) !reqd_work_group_size !0 {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %ph
+ph:
+  %r = call token @llvm.loom.parallel.region.entry(i32 3, i64 1), !loom.parallel.region !1
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %ph ], [ %i.next, %loop ]
+  %w = call i32 @llvm.loom.parallel.worker(token %r)
+  %ws = call i32 @llvm.loom.parallel.workers(token %r)
+  %code = mul i32 %ws, 100
+  %v = add i32 %code, %w
+  %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %i
+  store i32 %v, ptr addrspace(1) %p, align 4, !llvm.access.group !2
+  %i.next = add nuw i64 %i, 1
+  %last = icmp eq i64 %i.next, %n
+  br i1 %last, label %exit, label %loop, !llvm.loop !3
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  br label %done
+done:
+  ret void
+}
+
+!0 = !{i32 1, i32 1, i32 1}
+!1 = distinct !{!"loom.parallel.region"}
+!2 = distinct !{}
+!3 = distinct !{!3, !4, !5}
+!4 = !{!"llvm.loop.parallel_accesses", !2}
+!5 = !{!"loom.parallel.loop", !1}
+)IR";
+
+/// N values of a fixed sequence in [-Range, Range].
+std::vector<int32_t> randomInts(size_t N, int32_t Range) {
+  std::vector<int32_t> Values;
+  for (uint32_t X : xorshiftSequence(N))
+    Values.push_back(static_cast<int32_t>(X % (2 * uint32_t(Range) + 1)) -
+                     Range);
+  return Values;
+}
+
+class ParallelLoops : public testing::TestWithParam<const char *> {
+protected:
+  void SetUp() override { setenv("LOOM_NUM_THREADS", GetParam(), 1); }
+  void TearDown() override { unsetenv("LOOM_NUM_THREADS"); }
+};
+
+TEST_P(ParallelLoops, ReductionsGiveTheSerialResults) {
+  std::vector<char> Binary;
+  ASSERT_EQ(compileIR(ReduceIR, Binary, "csa"), "");
+  for (uint64_t N : {0u, 1u, 2u, 3u, 63u, 1000u, 100003u}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<int32_t> In = randomInts(std::max<uint64_t>(N, 1), 100000);
+    std::vector<float> FIn(In.size());
+    for (size_t I = 0; I < In.size(); ++I)
+      FIn[I] = static_cast<float>(In[I]) * 0.001f;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(FIn),
+        KernelArg::buffer(std::vector<int32_t>(2, 0)),
+        KernelArg::buffer(std::vector<float>(1, 0)), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "reduce", Args, {{1}, {1}, {}}), "");
+    // The host's serial results: integers wrap as the device's do.
+    uint32_t Sum = 5;
+    int32_t Max = -1000000;
+    double FSum = 0.5, Magnitude = 0.5;
+    for (uint64_t I = 0; I < N; ++I) {
+      Sum += static_cast<uint32_t>(In[I]);
+      Max = std::max(Max, In[I]);
+      FSum += FIn[I];
+      Magnitude += std::fabs(FIn[I]);
+    }
+    std::vector<int32_t> Got = Args[2].as<int32_t>();
+    EXPECT_EQ(static_cast<uint32_t>(Got[0]), Sum);
+    EXPECT_EQ(Got[1], Max);
+    // Any order of N float additions is within N ulps of the magnitude.
+    double Bound = (N + 1) * std::ldexp(Magnitude, -23);
+    EXPECT_NEAR(Args[3].as<float>()[0], FSum, Bound);
+  }
+}
+
+TEST_P(ParallelLoops, WorkerQueriesFollowTheSchedule) {
+  std::vector<char> Binary;
+  ASSERT_EQ(compileIR(WhoRanIR, Binary, "csa"), "");
+  for (uint64_t N : {0u, 1u, 2u, 7u, 500u}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(std::max<uint64_t>(N, 1), -1)),
+        KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "who_ran", Args, {{1}, {1}, {}}), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    for (uint64_t I = 0; I < N; ++I)
+      ASSERT_EQ(Got[I], 300 + static_cast<int32_t>(I % 3)) << "iteration " << I;
+    if (N == 0)
+      EXPECT_EQ(Got[0], -1);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Workers, ParallelLoops, testing::Values("1", "2", "4"),
+                         [](const testing::TestParamInfo<const char *> &Info) {
+                           return std::string("threads_") + Info.param;
+                         });
+
+} // namespace
