@@ -118,17 +118,45 @@ std::string whyNotLowerable(Loop &L, ScalarEvolution &SE,
   return "";
 }
 
-/// Values \p L uses that are defined outside it, but for region tokens,
-/// which the worker function replaces.
-SetVector<Value *> getLiveIns(Loop &L) {
+/// Whether everything that uses \p Slot, through address arithmetic, is in
+/// \p L: a stack slot private to the loop's iterations, of which each
+/// worker gets its own.
+bool isPrivateToLoop(const AllocaInst &Slot, const Loop &L) {
+  SmallVector<const Instruction *, 8> Work = {&Slot};
+  SmallPtrSet<const Instruction *, 8> Seen = {&Slot};
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    for (const User *U : I->users()) {
+      const auto *UserInst = cast<Instruction>(U);
+      if (!L.contains(UserInst))
+        return false;
+      if (UserInst->getType()->isPointerTy() && Seen.insert(UserInst).second)
+        Work.push_back(UserInst);
+    }
+  }
+  return true;
+}
+
+/// Values \p L uses that are defined outside it: region tokens, which the
+/// worker function replaces, and stack slots private to the loop, of which
+/// it makes its own (\p Private), aside.
+SetVector<Value *> getLiveIns(Loop &L, SmallVectorImpl<AllocaInst *> &Private) {
   SetVector<Value *> LiveIns;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      for (Value *Op : I.operands())
-        if (!Op->getType()->isTokenTy() &&
-            ((isa<Instruction>(Op) && !L.contains(cast<Instruction>(Op))) ||
-             isa<Argument>(Op)))
-          LiveIns.insert(Op);
+      for (Value *Op : I.operands()) {
+        if (Op->getType()->isTokenTy() ||
+            !((isa<Instruction>(Op) && !L.contains(cast<Instruction>(Op))) ||
+              isa<Argument>(Op)))
+          continue;
+        auto *Slot = dyn_cast<AllocaInst>(Op);
+        if (Slot && Slot->isStaticAlloca() && isPrivateToLoop(*Slot, L)) {
+          if (!is_contained(Private, Slot))
+            Private.push_back(Slot);
+          continue;
+        }
+        LiveIns.insert(Op);
+      }
   return LiveIns;
 }
 
@@ -167,6 +195,7 @@ private:
 
   Function *createWorkerFunction(const ParallelLoop &Parallel,
                                  ArrayRef<Value *> LiveIns,
+                                 ArrayRef<AllocaInst *> Private,
                                  const ContextLayout &Layout);
 
   Function &F;
@@ -183,6 +212,7 @@ private:
 /// iteration min(...) - 1.
 Function *LoopLowering::createWorkerFunction(const ParallelLoop &Parallel,
                                              ArrayRef<Value *> LiveIns,
+                                             ArrayRef<AllocaInst *> Private,
                                              const ContextLayout &Layout) {
   Loop &L = *Parallel.L;
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
@@ -220,6 +250,13 @@ Function *LoopLowering::createWorkerFunction(const ParallelLoop &Parallel,
   };
   for (unsigned Slot = 0; Slot < LiveIns.size(); ++Slot)
     VMap[LiveIns[Slot]] = LoadSlot(Slot, LiveIns[Slot]->getName());
+  // The worker's own copy of each stack slot private to the loop.
+  for (AllocaInst *Slot : Private) {
+    auto *Copy = cast<AllocaInst>(Slot->clone());
+    Copy->insertBefore(&*Entry->getFirstInsertionPt());
+    Copy->setName(Slot->getName());
+    VMap[Slot] = Copy;
+  }
   Value *TripCount = LoadSlot(Layout.TripCountSlot, "trip.count");
   Value *WorkerCount = LoadUnlessConstant(Layout.WorkersSlot, "workers");
   Value *Workers = B.CreateZExt(WorkerCount, I64);
@@ -371,7 +408,8 @@ void LoopLowering::run(const ParallelLoop &Parallel) {
       SE.getTruncateOrZeroExtend(SE.getBackedgeTakenCount(&L), I64),
       SE.getOne(I64));
   Value *TripCount = Expander.expandCodeFor(TripCountSCEV, I64, InsertPt);
-  SetVector<Value *> LiveIns = getLiveIns(L);
+  SmallVector<AllocaInst *, 2> Private;
+  SetVector<Value *> LiveIns = getLiveIns(L, Private);
   ContextLayout Layout;
   Layout.Slots.append(LiveIns.begin(), LiveIns.end());
   Layout.FirstPhiSlot = Layout.Slots.size();
@@ -425,7 +463,7 @@ void LoopLowering::run(const ParallelLoop &Parallel) {
     Types.push_back(V->getType());
   Layout.Type = StructType::get(Ctx, Types);
   Function *Worker =
-      createWorkerFunction(Parallel, LiveIns.getArrayRef(), Layout);
+      createWorkerFunction(Parallel, LiveIns.getArrayRef(), Private, Layout);
 
   B.SetInsertPoint(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *Context = B.CreateAlloca(Layout.Type, nullptr, "parallel.ctx");

@@ -207,6 +207,32 @@ exit:
   ret i32 %sum
 }
 
+; A stack slot used only in the loop is private to each iteration: each
+; worker gets its own, instead of sharing the caller's.
+; CHECK-LABEL: define void @private_slot(
+; CHECK: %parallel.ctx = alloca { ptr, i64, i64, i64, i64, i32, i64 }
+; CHECK: call void @__loom_parallel_map(i32 2, ptr @private_slot.parallel.6, ptr %parallel.ctx)
+define void @private_slot(ptr %out, i64 %n) {
+entry:
+  %tmp = alloca [4 x i32], align 4
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !45
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %t = trunc i64 %i to i32
+  %e = getelementptr inbounds [4 x i32], ptr %tmp, i64 0, i64 1
+  store i32 %t, ptr %e, align 4
+  %v = load i32, ptr %e, align 4
+  %q = getelementptr inbounds i32, ptr %out, i64 %i
+  store i32 %v, ptr %q, align 4, !llvm.access.group !46
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !47
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
 ; A call of a function the module defines, which may use the work-item
 ; state a worker thread does not have.
 ; CHECK-LABEL: define void @calls_helper(
@@ -297,6 +323,11 @@ exit:
 ; CHECK: %s = phi i32 [ %s.worker, %chunk.body ], [ %s.next, %loop ]
 ; CHECK-NEXT: %m = phi i32 [ %m.worker, %chunk.body ], [ %m.next, %loop ]
 
+; CHECK-LABEL: define internal void @private_slot.parallel.6(ptr %ctx, i32 %worker)
+; CHECK-NEXT: entry:
+; CHECK-NEXT: %tmp = alloca [4 x i32], align 4
+; CHECK: getelementptr inbounds [4 x i32], ptr %tmp, i64 0, i64 1
+
 ; BAD: lower-parallel-loops: granule must be a number of iterations (0: never), not 'some'
 
 !0 = distinct !{!"loom.parallel.region"}
@@ -340,3 +371,8 @@ exit:
 !32 = distinct !{!32, !33, !34}
 !33 = !{!"llvm.loop.parallel_accesses", !31}
 !34 = !{!"loom.parallel.loop", !30}
+!45 = distinct !{!"loom.parallel.region"}
+!46 = distinct !{}
+!47 = distinct !{!47, !48, !49}
+!48 = !{!"llvm.loop.parallel_accesses", !46}
+!49 = !{!"loom.parallel.loop", !45}
