@@ -6,7 +6,11 @@
 /// workers: declared reductions must combine the workers' partial results
 /// into exactly the serial result for integers, and within the
 /// reassociation bound for floats; the worker index a loop asks for must
-/// follow the region's schedule; every trip count, from 0.
+/// follow the region's schedule; every trip count, from 0. The same through
+/// OpenMP (kernels/openmp.cl, -fopenmp): 'parallel for' with reductions,
+/// schedules, num_threads, collapse, private and firstprivate, and
+/// omp_get_thread_num(), on both targets; an unsupported schedule is an
+/// error.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +23,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace loom::e2e;
@@ -194,5 +200,117 @@ INSTANTIATE_TEST_SUITE_P(Workers, ParallelLoops, testing::Values("1", "2", "4"),
                          [](const testing::TestParamInfo<const char *> &Info) {
                            return std::string("threads_") + Info.param;
                          });
+
+} // namespace
+
+namespace {
+
+/// (target, LOOM_NUM_THREADS)
+using OpenMPConfiguration = std::tuple<const char *, const char *>;
+
+class OpenMP : public testing::TestWithParam<OpenMPConfiguration> {
+protected:
+  void SetUp() override {
+    auto [Target, Threads] = GetParam();
+    setenv("LOOM_NUM_THREADS", Threads, 1);
+    ASSERT_EQ(compileKernel(readKernelSource("openmp.cl"), Binary, "-fopenmp",
+                            Target, "openmp.cl"),
+              "");
+  }
+  void TearDown() override { unsetenv("LOOM_NUM_THREADS"); }
+  std::vector<char> Binary;
+};
+
+const NDRange OneWorkItem = {{1}, {1}, {}};
+
+TEST_P(OpenMP, ParallelFor) {
+  for (int N : {0, 1, 5, 1000, 40001}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<float> In(std::max(N, 1));
+    for (int I = 0; I < N; ++I)
+      In[I] = static_cast<float>(I % 97) * 0.5f - 3.0f;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<float>(In.size(), -1.0f)),
+        KernelArg::buffer(In), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "scale", Args, OneWorkItem), "");
+    std::vector<float> Got = Args[0].as<float>();
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Got[I], In[I] * 2.0f + 1.0f) << "element " << I;
+  }
+}
+
+TEST_P(OpenMP, Reductions) {
+  for (int N : {0, 1, 17, 1000, 100001}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<int32_t> In = randomInts(std::max(N, 1), 1000000);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(3, 0)),
+        KernelArg::buffer(std::vector<float>(1, 0)), KernelArg::buffer(In),
+        KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "reductions", Args, OneWorkItem), "");
+    uint32_t Sum = 7;
+    int32_t Largest = -1000000, Bits = 0;
+    double FSum = 0.25, Magnitude = 0.25;
+    for (int I = 0; I < N; ++I) {
+      Sum += static_cast<uint32_t>(In[I]);
+      Largest = std::max(Largest, In[I]);
+      Bits |= In[I] & 0x30f;
+      float Term = static_cast<float>(In[I]) * 0.001f;
+      FSum += Term;
+      Magnitude += std::fabs(Term);
+    }
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    EXPECT_EQ(static_cast<uint32_t>(Got[0]), Sum);
+    EXPECT_EQ(Got[1], Largest);
+    EXPECT_EQ(Got[2], Bits);
+    EXPECT_NEAR(Args[1].as<float>()[0], FSum,
+                (N + 1) * std::ldexp(Magnitude, -23));
+  }
+}
+
+TEST_P(OpenMP, ThreadNumbersFollowTheSchedule) {
+  for (int N : {1, 2, 3, 10, 301}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(N, -1)), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "who_ran", Args, OneWorkItem), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Got[I], (I % 3) * 10 + 3) << "iteration " << I;
+  }
+}
+
+TEST_P(OpenMP, CollapsedLoopsAndPrivateVariables) {
+  for (auto [Rows, Cols] :
+       {std::pair{1, 1}, std::pair{3, 7}, std::pair{64, 50}}) {
+    SCOPED_TRACE(std::to_string(Rows) + " x " + std::to_string(Cols));
+    const int K = 5;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(Rows * Cols, -99)),
+        KernelArg::scalar(Rows), KernelArg::scalar(Cols), KernelArg::scalar(K)};
+    ASSERT_EQ(runKernel(Binary, "grid", Args, OneWorkItem), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    for (int R = 0; R < Rows; ++R)
+      for (int C = 0; C < Cols; ++C)
+        ASSERT_EQ(Got[R * Cols + C], R * K - C) << "(" << R << ", " << C << ")";
+  }
+}
+
+TEST_P(OpenMP, AnUnsupportedScheduleIsAnError) {
+  std::vector<char> Unsupported;
+  std::string Error = compileKernel(readKernelSource("openmp.cl"), Unsupported,
+                                    "-fopenmp -DUNSUPPORTED_SCHEDULE",
+                                    std::get<0>(GetParam()), "openmp.cl");
+  EXPECT_NE(Error.find("error: OpenMP: "), std::string::npos) << Error;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Targets, OpenMP,
+    testing::Combine(testing::Values("reference", "csa"),
+                     testing::Values("1", "2")),
+    [](const testing::TestParamInfo<OpenMPConfiguration> &Info) {
+      return std::string(std::get<0>(Info.param)) + "_threads_" +
+             std::get<1>(Info.param);
+    });
 
 } // namespace

@@ -12,7 +12,7 @@ config.test_exec_root = os.path.join(config.loom_tools_dir, "..", "test", "lit")
 
 for tool in ["loom-opt-testing", "loom-opt", "loomc", "loom-run"]:
     config.substitutions.append((r"\b%s\b(?!-)" % tool, os.path.join(config.loom_tools_dir, tool)))
-for tool in ["FileCheck", "not", "llvm-readelf", "llvm-objdump", "llvm-as", "llvm-dis"]:
+for tool in ["FileCheck", "not", "split-file", "llvm-readelf", "llvm-objdump", "llvm-as", "llvm-dis"]:
     config.substitutions.append((r"\b%s\b" % tool, os.path.join(config.llvm_tools_dir, tool)))
 config.substitutions.append(("%loom_src", config.loom_source_dir))
 config.substitutions.append(("%loom_tools_dir", config.loom_tools_dir))

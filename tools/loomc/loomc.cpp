@@ -112,6 +112,10 @@ cl::opt<bool> DebugInfo("g",
                         cl::cat(LoomcCategory));
 cl::opt<bool> OptDisable("cl-opt-disable", cl::desc("Disable optimizations"),
                          cl::cat(LoomcCategory));
+cl::opt<bool> OpenMP("fopenmp",
+                     cl::desc("OpenMP directives: '#pragma omp parallel for' "
+                              "runs on the driver's workers"),
+                     cl::cat(LoomcCategory));
 cl::opt<std::string> Vectorize("cl-vec",
                                cl::desc("Early vectorization of each "
                                         "work-item: none, loop, slp or all"),
@@ -391,6 +395,7 @@ int main(int Argc, char **Argv) {
   Opts.Defines.assign(Defines.begin(), Defines.end());
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   Opts.OptDisable = OptDisable;
+  Opts.OpenMP = OpenMP;
   Opts.DebugInfo = DebugInfo;
   Opts.RemarksPassed = RemarksPassed;
   Opts.RemarksMissed = RemarksMissed;

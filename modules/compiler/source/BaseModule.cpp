@@ -24,10 +24,13 @@
 #include "compiler/utils/FixupTranslatorBuiltinsPass.h"
 #include "compiler/utils/InlineKernelPiecesPass.h"
 #include "compiler/utils/LinkBuiltinsPass.h"
+#include "compiler/utils/LowerParallelLoopsPass.h"
 #include "compiler/utils/LowerPrintfPass.h"
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/MarkCKernelsPass.h"
+#include "compiler/utils/OpenMPToParallelLoopsPass.h"
 #include "compiler/utils/OutlineHugeKernelsPass.h"
+#include "compiler/utils/ParallelizationCleanupPass.h"
 #include "compiler/utils/TransferKernelMetadataPass.h"
 #include "compiler/utils/TrapFreeDivisionPass.h"
 
@@ -337,11 +340,22 @@ static FunctionPassManager buildEarlyVectorization(EarlyVectorization Kind) {
 
 void BaseModule::getEarlyTargetPasses(ModulePassManager &, PassMachinery &) {}
 
+/// Parallel loops (doc/compiler-spec.md) checked against what the
+/// optimizations left and lowered onto the driver's workers, before the
+/// vectorizers make several loops of each.
+static void addParallelLoopLowering(ModulePassManager &MPM) {
+  MPM.addPass(utils::ParallelizationCleanupPass());
+  MPM.addPass(utils::LowerParallelLoopsPass());
+}
+
 void BaseModule::addGenericPasses(ModulePassManager &MPM,
                                   PassMachinery &Machinery) {
   MPM.addPass(utils::MarkCKernelsPass());
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
+  // OpenMP's outlined loops back in place, before builtins are linked and
+  // before the optimizer, which should see the loops.
+  MPM.addPass(utils::OpenMPToParallelLoopsPass());
   MPM.addPass(utils::FixupTranslatorBuiltinsPass());
   MPM.addPass(utils::LowerPrintfPass());
   // The kernel's own casts, not the library's internal conversions.
@@ -354,14 +368,17 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM,
   MPM.addPass(utils::TrapFreeDivisionPass());
   MPM.addPass(utils::LowerToMuxBuiltinsPass());
   MPM.addPass(utils::EncodeKernelMetadataPass());
-  if (Opts.OptDisable)
+  if (Opts.OptDisable) {
+    addParallelLoopLowering(MPM);
     return;
+  }
   // A huge kernel goes through the simplification pipeline in pieces of
   // bounded size, and is whole again for Vecz (doc/performance.md).
   if (Opts.OutlineInstructions)
     MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
   MPM.addPass(Machinery.getPassBuilder().buildModuleSimplificationPipeline(
       OptimizationLevel::O2, ThinOrFullLTOPhase::None));
+  addParallelLoopLowering(MPM);
   if (Opts.Vectorize != EarlyVectorization::None)
     MPM.addPass(createModuleToFunctionPassAdaptor(
         buildEarlyVectorization(Opts.Vectorize)));

@@ -61,6 +61,8 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
       DebugInfo = true;
     } else if (Word == "-cl-opt-disable") {
       OptDisable = true;
+    } else if (Word == "-fopenmp") {
+      OpenMP = true;
     } else if (Word.consume_front("-cl-vec=")) {
       std::optional<EarlyVectorization> Kind =
           StringSwitch<std::optional<EarlyVectorization>>(Word)

@@ -65,7 +65,8 @@ std::optional<Reduction> findDeclaredReduction(PHINode &Phi, Loop &L,
   if (!RecurrenceDescriptor::isReductionPHI(&Phi, &L, Descriptor,
                                             /*DB=*/nullptr, /*AC=*/nullptr,
                                             /*DT=*/nullptr, &SE) ||
-      !is_contained(getDeclaredReductions(L), Descriptor.getRecurrenceKind()))
+      !isDeclaredReduction(Descriptor.getRecurrenceKind(),
+                           getDeclaredReductions(L)))
     return std::nullopt;
   return Reduction{&Phi, Descriptor};
 }
@@ -97,10 +98,9 @@ std::string whyNotLowerable(Loop &L, ScalarEvolution &SE,
         auto *UserInst = cast<Instruction>(U);
         if (L.contains(UserInst))
           continue;
-        // A reduction's result may only reach the exit's phis, which take
-        // the workers' combined result instead.
-        if (!Results.contains(&I) || !isa<PHINode>(UserInst) ||
-            UserInst->getParent() != L.getExitBlock())
+        // A reduction's result: its users take the workers' combined
+        // result instead.
+        if (!Results.contains(&I))
           return "a value it computes is used after it";
       }
       auto *Call = dyn_cast<CallBase>(&I);
@@ -295,10 +295,11 @@ Function *LoopLowering::createWorkerFunction(const ParallelLoop &Parallel,
   for (const Reduction &R : Parallel.Reductions) {
     PHINode *Accumulator =
         B.CreatePHI(R.Phi->getType(), 2, R.Phi->getName() + ".worker");
+    RecurKind Kind = R.Descriptor.getRecurrenceKind();
     Accumulator->addIncoming(
-        R.Descriptor.getRecurrenceIdentity(R.Descriptor.getRecurrenceKind(),
-                                           R.Phi->getType(),
-                                           R.Descriptor.getFastMathFlags()),
+        R.Descriptor.getRecurrenceIdentity(
+            Kind == RecurKind::FMulAdd ? RecurKind::FAdd : Kind,
+            R.Phi->getType(), R.Descriptor.getFastMathFlags()),
         Entry);
     Accumulators.push_back(Accumulator);
   }
@@ -493,6 +494,14 @@ void LoopLowering::run(const ParallelLoop &Parallel) {
     Value *Result = Results.lookup(FromLoop);
     Phi.addIncoming(Result ? Result : FromLoop, Last);
   }
+  // Every other use after the loop (the IR need not be in LCSSA form) is
+  // dominated by the exit, and so by the combined result.
+  for (auto &[ExitValue, Result] : Results)
+    ExitValue->replaceUsesWithIf(Result, [&](Use &U) {
+      auto *UserInst = cast<Instruction>(U.getUser());
+      return !L.contains(UserInst) &&
+             !(isa<PHINode>(UserInst) && UserInst->getParent() == Exit);
+    });
 
   SmallVector<BasicBlock *, 8> Dead(L.blocks());
   DeleteDeadBlocks(Dead);
@@ -526,6 +535,9 @@ BasicBlock *LoopLowering::combinePartials(const ParallelLoop &Parallel,
     IRBuilderBase::FastMathFlagGuard Guard(B);
     B.setFastMathFlags(Red.Descriptor.getFastMathFlags());
     RecurKind Kind = Red.Descriptor.getRecurrenceKind();
+    // Partial results of fused multiply-adds are combined by addition.
+    if (Kind == RecurKind::FMulAdd)
+      Kind = RecurKind::FAdd;
     Results[Red.Descriptor.getLoopExitInstr()] =
         RecurrenceDescriptor::isMinMaxRecurrenceKind(Kind)
             ? createMinMaxOp(B, Kind, Sums[R], Partial)

@@ -70,6 +70,10 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     // the IR Clang emits (TBAA, lifetime markers).
     Args.insert(Args.end(), {"-O2", "-disable-llvm-passes"});
   }
+  // Clang outlines each parallel region into a call of the OpenMP runtime;
+  // openmp-to-parallel-loops puts it back (doc/passes.md).
+  if (Opts.OpenMP)
+    Args.push_back("-fopenmp");
   for (const std::string &Define : Opts.Defines)
     Args.push_back("-D" + Define);
   for (const std::string &Dir : Opts.IncludeDirs)

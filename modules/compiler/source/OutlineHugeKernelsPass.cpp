@@ -10,6 +10,7 @@
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/BarrierRegions.h"
 #include "compiler/utils/KernelMetadata.h"
+#include "compiler/utils/ParallelLoops.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -151,9 +152,16 @@ PreservedAnalyses OutlineHugeKernelsPass::run(Module &M,
   SmallPtrSet<const Function *, 8> WithBarriers =
       findFunctionsWithBarriers(M, BI);
   bool Changed = false;
+  // A parallel region's token cannot cross from piece to piece.
+  SmallPtrSet<const Function *, 8> WithRegions;
+  if (Function *Entry = M.getFunction(
+          getParallelIntrinsicName(ParallelIntrinsic::RegionEntry)))
+    for (User *U : Entry->users())
+      if (auto *Call = dyn_cast<CallBase>(U))
+        WithRegions.insert(Call->getFunction());
   for (Function *Kernel : getKernelEntryPoints(M))
     for (Function *Body : getKernelBodies(*Kernel))
-      if (!WithBarriers.contains(Body) &&
+      if (!WithBarriers.contains(Body) && !WithRegions.contains(Body) &&
           countInstructions(*Body) > Opts.MaxInstructions)
         Changed |= outlinePieces(*Body, Opts.MaxInstructions, FAM);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -173,12 +173,13 @@ void markParallelLoop(Loop &L, MDNode *RegionId, ArrayRef<RecurKind> Declared) {
       Properties));
 }
 
-void declareIndependentAccesses(Loop &L) {
+void declareIndependentAccesses(
+    Loop &L, function_ref<bool(const Instruction &)> Declared) {
   LLVMContext &Ctx = L.getHeader()->getContext();
   MDNode *Group = MDNode::getDistinct(Ctx, {});
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      if (I.mayReadOrWriteMemory())
+      if (I.mayReadOrWriteMemory() && (!Declared || Declared(I)))
         I.setMetadata(LLVMContext::MD_access_group,
                       uniteAccessGroups(
                           I.getMetadata(LLVMContext::MD_access_group), Group));
@@ -208,6 +209,12 @@ SmallVector<RecurKind, 4> getDeclaredReductions(const Loop &L) {
                 parseReductionName(Name->getString()))
           Kinds.push_back(*Kind);
   return Kinds;
+}
+
+bool isDeclaredReduction(RecurKind Kind, ArrayRef<RecurKind> Declared) {
+  if (Kind == RecurKind::FMulAdd)
+    Kind = RecurKind::FAdd;
+  return is_contained(Declared, Kind);
 }
 
 void unmarkParallelLoop(Loop &L) {

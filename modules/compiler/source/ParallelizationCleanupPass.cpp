@@ -22,6 +22,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 
 #include <optional>
 #include <string>
@@ -355,7 +356,7 @@ private:
         Kind = matchReductionChain(Phi, L, Chain);
       }
       if (Kind) {
-        if (is_contained(Declared, *Kind)) {
+        if (isDeclaredReduction(*Kind, Declared)) {
           Results.insert(&Phi);
           Results.insert(Chain.back());
           continue;
@@ -441,6 +442,14 @@ bool cleanUpFunction(Function &F, FunctionAnalysisManager &FAM) {
     return false;
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  // The marked loops in simplified form (a preheader, one latch, dedicated
+  // exits), which the optimizations need not leave them in: the checks and
+  // the lowering assume it.
+  bool Changed = false;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (getParallelLoopRegion(*L))
+      Changed |= simplifyLoop(L, &DT, &LI, &SE, /*AC=*/nullptr,
+                              /*MSSAU=*/nullptr, /*PreserveLCSSA=*/false);
   RegionChecker Checker(DT, LI, SE);
   // Decide every region on the IR as the optimizations left it, then drop.
   SmallVector<std::pair<ParallelRegion *, std::string>, 4> Invalid;
@@ -450,7 +459,6 @@ bool cleanUpFunction(Function &F, FunctionAnalysisManager &FAM) {
     else
       ++NumRegionsKept;
   }
-  bool Changed = false;
   for (auto &[Region, Reason] : Invalid) {
     emitWarning(F, getRegionLocation(*Region, LI),
                 "parallel loop runs serially (in function '" + F.getName() +

@@ -24,6 +24,7 @@
 #include "compiler/utils/LowerToMuxBuiltinsPass.h"
 #include "compiler/utils/MarkAccumulatorsPass.h"
 #include "compiler/utils/MarkCKernelsPass.h"
+#include "compiler/utils/OpenMPToParallelLoopsPass.h"
 #include "compiler/utils/OutlineHugeKernelsPass.h"
 #include "compiler/utils/ParallelizationCleanupPass.h"
 #include "compiler/utils/ReplaceLocalModuleScopeVariablesPass.h"

@@ -114,6 +114,9 @@ struct CompileOptions {
   std::vector<std::string> IncludeDirs;
   /// `-cl-opt-disable`: no optimization.
   bool OptDisable = false;
+  /// `-fopenmp`: OpenMP directives in the source (doc/compiler-spec.md,
+  /// "Parallel loops").
+  bool OpenMP = false;
   /// `-g`: line tables in the IR, so that warnings from Loom's passes say
   /// `file:line:col`. The reference driver loads no DWARF: code generation
   /// drops it.

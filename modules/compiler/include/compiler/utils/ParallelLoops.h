@@ -17,6 +17,7 @@
 #define COMPILER_UTILS_PARALLELLOOPS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/IVDescriptors.h"
@@ -109,11 +110,13 @@ createParallelRegion(llvm::Instruction *EntryPoint,
 void markParallelLoop(llvm::Loop &L, llvm::MDNode *RegionId,
                       llvm::ArrayRef<llvm::RecurKind> Reductions);
 
-/// Declares every instruction of \p L that may read or write memory free of
-/// dependences between iterations, as the user who marks a loop parallel
-/// does: puts each in a new access group that \p L's
-/// `llvm.loop.parallel_accesses` lists.
-void declareIndependentAccesses(llvm::Loop &L);
+/// Declares every instruction of \p L that may read or write memory (and
+/// that \p Declared accepts, when given) free of dependences between
+/// iterations, as the user who marks a loop parallel does: puts each in a
+/// new access group that \p L's `llvm.loop.parallel_accesses` lists.
+void declareIndependentAccesses(
+    llvm::Loop &L,
+    llvm::function_ref<bool(const llvm::Instruction &)> Declared = nullptr);
 
 /// The region \p L's id names, or null.
 llvm::MDNode *getParallelLoopRegion(const llvm::Loop &L);
@@ -122,6 +125,11 @@ llvm::MDNode *getParallelLoopRegion(const llvm::Loop &L);
 /// left out.
 llvm::SmallVector<llvm::RecurKind, 4>
 getDeclaredReductions(const llvm::Loop &L);
+
+/// Whether a reduction LLVM recognises as \p Kind is one of \p Declared: a
+/// chain of fused multiply-adds (FMulAdd) is an `fadd` reduction.
+bool isDeclaredReduction(llvm::RecurKind Kind,
+                         llvm::ArrayRef<llvm::RecurKind> Declared);
 
 /// Removes Loom's properties from \p L's id; LLVM's own stay.
 void unmarkParallelLoop(llvm::Loop &L);

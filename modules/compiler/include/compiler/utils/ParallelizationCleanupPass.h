@@ -4,7 +4,8 @@
 /// Assumes: parallel loops in Loom's form (compiler/utils/ParallelLoops.h,
 /// doc/compiler-spec.md "Parallel loops"), after the optimizations that
 /// may have broken them and before anything lowers them.
-/// Does: checks each region against the IR as it now is, as the
+/// Does: puts the marked loops in simplified form (loop-simplify), then
+/// checks each region against the IR as it now is, as the
 /// parallelization-metadata RFC's ParallelizationCleanup does:
 ///   - it is closed: its token is used only by its exits and worker
 ///     queries (which the entry dominates, as the verifier checks for any

@@ -1,0 +1,518 @@
+//===- OpenMPToParallelLoopsPass.cpp - OpenMP's loops in Loom's form ------===//
+///
+/// \file
+/// See compiler/utils/OpenMPToParallelLoopsPass.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/utils/OpenMPToParallelLoopsPass.h"
+
+#include "compiler/utils/Diagnostics.h"
+#include "compiler/utils/ParallelLoops.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <optional>
+#include <string>
+
+#define DEBUG_TYPE "openmp-to-parallel-loops"
+
+using namespace llvm;
+
+STATISTIC(NumLoops, "OpenMP loops given Loom's parallel-loop form");
+
+namespace compiler {
+namespace utils {
+
+namespace {
+
+/// The OpenMP runtime functions Clang 15 emits for what Loom recognises.
+enum class OpenMPCall {
+  ForkCall,
+  PushNumThreads,
+  GlobalThreadNum,
+  StaticInit,
+  StaticFini,
+  ReduceNowait,
+  EndReduceNowait,
+  ThreadNum,
+  NumThreads,
+};
+
+struct OpenMPCallName {
+  OpenMPCall Call;
+  StringLiteral Name;
+};
+
+constexpr OpenMPCallName OpenMPCalls[] = {
+    {OpenMPCall::ForkCall, "__kmpc_fork_call"},
+    {OpenMPCall::PushNumThreads, "__kmpc_push_num_threads"},
+    {OpenMPCall::GlobalThreadNum, "__kmpc_global_thread_num"},
+    {OpenMPCall::StaticInit, "__kmpc_for_static_init_4"},
+    {OpenMPCall::StaticInit, "__kmpc_for_static_init_4u"},
+    {OpenMPCall::StaticInit, "__kmpc_for_static_init_8"},
+    {OpenMPCall::StaticInit, "__kmpc_for_static_init_8u"},
+    {OpenMPCall::StaticFini, "__kmpc_for_static_fini"},
+    {OpenMPCall::ReduceNowait, "__kmpc_reduce_nowait"},
+    {OpenMPCall::EndReduceNowait, "__kmpc_end_reduce_nowait"},
+    {OpenMPCall::ThreadNum, "omp_get_thread_num"},
+    {OpenMPCall::NumThreads, "omp_get_num_threads"},
+};
+
+/// libomp's schedule kinds (kmp_sched_t) that `schedule(static[, chunk])`
+/// gives.
+constexpr uint64_t StaticChunked = 33;
+constexpr uint64_t StaticUnchunked = 34;
+
+/// The callee of \p I when it is a direct call.
+Function *getCallee(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  return Call
+             ? dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts())
+             : nullptr;
+}
+
+bool isOpenMPRuntimeName(StringRef Name) {
+  return Name.startswith("__kmpc_") || Name.startswith("omp_");
+}
+
+std::optional<OpenMPCall> identifyOpenMPCall(const Instruction &I) {
+  const Function *Callee = getCallee(I);
+  if (!Callee)
+    return std::nullopt;
+  for (const OpenMPCallName &Entry : OpenMPCalls)
+    if (Callee->getName() == Entry.Name)
+      return Entry.Call;
+  return std::nullopt;
+}
+
+/// Every call of \p Kind in \p F.
+SmallVector<CallBase *, 2> findCalls(Function &F, OpenMPCall Kind) {
+  SmallVector<CallBase *, 2> Calls;
+  for (Instruction &I : instructions(F))
+    if (identifyOpenMPCall(I) == Kind)
+      Calls.push_back(cast<CallBase>(&I));
+  return Calls;
+}
+
+/// The reduction kinds the operations of a reduction function combine
+/// with: Clang's `.omp.reduction.reduction_func` applies each reduction's
+/// operator to its two arguments' elements.
+SmallVector<RecurKind, 4> getReductionKinds(const Function &Combine) {
+  SmallVector<RecurKind, 4> Kinds;
+  auto Add = [&](RecurKind Kind) {
+    if (!is_contained(Kinds, Kind))
+      Kinds.push_back(Kind);
+  };
+  for (const Instruction &I : instructions(Combine)) {
+    switch (I.getOpcode()) {
+    case Instruction::Add:
+      Add(RecurKind::Add);
+      break;
+    case Instruction::Mul:
+      Add(RecurKind::Mul);
+      break;
+    case Instruction::And:
+      Add(RecurKind::And);
+      break;
+    case Instruction::Or:
+      Add(RecurKind::Or);
+      break;
+    case Instruction::Xor:
+      Add(RecurKind::Xor);
+      break;
+    case Instruction::FAdd:
+      Add(RecurKind::FAdd);
+      break;
+    case Instruction::FMul:
+      Add(RecurKind::FMul);
+      break;
+    case Instruction::ICmp:
+      switch (cast<ICmpInst>(I).getPredicate()) {
+      case CmpInst::ICMP_SLT:
+      case CmpInst::ICMP_SLE:
+      case CmpInst::ICMP_SGT:
+      case CmpInst::ICMP_SGE:
+        Add(RecurKind::SMin);
+        Add(RecurKind::SMax);
+        break;
+      case CmpInst::ICMP_ULT:
+      case CmpInst::ICMP_ULE:
+      case CmpInst::ICMP_UGT:
+      case CmpInst::ICMP_UGE:
+        Add(RecurKind::UMin);
+        Add(RecurKind::UMax);
+        break;
+      default:
+        break;
+      }
+      break;
+    case Instruction::FCmp:
+      Add(RecurKind::FMin);
+      Add(RecurKind::FMax);
+      break;
+    default:
+      break;
+    }
+  }
+  return Kinds;
+}
+
+/// Whether \p I may change memory that outlives the microtask: a store,
+/// atomic or call that does not stay on the microtask's own stack.
+bool mayChangeSharedState(const Instruction &I) {
+  if (isa<DbgInfoIntrinsic>(I) || I.isLifetimeStartOrEnd() ||
+      identifyOpenMPCall(I))
+    return false;
+  if (const auto *Store = dyn_cast<StoreInst>(&I))
+    return !isa<AllocaInst>(getUnderlyingObject(Store->getPointerOperand()));
+  return I.mayWriteToMemory();
+}
+
+/// Puts one `#pragma omp parallel for` back in its caller in Loom's form.
+class ForkRecogniser {
+public:
+  ForkRecogniser(CallBase &Fork) : Fork(Fork), F(*Fork.getFunction()) {}
+
+  /// Returns whether the module changed; reports what it cannot do.
+  bool run();
+  /// Whether it reported an error (the construct's other runtime calls
+  /// need no error of their own).
+  bool failed() const { return Failed; }
+
+private:
+  /// The microtask's worksharing loop, checked before it is inlined: one
+  /// static-schedule loop, nothing shared changed outside it but the
+  /// reduction. False after reporting an error.
+  bool checkMicrotask(Function &Microtask);
+  /// The loop the static schedule shares out in \p Fn: the outermost loop
+  /// after \p Init that every path to \p Fini passes, or, for a chunked
+  /// schedule, the one loop inside that one.
+  Loop *findWorksharingLoop(Function &Fn, LoopInfo &LI, DominatorTree &DT,
+                            const CallBase &Init, const CallBase &Fini,
+                            uint64_t Schedule);
+  /// Replaces the inlined runtime calls by what one thread of a team of one
+  /// would get from them.
+  void runAsOneThread(CallBase &Init);
+  void error(const Instruction &At, const Twine &Message) {
+    emitError(F, At.getDebugLoc() ? At.getDebugLoc() : Fork.getDebugLoc(),
+              "OpenMP: " + Message);
+    Failed = true;
+  }
+
+  CallBase &Fork;
+  Function &F;
+  uint64_t Schedule = 0;
+  bool Failed = false;
+};
+
+Loop *ForkRecogniser::findWorksharingLoop(Function &Fn, LoopInfo &LI,
+                                          DominatorTree &DT,
+                                          const CallBase &Init,
+                                          const CallBase &Fini, uint64_t Kind) {
+  const BasicBlock *InitBlock = Init.getParent();
+  const BasicBlock *FiniBlock = Fini.getParent();
+  Loop *Outer = nullptr;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    Loop *Parent = L->getParentLoop();
+    if (L->contains(InitBlock) || (Parent && !Parent->contains(InitBlock)) ||
+        !DT.dominates(InitBlock, L->getHeader()) ||
+        !DT.dominates(L->getHeader(), FiniBlock))
+      continue;
+    if (Outer)
+      return nullptr;
+    Outer = L;
+  }
+  if (!Outer || Kind != StaticChunked)
+    return Outer;
+  // The chunked schedule's dispatch loop walks the thread's chunks; the
+  // iterations are the loop inside it.
+  return Outer->getSubLoops().size() == 1 ? Outer->getSubLoops().front()
+                                          : nullptr;
+}
+
+bool ForkRecogniser::checkMicrotask(Function &Microtask) {
+  for (Instruction &I : instructions(Microtask)) {
+    Function *Callee = getCallee(I);
+    if (!Callee || !isOpenMPRuntimeName(Callee->getName()) ||
+        identifyOpenMPCall(I))
+      continue;
+    if (Callee->getName().startswith("__kmpc_dispatch_init"))
+      error(I, "only schedule(static[, chunk]) is supported (not dynamic, "
+               "guided, auto or runtime)");
+    else
+      error(I, "'" + Callee->getName() +
+                   "' (from an OpenMP directive or runtime call in the "
+                   "parallel region) is not supported");
+    return false;
+  }
+  SmallVector<CallBase *, 2> Inits =
+      findCalls(Microtask, OpenMPCall::StaticInit);
+  SmallVector<CallBase *, 2> Finis =
+      findCalls(Microtask, OpenMPCall::StaticFini);
+  if (Inits.size() != 1 || Finis.size() != 1) {
+    error(Fork, "only '#pragma omp parallel for' (with a static schedule) "
+                "is supported; this parallel region has no such loop");
+    return false;
+  }
+  auto *Kind = dyn_cast<ConstantInt>(Inits.front()->getArgOperand(2));
+  if (!Kind || (Kind->getZExtValue() != StaticChunked &&
+                Kind->getZExtValue() != StaticUnchunked)) {
+    error(*Inits.front(), "only schedule(static[, chunk]) is supported");
+    return false;
+  }
+  Schedule = Kind->getZExtValue();
+  DominatorTree DT(Microtask);
+  LoopInfo LI(DT);
+  Loop *L = findWorksharingLoop(Microtask, LI, DT, *Inits.front(),
+                                *Finis.front(), Schedule);
+  if (!L) {
+    error(*Inits.front(), "the loop of this 'parallel for' is not in a shape "
+                          "Loom recognises");
+    return false;
+  }
+  // Each thread of a team runs the region's code outside its loop: once
+  // here would not be the same, except for the reduction's combining.
+  SmallVector<CallBase *, 2> Reduces =
+      findCalls(Microtask, OpenMPCall::ReduceNowait);
+  Loop *Dispatch = L->getParentLoop() ? L->getParentLoop() : L;
+  for (Instruction &I : instructions(Microtask)) {
+    if (Dispatch->contains(&I) || !mayChangeSharedState(I) ||
+        any_of(Reduces,
+               [&](CallBase *Reduce) { return DT.dominates(Reduce, &I); }))
+      continue;
+    error(I, "code in a parallel region outside its worksharing loop is not "
+             "supported (only '#pragma omp parallel for')");
+    return false;
+  }
+  for (CallBase *Query : findCalls(Microtask, OpenMPCall::ThreadNum))
+    if (!L->contains(Query)) {
+      error(*Query, "omp_get_thread_num() outside the loop of a 'parallel "
+                    "for' is not supported");
+      return false;
+    }
+  for (CallBase *Query : findCalls(Microtask, OpenMPCall::NumThreads))
+    if (!L->contains(Query)) {
+      error(*Query, "omp_get_num_threads() outside the loop of a 'parallel "
+                    "for' is not supported");
+      return false;
+    }
+  return true;
+}
+
+void ForkRecogniser::runAsOneThread(CallBase &Init) {
+  // __kmpc_for_static_init_*(loc, gtid, kind, &last, &lb, &ub, &stride,
+  // incr, chunk): alone, the thread runs every iteration, is the last, and
+  // a chunked schedule's next chunk starts past the end.
+  IRBuilder<> B(&Init);
+  Type *Int = Init.getFunctionType()->getParamType(8);
+  Value *Last = Init.getArgOperand(3), *Lower = Init.getArgOperand(4);
+  Value *Upper = Init.getArgOperand(5), *Stride = Init.getArgOperand(6);
+  B.CreateStore(ConstantInt::get(Type::getInt32Ty(F.getContext()), 1), Last);
+  Value *Span = B.CreateSub(B.CreateLoad(Int, Upper), B.CreateLoad(Int, Lower));
+  B.CreateStore(B.CreateAdd(Span, ConstantInt::get(Int, 1)), Stride);
+  Init.eraseFromParent();
+}
+
+bool ForkRecogniser::run() {
+  auto *Microtask =
+      dyn_cast<Function>(Fork.getArgOperand(2)->stripPointerCasts());
+  if (!Microtask || Microtask->isDeclaration() ||
+      Microtask->arg_size() != Fork.arg_size() - 1) {
+    error(Fork, "a parallel region whose outlined function Loom cannot see");
+    return false;
+  }
+  if (!checkMicrotask(*Microtask))
+    return false;
+
+  // The team size: num_threads, pushed just before the fork, or 0 (as many
+  // workers as the driver has).
+  LLVMContext &Ctx = F.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  Value *Workers = ConstantInt::get(I32, 0);
+  for (Instruction *I = Fork.getPrevNode(); I; I = I->getPrevNode())
+    if (identifyOpenMPCall(*I) == OpenMPCall::PushNumThreads) {
+      Workers = cast<CallBase>(I)->getArgOperand(2);
+      I->eraseFromParent();
+      break;
+    }
+
+  // The microtask, called directly with thread ids of 0, and inlined.
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *ThreadId = B.CreateAlloca(I32, nullptr, "omp.thread.id");
+  B.CreateStore(ConstantInt::get(I32, 0), ThreadId);
+  SmallVector<Value *, 8> Args = {ThreadId, ThreadId};
+  for (unsigned I = 3; I < Fork.arg_size(); ++I)
+    Args.push_back(Fork.getArgOperand(I));
+  B.SetInsertPoint(&Fork);
+  CallInst *Direct = B.CreateCall(Microtask, Args);
+  Direct->setDebugLoc(Fork.getDebugLoc());
+  Direct->setCallingConv(Microtask->getCallingConv());
+  DebugLoc ForkLoc = Fork.getDebugLoc();
+  Fork.eraseFromParent();
+  // The runtime calls already here; inlining adds the microtask's.
+  SmallPtrSet<const Instruction *, 8> Before;
+  for (Instruction &I : instructions(F))
+    if (identifyOpenMPCall(I))
+      Before.insert(&I);
+  InlineFunctionInfo Info;
+  if (!InlineFunction(*Direct, Info).isSuccess()) {
+    emitError(F, ForkLoc, "OpenMP: the parallel region cannot be inlined");
+    return true;
+  }
+  auto Inlined = [&](OpenMPCall Kind) {
+    SmallVector<CallBase *, 2> Calls;
+    for (CallBase *Call : findCalls(F, Kind))
+      if (!Before.contains(Call))
+        Calls.push_back(Call);
+    return Calls;
+  };
+  CallBase *Init = Inlined(OpenMPCall::StaticInit).front();
+  CallBase *Fini = Inlined(OpenMPCall::StaticFini).front();
+  Value *Chunk = Schedule == StaticChunked ? Init->getArgOperand(8)
+                                           : ConstantInt::get(I64, 0);
+  SmallVector<RecurKind, 4> Reductions;
+  for (CallBase *Reduce : Inlined(OpenMPCall::ReduceNowait)) {
+    if (auto *Combine =
+            dyn_cast<Function>(Reduce->getArgOperand(5)->stripPointerCasts()))
+      append_range(Reductions, getReductionKinds(*Combine));
+    // 1: this thread combines its partial result itself.
+    Reduce->replaceAllUsesWith(ConstantInt::get(Reduce->getType(), 1));
+    Reduce->eraseFromParent();
+  }
+  for (CallBase *End : Inlined(OpenMPCall::EndReduceNowait))
+    End->eraseFromParent();
+
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Loop *L = findWorksharingLoop(F, LI, DT, *Init, *Fini, Schedule);
+  Fini->eraseFromParent();
+  runAsOneThread(*Init);
+  if (!L || !L->getLoopPreheader() || !L->hasDedicatedExits()) {
+    emitWarning(F, ForkLoc,
+                "parallel loop runs serially (in function '" + F.getName() +
+                    "'): Loom does not recognise the shape of the loop of "
+                    "this 'parallel for'");
+    for (CallBase *Query : Inlined(OpenMPCall::ThreadNum))
+      Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 0));
+    for (CallBase *Query : Inlined(OpenMPCall::NumThreads))
+      Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 1));
+    return true;
+  }
+
+  SmallVector<BasicBlock *, 2> ExitBlocks;
+  L->getUniqueExitBlocks(ExitBlocks);
+  SmallVector<Instruction *, 2> ExitPoints;
+  for (BasicBlock *Exit : ExitBlocks)
+    ExitPoints.push_back(&*Exit->getFirstInsertionPt());
+  // The team size and the chunk, values from before the loop.
+  B.SetInsertPoint(L->getLoopPreheader()->getTerminator());
+  ParallelRegion Region = createParallelRegion(
+      L->getLoopPreheader()->getTerminator(), ExitPoints,
+      B.CreateZExtOrTrunc(Workers, I32), B.CreateZExtOrTrunc(Chunk, I64));
+  Region.Entry->setDebugLoc(ForkLoc);
+  // `parallel for` declares the iterations independent: every access but
+  // those to the region's own stack slots (the loop's variables, promoted
+  // later; those not promoted are private or make the loop serial).
+  declareIndependentAccesses(*L, [](const Instruction &I) {
+    const Value *Pointer = getLoadStorePointerOperand(&I);
+    return !Pointer || !isa<AllocaInst>(getUnderlyingObject(Pointer));
+  });
+  markParallelLoop(*L, Region.Id, Reductions);
+  auto Query = [&](OpenMPCall Kind, ParallelIntrinsic As) {
+    Function *Intrinsic = getOrDeclareParallelIntrinsic(*F.getParent(), As);
+    for (CallBase *Call : Inlined(Kind)) {
+      B.SetInsertPoint(Call);
+      Call->replaceAllUsesWith(B.CreateZExtOrTrunc(
+          B.CreateCall(Intrinsic, {Region.Entry}), Call->getType()));
+      Call->eraseFromParent();
+    }
+  };
+  Query(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker);
+  Query(OpenMPCall::NumThreads, ParallelIntrinsic::Workers);
+  ++NumLoops;
+  return true;
+}
+
+/// Reports each call of the OpenMP runtime left in \p F, but for Clang's
+/// thread-id queries, which serve the constructs and go with them. Returns
+/// whether \p F changed or has an error.
+bool reportRemainingRuntimeCalls(Function &F) {
+  bool Changed = false;
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    Function *Callee = getCallee(I);
+    if (!Callee || !isOpenMPRuntimeName(Callee->getName()))
+      continue;
+    Changed = true;
+    if (identifyOpenMPCall(I) == OpenMPCall::GlobalThreadNum) {
+      I.replaceAllUsesWith(ConstantInt::get(I.getType(), 0));
+      I.eraseFromParent();
+      continue;
+    }
+    emitError(F, I.getDebugLoc(),
+              "OpenMP: '" + Callee->getName() + "' is not supported");
+  }
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses OpenMPToParallelLoopsPass::run(Module &M,
+                                                 ModuleAnalysisManager &) {
+  Function *ForkCall = M.getFunction("__kmpc_fork_call");
+  bool Changed = false;
+  // Functions with an error already: one per construct is enough.
+  SmallPtrSet<const Function *, 4> Reported;
+  // What Clang outlined for the constructs: microtasks and the reduction
+  // functions they pass the runtime.
+  SmallPtrSet<const Function *, 4> Helpers;
+  if (ForkCall) {
+    SmallVector<CallBase *, 4> Forks;
+    for (User *U : ForkCall->users())
+      if (auto *Call = dyn_cast<CallBase>(U))
+        Forks.push_back(Call);
+    for (CallBase *Fork : Forks) {
+      auto *Microtask =
+          dyn_cast<Function>(Fork->getArgOperand(2)->stripPointerCasts());
+      Function *Caller = Fork->getFunction();
+      if (Microtask) {
+        Helpers.insert(Microtask);
+        for (CallBase *Reduce : findCalls(*Microtask, OpenMPCall::ReduceNowait))
+          if (auto *Combine = dyn_cast<Function>(
+                  Reduce->getArgOperand(5)->stripPointerCasts()))
+            Helpers.insert(Combine);
+      }
+      ForkRecogniser Recogniser(*Fork);
+      Changed |= Recogniser.run();
+      if (Recogniser.failed()) {
+        Reported.insert(Caller);
+        Reported.insert(Microtask);
+      }
+    }
+  }
+  // Microtasks now inlined, and the reduction functions they used.
+  for (Function &F : make_early_inc_range(M))
+    if (F.use_empty() && F.hasLocalLinkage() && Helpers.contains(&F)) {
+      F.eraseFromParent();
+      Changed = true;
+    }
+  for (Function &F : M)
+    if (!F.isDeclaration() && !Reported.contains(&F))
+      Changed |= reportRemainingRuntimeCalls(F);
+  for (Function &F : make_early_inc_range(M))
+    if (F.isDeclaration() && F.use_empty() && isOpenMPRuntimeName(F.getName()))
+      F.eraseFromParent();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace utils
+} // namespace compiler

@@ -1,0 +1,62 @@
+// Kernels with OpenMP directives (-fopenmp), one work-item each: Loom puts
+// each 'parallel for' back in its kernel in its parallel-loop form and runs
+// it on the driver's workers.
+
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void scale(global float *out, global const float *in, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    out[i] = in[i] * 2.0f + 1.0f;
+}
+
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void reductions(global int *out, global float *fout,
+                       global const int *in, int n) {
+  int sum = 7, largest = -1000000, bits = 0;
+  float fsum = 0.25f;
+#pragma omp parallel for reduction(+ : sum, fsum) reduction(max : largest)    \
+    reduction(| : bits) schedule(static, 16) num_threads(2)
+  for (int i = 0; i < n; ++i) {
+    sum += in[i];
+    largest = in[i] > largest ? in[i] : largest;
+    bits |= in[i] & 0x30f;
+    fsum += (float)in[i] * 0.001f;
+  }
+  out[0] = sum;
+  out[1] = largest;
+  out[2] = bits;
+  fout[0] = fsum;
+}
+
+// Which of 3 threads runs each iteration, in chunks of 1: the schedule as
+// written.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void who_ran(global int *out, int n) {
+#pragma omp parallel for num_threads(3) schedule(static, 1)
+  for (int i = 0; i < n; ++i)
+    out[i] = omp_get_thread_num() * 10 + omp_get_num_threads();
+}
+
+// collapse(2) over a rows x cols grid; a private and a firstprivate variable.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void grid(global int *out, int rows, int cols, int k) {
+  int t;
+#pragma omp parallel for collapse(2) private(t) firstprivate(k)
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      t = r * k - c;
+      out[r * cols + c] = t;
+    }
+}
+
+#ifdef UNSUPPORTED_SCHEDULE
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void dynamic(global int *out, int n) {
+#pragma omp parallel for schedule(dynamic)
+  for (int i = 0; i < n; ++i)
+    out[i] = i;
+}
+#endif

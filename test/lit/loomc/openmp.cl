@@ -1,0 +1,52 @@
+// RUN: loomc --target=reference -fopenmp -S %s -o - 2>%t.err | FileCheck %s
+// RUN: FileCheck %s --check-prefix=NOWARN --allow-empty < %t.err
+// RUN: not loomc --target=reference -fopenmp -g -DDYNAMIC %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: not loomc --target=reference -DCALLS_OMP %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOFLAG
+// With -fopenmp, each 'parallel for' runs on the driver's workers: a worker
+// function and a call of __loom_parallel_map per construct, none left
+// serial, no OpenMP runtime call left. What Loom does not support is an
+// error at the directive.
+
+// NOWARN-NOT: warning
+
+int omp_get_thread_num(void);
+
+// CHECK-DAG: define internal void @scale.parallel.{{[0-9]+}}(ptr
+// CHECK-DAG: define internal void @total.parallel.{{[0-9]+}}(ptr
+// CHECK-NOT: __kmpc
+// CHECK-LABEL: define void @scale.mux-entry-hook(
+// CHECK: call void @__loom_parallel_map(i32 %driver.workers{{[^,]*}}, ptr nonnull @scale.parallel.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void scale(global float *out, global const float *in, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    out[i] = in[i] * 2.0f;
+}
+
+// CHECK-LABEL: define void @total.mux-entry-hook(
+// CHECK: call void @__loom_parallel_map(i32 2, ptr nonnull @total.parallel.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void total(global long *out, global const long *in, int n) {
+  long sum = 0;
+#pragma omp parallel for reduction(+ : sum) num_threads(2) schedule(static, 64)
+  for (int i = 0; i < n; ++i)
+    sum += in[i];
+  *out = sum;
+}
+
+#ifdef DYNAMIC
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void dynamic(global int *out, int n) {
+// DYNAMIC: openmp.cl:[[@LINE+1]]:{{[0-9]+}}: error: OpenMP: only schedule(static[, chunk]) is supported
+#pragma omp parallel for schedule(dynamic, 4)
+  for (int i = 0; i < n; ++i)
+    out[i] = i;
+}
+#endif
+
+#ifdef CALLS_OMP
+// Without -fopenmp the directives are not OpenMP's, and the runtime's
+// functions are nobody's.
+// NOFLAG: error: {{.*}}omp_get_thread_num
+kernel void who(global int *out) { out[0] = omp_get_thread_num(); }
+#endif
