@@ -11,8 +11,10 @@
 // iterations independent; then it becomes vector gathers and stores.
 SINGLE kernel void gather_half(global float *a, global const int *index,
                                int n) {
-#ifdef PARALLEL
+#if defined(PARALLEL)
   __builtin_csa_parallel_loop();
+#elif defined(OMP)
+#pragma omp parallel for
 #endif
   for (int i = 0; i < n; ++i)
     a[i] = a[n + index[i]] * 1.5f + 0.25f;
@@ -21,8 +23,14 @@ SINGLE kernel void gather_half(global float *a, global const int *index,
 // Independent iterations with enough work each to share out.
 SINGLE kernel void independent(global float *out, global const float *in,
                                int n) {
-#ifdef SPMD_CHUNK
+#if defined(SPMD_CHUNK)
   __builtin_csa_spmd(2, SPMD_CHUNK);
+#elif defined(OMP_CHUNK) && OMP_CHUNK == 0
+#pragma omp parallel for num_threads(2) schedule(static)
+#elif defined(OMP_CHUNK) && OMP_CHUNK == 1
+#pragma omp parallel for num_threads(2) schedule(static, 1)
+#elif defined(OMP_CHUNK) && OMP_CHUNK == 8
+#pragma omp parallel for num_threads(2) schedule(static, 8)
 #endif
   for (int i = 0; i < n; ++i) {
     float x = in[i];

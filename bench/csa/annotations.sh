@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # annotations.sh: what each CSA annotation buys on this machine. Runs every
 # kernel of annotations.cl on the reference driver (loom-run --target=csa)
-# without and with its annotation, in one run, checks the outputs are
-# identical, and prints the median kernel times and the speed-up. Prints
-# figures only; it fails only when outputs differ.
+# without and with its annotation, and with the annotation's OpenMP twin
+# (-fopenmp) where it has one, alternating, in one run; checks the outputs
+# are identical, and prints the fastest kernel times and the speed-ups.
+# Prints figures only; it fails only when outputs differ.
 #
 # usage: bench/csa/annotations.sh [--repeat N]
 set -euo pipefail
@@ -34,17 +35,22 @@ JSON
     python3 -c 'import json,sys; print(json.load(sys.stdin)["kernel_us_min"])'
 }
 
-# compare LABEL KERNEL ARGS-JSON PLAIN-NAME MARKED-NAME OPTIONS
+# compare LABEL KERNEL ARGS-JSON PLAIN-NAME MARKED-NAME OPTIONS [OMP-OPTIONS]
 compare() {
   local label=$1 kernel=$2 args=$3 base=$4 marked=$5 options=$6
-  local plain_us=1e30 marked_us=1e30 t
+  local omp_options=${7:-}
+  local plain_us=1e30 marked_us=1e30 omp_us=1e30 t
   for _ in $(seq "$rounds"); do
     t=$(run_case "$base" "$kernel" "" "$args")
     plain_us=$(python3 -c "print(min($plain_us, $t))")
     t=$(run_case "$marked" "$kernel" "$options" "$args")
     marked_us=$(python3 -c "print(min($marked_us, $t))")
+    if [ -n "$omp_options" ]; then
+      t=$(run_case "$marked.omp" "$kernel" "$omp_options" "$args")
+      omp_us=$(python3 -c "print(min($omp_us, $t))")
+    fi
   done
-  report "$label" "$base" "$marked" "$plain_us" "$marked_us"
+  report "$label" "$base" "$marked" "$plain_us" "$marked_us" "$omp_us"
 }
 
 same_outputs() {
@@ -63,21 +69,28 @@ rows_args='[{"buffer": "int", "count": 4096, "output": true},
   {"buffer": "int", "count": 4194304, "init": "random"},
   {"scalar": "int", "value": 4096}, {"scalar": "int", "value": 1024}]'
 
-printf "%-34s %12s %12s %8s %s\n" annotation plain_us marked_us speedup outputs
+printf "%-34s %10s %10s %8s %10s %8s %s\n" annotation plain_us marked_us \
+  speedup openmp_us speedup outputs
 report() {
-  local label=$1 base=$2 marked=$3 plain_us=$4 marked_us=$5
-  local verdict=identical
+  local label=$1 base=$2 marked=$3 plain_us=$4 marked_us=$5 omp_us=$6
+  local verdict=identical omp_text="-" omp_ratio="-"
   same_outputs "$base" "$marked" || verdict=DIFFER
-  printf "%-34s %12.0f %12.0f %7.2fx %s\n" "$label" "$plain_us" "$marked_us" \
-    "$(python3 -c "print($plain_us / $marked_us)")" "$verdict"
+  if [ "$omp_us" != 1e30 ]; then
+    same_outputs "$base" "$marked.omp" || verdict=DIFFER
+    omp_text=$(printf "%.0f" "$omp_us")
+    omp_ratio=$(python3 -c "print(f'{$plain_us / $omp_us:.2f}x')")
+  fi
+  printf "%-34s %10.0f %10.0f %7.2fx %10s %8s %s\n" "$label" "$plain_us" \
+    "$marked_us" "$(python3 -c "print($plain_us / $marked_us)")" \
+    "$omp_text" "$omp_ratio" "$verdict"
   [ "$verdict" = identical ]
 }
 
 compare "parallel_loop (indexed gather)" gather_half "$gather_args" \
-  gather_plain gather_parallel -DPARALLEL
+  gather_plain gather_parallel -DPARALLEL "-fopenmp -DOMP"
 for chunk in 0 1 8; do
   compare "spmd(2, $chunk)" independent "$ind_args" ind_plain \
-    "ind_spmd$chunk" "-DSPMD_CHUNK=$chunk"
+    "ind_spmd$chunk" "-DSPMD_CHUNK=$chunk" "-fopenmp -DOMP_CHUNK=$chunk"
 done
 for depth in 0 1 4 8; do
   compare "pipeline_loop($depth) (reduction)" row_sums "$rows_args" \

@@ -90,7 +90,11 @@ std::vector<SpmdCase> spmdCases() {
       "-DSPMD_WORKERS=5 -DSPMD_CHUNK=2",
       // spmdization's "blocking", "cyclic" and "hybrid".
       "-DSPMD_WORKERS=4 -DSPMDIZATION=1", "-DSPMD_WORKERS=4 -DSPMDIZATION=2",
-      "-DSPMD_WORKERS=4 -DSPMDIZATION=3"};
+      "-DSPMD_WORKERS=4 -DSPMDIZATION=3",
+      // The OpenMP twins of the spmd schedules.
+      "-fopenmp -DOMP_WORKERS=2", "-fopenmp -DOMP_WORKERS=2 -DOMP_CHUNK=1",
+      "-fopenmp -DOMP_WORKERS=2 -DOMP_CHUNK=8", "-fopenmp -DOMP_WORKERS=3",
+      "-fopenmp -DOMP_WORKERS=5 -DOMP_CHUNK=2"};
   // Trip counts 0, 1, 2 (fewer than the workers), 13 (not a multiple of any
   // chunk), 1000; then a loop starting at 3 with step 4.
   const int Ends[] = {0, 1, 2, 13, 1000};
@@ -131,9 +135,13 @@ TEST_P(CSASpmdTripCounts, SameResultsWithExactChunks) {
 }
 
 TEST(CSABuiltins, ParallelLoopKeepsResults) {
-  for (int End : {0, 1, 777})
-    checkStrided("-DPARALLEL_LOOP", 0, End, 1);
-  checkStrided("-DPARALLEL_LOOP", 5, 300, 7);
+  // With its OpenMP twin, 'parallel for'.
+  for (const char *Options :
+       {"-DPARALLEL_LOOP", "-fopenmp -DOMP_PARALLEL_FOR"}) {
+    for (int End : {0, 1, 777})
+      checkStrided(Options, 0, End, 1);
+    checkStrided(Options, 5, 300, 7);
+  }
 }
 
 TEST(CSABuiltins, PipelineLoopKeepsResults) {
@@ -157,7 +165,9 @@ TEST(CSABuiltins, PipelineLoopKeepsResults) {
 TEST(CSABuiltins, MarkedOuterLoopOfANestKeepsResults) {
   const int Rows = 37, Cols = 29;
   for (const char *Options :
-       {"", "-DPARALLEL_LOOP", "-DSPMD_WORKERS=2 -DSPMD_CHUNK=1"}) {
+       {"", "-DPARALLEL_LOOP", "-DSPMD_WORKERS=2 -DSPMD_CHUNK=1",
+        "-fopenmp -DOMP_PARALLEL_FOR",
+        "-fopenmp -DOMP_WORKERS=2 -DOMP_CHUNK=1"}) {
     const std::vector<char> &Binary = build(Options);
     std::vector<float> In(Rows * Cols), Out(Rows * Cols, -1.0f);
     for (int I = 0; I < Rows * Cols; ++I)

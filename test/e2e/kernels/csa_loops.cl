@@ -4,6 +4,18 @@
 
 #define SINGLE __attribute__((reqd_work_group_size(1, 1, 1)))
 
+// Each builtin's OpenMP twin (CSA-SPEC.md's table), with -fopenmp:
+// parallel_loop is 'parallel for', spmd(w, k) 'parallel for num_threads(w)
+// schedule(static[, k])' (k = 0, blocks, is schedule(static)).
+#define DO_PRAGMA(Text) _Pragma(#Text)
+#if defined(OMP_CHUNK)
+#define OMP_LOOP(Workers)                                                      \
+  DO_PRAGMA(omp parallel for num_threads(Workers) schedule(static, OMP_CHUNK))
+#else
+#define OMP_LOOP(Workers)                                                      \
+  DO_PRAGMA(omp parallel for num_threads(Workers) schedule(static))
+#endif
+
 // out[i] = 3 * in[i] + i for i in [start, end) stepping by step.
 SINGLE kernel void strided(global int *out, global const int *in, int start,
                            int end, int step) {
@@ -19,6 +31,10 @@ SINGLE kernel void strided(global int *out, global const int *in, int start,
   __builtin_csa_spmdization(SPMD_WORKERS, "hybrid");
 #elif defined(PIPELINE)
   __builtin_csa_pipeline_loop(PIPELINE);
+#elif defined(OMP_PARALLEL_FOR)
+#pragma omp parallel for
+#elif defined(OMP_WORKERS)
+  OMP_LOOP(OMP_WORKERS)
 #endif
   for (int i = start; i < end; i += step)
     out[i] = 3 * in[i] + i;
@@ -44,6 +60,10 @@ SINGLE kernel void rows(global float *out, global const float *in, int rows,
   __builtin_csa_parallel_loop();
 #elif defined(SPMD_CHUNK)
   __builtin_csa_spmd(SPMD_WORKERS, SPMD_CHUNK);
+#elif defined(OMP_PARALLEL_FOR)
+#pragma omp parallel for
+#elif defined(OMP_WORKERS)
+  OMP_LOOP(OMP_WORKERS)
 #endif
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c)
