@@ -9,8 +9,8 @@
 /// follow the region's schedule; every trip count, from 0. The same through
 /// OpenMP (kernels/openmp.cl, -fopenmp): 'parallel for' with reductions,
 /// schedules, num_threads, collapse, private and firstprivate, and
-/// omp_get_thread_num(), on both targets; an unsupported schedule is an
-/// error.
+/// omp_get_thread_num(), and 'simd' with a safe length, on both targets; an
+/// unsupported schedule is an error.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -293,6 +293,21 @@ TEST_P(OpenMP, CollapsedLoopsAndPrivateVariables) {
     for (int R = 0; R < Rows; ++R)
       for (int C = 0; C < Cols; ++C)
         ASSERT_EQ(Got[R * Cols + C], R * K - C) << "(" << R << ", " << C << ")";
+  }
+}
+
+TEST_P(OpenMP, SimdWithASafeLength) {
+  for (int K : {4, 5, 9}) {
+    const int N = 1003;
+    std::vector<float> Y(N);
+    for (int I = 0; I < N; ++I)
+      Y[I] = static_cast<float>(I % 7);
+    std::vector<KernelArg> Args = {KernelArg::buffer(Y), KernelArg::scalar(N),
+                                   KernelArg::scalar(K)};
+    ASSERT_EQ(runKernel(Binary, "shift", Args, OneWorkItem), "");
+    for (int I = K; I < N; ++I)
+      Y[I] = Y[I - K] + 1.0f;
+    EXPECT_EQ(Args[0].as<float>(), Y) << "k = " << K;
   }
 }
 

@@ -52,6 +52,14 @@ kernel void grid(global int *out, int rows, int cols, int k) {
     }
 }
 
+// 'omp simd' with safelen(4): iterations k apart, k >= 4, may run together.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void shift(global float *y, int n, int k) {
+#pragma omp simd safelen(4)
+  for (int i = k; i < n; ++i)
+    y[i] = y[i - k] + 1.0f;
+}
+
 #ifdef UNSUPPORTED_SCHEDULE
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void dynamic(global int *out, int n) {
