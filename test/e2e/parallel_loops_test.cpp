@@ -10,7 +10,8 @@
 /// OpenMP (kernels/openmp.cl, -fopenmp): 'parallel for' with reductions,
 /// schedules, num_threads, collapse, private and firstprivate, and
 /// omp_get_thread_num(), and 'simd' with a safe length, on both targets; an
-/// unsupported schedule is an error.
+/// unsupported schedule is an error. And a DO CONCURRENT with locality
+/// specifiers as flang maps it to OpenMP (kernels/do_concurrent.ll).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -324,6 +325,62 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Combine(testing::Values("reference", "csa"),
                      testing::Values("1", "2")),
     [](const testing::TestParamInfo<OpenMPConfiguration> &Info) {
+      return std::string(std::get<0>(Info.param)) + "_threads_" +
+             std::get<1>(Info.param);
+    });
+
+} // namespace
+
+namespace {
+
+/// (target, LOOM_NUM_THREADS)
+using DoConcurrentConfiguration = std::tuple<const char *, const char *>;
+
+class DoConcurrent : public testing::TestWithParam<DoConcurrentConfiguration> {
+protected:
+  void SetUp() override {
+    auto [Target, Threads] = GetParam();
+    setenv("LOOM_NUM_THREADS", Threads, 1);
+    ASSERT_EQ(compileIR(readKernelSource("do_concurrent.ll"), Binary, Target),
+              "");
+  }
+  void TearDown() override { unsetenv("LOOM_NUM_THREADS"); }
+  std::vector<char> Binary;
+};
+
+// kernels/do_concurrent.ll: a(j, i) = b(j, i) * k + i - j over both ranges,
+// with t local and k local_init.
+TEST_P(DoConcurrent, LocalitySpecifiersAndCollapsedRanges) {
+  for (auto [N, M] : {std::pair{0, 3}, std::pair{1, 1}, std::pair{3, 5},
+                      std::pair{100, 37}}) {
+    SCOPED_TRACE("n = " + std::to_string(N) + ", m = " + std::to_string(M));
+    const int K = 3, Size = std::max(N * M, 1);
+    std::vector<float> B(Size);
+    for (int I = 0; I < Size; ++I)
+      B[I] = static_cast<float>(I % 13) * 0.5f;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<float>(Size, -1.0f)),
+        KernelArg::buffer(B), KernelArg::scalar(N), KernelArg::scalar(M),
+        KernelArg::scalar(K)};
+    ASSERT_EQ(runKernel(Binary, "scaled", Args, OneWorkItem), "");
+    std::vector<float> Got = Args[0].as<float>();
+    for (int I = 1; I <= N; ++I)
+      for (int J = 1; J <= M; ++J) {
+        int Linear = (I - 1) * M + (J - 1);
+        ASSERT_EQ(Got[Linear],
+                  B[Linear] * static_cast<float>(K) + static_cast<float>(I - J))
+            << "a(" << J << ", " << I << ")";
+      }
+    if (N * M == 0)
+      EXPECT_EQ(Got[0], -1.0f);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Targets, DoConcurrent,
+    testing::Combine(testing::Values("reference", "csa"),
+                     testing::Values("1", "2")),
+    [](const testing::TestParamInfo<DoConcurrentConfiguration> &Info) {
       return std::string(std::get<0>(Info.param)) + "_threads_" +
              std::get<1>(Info.param);
     });

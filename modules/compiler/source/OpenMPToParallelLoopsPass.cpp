@@ -46,6 +46,7 @@ enum class OpenMPCall {
   EndReduceNowait,
   ThreadNum,
   NumThreads,
+  Barrier,
 };
 
 struct OpenMPCallName {
@@ -66,6 +67,7 @@ constexpr OpenMPCallName OpenMPCalls[] = {
     {OpenMPCall::EndReduceNowait, "__kmpc_end_reduce_nowait"},
     {OpenMPCall::ThreadNum, "omp_get_thread_num"},
     {OpenMPCall::NumThreads, "omp_get_num_threads"},
+    {OpenMPCall::Barrier, "__kmpc_barrier"},
 };
 
 /// libomp's schedule kinds (kmp_sched_t) that `schedule(static[, chunk])`
@@ -294,6 +296,16 @@ bool ForkRecogniser::checkMicrotask(Function &Microtask) {
              "supported (only '#pragma omp parallel for')");
     return false;
   }
+  // The worksharing loop's implicit barrier, after it (OpenMPIRBuilder
+  // emits one; Clang's combined 'parallel for' leaves it to the fork's
+  // join): a team of one, or workers the parallel map has all joined, pass
+  // it at once. Anywhere else a barrier orders the team's code around it.
+  for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
+    if (!DT.dominates(Finis.front(), Barrier)) {
+      error(*Barrier, "a barrier in a parallel region is not supported, "
+                      "but for the one ending its worksharing loop");
+      return false;
+    }
   for (CallBase *Query : findCalls(Microtask, OpenMPCall::ThreadNum))
     if (!L->contains(Query)) {
       error(*Query, "omp_get_thread_num() outside the loop of a 'parallel "
@@ -391,6 +403,8 @@ bool ForkRecogniser::run() {
   }
   for (CallBase *End : Inlined(OpenMPCall::EndReduceNowait))
     End->eraseFromParent();
+  for (CallBase *Barrier : Inlined(OpenMPCall::Barrier))
+    Barrier->eraseFromParent();
 
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -429,8 +443,11 @@ bool ForkRecogniser::run() {
   });
   markParallelLoop(*L, Region.Id, Reductions);
   auto Query = [&](OpenMPCall Kind, ParallelIntrinsic As) {
+    SmallVector<CallBase *, 2> Calls = Inlined(Kind);
+    if (Calls.empty())
+      return;
     Function *Intrinsic = getOrDeclareParallelIntrinsic(*F.getParent(), As);
-    for (CallBase *Call : Inlined(Kind)) {
+    for (CallBase *Call : Calls) {
       B.SetInsertPoint(Call);
       Call->replaceAllUsesWith(B.CreateZExtOrTrunc(
           B.CreateCall(Intrinsic, {Region.Entry}), Call->getType()));

@@ -7,7 +7,9 @@
 /// for `num_threads`), the microtask sharing its loop out through
 /// `__kmpc_for_static_init_{4,4u,8,8u}` (schedule `static`, with or without
 /// a chunk) and `__kmpc_for_static_fini`, and combining `reduction`s through
-/// `__kmpc_reduce_nowait`.
+/// `__kmpc_reduce_nowait`; or the same from LLVM's OpenMPIRBuilder (flang,
+/// and DO CONCURRENT mapped to OpenMP), whose loop ends with its implicit
+/// `__kmpc_barrier`.
 /// Does: late outlining, as the parallelization-metadata RFC argues: puts
 /// the microtask back in its caller, so the optimizer sees the loop, as the
 /// code one thread of a team of one would run (the static schedule's bounds
@@ -21,8 +23,10 @@
 /// `omp_get_num_threads()` in the loop become the region's worker queries.
 /// What it does not recognise is an error at the construct's source
 /// location (with -g): another schedule, `ordered`, `critical`, `single`,
-/// `barrier`, code of a `parallel` region outside its worksharing loop, any
-/// other OpenMP runtime function.
+/// a barrier but the one ending the worksharing loop (which a team of one,
+/// or workers all joined, passes at once, and which goes), code of a
+/// `parallel` region outside its worksharing loop, any other OpenMP runtime
+/// function.
 /// Produces: no OpenMP runtime calls; parallel regions for
 /// parallelization-cleanup and lower-parallel-loops. Pipeline name:
 /// `openmp-to-parallel-loops`.
