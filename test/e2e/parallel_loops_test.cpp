@@ -9,9 +9,11 @@
 /// follow the region's schedule; every trip count, from 0. The same through
 /// OpenMP (kernels/openmp.cl, -fopenmp): 'parallel for' with reductions,
 /// schedules, num_threads, collapse, private and firstprivate, and
-/// omp_get_thread_num(), and 'simd' with a safe length, on both targets; an
-/// unsupported schedule is an error. And a DO CONCURRENT with locality
-/// specifiers as flang maps it to OpenMP (kernels/do_concurrent.ll).
+/// omp_get_thread_num(), and 'simd' with a safe length, on both targets, as
+/// Loom's parallel loops and on the driver's OpenMP runtime
+/// (-fopenmp-runtime); an unsupported schedule is an error. And a DO CONCURRENT
+/// with locality specifiers as flang maps it to OpenMP
+/// (kernels/do_concurrent.ll).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -206,15 +208,17 @@ INSTANTIATE_TEST_SUITE_P(Workers, ParallelLoops, testing::Values("1", "2", "4"),
 
 namespace {
 
-/// (target, LOOM_NUM_THREADS)
-using OpenMPConfiguration = std::tuple<const char *, const char *>;
+/// (target, LOOM_NUM_THREADS, build options: Loom's parallel loops, or
+/// every region on the driver's OpenMP runtime)
+using OpenMPConfiguration =
+    std::tuple<const char *, const char *, const char *>;
 
 class OpenMP : public testing::TestWithParam<OpenMPConfiguration> {
 protected:
   void SetUp() override {
-    auto [Target, Threads] = GetParam();
+    auto [Target, Threads, Options] = GetParam();
     setenv("LOOM_NUM_THREADS", Threads, 1);
-    ASSERT_EQ(compileKernel(readKernelSource("openmp.cl"), Binary, "-fopenmp",
+    ASSERT_EQ(compileKernel(readKernelSource("openmp.cl"), Binary, Options,
                             Target, "openmp.cl"),
               "");
   }
@@ -315,7 +319,8 @@ TEST_P(OpenMP, SimdWithASafeLength) {
 TEST_P(OpenMP, AnUnsupportedScheduleIsAnError) {
   std::vector<char> Unsupported;
   std::string Error = compileKernel(readKernelSource("openmp.cl"), Unsupported,
-                                    "-fopenmp -DUNSUPPORTED_SCHEDULE",
+                                    std::string(std::get<2>(GetParam())) +
+                                        " -DUNSUPPORTED_SCHEDULE",
                                     std::get<0>(GetParam()), "openmp.cl");
   EXPECT_NE(Error.find("error: OpenMP: "), std::string::npos) << Error;
 }
@@ -323,10 +328,14 @@ TEST_P(OpenMP, AnUnsupportedScheduleIsAnError) {
 INSTANTIATE_TEST_SUITE_P(
     Targets, OpenMP,
     testing::Combine(testing::Values("reference", "csa"),
-                     testing::Values("1", "2")),
+                     testing::Values("1", "2"),
+                     testing::Values("-fopenmp", "-fopenmp-runtime")),
     [](const testing::TestParamInfo<OpenMPConfiguration> &Info) {
       return std::string(std::get<0>(Info.param)) + "_threads_" +
-             std::get<1>(Info.param);
+             std::get<1>(Info.param) +
+             (std::string(std::get<2>(Info.param)) == "-fopenmp"
+                  ? "_parallel_loops"
+                  : "_runtime");
     });
 
 } // namespace

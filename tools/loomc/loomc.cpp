@@ -112,6 +112,11 @@ cl::opt<bool> DebugInfo("g",
                         cl::cat(LoomcCategory));
 cl::opt<bool> OptDisable("cl-opt-disable", cl::desc("Disable optimizations"),
                          cl::cat(LoomcCategory));
+cl::opt<bool> OpenMPRuntime(
+    "fopenmp-runtime",
+    cl::desc("With OpenMP directives, run every parallel region on the "
+             "driver's OpenMP runtime instead of as Loom's parallel loop"),
+    cl::cat(LoomcCategory));
 cl::opt<bool> OpenMP("fopenmp",
                      cl::desc("OpenMP directives: '#pragma omp parallel for' "
                               "runs on the driver's workers"),
@@ -395,7 +400,8 @@ int main(int Argc, char **Argv) {
   Opts.Defines.assign(Defines.begin(), Defines.end());
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   Opts.OptDisable = OptDisable;
-  Opts.OpenMP = OpenMP;
+  Opts.OpenMP = OpenMP || OpenMPRuntime;
+  Opts.OpenMPRuntime = OpenMPRuntime;
   Opts.DebugInfo = DebugInfo;
   Opts.RemarksPassed = RemarksPassed;
   Opts.RemarksMissed = RemarksMissed;

@@ -355,7 +355,7 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM,
   MPM.addPass(utils::FixupCallingConventionsPass());
   // OpenMP's outlined loops back in place, before builtins are linked and
   // before the optimizer, which should see the loops.
-  MPM.addPass(utils::OpenMPToParallelLoopsPass());
+  MPM.addPass(utils::OpenMPToParallelLoopsPass({Opts.OpenMPRuntime}));
   MPM.addPass(utils::FixupTranslatorBuiltinsPass());
   MPM.addPass(utils::LowerPrintfPass());
   // The kernel's own casts, not the library's internal conversions.

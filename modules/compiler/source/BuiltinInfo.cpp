@@ -382,10 +382,18 @@ void BuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder, Value *WorkGroupInfo,
                                           Builder.getInt32(D)}));
 }
 
+bool isOpenMPRuntimeFunction(StringRef Name) {
+  return StringSwitch<bool>(Name)
+#define LOOM_OPENMP_RUNTIME_FUNCTION(Function) .Case(#Function, true)
+#include "metadata/openmp_runtime.def"
+      .Default(false);
+}
+
 bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
   return Name == LOOM_PARALLEL_MAP_SYMBOL ||
          Name == LOOM_PARALLEL_WORKERS_SYMBOL ||
-         Name == LOOM_IS_PRIVATE_ADDRESS_SYMBOL;
+         Name == LOOM_IS_PRIVATE_ADDRESS_SYMBOL ||
+         isOpenMPRuntimeFunction(Name);
 }
 
 /// Itanium mangling of a function whose parameters are all scalar

@@ -63,6 +63,8 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
       OptDisable = true;
     } else if (Word == "-fopenmp") {
       OpenMP = true;
+    } else if (Word == "-fopenmp-runtime") {
+      OpenMP = OpenMPRuntime = true;
     } else if (Word.consume_front("-cl-vec=")) {
       std::optional<EarlyVectorization> Kind =
           StringSwitch<std::optional<EarlyVectorization>>(Word)

@@ -7,8 +7,10 @@
 
 #include "compiler/utils/OpenMPToParallelLoopsPass.h"
 
+#include "compiler/BuiltinInfo.h"
 #include "compiler/utils/Diagnostics.h"
 #include "compiler/utils/ParallelLoops.h"
+#include "metadata/abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -20,6 +22,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <optional>
 #include <string>
@@ -183,7 +186,10 @@ bool mayChangeSharedState(const Instruction &I) {
 /// Puts one `#pragma omp parallel for` back in its caller in Loom's form.
 class ForkRecogniser {
 public:
-  ForkRecogniser(CallBase &Fork) : Fork(Fork), F(*Fork.getFunction()) {}
+  /// With \p RuntimeOnly, every region is left to the driver's OpenMP
+  /// runtime once checked.
+  ForkRecogniser(CallBase &Fork, bool RuntimeOnly)
+      : Fork(Fork), F(*Fork.getFunction()), RuntimeOnly(RuntimeOnly) {}
 
   /// Returns whether the module changed; reports what it cannot do.
   bool run();
@@ -192,10 +198,20 @@ public:
   bool failed() const { return Failed; }
 
 private:
-  /// The microtask's worksharing loop, checked before it is inlined: one
-  /// static-schedule loop, nothing shared changed outside it but the
-  /// reduction. False after reporting an error.
-  bool checkMicrotask(Function &Microtask);
+  enum class Verdict { Recognised, LeftToRuntime, Failed };
+  /// The microtask, checked before it is inlined: one static-schedule
+  /// worksharing loop, no other runtime function, nothing shared changed
+  /// outside the loop but the reduction. A loop whose shape Loom does not
+  /// recognise is left to the driver's OpenMP runtime.
+  Verdict checkMicrotask(Function &Microtask);
+  /// Whether the driver's OpenMP runtime can run \p Microtask on its
+  /// workers: it needs no work-item state, which only the kernel's own
+  /// thread has. Reports why not.
+  bool canRunOnTheRuntime(Function &Microtask);
+  /// The driver's `__kmpc_reduce_nowait` always answers 1 (combine under
+  /// its lock), never 2 (combine with atomics): \p Microtask's atomic
+  /// combining goes, and with it the atomic library calls it may need.
+  void dropAtomicReductions(Function &Microtask);
   /// The loop the static schedule shares out in \p Fn: the outermost loop
   /// after \p Init that every path to \p Fini passes, or, for a chunked
   /// schedule, the one loop inside that one.
@@ -213,6 +229,7 @@ private:
 
   CallBase &Fork;
   Function &F;
+  bool RuntimeOnly;
   uint64_t Schedule = 0;
   bool Failed = false;
 };
@@ -242,7 +259,7 @@ Loop *ForkRecogniser::findWorksharingLoop(Function &Fn, LoopInfo &LI,
                                           : nullptr;
 }
 
-bool ForkRecogniser::checkMicrotask(Function &Microtask) {
+ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
   for (Instruction &I : instructions(Microtask)) {
     Function *Callee = getCallee(I);
     if (!Callee || !isOpenMPRuntimeName(Callee->getName()) ||
@@ -255,7 +272,7 @@ bool ForkRecogniser::checkMicrotask(Function &Microtask) {
       error(I, "'" + Callee->getName() +
                    "' (from an OpenMP directive or runtime call in the "
                    "parallel region) is not supported");
-    return false;
+    return Verdict::Failed;
   }
   SmallVector<CallBase *, 2> Inits =
       findCalls(Microtask, OpenMPCall::StaticInit);
@@ -264,23 +281,36 @@ bool ForkRecogniser::checkMicrotask(Function &Microtask) {
   if (Inits.size() != 1 || Finis.size() != 1) {
     error(Fork, "only '#pragma omp parallel for' (with a static schedule) "
                 "is supported; this parallel region has no such loop");
-    return false;
+    return Verdict::Failed;
   }
   auto *Kind = dyn_cast<ConstantInt>(Inits.front()->getArgOperand(2));
   if (!Kind || (Kind->getZExtValue() != StaticChunked &&
                 Kind->getZExtValue() != StaticUnchunked)) {
     error(*Inits.front(), "only schedule(static[, chunk]) is supported");
-    return false;
+    return Verdict::Failed;
   }
   Schedule = Kind->getZExtValue();
   DominatorTree DT(Microtask);
   LoopInfo LI(DT);
   Loop *L = findWorksharingLoop(Microtask, LI, DT, *Inits.front(),
                                 *Finis.front(), Schedule);
-  if (!L) {
-    error(*Inits.front(), "the loop of this 'parallel for' is not in a shape "
-                          "Loom recognises");
-    return false;
+  if (!L || RuntimeOnly) {
+    for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
+      if (!DT.dominates(Finis.front(), Barrier)) {
+        error(*Barrier, "a barrier in a parallel region is not supported, "
+                        "but for the one ending its worksharing loop");
+        return Verdict::Failed;
+      }
+    if (!canRunOnTheRuntime(Microtask))
+      return Verdict::Failed;
+    if (!RuntimeOnly)
+      emitWarning(F, Fork.getDebugLoc(),
+                  "parallel loop runs through the driver's OpenMP runtime "
+                  "(in function '" +
+                      F.getName() +
+                      "'): Loom does not recognise the shape of the loop of "
+                      "this 'parallel for'");
+    return Verdict::LeftToRuntime;
   }
   // Each thread of a team runs the region's code outside its loop: once
   // here would not be the same, except for the reduction's combining.
@@ -294,7 +324,7 @@ bool ForkRecogniser::checkMicrotask(Function &Microtask) {
       continue;
     error(I, "code in a parallel region outside its worksharing loop is not "
              "supported (only '#pragma omp parallel for')");
-    return false;
+    return Verdict::Failed;
   }
   // The worksharing loop's implicit barrier, after it (OpenMPIRBuilder
   // emits one; Clang's combined 'parallel for' leaves it to the fork's
@@ -304,20 +334,59 @@ bool ForkRecogniser::checkMicrotask(Function &Microtask) {
     if (!DT.dominates(Finis.front(), Barrier)) {
       error(*Barrier, "a barrier in a parallel region is not supported, "
                       "but for the one ending its worksharing loop");
-      return false;
+      return Verdict::Failed;
     }
   for (CallBase *Query : findCalls(Microtask, OpenMPCall::ThreadNum))
     if (!L->contains(Query)) {
       error(*Query, "omp_get_thread_num() outside the loop of a 'parallel "
                     "for' is not supported");
-      return false;
+      return Verdict::Failed;
     }
   for (CallBase *Query : findCalls(Microtask, OpenMPCall::NumThreads))
     if (!L->contains(Query)) {
       error(*Query, "omp_get_num_threads() outside the loop of a 'parallel "
                     "for' is not supported");
+      return Verdict::Failed;
+    }
+  return Verdict::Recognised;
+}
+
+void ForkRecogniser::dropAtomicReductions(Function &Microtask) {
+  SmallVector<BasicBlock *, 2> AtomicCases;
+  for (CallBase *Reduce : findCalls(Microtask, OpenMPCall::ReduceNowait))
+    for (User *U : Reduce->users())
+      if (auto *Switch = dyn_cast<SwitchInst>(U))
+        if (ConstantInt *Two =
+                ConstantInt::get(cast<IntegerType>(Reduce->getType()), 2);
+            Switch->findCaseValue(Two) != Switch->case_default()) {
+          AtomicCases.push_back(Switch->findCaseValue(Two)->getCaseSuccessor());
+          Switch->removeCase(Switch->findCaseValue(Two));
+        }
+  // What only the atomic case reached is dead now.
+  removeUnreachableBlocks(Microtask);
+}
+
+bool ForkRecogniser::canRunOnTheRuntime(Function &Microtask) {
+  if (Fork.arg_size() - 3 > LOOM_OPENMP_MAX_REGION_ARGUMENTS) {
+    error(Fork, "a parallel region of more than " +
+                    Twine(LOOM_OPENMP_MAX_REGION_ARGUMENTS) +
+                    " captured variables is not supported");
+    return false;
+  }
+  for (Instruction &I : instructions(Microtask)) {
+    Function *Callee = getCallee(I);
+    if (!Callee)
+      continue;
+    StringRef Name = Callee->getName();
+    if (BuiltinInfo::getMuxBuiltinForOpenCL(Name) ||
+        BuiltinInfo::getSynchronizationBuiltin(Name) ||
+        Name.startswith("__mux_")) {
+      error(I, "'" + Name +
+                   "' in a parallel region that runs on the driver's OpenMP "
+                   "runtime: its threads have no work-item state");
       return false;
     }
+  }
   return true;
 }
 
@@ -343,8 +412,15 @@ bool ForkRecogniser::run() {
     error(Fork, "a parallel region whose outlined function Loom cannot see");
     return false;
   }
-  if (!checkMicrotask(*Microtask))
+  switch (checkMicrotask(*Microtask)) {
+  case Verdict::Failed:
     return false;
+  case Verdict::LeftToRuntime:
+    dropAtomicReductions(*Microtask);
+    return true;
+  case Verdict::Recognised:
+    break;
+  }
 
   // The team size: num_threads, pushed just before the fork, or 0 (as many
   // workers as the driver has).
@@ -469,14 +545,18 @@ bool reportRemainingRuntimeCalls(Function &F) {
     Function *Callee = getCallee(I);
     if (!Callee || !isOpenMPRuntimeName(Callee->getName()))
       continue;
-    Changed = true;
-    if (identifyOpenMPCall(I) == OpenMPCall::GlobalThreadNum) {
-      I.replaceAllUsesWith(ConstantInt::get(I.getType(), 0));
+    // Clang's thread-id queries whose constructs went.
+    if (identifyOpenMPCall(I) == OpenMPCall::GlobalThreadNum && I.use_empty()) {
       I.eraseFromParent();
+      Changed = true;
       continue;
     }
+    // The driver's OpenMP runtime runs what was left to it.
+    if (isOpenMPRuntimeFunction(Callee->getName()))
+      continue;
     emitError(F, I.getDebugLoc(),
               "OpenMP: '" + Callee->getName() + "' is not supported");
+    Changed = true;
   }
   return Changed;
 }
@@ -508,7 +588,7 @@ PreservedAnalyses OpenMPToParallelLoopsPass::run(Module &M,
                   Reduce->getArgOperand(5)->stripPointerCasts()))
             Helpers.insert(Combine);
       }
-      ForkRecogniser Recogniser(*Fork);
+      ForkRecogniser Recogniser(*Fork, Opts.RuntimeOnly);
       Changed |= Recogniser.run();
       if (Recogniser.failed()) {
         Reported.insert(Caller);
@@ -528,6 +608,16 @@ PreservedAnalyses OpenMPToParallelLoopsPass::run(Module &M,
   for (Function &F : make_early_inc_range(M))
     if (F.isDeclaration() && F.use_empty() && isOpenMPRuntimeName(F.getName()))
       F.eraseFromParent();
+  // Clang's locks for critical sections and reductions are common symbols,
+  // which the driver's loader does not take: the module's own, or gone.
+  for (GlobalVariable &G : make_early_inc_range(M.globals()))
+    if (G.getName().startswith(".gomp_critical_user_")) {
+      Changed = true;
+      if (G.use_empty())
+        G.eraseFromParent();
+      else
+        G.setLinkage(GlobalValue::InternalLinkage);
+    }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

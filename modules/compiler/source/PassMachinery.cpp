@@ -150,6 +150,19 @@ parseLowerParallelLoopsOptions(StringRef Params) {
   return Opts;
 }
 
+Expected<OpenMPToParallelLoopsPass::Options>
+parseOpenMPToParallelLoopsOptions(StringRef Params) {
+  OpenMPToParallelLoopsPass::Options Opts;
+  if (Params == "runtime")
+    Opts.RuntimeOnly = true;
+  else if (!Params.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "openmp-to-parallel-loops: unknown parameter '%s' "
+                             "(runtime is the one there is)",
+                             Params.str().c_str());
+  return Opts;
+}
+
 Expected<OutlineHugeKernelsPass::Options>
 parseOutlineHugeKernelsOptions(StringRef Params) {
   OutlineHugeKernelsPass::Options Opts;

@@ -7,6 +7,8 @@
 
 #include "external_symbols.h"
 
+#include "openmp_runtime.h"
+
 #include "thread_pool.h"
 
 #include "metadata/abi.h"
@@ -150,7 +152,7 @@ void *findExternalSymbol(std::string_view Name) {
   for (const ExternalSymbol &Symbol : Externals)
     if (Symbol.Name == Name)
       return Symbol.Address;
-  return nullptr;
+  return findOpenMPRuntimeFunction(Name);
 }
 
 } // namespace mux

@@ -2,8 +2,9 @@
 ///
 /// \file
 /// The fixed table of functions the driver provides to loaded kernels: the
-/// memory functions LLVM may emit calls to, the C math library, and the
-/// runtime hooks of doc/kernel-abi.md (`__loom_parallel_map`).
+/// memory functions LLVM may emit calls to, the C math library, the
+/// runtime hooks of doc/kernel-abi.md (`__loom_parallel_map`), and the
+/// OpenMP runtime functions of openmp_runtime.h.
 ///
 //===----------------------------------------------------------------------===//
 

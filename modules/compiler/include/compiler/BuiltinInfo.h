@@ -74,6 +74,10 @@ struct SchedulingParameter {
   bool PassedByDriver;
 };
 
+/// Whether \p Name is a function of the reference driver's OpenMP runtime
+/// (metadata/openmp_runtime.def).
+bool isOpenMPRuntimeFunction(llvm::StringRef Name);
+
 class BuiltinInfo {
 public:
   virtual ~BuiltinInfo();
@@ -120,7 +124,8 @@ public:
 
   /// Whether \p Name is a runtime function the driver provides to loaded
   /// kernels (metadata/abi.h), which no library links. By default the
-  /// reference driver's hooks (`__loom_parallel_map`).
+  /// reference driver's hooks (`__loom_parallel_map`) and its OpenMP runtime
+  /// (metadata/openmp_runtime.def).
   virtual bool isDriverRuntimeFunction(llvm::StringRef Name) const;
 
   /// The scheduling parameters of this target, in the order they are

@@ -117,6 +117,9 @@ struct CompileOptions {
   /// `-fopenmp`: OpenMP directives in the source (doc/compiler-spec.md,
   /// "Parallel loops").
   bool OpenMP = false;
+  /// `-fopenmp-runtime` (implies -fopenmp): every parallel region runs on
+  /// the driver's OpenMP runtime, none as Loom's parallel loop.
+  bool OpenMPRuntime = false;
   /// `-g`: line tables in the IR, so that warnings from Loom's passes say
   /// `file:line:col`. The reference driver loads no DWARF: code generation
   /// drops it.

@@ -149,6 +149,12 @@ typedef void (*loom_kernel_entry_t)(const void *packed_args, void *work_group,
  */
 #define LOOM_PARALLEL_WORKERS_SYMBOL "__loom_parallel_workers"
 /**
+ * The most variables an OpenMP parallel region may pass its outlined
+ * function through the driver's `__kmpc_fork_call` (metadata/
+ * openmp_runtime.def); the compiler refuses a region passing more.
+ */
+#define LOOM_OPENMP_MAX_REGION_ARGUMENTS 32
+/**
  * `int __loom_is_private_address(const void *p)`: whether p points into the
  * calling thread's stack, where kernels keep their private variables
  * (to_private and to_global ask).

@@ -21,15 +21,20 @@
 /// iterations independent), and the reduction kinds of the reduction
 /// function declared on the loop. `omp_get_thread_num()` and
 /// `omp_get_num_threads()` in the loop become the region's worker queries.
-/// What it does not recognise is an error at the construct's source
+/// A `parallel for` whose loop's shape it does not recognise (or every one,
+/// with `runtime`) stays as Clang made it, for the driver's OpenMP runtime
+/// (metadata/openmp_runtime.def, doc/kernel-abi.md), with a warning, unless
+/// its region needs work-item state, which the runtime's threads lack.
+/// What it does not support is an error at the construct's source
 /// location (with -g): another schedule, `ordered`, `critical`, `single`,
 /// a barrier but the one ending the worksharing loop (which a team of one,
 /// or workers all joined, passes at once, and which goes), code of a
 /// `parallel` region outside its worksharing loop, any other OpenMP runtime
 /// function.
-/// Produces: no OpenMP runtime calls; parallel regions for
-/// parallelization-cleanup and lower-parallel-loops. Pipeline name:
-/// `openmp-to-parallel-loops`.
+/// Produces: parallel regions for parallelization-cleanup and
+/// lower-parallel-loops; OpenMP runtime calls only of the driver's runtime,
+/// in regions left to it. Pipeline name:
+/// `openmp-to-parallel-loops<runtime>`.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +49,18 @@ namespace utils {
 class OpenMPToParallelLoopsPass
     : public llvm::PassInfoMixin<OpenMPToParallelLoopsPass> {
 public:
+  struct Options {
+    /// Leave every region, once checked, to the driver's OpenMP runtime
+    /// (`-fopenmp-runtime`).
+    bool RuntimeOnly = false;
+  };
+  OpenMPToParallelLoopsPass() = default;
+  explicit OpenMPToParallelLoopsPass(Options Opts) : Opts(Opts) {}
+
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  Options Opts;
 };
 
 } // namespace utils

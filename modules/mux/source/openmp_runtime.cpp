@@ -1,0 +1,227 @@
+//===- openmp_runtime.cpp - The driver's OpenMP runtime -------------------===//
+///
+/// \file
+/// See openmp_runtime.h. The functions follow the entry points of LLVM's
+/// OpenMP runtime interface (kmp.h) that Clang 15 calls; their semantics
+/// for a static schedule are OpenMP's (5.2, section 11.5.3): without a
+/// chunk, the iterations in one contiguous block per thread, the blocks'
+/// sizes differing by at most one; with chunk k, chunks of k iterations
+/// dealt round-robin from thread 0.
+///
+//===----------------------------------------------------------------------===//
+
+#include "openmp_runtime.h"
+
+#include "thread_pool.h"
+
+#include "metadata/abi.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdarg>
+#include <cstdint>
+#include <mutex>
+#include <type_traits>
+#include <utility>
+
+namespace mux {
+
+namespace {
+
+/// The calling thread's place in the team running it: thread 0 of a team
+/// of 1 outside any parallel region.
+struct TeamMember {
+  uint32_t Index = 0;
+  uint32_t Size = 1;
+};
+
+thread_local TeamMember Member;
+/// The team size `__kmpc_push_num_threads` asked of the next fork (0: the
+/// pool's).
+thread_local uint32_t PushedTeamSize = 0;
+
+constexpr unsigned MaxArguments = LOOM_OPENMP_MAX_REGION_ARGUMENTS;
+
+/// One fork: the outlined function, its arguments, the team's size.
+struct Region {
+  void *Microtask = nullptr;
+  uint32_t ArgumentCount = 0;
+  std::array<void *, MaxArguments> Arguments{};
+  uint32_t TeamSize = 1;
+};
+
+/// Calls \p Microtask as `void(int32_t *gtid, int32_t *btid, void *...)`
+/// with the first sizeof...(I) of \p Arguments.
+template <size_t... I>
+void callMicrotask(void *Microtask, int32_t *ThreadId, int32_t *BoundId,
+                   void *const *Arguments, std::index_sequence<I...>) {
+  using Function = void (*)(int32_t *, int32_t *,
+                            std::conditional_t<true, void *, decltype(I)>...);
+  reinterpret_cast<Function>(Microtask)(ThreadId, BoundId, Arguments[I]...);
+}
+
+using MicrotaskCaller = void (*)(void *, int32_t *, int32_t *, void *const *);
+
+/// One caller per argument count, 0 to MaxArguments.
+template <size_t... Count>
+constexpr std::array<MicrotaskCaller, sizeof...(Count)>
+makeMicrotaskCallers(std::index_sequence<Count...>) {
+  return {[](void *Microtask, int32_t *ThreadId, int32_t *BoundId,
+             void *const *Arguments) {
+    callMicrotask(Microtask, ThreadId, BoundId, Arguments,
+                  std::make_index_sequence<Count>());
+  }...};
+}
+
+constexpr auto MicrotaskCallers =
+    makeMicrotaskCallers(std::make_index_sequence<MaxArguments + 1>());
+
+/// The workers a team may have: the calling worker's pool.
+uint32_t poolSize() {
+  ThreadPool *Pool = ThreadPool::current();
+  return Pool ? Pool->size() : 1;
+}
+
+/// Team member \p Index of the region \p Context points at.
+void runTeamMember(void *Context, uint32_t Index) {
+  const Region &R = *static_cast<const Region *>(Context);
+  TeamMember Outer = Member;
+  Member = {Index, R.TeamSize};
+  int32_t ThreadId = static_cast<int32_t>(Index);
+  int32_t BoundId = ThreadId;
+  MicrotaskCallers[R.ArgumentCount](R.Microtask, &ThreadId, &BoundId,
+                                    R.Arguments.data());
+  Member = Outer;
+}
+
+/// `__kmpc_fork_call(loc, argc, microtask, ...)`.
+void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
+  Region R;
+  R.Microtask = Microtask;
+  // The compiler refuses regions with more; the bound keeps a corrupt
+  // binary inside the array.
+  R.ArgumentCount = static_cast<uint32_t>(
+      std::clamp<int32_t>(ArgumentCount, 0, MaxArguments));
+  va_list Arguments;
+  va_start(Arguments, Microtask);
+  for (uint32_t I = 0; I < R.ArgumentCount; ++I)
+    R.Arguments[I] = va_arg(Arguments, void *);
+  va_end(Arguments);
+  uint32_t Asked = PushedTeamSize;
+  PushedTeamSize = 0;
+  // Inside a team, a nested region runs on a team of one.
+  R.TeamSize = Member.Size > 1 ? 1 : (Asked ? Asked : poolSize());
+  if (ThreadPool *Pool = ThreadPool::current(); Pool && R.TeamSize > 1) {
+    Pool->parallelMap(R.TeamSize, runTeamMember, &R);
+    return;
+  }
+  for (uint32_t I = 0; I < R.TeamSize; ++I)
+    runTeamMember(&R, I);
+}
+
+/// `__kmpc_push_num_threads(loc, gtid, n)`: the next fork's team size.
+void pushNumThreads(void *, int32_t, int32_t Count) {
+  PushedTeamSize = Count > 0 ? static_cast<uint32_t>(Count) : 0;
+}
+
+/// `__kmpc_global_thread_num(loc)`.
+int32_t globalThreadNum(void *) { return static_cast<int32_t>(Member.Index); }
+
+/// libomp's schedule kinds (kmp_sched_t) for `schedule(static[, k])`.
+constexpr int32_t StaticChunked = 33;
+
+/// `__kmpc_for_static_init_*(loc, gtid, schedule, &last, &lower, &upper,
+/// &stride, increment, chunk)`: this thread's first chunk of the
+/// iterations lower, lower + increment, ..., up to upper included.
+template <typename T, typename Signed>
+void forStaticInit(void *, int32_t, int32_t Schedule, int32_t *Last, T *Lower,
+                   T *Upper, Signed *Stride, Signed Increment, Signed Chunk) {
+  using Wide = __int128;
+  const Wide First = *Lower, End = *Upper, Step = Increment ? Increment : 1;
+  const Wide Trips =
+      (Step > 0 ? End >= First : End <= First) ? (End - First) / Step + 1 : 0;
+  const Wide Thread = Member.Index, Threads = Member.Size;
+  if (Schedule == StaticChunked && Chunk > 0) {
+    const Wide Span = Wide(Chunk) * Step;
+    *Lower = static_cast<T>(First + Thread * Span);
+    *Upper = static_cast<T>(First + Thread * Span + Span - Step);
+    *Stride = static_cast<Signed>(Threads * Span);
+    *Last = Trips > 0 && ((Trips - 1) / Chunk) % Threads == Thread;
+    return;
+  }
+  // One block each, the first Trips % Threads one iteration longer.
+  const Wide Small = Trips / Threads, Extra = Trips % Threads;
+  const Wide Begin = Thread * Small + std::min(Thread, Extra);
+  const Wide Count = Small + (Thread < Extra ? 1 : 0);
+  *Stride = static_cast<Signed>(Trips * Step);
+  if (Count == 0) {
+    // Past the end: the loop after the call runs no iteration.
+    *Lower = static_cast<T>(End + Step);
+    *Last = 0;
+    return;
+  }
+  *Lower = static_cast<T>(First + Begin * Step);
+  *Upper = static_cast<T>(First + (Begin + Count - 1) * Step);
+  *Last = Begin + Count == Trips;
+}
+
+/// `__kmpc_for_static_fini(loc, gtid)`: nothing to release.
+void forStaticFini(void *, int32_t) {}
+
+/// The one lock reductions combine under.
+std::mutex ReductionLock;
+
+/// `__kmpc_reduce_nowait(...)`: 1, "combine your partial result yourself",
+/// under the lock `__kmpc_end_reduce_nowait` releases.
+int32_t reduceNowait(void *, int32_t, int32_t, size_t, void *, void *, void *) {
+  ReductionLock.lock();
+  return 1;
+}
+
+void endReduceNowait(void *, int32_t, void *) { ReductionLock.unlock(); }
+
+/// `__kmpc_barrier(loc, gtid)`: the compiler accepts only the barrier that
+/// ends a worksharing loop just before its region ends, where the fork's
+/// join waits for every member: nothing to do here.
+void barrier(void *, int32_t) {}
+
+int ompGetThreadNum() { return static_cast<int>(Member.Index); }
+int ompGetNumThreads() { return static_cast<int>(Member.Size); }
+int ompGetMaxThreads() { return static_cast<int>(poolSize()); }
+
+struct RuntimeFunction {
+  std::string_view Name;
+  void *Address;
+};
+
+template <typename F> void *address(F *Function) {
+  return reinterpret_cast<void *>(Function);
+}
+
+const RuntimeFunction RuntimeFunctions[] = {
+    {"__kmpc_fork_call", address(&forkCall)},
+    {"__kmpc_push_num_threads", address(&pushNumThreads)},
+    {"__kmpc_global_thread_num", address(&globalThreadNum)},
+    {"__kmpc_for_static_init_4", address(&forStaticInit<int32_t, int32_t>)},
+    {"__kmpc_for_static_init_4u", address(&forStaticInit<uint32_t, int32_t>)},
+    {"__kmpc_for_static_init_8", address(&forStaticInit<int64_t, int64_t>)},
+    {"__kmpc_for_static_init_8u", address(&forStaticInit<uint64_t, int64_t>)},
+    {"__kmpc_for_static_fini", address(&forStaticFini)},
+    {"__kmpc_reduce_nowait", address(&reduceNowait)},
+    {"__kmpc_end_reduce_nowait", address(&endReduceNowait)},
+    {"__kmpc_barrier", address(&barrier)},
+    {"omp_get_thread_num", address(&ompGetThreadNum)},
+    {"omp_get_num_threads", address(&ompGetNumThreads)},
+    {"omp_get_max_threads", address(&ompGetMaxThreads)},
+};
+
+} // namespace
+
+void *findOpenMPRuntimeFunction(std::string_view Name) {
+  for (const RuntimeFunction &Function : RuntimeFunctions)
+    if (Function.Name == Name)
+      return Function.Address;
+  return nullptr;
+}
+
+} // namespace mux

@@ -1,0 +1,32 @@
+//===- openmp_runtime.h - The driver's OpenMP runtime -----------*- C++ -*-===//
+///
+/// \file
+/// The OpenMP runtime functions of metadata/openmp_runtime.def, which run
+/// the parallel regions the compiler leaves to the runtime (a `parallel
+/// for` whose shape it does not recognise, or every one with
+/// `-fopenmp-runtime`). A team is a parallel map over the driver's pool
+/// (ThreadPool::parallelMap): member I runs the region's outlined function
+/// with thread number I, on an idle worker or, when none is, on the calling
+/// thread after the others, which is correct for the constructs the
+/// compiler accepts (a worksharing loop with a static schedule and
+/// reductions, whose members never wait for each other). A region inside a
+/// team runs on a team of one, as OpenMP's nested regions do by default.
+/// Reductions combine under one lock. No libomp: the driver stays free of
+/// it and of LLVM.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef MUX_SOURCE_OPENMP_RUNTIME_H
+#define MUX_SOURCE_OPENMP_RUNTIME_H
+
+#include <string_view>
+
+namespace mux {
+
+/// The address of OpenMP runtime function \p Name, or null if the driver
+/// has none of that name.
+void *findOpenMPRuntimeFunction(std::string_view Name);
+
+} // namespace mux
+
+#endif // MUX_SOURCE_OPENMP_RUNTIME_H

@@ -1,0 +1,195 @@
+//===- openmp_runtime_test.cpp - The driver's OpenMP runtime --------------===//
+///
+/// The OpenMP runtime functions as a kernel reaches them, by name through
+/// the driver's external symbols: every function of the list is there; a
+/// team's static schedules, blocked and chunked, give each iteration to
+/// exactly one member, for every team size and trip count, in OpenMP's
+/// order; members know their number and their team's size; a region inside
+/// a team runs on a team of one; the reduction lock is released.
+///
+//===----------------------------------------------------------------------===//
+
+#include "external_symbols.h"
+#include "thread_pool.h"
+
+#include "metadata/abi.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace {
+
+using ForkCall = void (*)(void *, int32_t, void *, ...);
+using PushNumThreads = void (*)(void *, int32_t, int32_t);
+using StaticInit4 = void (*)(void *, int32_t, int32_t, int32_t *, int32_t *,
+                             int32_t *, int32_t *, int32_t, int32_t);
+using ThreadQuery = int (*)();
+using ReduceNowait = int32_t (*)(void *, int32_t, int32_t, size_t, void *,
+                                 void *, void *);
+using EndReduceNowait = void (*)(void *, int32_t, void *);
+
+template <typename F> F hook(const char *Name) {
+  return reinterpret_cast<F>(mux::findExternalSymbol(Name));
+}
+
+TEST(OpenMPRuntime, EveryFunctionOfTheListIsThere) {
+#define LOOM_OPENMP_RUNTIME_FUNCTION(Name)                                     \
+  EXPECT_NE(mux::findExternalSymbol(#Name), nullptr) << #Name;
+#include "metadata/openmp_runtime.def"
+}
+
+/// What a region's members record: who ran each iteration.
+struct Schedule {
+  int32_t Kind;
+  int32_t Chunk;
+  int32_t Trips;
+  std::vector<std::atomic<int>> Owner;
+  std::atomic<int> Lasts{0};
+  std::mutex Lock;
+  std::vector<std::string> Errors;
+  explicit Schedule(int32_t Kind, int32_t Chunk, int32_t Trips)
+      : Kind(Kind), Chunk(Chunk), Trips(Trips), Owner(Trips) {
+    for (auto &O : Owner)
+      O = -1;
+  }
+};
+
+/// A region's outlined function, as Clang shapes one: the member's share
+/// from __kmpc_for_static_init_4, chunk after chunk.
+void member(int32_t *ThreadId, int32_t *, void *Context) {
+  auto &S = *static_cast<Schedule *>(Context);
+  auto Init = hook<StaticInit4>("__kmpc_for_static_init_4");
+  int32_t Last = 0, Lower = 0, Upper = S.Trips - 1, Stride = 1;
+  Init(nullptr, *ThreadId, S.Kind, &Last, &Lower, &Upper, &Stride, 1, S.Chunk);
+  S.Lasts += Last;
+  for (;;) {
+    int32_t End = std::min(Upper, S.Trips - 1);
+    if (Lower > End)
+      break;
+    for (int32_t I = Lower; I <= End; ++I) {
+      int Previous = S.Owner[I].exchange(*ThreadId);
+      if (Previous != -1) {
+        std::lock_guard<std::mutex> Guard(S.Lock);
+        S.Errors.push_back("iteration " + std::to_string(I) + " twice");
+      }
+    }
+    if (S.Kind != 33)
+      break;
+    Lower += Stride;
+    Upper += Stride;
+  }
+}
+
+void runTeam(Schedule &S, int32_t TeamSize) {
+  hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, TeamSize);
+  hook<ForkCall>("__kmpc_fork_call")(nullptr, 1,
+                                     reinterpret_cast<void *>(&member), &S);
+}
+
+TEST(OpenMPRuntime, StaticSchedulesShareEveryIterationOnce) {
+  for (int32_t Kind : {34, 33})
+    for (int32_t Chunk : {1, 3})
+      for (int32_t Team : {1, 2, 3, 5})
+        for (int32_t Trips : {1, 2, 4, 7, 17, 100}) {
+          SCOPED_TRACE("schedule " + std::to_string(Kind) + ", chunk " +
+                       std::to_string(Chunk) + ", team " +
+                       std::to_string(Team) + ", " + std::to_string(Trips) +
+                       " iterations");
+          Schedule S(Kind, Chunk, Trips);
+          runTeam(S, Team);
+          EXPECT_TRUE(S.Errors.empty()) << S.Errors.front();
+          for (int32_t I = 0; I < Trips; ++I) {
+            // OpenMP's order: blocks of sizes differing by at most one, the
+            // longer first; or chunks dealt round-robin.
+            int Expected;
+            if (Kind == 33) {
+              Expected = (I / Chunk) % Team;
+            } else {
+              int32_t Small = Trips / Team, Extra = Trips % Team;
+              int32_t Long = Extra * (Small + 1);
+              Expected = I < Long ? I / (Small + 1)
+                                  : Extra + (I - Long) / std::max(Small, 1);
+            }
+            ASSERT_EQ(S.Owner[I].load(), Expected) << "iteration " << I;
+          }
+          EXPECT_EQ(S.Lasts.load(), 1) << "one member runs the last";
+        }
+}
+
+TEST(OpenMPRuntime, TeamsRunOnThePool) {
+  mux::ThreadPool Pool(3);
+  Schedule S(34, 1, 900);
+  Pool.runJob([&](unsigned Worker) {
+    if (Worker == 0)
+      runTeam(S, 3);
+  });
+  EXPECT_TRUE(S.Errors.empty());
+  for (int32_t I = 0; I < 900; ++I)
+    ASSERT_EQ(S.Owner[I].load(), I / 300) << "iteration " << I;
+}
+
+struct Numbers {
+  std::atomic<int> Sum{0}, Sizes{0}, Nested{0};
+};
+
+void nestedMember(int32_t *, int32_t *, void *Context) {
+  auto &N = *static_cast<Numbers *>(Context);
+  N.Nested += hook<ThreadQuery>("omp_get_num_threads")();
+}
+
+void numberedMember(int32_t *ThreadId, int32_t *, void *Context) {
+  auto &N = *static_cast<Numbers *>(Context);
+  int Number = hook<ThreadQuery>("omp_get_thread_num")();
+  EXPECT_EQ(Number, *ThreadId);
+  N.Sum += Number;
+  N.Sizes += hook<ThreadQuery>("omp_get_num_threads")();
+  // A region inside the team: a team of one.
+  hook<ForkCall>("__kmpc_fork_call")(
+      nullptr, 1, reinterpret_cast<void *>(&nestedMember), Context);
+}
+
+TEST(OpenMPRuntime, MembersKnowTheirNumbers) {
+  Numbers N;
+  hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 4);
+  hook<ForkCall>("__kmpc_fork_call")(
+      nullptr, 1, reinterpret_cast<void *>(&numberedMember), &N);
+  EXPECT_EQ(N.Sum.load(), 0 + 1 + 2 + 3);
+  EXPECT_EQ(N.Sizes.load(), 4 * 4);
+  EXPECT_EQ(N.Nested.load(), 4) << "four nested teams of one";
+  // Outside any region: thread 0 of a team of one.
+  EXPECT_EQ(hook<ThreadQuery>("omp_get_thread_num")(), 0);
+  EXPECT_EQ(hook<ThreadQuery>("omp_get_num_threads")(), 1);
+}
+
+TEST(OpenMPRuntime, ReductionsCombineUnderALockTheyRelease) {
+  auto Reduce = hook<ReduceNowait>("__kmpc_reduce_nowait");
+  auto End = hook<EndReduceNowait>("__kmpc_end_reduce_nowait");
+  for (int Round = 0; Round < 3; ++Round) {
+    EXPECT_EQ(Reduce(nullptr, 0, 1, 4, nullptr, nullptr, nullptr), 1);
+    End(nullptr, 0, nullptr);
+  }
+}
+
+TEST(OpenMPRuntime, ARegionPassesItsArguments) {
+  // All LOOM_OPENMP_MAX_REGION_ARGUMENTS of them, in order.
+  static std::vector<uintptr_t> Seen;
+  Seen.clear();
+  auto Task = [](int32_t *, int32_t *, void *A0, void *A1, void *A2) {
+    Seen = {reinterpret_cast<uintptr_t>(A0), reinterpret_cast<uintptr_t>(A1),
+            reinterpret_cast<uintptr_t>(A2)};
+  };
+  void (*Microtask)(int32_t *, int32_t *, void *, void *, void *) = Task;
+  hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 1);
+  hook<ForkCall>("__kmpc_fork_call")(nullptr, 3,
+                                     reinterpret_cast<void *>(Microtask),
+                                     (void *)0x10, (void *)0x20, (void *)0x30);
+  EXPECT_EQ(Seen, (std::vector<uintptr_t>{0x10, 0x20, 0x30}));
+  static_assert(LOOM_OPENMP_MAX_REGION_ARGUMENTS >= 3);
+}
+
+} // namespace
