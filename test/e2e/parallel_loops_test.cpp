@@ -273,6 +273,31 @@ TEST_P(OpenMP, Reductions) {
   }
 }
 
+TEST_P(OpenMP, MoreReductionOperators) {
+  for (int N : {0, 1, 33, 5000}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<int32_t> In = randomInts(std::max(N, 1), 1 << 30);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<uint32_t>(4, 0)), KernelArg::buffer(In),
+        KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "more_reductions", Args, OneWorkItem), "");
+    uint32_t Product = 1, All = 0xffffffffu, Toggled = 0;
+    int32_t Smallest = 1000000;
+    for (int I = 0; I < N; ++I) {
+      uint32_t V = static_cast<uint32_t>(In[I]);
+      Product *= V | 1u;
+      Smallest = std::min(Smallest, In[I]);
+      All &= V | 0x10000u;
+      Toggled ^= V;
+    }
+    std::vector<uint32_t> Got = Args[0].as<uint32_t>();
+    EXPECT_EQ(Got[0], Product);
+    EXPECT_EQ(static_cast<int32_t>(Got[1]), Smallest);
+    EXPECT_EQ(Got[2], All);
+    EXPECT_EQ(Got[3], Toggled);
+  }
+}
+
 TEST_P(OpenMP, ThreadNumbersFollowTheSchedule) {
   for (int N : {1, 2, 3, 10, 301}) {
     SCOPED_TRACE("n = " + std::to_string(N));

@@ -31,6 +31,25 @@ kernel void reductions(global int *out, global float *fout,
   fout[0] = fsum;
 }
 
+// The other reduction operators: *, min, & and ^ (unsigned products wrap).
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void more_reductions(global uint *out, global const int *in, int n) {
+  uint product = 1, all = 0xffffffffu, toggled = 0;
+  int smallest = 1000000;
+#pragma omp parallel for reduction(* : product) reduction(min : smallest)     \
+    reduction(& : all) reduction(^ : toggled)
+  for (int i = 0; i < n; ++i) {
+    product *= (uint)in[i] | 1u;
+    smallest = in[i] < smallest ? in[i] : smallest;
+    all &= (uint)in[i] | 0x10000u;
+    toggled ^= (uint)in[i];
+  }
+  out[0] = product;
+  out[1] = (uint)smallest;
+  out[2] = all;
+  out[3] = toggled;
+}
+
 // Which of 3 threads runs each iteration, in chunks of 1: the schedule as
 // written.
 __attribute__((reqd_work_group_size(1, 1, 1)))
