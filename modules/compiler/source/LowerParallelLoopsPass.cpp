@@ -118,25 +118,6 @@ std::string whyNotLowerable(Loop &L, ScalarEvolution &SE,
   return "";
 }
 
-/// Whether everything that uses \p Slot, through address arithmetic, is in
-/// \p L: a stack slot private to the loop's iterations, of which each
-/// worker gets its own.
-bool isPrivateToLoop(const AllocaInst &Slot, const Loop &L) {
-  SmallVector<const Instruction *, 8> Work = {&Slot};
-  SmallPtrSet<const Instruction *, 8> Seen = {&Slot};
-  while (!Work.empty()) {
-    const Instruction *I = Work.pop_back_val();
-    for (const User *U : I->users()) {
-      const auto *UserInst = cast<Instruction>(U);
-      if (!L.contains(UserInst))
-        return false;
-      if (UserInst->getType()->isPointerTy() && Seen.insert(UserInst).second)
-        Work.push_back(UserInst);
-    }
-  }
-  return true;
-}
-
 /// Values \p L uses that are defined outside it: region tokens, which the
 /// worker function replaces, and stack slots private to the loop, of which
 /// it makes its own (\p Private), aside.

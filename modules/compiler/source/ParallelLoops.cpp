@@ -8,6 +8,7 @@
 #include "compiler/utils/ParallelLoops.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
@@ -190,6 +191,22 @@ void declareIndependentAccesses(
   Groups.push_back(Group);
   L.setLoopID(makePostTransformationMetadata(
       Ctx, L.getLoopID(), {ParallelAccesses}, {MDNode::get(Ctx, Groups)}));
+}
+
+bool isPrivateToLoop(const AllocaInst &Slot, const Loop &L) {
+  SmallVector<const Instruction *, 8> Work = {&Slot};
+  SmallPtrSet<const Instruction *, 8> Seen = {&Slot};
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    for (const User *U : I->users()) {
+      const auto *UserInst = cast<Instruction>(U);
+      if (!L.contains(UserInst))
+        return false;
+      if (UserInst->getType()->isPointerTy() && Seen.insert(UserInst).second)
+        Work.push_back(UserInst);
+    }
+  }
+  return true;
 }
 
 MDNode *getParallelLoopRegion(const Loop &L) {

@@ -77,24 +77,6 @@ bool isInAccessGroup(const Instruction &I,
   });
 }
 
-/// Whether everything that uses \p Slot, through address arithmetic, is in
-/// \p L: the slot then holds nothing from before the loop or for after it.
-bool isUsedOnlyIn(const AllocaInst &Slot, const Loop &L) {
-  SmallVector<const Instruction *, 8> Work = {&Slot};
-  SmallPtrSet<const Instruction *, 8> Seen = {&Slot};
-  while (!Work.empty()) {
-    const Instruction *I = Work.pop_back_val();
-    for (const User *U : I->users()) {
-      const auto *UserInst = cast<Instruction>(U);
-      if (!L.contains(UserInst))
-        return false;
-      if (UserInst->getType()->isPointerTy() && Seen.insert(UserInst).second)
-        Work.push_back(UserInst);
-    }
-  }
-  return true;
-}
-
 /// Whether every pointer \p I touches memory through is a stack slot used
 /// only in \p L.
 bool touchesOnlyPrivateSlots(const Instruction &I, const Loop &L) {
@@ -110,7 +92,7 @@ bool touchesOnlyPrivateSlots(const Instruction &I, const Loop &L) {
   }
   return all_of(Pointers, [&](const Value *Pointer) {
     const auto *Slot = dyn_cast<AllocaInst>(getUnderlyingObject(Pointer));
-    return Slot && isUsedOnlyIn(*Slot, L);
+    return Slot && isPrivateToLoop(*Slot, L);
   });
 }
 

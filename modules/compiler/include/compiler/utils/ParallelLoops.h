@@ -25,6 +25,7 @@
 #include <optional>
 
 namespace llvm {
+class AllocaInst;
 class CallInst;
 class Function;
 class Instruction;
@@ -117,6 +118,11 @@ void markParallelLoop(llvm::Loop &L, llvm::MDNode *RegionId,
 void declareIndependentAccesses(
     llvm::Loop &L,
     llvm::function_ref<bool(const llvm::Instruction &)> Declared = nullptr);
+
+/// Whether everything that uses \p Slot, through address arithmetic, is in
+/// \p L: a stack slot private to the loop's iterations, of which each worker
+/// may have its own.
+bool isPrivateToLoop(const llvm::AllocaInst &Slot, const llvm::Loop &L);
 
 /// The region \p L's id names, or null.
 llvm::MDNode *getParallelLoopRegion(const llvm::Loop &L);
