@@ -352,16 +352,14 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
 }
 
 void ForkRecogniser::dropAtomicReductions(Function &Microtask) {
-  SmallVector<BasicBlock *, 2> AtomicCases;
   for (CallBase *Reduce : findCalls(Microtask, OpenMPCall::ReduceNowait))
     for (User *U : Reduce->users())
-      if (auto *Switch = dyn_cast<SwitchInst>(U))
-        if (ConstantInt *Two =
-                ConstantInt::get(cast<IntegerType>(Reduce->getType()), 2);
-            Switch->findCaseValue(Two) != Switch->case_default()) {
-          AtomicCases.push_back(Switch->findCaseValue(Two)->getCaseSuccessor());
-          Switch->removeCase(Switch->findCaseValue(Two));
-        }
+      if (auto *Switch = dyn_cast<SwitchInst>(U)) {
+        auto Atomic = Switch->findCaseValue(
+            ConstantInt::get(cast<IntegerType>(Reduce->getType()), 2));
+        if (Atomic != Switch->case_default())
+          Switch->removeCase(Atomic);
+      }
   // What only the atomic case reached is dead now.
   removeUnreachableBlocks(Microtask);
 }
