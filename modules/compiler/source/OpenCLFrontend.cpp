@@ -78,7 +78,11 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     Args.push_back("-D" + Define);
   for (const std::string &Dir : Opts.IncludeDirs)
     Args.insert(Args.end(), {"-I", Dir});
-  if (Opts.DebugInfo)
+  // Line tables only serve diagnostics (code generation strips them). OpenMP
+  // needs them without -g: Clang writes a directive's line into the runtime
+  // calls only then, and openmp-to-parallel-loops and
+  // parallelization-cleanup name the directive by its line.
+  if (Opts.DebugInfo || Opts.OpenMP)
     Args.insert(Args.end(),
                 {"-debug-info-kind=line-tables-only", "-dwarf-version=4"});
   if (HasTargetHeaders)

@@ -1,6 +1,6 @@
 // RUN: loomc --target=reference -fopenmp -S %s -o - 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=NOWARN --allow-empty < %t.err
-// RUN: not loomc --target=reference -fopenmp -g -DDYNAMIC %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: not loomc --target=reference -fopenmp -DDYNAMIC %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: loomc --target=reference -DCALLS_OMP %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOFLAG --allow-empty
 // RUN: loomc --target=reference -fopenmp-runtime -S %s -o - 2>&1 | FileCheck %s --check-prefix=RUNTIME
 // With -fopenmp, each 'parallel for' runs on the driver's workers: a worker

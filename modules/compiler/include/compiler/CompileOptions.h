@@ -115,7 +115,8 @@ struct CompileOptions {
   /// `-cl-opt-disable`: no optimization.
   bool OptDisable = false;
   /// `-fopenmp`: OpenMP directives in the source (doc/compiler-spec.md,
-  /// "Parallel loops").
+  /// "Parallel loops"). Implies line tables, as `-g`, so that OpenMP errors
+  /// and warnings say `file:line:col`.
   bool OpenMP = false;
   /// `-fopenmp-runtime` (implies -fopenmp): every parallel region runs on
   /// the driver's OpenMP runtime, none as Loom's parallel loop.
