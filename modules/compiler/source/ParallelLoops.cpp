@@ -23,6 +23,10 @@ namespace utils {
 
 namespace {
 
+/// LLVM's loop property listing the access groups free of dependences
+/// between iterations.
+constexpr StringLiteral ParallelAccesses = "llvm.loop.parallel_accesses";
+
 struct IntrinsicEntry {
   ParallelIntrinsic Intrinsic;
   StringLiteral Name;
@@ -184,13 +188,24 @@ void declareIndependentAccesses(
         I.setMetadata(LLVMContext::MD_access_group,
                       uniteAccessGroups(
                           I.getMetadata(LLVMContext::MD_access_group), Group));
-  constexpr StringLiteral ParallelAccesses = "llvm.loop.parallel_accesses";
   SmallVector<Metadata *, 4> Groups = {MDString::get(Ctx, ParallelAccesses)};
   if (MDNode *Old = findOptionMDForLoop(&L, ParallelAccesses))
     append_range(Groups, drop_begin(Old->operands()));
   Groups.push_back(Group);
   L.setLoopID(makePostTransformationMetadata(
       Ctx, L.getLoopID(), {ParallelAccesses}, {MDNode::get(Ctx, Groups)}));
+}
+
+void copyParallelLoopMarks(Loop &Copy, const Loop &Original) {
+  SmallVector<MDNode *, 3> Properties;
+  for (StringRef Name :
+       {ParallelAccesses, ParallelLoopProperty, ParallelReductionsProperty})
+    if (MDNode *Property = findOptionMDForLoop(&Original, Name))
+      Properties.push_back(Property);
+  Copy.setLoopID(makePostTransformationMetadata(
+      Copy.getHeader()->getContext(), Copy.getLoopID(),
+      {ParallelAccesses, ParallelLoopProperty, ParallelReductionsProperty},
+      Properties));
 }
 
 bool isPrivateToLoop(const AllocaInst &Slot, const Loop &L) {

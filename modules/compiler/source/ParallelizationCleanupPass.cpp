@@ -21,9 +21,11 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -33,6 +35,8 @@ using namespace llvm;
 
 STATISTIC(NumRegionsKept, "Number of parallel regions found valid");
 STATISTIC(NumRegionsDropped, "Number of parallel regions made serial");
+STATISTIC(NumCopiesAdopted,
+          "Number of copies of parallel loops given their marks back");
 
 namespace compiler {
 namespace utils {
@@ -277,17 +281,52 @@ private:
     }
     if (Inside.empty())
       return std::string("its region holds no loop any more");
+    SmallVector<Loop *, 2> Marked;
+    copy_if(Inside, std::back_inserter(Marked),
+            [&](Loop *L) { return getParallelLoopRegion(*L) == Region.Id; });
     for (Loop *L : Inside)
-      if (getParallelLoopRegion(*L) != Region.Id)
+      if (getParallelLoopRegion(*L) != Region.Id && !adoptCopy(*L, Marked))
         return "the loop at '" + L->getHeader()->getName().str() +
-               "' in its region is not marked as the region's work (a copy "
-               "of the loop that lost its mark?)";
+               "' in its region is not marked as the region's work, and "
+               "none of its accesses to memory is in an access group of a "
+               "loop that is";
     for (Loop *L : getLoopsOfRegion(LI, Region.Id))
       if (!Inside.contains(L))
         return "the loop at '" + L->getHeader()->getName().str() +
                "' is marked as the work of a region it is not in";
     Loops.append(Inside.begin(), Inside.end());
     return std::nullopt;
+  }
+
+  /// Gives \p Copy the marks of the loop of \p Marked it was made from, if
+  /// it has the marks of none: LLVM's runtime unrolling, unswitching and
+  /// versioning make copies of a loop without its id, but the copy's
+  /// instructions keep their access groups, which say whose copy it is.
+  /// The copy is then checked as any loop of the region.
+  bool adoptCopy(Loop &Copy, ArrayRef<Loop *> Marked) {
+    if (getParallelLoopRegion(Copy))
+      return false;
+    for (Loop *Original : Marked) {
+      SmallPtrSet<const MDNode *, 4> Groups =
+          getParallelAccessGroups(*Original);
+      bool SharesAGroup = any_of(Copy.blocks(), [&](BasicBlock *BB) {
+        return any_of(
+            *BB, [&](Instruction &I) { return isInAccessGroup(I, Groups); });
+      });
+      if (!SharesAGroup)
+        continue;
+      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": the loop at '"
+                        << Copy.getHeader()->getName()
+                        << "' takes the marks of the loop at '"
+                        << Original->getHeader()->getName() << "'\n");
+      copyParallelLoopMarks(Copy, *Original);
+      simplifyLoop(&Copy, &DT, &LI, &SE, /*AC=*/nullptr, /*MSSAU=*/nullptr,
+                   /*PreserveLCSSA=*/false);
+      ++NumCopiesAdopted;
+      Changed = true;
+      return true;
+    }
+    return false;
   }
 
   Verdict checkLoop(Loop &L) {
@@ -401,6 +440,10 @@ private:
   DominatorTree &DT;
   LoopInfo &LI;
   ScalarEvolution &SE;
+
+public:
+  /// Whether a check changed the IR (a copy adopted).
+  bool Changed = false;
 };
 
 /// Where to say a region runs serially: its entry's location, or its first
@@ -441,6 +484,7 @@ bool cleanUpFunction(Function &F, FunctionAnalysisManager &FAM) {
     else
       ++NumRegionsKept;
   }
+  Changed |= Checker.Changed;
   for (auto &[Region, Reason] : Invalid) {
     emitWarning(F, getRegionLocation(*Region, LI),
                 "parallel loop runs serially (in function '" + F.getName() +

@@ -14,7 +14,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: %r = tail call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region ![[R0:[0-9]+]]
 ; CHECK: vector.body:
 ; CHECK: fmul <16 x float>
-; CHECK: br i1 {{.*}}, label %middle.block, label %vector.body, !llvm.loop ![[V0:[0-9]+]]
+; CHECK: br i1 {{.*}}, label %middle.block{{[.a-z-]*}}, label %vector.body, !llvm.loop ![[V0:[0-9]+]]
 ; CHECK: loop:
 ; CHECK: br i1 %done, label %exit.loopexit, label %loop, !llvm.loop ![[S0:[0-9]+]]
 ; CHECK: {{^}}exit:

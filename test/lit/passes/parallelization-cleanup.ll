@@ -219,11 +219,14 @@ entry:
   ret void
 }
 
-; Unswitching made two copies of the loop and one lost its mark.
+; Unswitching made two copies of the loop and one lost its mark; its store
+; kept the access group, which says whose copy it is: it takes the marked
+; loop's marks back, and the region is kept.
 ; CHECK-LABEL: define void @copies(
-; CHECK-NOT: llvm.loom.parallel
-; CHECK: ret void
-; WARN: warning: parallel loop runs serially (in function 'copies'): the loop at 'loop.b' in its region is not marked as the region's work (a copy of the loop that lost its mark?)
+; CHECK: call token @llvm.loom.parallel.region.entry
+; CHECK: br i1 %done, label %exit.loopexit{{[0-9]*}}, label %loop.a, !llvm.loop ![[COPY_A:[0-9]+]]
+; CHECK: br i1 %done.b, label %exit.loopexit{{[0-9]*}}, label %loop.b, !llvm.loop ![[COPY_B:[0-9]+]]
+; CHECK: call void @llvm.loom.parallel.region.exit
 define void @copies(ptr %out, i64 %n, i1 %c) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !45
@@ -243,6 +246,37 @@ loop.b:
   %j = phi i64 [ 0, %ph.b ], [ %j.next, %loop.b ]
   %qb = getelementptr inbounds float, ptr %out, i64 %j
   store float 2.0, ptr %qb, align 4, !llvm.access.group !46
+  %j.next = add nuw i64 %j, 1
+  %done.b = icmp eq i64 %j.next, %n
+  br i1 %done.b, label %exit, label %loop.b
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
+; An unmarked loop in the region with no access in a marked loop's group
+; is no copy of it: the region runs serially.
+; CHECK-LABEL: define void @stranger(
+; CHECK-NOT: llvm.loom.parallel
+; CHECK: ret void
+; WARN: warning: parallel loop runs serially (in function 'stranger'): the loop at 'loop.b' in its region is not marked as the region's work, and none of its accesses to memory is in an access group of a loop that is
+define void @stranger(ptr %out, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !120
+  br label %loop.a
+loop.a:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop.a ]
+  %q = getelementptr inbounds float, ptr %out, i64 %i
+  store float 1.0, ptr %q, align 4, !llvm.access.group !121
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %ph.b, label %loop.a, !llvm.loop !122
+ph.b:
+  br label %loop.b
+loop.b:
+  %j = phi i64 [ 0, %ph.b ], [ %j.next, %loop.b ]
+  %qb = getelementptr inbounds float, ptr %out, i64 %j
+  store float 2.0, ptr %qb, align 4
   %j.next = add nuw i64 %j, 1
   %done.b = icmp eq i64 %j.next, %n
   br i1 %done.b, label %exit, label %loop.b
@@ -510,6 +544,11 @@ declare i32 @llvm.loom.parallel.workers(token)
 !48 = !{!"llvm.loop.parallel_accesses", !46}
 !49 = !{!"loom.parallel.loop", !45}
 
+; CHECK-DAG: ![[COPY_A]] = distinct !{![[COPY_A]], ![[COPY_PA:[0-9]+]], ![[COPY_PL:[0-9]+]]}
+; CHECK-DAG: ![[COPY_B]] = distinct !{![[COPY_B]], ![[COPY_PA]], ![[COPY_PL]]}
+; CHECK-DAG: ![[COPY_PA]] = !{!"llvm.loop.parallel_accesses", ![[COPY_G:[0-9]+]]}
+; CHECK-DAG: ![[COPY_PL]] = !{!"loom.parallel.loop", ![[COPY_R:[0-9]+]]}
+; CHECK-DAG: ![[COPY_R]] = distinct !{!"loom.parallel.region"}
 !50 = distinct !{!"loom.parallel.region"}
 !51 = distinct !{}
 !52 = distinct !{!52, !53, !54}
@@ -555,3 +594,8 @@ declare i32 @llvm.loom.parallel.workers(token)
 !82 = distinct !{!82, !83, !84}
 !83 = !{!"llvm.loop.parallel_accesses", !81}
 !84 = !{!"loom.parallel.loop", !80}
+!120 = distinct !{!"loom.parallel.region"}
+!121 = distinct !{}
+!122 = distinct !{!122, !123, !124}
+!123 = !{!"llvm.loop.parallel_accesses", !121}
+!124 = !{!"loom.parallel.loop", !120}

@@ -22,6 +22,9 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <gtest/gtest.h>
 
@@ -114,6 +117,7 @@ protected:
   std::unique_ptr<LoopInfo> LI;
   Loop *L = nullptr;
   std::vector<std::string> Warnings;
+  ValueToValueMapTy VMap;
 };
 
 TEST_F(ParallelLoopsTest, NamesRoundTrip) {
@@ -168,6 +172,30 @@ TEST_F(ParallelLoopsTest, MarkingAgainReplacesTheMark) {
   EXPECT_EQ(getParallelLoopRegion(*L), nullptr);
   EXPECT_TRUE(getDeclaredReductions(*L).empty());
   EXPECT_TRUE(L->isAnnotatedParallel());
+}
+
+TEST_F(ParallelLoopsTest, ACopyTakesTheOriginalsMarks) {
+  ParallelRegion Region = parallelize(2, 0, {RecurKind::Add});
+  // A copy with an id of its own (as runtime unrolling gives its
+  // remainder), which must keep its own properties.
+  MDNode *CopyId = makePostTransformationMetadata(
+      Ctx, nullptr, {},
+      {MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.unroll.disable"))});
+  SmallVector<BasicBlock *, 4> Blocks;
+  Loop *Copy =
+      cloneLoopWithPreheader(L->getExitBlock(), L->getLoopPreheader(), L, VMap,
+                             ".copy", LI.get(), DT.get(), Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  Copy->setLoopID(CopyId);
+  unmarkParallelLoop(*Copy);
+  ASSERT_EQ(getParallelLoopRegion(*Copy), nullptr);
+  copyParallelLoopMarks(*Copy, *L);
+  EXPECT_EQ(getParallelLoopRegion(*Copy), Region.Id);
+  EXPECT_EQ(getDeclaredReductions(*Copy),
+            (SmallVector<RecurKind, 4>{RecurKind::Add}));
+  EXPECT_TRUE(Copy->isAnnotatedParallel());
+  EXPECT_NE(findOptionMDForLoop(Copy, "llvm.loop.unroll.disable"), nullptr);
+  EXPECT_NE(Copy->getLoopID(), L->getLoopID());
 }
 
 TEST_F(ParallelLoopsTest, TheCleanupKeepsAValidRegion) {

@@ -119,6 +119,11 @@ void declareIndependentAccesses(
     llvm::Loop &L,
     llvm::function_ref<bool(const llvm::Instruction &)> Declared = nullptr);
 
+/// Gives \p Copy, a loop made from \p Original (an unrolled loop's
+/// remainder, one version of an unswitched loop), \p Original's marks: its
+/// region, declared reductions and `llvm.loop.parallel_accesses`. Its other
+/// properties stay its own.
+void copyParallelLoopMarks(llvm::Loop &Copy, const llvm::Loop &Original);
 /// Whether everything that uses \p Slot, through address arithmetic, is in
 /// \p L: a stack slot private to the loop's iterations, of which each worker
 /// may have its own.

@@ -11,10 +11,14 @@
 ///     queries (which the entry dominates, as the verifier checks for any
 ///     value), and no path from the entry returns without passing an exit;
 ///   - it holds loops, each named by the region in its id, and nothing but
-///     them (every outermost loop inside it: a copy that unswitching or
-///     versioning made and that lost the mark makes the region invalid), no
-///     worker query outside them, and it is not inside another region's
-///     loop (nested regions run serially, as OpenMP's do by default);
+///     them (every outermost loop inside it), no worker query outside them,
+///     and it is not inside another region's loop (nested regions run
+///     serially, as OpenMP's do by default). A loop in the region without
+///     the marks, whose instructions are in an access group of a marked
+///     loop, is a copy of that loop that runtime unrolling, unswitching or
+///     versioning made: it gets the marked loop's marks back (and is
+///     checked as the others); any other unmarked loop makes the region
+///     invalid;
 ///   - each loop has one exit, a computable trip count, an induction
 ///     variable, and no header phi but affine inductions and reductions of
 ///     the kinds it declares, each with its one update (LLVM's
