@@ -1,7 +1,7 @@
 //===- parallel_loops_test.cpp - Loom's parallel loops on the driver ------===//
 ///
 /// Kernels in Loom's form of a parallel loop (doc/compiler-spec.md, given as
-/// IR, as OpenMP's and DO CONCURRENT's producers will give it), lowered by
+/// IR, as OpenMP's and DO CONCURRENT's producers give it), lowered by
 /// parallelization-cleanup and lower-parallel-loops and run on the driver's
 /// workers: declared reductions must combine the workers' partial results
 /// into exactly the serial result for integers, and within the
@@ -11,7 +11,9 @@
 /// schedules, num_threads, collapse, private and firstprivate, and
 /// omp_get_thread_num(), and 'simd' with a safe length, on both targets, as
 /// Loom's parallel loops and on the driver's OpenMP runtime
-/// (-fopenmp-runtime); an unsupported schedule is an error. And a DO CONCURRENT
+/// (-fopenmp-runtime); loops carrying values between iterations that no
+/// directive declares parallel stay serial, beside and inside a parallel
+/// loop; an unsupported schedule is an error. And a DO CONCURRENT
 /// with locality specifiers as flang maps it to OpenMP
 /// (kernels/do_concurrent.ll).
 ///
@@ -338,6 +340,38 @@ TEST_P(OpenMP, SimdWithASafeLength) {
     for (int I = K; I < N; ++I)
       Y[I] = Y[I - K] + 1.0f;
     EXPECT_EQ(Args[0].as<float>(), Y) << "k = " << K;
+  }
+}
+
+TEST_P(OpenMP, OnlyDeclaredLoopsRunInParallel) {
+  for (int N : {0, 1, 2, 1000, 50001}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<int32_t> In = randomInts(std::max(N, 1), 1000);
+    std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "scale_then_prefix", Args, OneWorkItem), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    int32_t Sum = 0;
+    for (int I = 0; I < N; ++I) {
+      Sum += In[I] * 2;
+      ASSERT_EQ(Got[I], Sum) << "element " << I;
+    }
+  }
+  for (auto [Rows, Cols] :
+       {std::pair{1, 1}, std::pair{5, 3}, std::pair{97, 1000}}) {
+    SCOPED_TRACE(std::to_string(Rows) + " x " + std::to_string(Cols));
+    std::vector<int32_t> In = randomInts(Rows * Cols, 1000);
+    std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                   KernelArg::scalar(Rows),
+                                   KernelArg::scalar(Cols)};
+    ASSERT_EQ(runKernel(Binary, "row_prefix", Args, OneWorkItem), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    for (int R = 0; R < Rows; ++R) {
+      int32_t Sum = 0;
+      for (int C = 0; C < Cols; ++C) {
+        Sum += In[R * Cols + C];
+        ASSERT_EQ(Got[R * Cols + C], Sum) << "(" << R << ", " << C << ")";
+      }
+    }
   }
 }
 

@@ -79,6 +79,26 @@ kernel void shift(global float *y, int n, int k) {
     y[i] = y[i - k] + 1.0f;
 }
 
+// Only what the user declared parallel runs in parallel: the prefix sums,
+// loops carrying a value from one iteration to the next, stay serial, after
+// a parallel loop and inside one (each row's sum on the worker given the row).
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void scale_then_prefix(global int *a, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    a[i] = a[i] * 2;
+  for (int i = 1; i < n; ++i)
+    a[i] += a[i - 1];
+}
+
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void row_prefix(global int *a, int rows, int cols) {
+#pragma omp parallel for
+  for (int r = 0; r < rows; ++r)
+    for (int c = 1; c < cols; ++c)
+      a[r * cols + c] += a[r * cols + c - 1];
+}
+
 #ifdef UNSUPPORTED_SCHEDULE
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void dynamic(global int *out, int n) {
