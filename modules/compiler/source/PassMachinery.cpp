@@ -132,6 +132,20 @@ Error parseCountParam(StringRef Params, StringRef Pass, StringRef Key,
   });
 }
 
+/// Sets \p Flag when \p Params is the one option \p Name of pass \p Pass;
+/// anything else but nothing is an error.
+Error parseFlagParam(StringRef Params, StringRef Pass, StringRef Name,
+                     bool &Flag) {
+  if (Params.empty())
+    return Error::success();
+  if (Params != Name)
+    return createStringError(
+        inconvertibleErrorCode(), "%s: the only option is '%s', not '%s'",
+        Pass.str().c_str(), Name.str().c_str(), Params.str().c_str());
+  Flag = true;
+  return Error::success();
+}
+
 Expected<StreamingStoresPass::Options>
 parseStreamingStoresOptions(StringRef Params) {
   StreamingStoresPass::Options Opts;
@@ -153,13 +167,9 @@ parseLowerParallelLoopsOptions(StringRef Params) {
 Expected<OpenMPToParallelLoopsPass::Options>
 parseOpenMPToParallelLoopsOptions(StringRef Params) {
   OpenMPToParallelLoopsPass::Options Opts;
-  if (Params == "runtime")
-    Opts.RuntimeOnly = true;
-  else if (!Params.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "openmp-to-parallel-loops: unknown parameter '%s' "
-                             "(runtime is the one there is)",
-                             Params.str().c_str());
+  if (Error E = parseFlagParam(Params, "openmp-to-parallel-loops", "runtime",
+                               Opts.RuntimeOnly))
+    return std::move(E);
   return Opts;
 }
 
@@ -176,13 +186,9 @@ parseOutlineHugeKernelsOptions(StringRef Params) {
 Expected<WorkItemLoopsPass::Options>
 parseWorkItemLoopsOptions(StringRef Params) {
   WorkItemLoopsPass::Options Opts;
-  if (Params == "single-work-item")
-    Opts.SingleWorkItemWithoutLoops = true;
-  else if (!Params.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "work-item-loops: the only option is "
-                             "'single-work-item', not '%s'",
-                             Params.str().c_str());
+  if (Error E = parseFlagParam(Params, "work-item-loops", "single-work-item",
+                               Opts.SingleWorkItemWithoutLoops))
+    return std::move(E);
   return Opts;
 }
 

@@ -1,5 +1,7 @@
 ; RUN: loom-opt -passes=openmp-to-parallel-loops -S %s 2>&1 | FileCheck %s
 ; RUN: loom-opt -passes='openmp-to-parallel-loops,default<O2>,parallelization-cleanup' -S %s 2>&1 | FileCheck %s --check-prefix=KEPT
+; RUN: not loom-opt -passes='openmp-to-parallel-loops<serial>' -S %s 2>&1 | FileCheck %s --check-prefix=BADOPT
+; BADOPT: openmp-to-parallel-loops: the only option is 'runtime', not 'serial'
 
 ; The shape Clang 15 gives '#pragma omp parallel for num_threads(2)
 ; schedule(static, 4)': the loop outlined into a microtask that
