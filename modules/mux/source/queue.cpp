@@ -10,12 +10,25 @@
 /// stuck: only a new dispatch can unblock it, so host waits return instead
 /// of hanging.
 ///
+/// Every change of a queue's state is counted (mux_queue_s::Changes). A
+/// host waiting for the queue without a time limit polls that count for a
+/// while before it sleeps (spin.h), so that a short launch ends without a
+/// wake-up through the kernel (doc/performance.md, "Dispatch: the queue's
+/// hand-offs"); not on the core the queue's thread runs on, which the
+/// launch needs, nor while the queue runs an ND-range its workers share,
+/// which needs every core.
+///
 //===----------------------------------------------------------------------===//
 
 #include "objects.h"
+#include "spin.h"
 
 #include <algorithm>
 #include <chrono>
+
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 namespace mux {
 
@@ -54,6 +67,54 @@ bool sharesWork(const mux_command_buffer_s &CB) {
       });
 }
 
+/// Counts a change of \p Queue for the hosts that spin. Needs Queue.Mutex;
+/// the caller notifies Queue.Changed.
+void countChange(mux_queue_s &Queue) {
+  Queue.Changes.fetch_add(1, std::memory_order_release);
+}
+
+/// Waits under \p Lock until \p Ready(), as Changed.wait does; while
+/// \p MaySpin() (checked under the lock), first polls Queue.Changes without
+/// the lock, for as long as changes keep coming within a spin, and sleeps
+/// only once one does not.
+template <typename Predicate, typename SpinPredicate>
+void waitForChange(mux_queue_s &Queue, std::unique_lock<std::mutex> &Lock,
+                   SpinPredicate MaySpin, Predicate Ready) {
+  while (!Ready() && MaySpin()) {
+    uint64_t Seen = Queue.Changes.load(std::memory_order_acquire);
+    Lock.unlock();
+    bool Changed = spinUntil(
+        [&] { return Queue.Changes.load(std::memory_order_acquire) != Seen; });
+    Lock.lock();
+    if (!Changed)
+      break;
+  }
+  Queue.Changed.wait(Lock, Ready);
+}
+
+/// The core the calling thread runs on, or -1 where that cannot be known.
+int currentCpu() {
+#ifdef __linux__
+  return sched_getcpu();
+#else
+  return -1;
+#endif
+}
+
+/// Whether a host waiting for \p Queue may spin: not on the core the
+/// queue's thread runs on, which the launch needs, nor while the queue
+/// runs, or is about to run, an ND-range its workers share, which needs
+/// every core. Needs Queue.Mutex.
+bool hostMaySpin(mux_queue_s &Queue) {
+  int Cpu = currentCpu();
+  if (Cpu >= 0 && Cpu == Queue.ThreadCpu.load(std::memory_order_relaxed))
+    return false;
+  if (Queue.Busy)
+    return !sharesWork(*Queue.Running.CB);
+  auto Next = firstReady(Queue);
+  return Next == Queue.Pending.end() || !sharesWork(*Next->CB);
+}
+
 void signalCompletion(const Submission &S) {
   for (mux_semaphore_s *Semaphore : S.Signals)
     Semaphore->Signalled = true;
@@ -66,6 +127,8 @@ void runQueue(mux_queue_s &Queue) {
   Queue.Device->Workers->pinCallingThread(0);
   std::unique_lock<std::mutex> Lock(Queue.Mutex);
   for (;;) {
+    // Where a host must not spin for it (hostMaySpin).
+    Queue.ThreadCpu.store(currentCpu(), std::memory_order_relaxed);
     Queue.Changed.wait(Lock, [&] {
       return Queue.Stopping || firstReady(Queue) != Queue.Pending.end();
     });
@@ -81,6 +144,7 @@ void runQueue(mux_queue_s &Queue) {
     signalCompletion(Queue.Running);
     Queue.Running = Submission();
     Queue.Busy = false;
+    countChange(Queue);
     Queue.Changed.notify_all();
   }
 }
@@ -96,6 +160,7 @@ void stopQueue(mux_queue_s &Queue) {
   {
     std::lock_guard<std::mutex> Lock(Queue.Mutex);
     Queue.Stopping = true;
+    countChange(Queue);
   }
   Queue.Changed.notify_all();
   if (Queue.Thread.joinable())
@@ -110,7 +175,10 @@ void enqueue(mux_queue_s &Queue, Submission S) {
     WarnWorkers =
         !Queue.Busy && Queue.Pending.empty() && isReady(S) && sharesWork(*S.CB);
     Queue.Pending.push_back(std::move(S));
+    countChange(Queue);
   }
+  // After unlocking: on a shared core, the queue's thread would wake only
+  // to wait for the lock.
   Queue.Changed.notify_all();
   if (WarnWorkers)
     Queue.Device->Workers->expectJob();
@@ -118,9 +186,9 @@ void enqueue(mux_queue_s &Queue, Submission S) {
 
 bool waitIdle(mux_queue_s &Queue) {
   std::unique_lock<std::mutex> Lock(Queue.Mutex);
-  Queue.Changed.wait(Lock, [&] {
-    return (Queue.Pending.empty() && !Queue.Busy) || isStuck(Queue);
-  });
+  waitForChange(
+      Queue, Lock, [&] { return hostMaySpin(Queue); },
+      [&] { return (Queue.Pending.empty() && !Queue.Busy) || isStuck(Queue); });
   return Queue.Pending.empty();
 }
 
@@ -136,6 +204,7 @@ void retire(mux_queue_s &Queue, const void *Object) {
   Queue.Pending.erase(
       std::remove_if(Queue.Pending.begin(), Queue.Pending.end(), Uses),
       Queue.Pending.end());
+  countChange(Queue);
   Queue.Changed.notify_all();
 }
 
@@ -152,7 +221,8 @@ bool waitForFence(mux_queue_s &Queue, const mux_fence_s &Fence,
   // Past a century the clock arithmetic of wait_for would overflow.
   constexpr uint64_t Forever = uint64_t(1) << 62;
   if (TimeoutNs >= Forever)
-    Queue.Changed.wait(Lock, Settled);
+    waitForChange(
+        Queue, Lock, [&] { return hostMaySpin(Queue); }, Settled);
   else
     Queue.Changed.wait_for(Lock, std::chrono::nanoseconds(TimeoutNs), Settled);
   return Fence.Signalled;

@@ -7,6 +7,7 @@
 
 #include "thread_pool.h"
 #include "environment.h"
+#include "spin.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -17,44 +18,15 @@
 #include <sched.h>
 #endif
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
-
 namespace mux {
 
 namespace {
 
 thread_local ThreadPool *CurrentPool = nullptr;
 
-/// Checks of a spin before sleeping: 20 to 40 microseconds, as the pause
-/// instruction takes 40 to 140 cycles (35 on the development machine),
-/// longer than the gap between the launches of a queue that is kept busy,
-/// shorter than a scheduler tick.
-constexpr unsigned SpinChecks = 1500;
-
 /// Checks of a spin for a job expectJob announced: about 300 microseconds,
 /// a few times what a queue thread takes to wake and reach the job.
-constexpr unsigned ExpectedJobSpinChecks = 22500;
-
-inline void pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_pause();
-#else
-  std::this_thread::yield();
-#endif
-}
-
-/// Whether \p Ready() became true within the spin.
-template <typename Predicate>
-bool spinUntil(Predicate Ready, unsigned Checks = SpinChecks) {
-  for (unsigned I = 0; I < Checks; ++I) {
-    if (Ready())
-      return true;
-    pause();
-  }
-  return false;
-}
+constexpr unsigned ExpectedJobSpinChecks = 15 * SpinChecks;
 
 /// The cores the calling thread may run on, in increasing order (every
 /// core the machine reports, where the mask cannot be read).

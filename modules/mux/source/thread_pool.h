@@ -10,8 +10,8 @@
 ///
 /// Waking a sleeping thread goes through the kernel and costs tens of
 /// microseconds on a virtual machine, more than a short launch: a worker
-/// that has finished spins a little while for the next job before it
-/// sleeps, and so does the caller waiting for the last worker. A queue that
+/// that has finished spins a little while (spin.h) for the next job before
+/// it sleeps, and so does the caller waiting for the last worker. A queue that
 /// is handed an ND-range while idle warns the pool (expectJob), so that
 /// sleeping workers wake while the queue's own thread does, rather than
 /// after it has started the job.

@@ -1,0 +1,52 @@
+//===- spin.h - Waiting without the kernel, for a short while --*- C++ -*-===//
+///
+/// \file
+/// Waking a sleeping thread goes through the kernel and costs tens of
+/// microseconds on a virtual machine (doc/performance.md, "Dispatch"), more
+/// than a short launch takes. The driver's threads that expect something
+/// soon (a worker between jobs, a queue between submissions, a host waiting
+/// for its launch) first poll for it a little while with spinUntil, and
+/// sleep only when it does not come.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef MUX_SOURCE_SPIN_H
+#define MUX_SOURCE_SPIN_H
+
+#include <thread>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace mux {
+
+/// Checks of a spin before sleeping: 20 to 40 microseconds, as the pause
+/// instruction takes 40 to 140 cycles (35 on the development machine),
+/// longer than the gap between the launches of a queue that is kept busy,
+/// shorter than a scheduler tick.
+constexpr unsigned SpinChecks = 1500;
+
+/// Lets a hyperthread sibling run while this one polls.
+inline void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+/// Whether \p Ready() became true within \p Checks checks.
+template <typename Predicate>
+bool spinUntil(Predicate Ready, unsigned Checks = SpinChecks) {
+  for (unsigned I = 0; I < Checks; ++I) {
+    if (Ready())
+      return true;
+    pause();
+  }
+  return false;
+}
+
+} // namespace mux
+
+#endif // MUX_SOURCE_SPIN_H
