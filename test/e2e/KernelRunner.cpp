@@ -8,6 +8,8 @@
 #include "compiler/Target.h"
 #include "mux/mux.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -16,6 +18,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <mutex>
 
 namespace loom {
@@ -60,36 +63,82 @@ std::string finishCompile(compiler::BaseModule &Module,
   return "";
 }
 
+/// Fills \p Binary with what \p Compile made the first time this process
+/// asked for \p Key, and runs it only then. A compile costs far more than
+/// a run, and the suite compiles the same file with the same options many
+/// times (one test per kernel of a file, per local size, per target's run
+/// of the same options); the key holds everything a binary depends on.
+/// Only successful compiles are kept, so a test of diagnostics always
+/// compiles.
+std::string
+compileOnce(const std::string &Key, std::vector<char> &Binary,
+            llvm::function_ref<std::string(std::vector<char> &)> Compile) {
+  static std::mutex Lock;
+  static std::map<std::string, std::vector<char>> Binaries;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto Found = Binaries.find(Key);
+    if (Found != Binaries.end()) {
+      Binary = Found->second;
+      return "";
+    }
+  }
+  std::string Error = Compile(Binary);
+  if (Error.empty()) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Binaries.emplace(Key, Binary);
+  }
+  return Error;
+}
+
+/// A key for compileOnce: \p Parts joined by a byte none of them holds.
+std::string compileKey(std::initializer_list<llvm::StringRef> Parts) {
+  std::string Key;
+  for (llvm::StringRef Part : Parts) {
+    Key += Part;
+    Key += '\0';
+  }
+  return Key;
+}
+
 } // namespace
 
 std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
                           const std::string &BuildOptions,
                           const std::string &TargetName,
                           const std::string &FileName) {
-  compiler::CompileOptions Opts = defaultOptions();
-  Opts.FileName = FileName;
-  if (llvm::Error E = Opts.parseBuildOptions(BuildOptions))
-    return llvm::toString(std::move(E));
-  llvm::LLVMContext Ctx;
-  std::string Error;
-  auto Module = createModule(Ctx, TargetName, Opts, Error);
-  if (!Module)
-    return Error;
-  if (llvm::Error E = Module->compile(Source))
-    return llvm::toString(std::move(E));
-  return finishCompile(*Module, Binary);
+  auto Compile = [&](std::vector<char> &Out) -> std::string {
+    compiler::CompileOptions Opts = defaultOptions();
+    Opts.FileName = FileName;
+    if (llvm::Error E = Opts.parseBuildOptions(BuildOptions))
+      return llvm::toString(std::move(E));
+    llvm::LLVMContext Ctx;
+    std::string Error;
+    auto Module = createModule(Ctx, TargetName, Opts, Error);
+    if (!Module)
+      return Error;
+    if (llvm::Error E = Module->compile(Source))
+      return llvm::toString(std::move(E));
+    return finishCompile(*Module, Out);
+  };
+  return compileOnce(
+      compileKey({"OpenCL C", TargetName, BuildOptions, FileName, Source}),
+      Binary, Compile);
 }
 
 std::string compileIR(const std::string &IR, std::vector<char> &Binary,
                       const std::string &TargetName) {
-  llvm::LLVMContext Ctx;
-  std::string Error;
-  auto Module = createModule(Ctx, TargetName, defaultOptions(), Error);
-  if (!Module)
-    return Error;
-  if (llvm::Error E = Module->loadIR(llvm::MemoryBufferRef(IR, "kernel.ll")))
-    return llvm::toString(std::move(E));
-  return finishCompile(*Module, Binary);
+  auto Compile = [&](std::vector<char> &Out) -> std::string {
+    llvm::LLVMContext Ctx;
+    std::string Error;
+    auto Module = createModule(Ctx, TargetName, defaultOptions(), Error);
+    if (!Module)
+      return Error;
+    if (llvm::Error E = Module->loadIR(llvm::MemoryBufferRef(IR, "kernel.ll")))
+      return llvm::toString(std::move(E));
+    return finishCompile(*Module, Out);
+  };
+  return compileOnce(compileKey({"LLVM IR", TargetName, IR}), Binary, Compile);
 }
 
 std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
@@ -98,14 +147,18 @@ std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
   auto File = llvm::MemoryBuffer::getFile(Path);
   if (!File)
     return "cannot read " + Path;
-  llvm::LLVMContext Ctx;
-  std::string Error;
-  auto Module = createModule(Ctx, TargetName, defaultOptions(), Error);
-  if (!Module)
-    return Error;
-  if (llvm::Error E = Module->loadSPIRV((*File)->getMemBufferRef()))
-    return llvm::toString(std::move(E));
-  return finishCompile(*Module, Binary);
+  auto Compile = [&](std::vector<char> &Out) -> std::string {
+    llvm::LLVMContext Ctx;
+    std::string Error;
+    auto Module = createModule(Ctx, TargetName, defaultOptions(), Error);
+    if (!Module)
+      return Error;
+    if (llvm::Error E = Module->loadSPIRV((*File)->getMemBufferRef()))
+      return llvm::toString(std::move(E));
+    return finishCompile(*Module, Out);
+  };
+  return compileOnce(compileKey({"SPIR-V", TargetName, (*File)->getBuffer()}),
+                     Binary, Compile);
 }
 
 std::string readKernelSource(const std::string &Name) {
