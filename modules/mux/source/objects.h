@@ -207,12 +207,9 @@ struct mux_queue_s {
   std::mutex Mutex;
   std::condition_variable Changed;
   /// How often the state below changed (a submission added, finished or
-  /// retired; stopping); bumped under Mutex, read without it by a host that
-  /// spins before it sleeps on Changed.
+  /// retired; stopping); bumped under Mutex, read without it by the threads
+  /// that spin before they sleep on Changed (the queue's and a host's).
   std::atomic<uint64_t> Changes{0};
-  /// The core the queue's thread last waited on (-1: not known), where a
-  /// host must not spin.
-  std::atomic<int> ThreadCpu{-1};
   std::deque<mux::Submission> Pending;
   mux::Submission Running;
   bool Busy = false;

@@ -10,13 +10,14 @@
 /// stuck: only a new dispatch can unblock it, so host waits return instead
 /// of hanging.
 ///
-/// Every change of a queue's state is counted (mux_queue_s::Changes). A
-/// host waiting for the queue without a time limit polls that count for a
-/// while before it sleeps (spin.h), so that a short launch ends without a
-/// wake-up through the kernel (doc/performance.md, "Dispatch: the queue's
-/// hand-offs"); not on the core the queue's thread runs on, which the
-/// launch needs, nor while the queue runs an ND-range its workers share,
-/// which needs every core.
+/// Every change of a queue's state is counted (mux_queue_s::Changes). The
+/// queue's thread between submissions, and a host waiting for the queue
+/// without a time limit, poll that count for a while before they sleep
+/// (spin.h), so that neither hand-off of a short launch, host to queue and
+/// back, is a wake-up through the kernel (doc/performance.md, "Dispatch:
+/// the queue's hand-offs"). Their spins give the core up every few
+/// microseconds, so a thread that shares its core with them (a worker, the
+/// host, the queue's thread on a process bound to one core) is not held up.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -25,10 +26,6 @@
 
 #include <algorithm>
 #include <chrono>
-
-#ifdef __linux__
-#include <sched.h>
-#endif
 
 namespace mux {
 
@@ -73,14 +70,13 @@ void countChange(mux_queue_s &Queue) {
   Queue.Changes.fetch_add(1, std::memory_order_release);
 }
 
-/// Waits under \p Lock until \p Ready(), as Changed.wait does; while
-/// \p MaySpin() (checked under the lock), first polls Queue.Changes without
-/// the lock, for as long as changes keep coming within a spin, and sleeps
-/// only once one does not.
-template <typename Predicate, typename SpinPredicate>
+/// Waits under \p Lock until \p Ready(), as Changed.wait does, but first
+/// polls Queue.Changes without the lock, for as long as changes keep coming
+/// within a spin, and sleeps only once one does not.
+template <typename Predicate>
 void waitForChange(mux_queue_s &Queue, std::unique_lock<std::mutex> &Lock,
-                   SpinPredicate MaySpin, Predicate Ready) {
-  while (!Ready() && MaySpin()) {
+                   Predicate Ready) {
+  while (!Ready()) {
     uint64_t Seen = Queue.Changes.load(std::memory_order_acquire);
     Lock.unlock();
     bool Changed = spinUntil(
@@ -90,29 +86,6 @@ void waitForChange(mux_queue_s &Queue, std::unique_lock<std::mutex> &Lock,
       break;
   }
   Queue.Changed.wait(Lock, Ready);
-}
-
-/// The core the calling thread runs on, or -1 where that cannot be known.
-int currentCpu() {
-#ifdef __linux__
-  return sched_getcpu();
-#else
-  return -1;
-#endif
-}
-
-/// Whether a host waiting for \p Queue may spin: not on the core the
-/// queue's thread runs on, which the launch needs, nor while the queue
-/// runs, or is about to run, an ND-range its workers share, which needs
-/// every core. Needs Queue.Mutex.
-bool hostMaySpin(mux_queue_s &Queue) {
-  int Cpu = currentCpu();
-  if (Cpu >= 0 && Cpu == Queue.ThreadCpu.load(std::memory_order_relaxed))
-    return false;
-  if (Queue.Busy)
-    return !sharesWork(*Queue.Running.CB);
-  auto Next = firstReady(Queue);
-  return Next == Queue.Pending.end() || !sharesWork(*Next->CB);
 }
 
 void signalCompletion(const Submission &S) {
@@ -127,9 +100,7 @@ void runQueue(mux_queue_s &Queue) {
   Queue.Device->Workers->pinCallingThread(0);
   std::unique_lock<std::mutex> Lock(Queue.Mutex);
   for (;;) {
-    // Where a host must not spin for it (hostMaySpin).
-    Queue.ThreadCpu.store(currentCpu(), std::memory_order_relaxed);
-    Queue.Changed.wait(Lock, [&] {
+    waitForChange(Queue, Lock, [&] {
       return Queue.Stopping || firstReady(Queue) != Queue.Pending.end();
     });
     auto Next = firstReady(Queue);
@@ -186,9 +157,9 @@ void enqueue(mux_queue_s &Queue, Submission S) {
 
 bool waitIdle(mux_queue_s &Queue) {
   std::unique_lock<std::mutex> Lock(Queue.Mutex);
-  waitForChange(
-      Queue, Lock, [&] { return hostMaySpin(Queue); },
-      [&] { return (Queue.Pending.empty() && !Queue.Busy) || isStuck(Queue); });
+  waitForChange(Queue, Lock, [&] {
+    return (Queue.Pending.empty() && !Queue.Busy) || isStuck(Queue);
+  });
   return Queue.Pending.empty();
 }
 
@@ -221,8 +192,7 @@ bool waitForFence(mux_queue_s &Queue, const mux_fence_s &Fence,
   // Past a century the clock arithmetic of wait_for would overflow.
   constexpr uint64_t Forever = uint64_t(1) << 62;
   if (TimeoutNs >= Forever)
-    waitForChange(
-        Queue, Lock, [&] { return hostMaySpin(Queue); }, Settled);
+    waitForChange(Queue, Lock, Settled);
   else
     Queue.Changed.wait_for(Lock, std::chrono::nanoseconds(TimeoutNs), Settled);
   return Fence.Signalled;

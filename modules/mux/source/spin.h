@@ -6,7 +6,10 @@
 /// than a short launch takes. The driver's threads that expect something
 /// soon (a worker between jobs, a queue between submissions, a host waiting
 /// for its launch) first poll for it a little while with spinUntil, and
-/// sleep only when it does not come.
+/// sleep only when it does not come. On a machine with fewer cores than
+/// such threads, a spin gives its core up now and then, so that a thread
+/// that needs the core (the one it waits for, or a host woken onto it) is
+/// not held up by the spin.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -36,13 +39,22 @@ inline void pause() {
 #endif
 }
 
+/// Checks between two offers of the core to another thread ready to run on
+/// it: a thread that spins does not hold up the one it waits for, nor a
+/// host that was woken onto its core (a yield with nobody waiting costs a
+/// system call, a fraction of a microsecond).
+constexpr unsigned ChecksPerYield = 64;
+
 /// Whether \p Ready() became true within \p Checks checks.
 template <typename Predicate>
 bool spinUntil(Predicate Ready, unsigned Checks = SpinChecks) {
-  for (unsigned I = 0; I < Checks; ++I) {
+  for (unsigned I = 1; I <= Checks; ++I) {
     if (Ready())
       return true;
-    pause();
+    if (I % ChecksPerYield == 0)
+      std::this_thread::yield();
+    else
+      pause();
   }
   return false;
 }
