@@ -11,9 +11,10 @@
 /// schedules, num_threads, collapse, private and firstprivate, and
 /// omp_get_thread_num(), and 'simd' with a safe length, on both targets, as
 /// Loom's parallel loops and on the driver's OpenMP runtime
-/// (-fopenmp-runtime); loops carrying values between iterations that no
-/// directive declares parallel stay serial, beside and inside a parallel
-/// loop; an unsupported schedule is an error. And a DO CONCURRENT
+/// (-fopenmp-runtime), and 'lastprivate', which runs on that runtime
+/// either way; loops carrying values between iterations that no directive
+/// declares parallel stay serial, beside and inside a parallel loop; an
+/// unsupported schedule is an error. And a DO CONCURRENT
 /// with locality specifiers as flang maps it to OpenMP
 /// (kernels/do_concurrent.ll).
 ///
@@ -372,6 +373,22 @@ TEST_P(OpenMP, OnlyDeclaredLoopsRunInParallel) {
         ASSERT_EQ(Got[R * Cols + C], Sum) << "(" << R << ", " << C << ")";
       }
     }
+  }
+}
+
+TEST_P(OpenMP, LastprivateTakesTheLastIteration) {
+  for (int N : {0, 1, 2, 7, 1000, 40001}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<int32_t> In = randomInts(std::max(N, 1), 1000);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::scalar(N),
+        KernelArg::buffer(std::vector<int32_t>(1, 0))};
+    ASSERT_EQ(runKernel(Binary, "last_value", Args, OneWorkItem), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Got[I], In[I] * 3 + I) << "element " << I;
+    // No iteration, no last one: the variable keeps its value.
+    EXPECT_EQ(Args[2].as<int32_t>()[0], N ? In[N - 1] * 3 + N - 1 : -1);
   }
 }
 

@@ -172,6 +172,19 @@ SmallVector<RecurKind, 4> getReductionKinds(const Function &Combine) {
   return Kinds;
 }
 
+/// Whether the region reads the last-iteration flag of its worksharing loop
+/// (the flag \p Init, a `__kmpc_for_static_init_*`, sets) outside
+/// \p Dispatch, the loop over the thread's iterations: Clang's code for
+/// 'lastprivate' and 'linear', which the thread given the last iteration
+/// runs after the loop to copy that iteration's values out.
+bool readsLastIterationFlag(const CallBase &Init, const Loop &Dispatch) {
+  const Value *Flag = Init.getArgOperand(3);
+  return any_of(Flag->users(), [&](const User *U) {
+    const auto *Load = dyn_cast<LoadInst>(U);
+    return Load && !Dispatch.contains(Load);
+  });
+}
+
 /// Whether \p I may change memory that outlives the microtask: a store,
 /// atomic or call that does not stay on the microtask's own stack.
 bool mayChangeSharedState(const Instruction &I) {
@@ -208,6 +221,15 @@ private:
   /// workers: it needs no work-item state, which only the kernel's own
   /// thread has. Reports why not.
   bool canRunOnTheRuntime(Function &Microtask);
+  /// Whether \p Microtask has a barrier other than the one ending its
+  /// worksharing loop (\p Fini ends that loop); reports it.
+  bool hasStrayBarrier(Function &Microtask, const DominatorTree &DT,
+                       const CallBase &Fini);
+  /// Leaves \p Microtask to the driver's OpenMP runtime, warning \p Why
+  /// (nothing when empty: the user asked for the runtime), or reports why
+  /// the runtime cannot run it either. \p Fini ends its worksharing loop.
+  Verdict leaveToRuntime(Function &Microtask, const DominatorTree &DT,
+                         const CallBase &Fini, StringRef Why);
   /// The driver's `__kmpc_reduce_nowait` always answers 1 (combine under
   /// its lock), never 2 (combine with atomics): \p Microtask's atomic
   /// combining goes, and with it the atomic library calls it may need.
@@ -259,6 +281,40 @@ Loop *ForkRecogniser::findWorksharingLoop(Function &Fn, LoopInfo &LI,
                                           : nullptr;
 }
 
+bool ForkRecogniser::hasStrayBarrier(Function &Microtask,
+                                     const DominatorTree &DT,
+                                     const CallBase &Fini) {
+  // The worksharing loop's implicit barrier, after it (OpenMPIRBuilder
+  // emits one; Clang's combined 'parallel for' leaves it to the fork's
+  // join): a team of one, or workers the parallel map has all joined, pass
+  // it at once, and so does the driver's runtime, whose threads are the
+  // same workers. Anywhere else a barrier orders the team's code around
+  // it, which neither can.
+  for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
+    if (!DT.dominates(&Fini, Barrier)) {
+      error(*Barrier, "a barrier in a parallel region is not supported, "
+                      "but for the one ending its worksharing loop (Clang "
+                      "puts one before the loop for a 'linear' variable, "
+                      "and for one both 'firstprivate' and 'lastprivate')");
+      return true;
+    }
+  return false;
+}
+
+ForkRecogniser::Verdict ForkRecogniser::leaveToRuntime(Function &Microtask,
+                                                       const DominatorTree &DT,
+                                                       const CallBase &Fini,
+                                                       StringRef Why) {
+  if (hasStrayBarrier(Microtask, DT, Fini) || !canRunOnTheRuntime(Microtask))
+    return Verdict::Failed;
+  if (!Why.empty())
+    emitWarning(F, Fork.getDebugLoc(),
+                "parallel loop runs through the driver's OpenMP runtime (in "
+                "function '" +
+                    F.getName() + "'): " + Why);
+  return Verdict::LeftToRuntime;
+}
+
 ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
   for (Instruction &I : instructions(Microtask)) {
     Function *Callee = getCallee(I);
@@ -294,29 +350,22 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
   LoopInfo LI(DT);
   Loop *L = findWorksharingLoop(Microtask, LI, DT, *Inits.front(),
                                 *Finis.front(), Schedule);
-  if (!L || RuntimeOnly) {
-    for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
-      if (!DT.dominates(Finis.front(), Barrier)) {
-        error(*Barrier, "a barrier in a parallel region is not supported, "
-                        "but for the one ending its worksharing loop");
-        return Verdict::Failed;
-      }
-    if (!canRunOnTheRuntime(Microtask))
-      return Verdict::Failed;
-    if (!RuntimeOnly)
-      emitWarning(F, Fork.getDebugLoc(),
-                  "parallel loop runs through the driver's OpenMP runtime "
-                  "(in function '" +
-                      F.getName() +
-                      "'): Loom does not recognise the shape of the loop of "
-                      "this 'parallel for'");
-    return Verdict::LeftToRuntime;
-  }
+  if (RuntimeOnly)
+    return leaveToRuntime(Microtask, DT, *Finis.front(), "");
+  if (!L)
+    return leaveToRuntime(Microtask, DT, *Finis.front(),
+                          "Loom does not recognise the shape of the loop of "
+                          "this 'parallel for'");
+  Loop *Dispatch = L->getParentLoop() ? L->getParentLoop() : L;
+  if (readsLastIterationFlag(*Inits.front(), *Dispatch))
+    return leaveToRuntime(
+        Microtask, DT, *Finis.front(),
+        "its 'lastprivate' or 'linear' variables are copied out of the last "
+        "iteration, which Loom's parallel loops do not single out");
   // Each thread of a team runs the region's code outside its loop: once
   // here would not be the same, except for the reduction's combining.
   SmallVector<CallBase *, 2> Reduces =
       findCalls(Microtask, OpenMPCall::ReduceNowait);
-  Loop *Dispatch = L->getParentLoop() ? L->getParentLoop() : L;
   for (Instruction &I : instructions(Microtask)) {
     if (Dispatch->contains(&I) || !mayChangeSharedState(I) ||
         any_of(Reduces,
@@ -326,16 +375,8 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
              "supported (only '#pragma omp parallel for')");
     return Verdict::Failed;
   }
-  // The worksharing loop's implicit barrier, after it (OpenMPIRBuilder
-  // emits one; Clang's combined 'parallel for' leaves it to the fork's
-  // join): a team of one, or workers the parallel map has all joined, pass
-  // it at once. Anywhere else a barrier orders the team's code around it.
-  for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
-    if (!DT.dominates(Finis.front(), Barrier)) {
-      error(*Barrier, "a barrier in a parallel region is not supported, "
-                      "but for the one ending its worksharing loop");
-      return Verdict::Failed;
-    }
+  if (hasStrayBarrier(Microtask, DT, *Finis.front()))
+    return Verdict::Failed;
   for (CallBase *Query : findCalls(Microtask, OpenMPCall::ThreadNum))
     if (!L->contains(Query)) {
       error(*Query, "omp_get_thread_num() outside the loop of a 'parallel "

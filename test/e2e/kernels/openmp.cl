@@ -99,6 +99,20 @@ kernel void row_prefix(global int *a, int rows, int cols) {
       a[r * cols + c] += a[r * cols + c - 1];
 }
 
+// 'lastprivate': the value of the last iteration, copied out after the loop
+// by the thread that ran it (such a loop runs on the driver's OpenMP
+// runtime, which tells each thread whether it has the last iteration).
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void last_value(global int *a, int n, global int *out) {
+  int last = -1;
+#pragma omp parallel for lastprivate(last)
+  for (int i = 0; i < n; ++i) {
+    last = a[i] * 3 + i;
+    a[i] = last;
+  }
+  *out = last;
+}
+
 #ifdef UNSUPPORTED_SCHEDULE
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void dynamic(global int *out, int n) {

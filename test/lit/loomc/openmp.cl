@@ -1,6 +1,8 @@
 // RUN: loomc --target=reference -fopenmp -S %s -o - 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=NOWARN --allow-empty < %t.err
 // RUN: not loomc --target=reference -fopenmp -DDYNAMIC %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// RUN: loomc --target=reference -fopenmp -DLASTPRIVATE -S %s -o - 2>&1 | FileCheck %s --check-prefix=LASTPRIVATE
+// RUN: not loomc --target=reference -fopenmp -DLINEAR %s -o %t.o 2>&1 | FileCheck %s --check-prefix=LINEAR
 // RUN: loomc --target=reference -DCALLS_OMP %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOFLAG --allow-empty
 // RUN: loomc --target=reference -fopenmp-runtime -S %s -o - 2>&1 | FileCheck %s --check-prefix=RUNTIME
 // With -fopenmp, each 'parallel for' runs on the driver's workers: a worker
@@ -52,6 +54,40 @@ kernel void dynamic(global int *out, int n) {
 #pragma omp parallel for schedule(dynamic, 4)
   for (int i = 0; i < n; ++i)
     out[i] = i;
+}
+#endif
+
+#ifdef LASTPRIVATE
+// 'lastprivate': the last iteration's value is copied out after the loop,
+// by the thread the runtime says ran it; the loop runs on the driver's
+// OpenMP runtime, with a warning that says why.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void last_value(global int *a, int n, global int *out) {
+  int last = -1;
+// LASTPRIVATE: openmp.cl:[[@LINE+1]]:{{[0-9]+}}: warning: parallel loop runs through the driver's OpenMP runtime (in function 'last_value'): its 'lastprivate' or 'linear' variables are copied out of the last iteration, which Loom's parallel loops do not single out
+#pragma omp parallel for lastprivate(last)
+  for (int i = 0; i < n; ++i) {
+    last = a[i] * 2;
+    a[i] = last;
+  }
+  *out = last;
+}
+// LASTPRIVATE-LABEL: define {{.*}}@last_value.mux-entry-hook(
+// LASTPRIVATE: call void {{.*}}@__kmpc_fork_call(
+// LASTPRIVATE-NOT: __loom_parallel_map
+#endif
+
+#ifdef LINEAR
+// 'linear': Clang puts a barrier before the loop, which neither Loom's
+// parallel loops nor the driver's runtime has; the error says so.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void linear_step(global int *a, int n, global int *out) {
+  int j = 5;
+// LINEAR: openmp.cl:[[@LINE+1]]:{{[0-9]+}}: error: OpenMP: a barrier in a parallel region is not supported, but for the one ending its worksharing loop (Clang puts one before the loop for a 'linear' variable, and for one both 'firstprivate' and 'lastprivate')
+#pragma omp parallel for linear(j : 3)
+  for (int i = 0; i < n; ++i)
+    a[i] = j;
+  *out = j;
 }
 #endif
 

@@ -21,10 +21,12 @@
 /// iterations independent), and the reduction kinds of the reduction
 /// function declared on the loop. `omp_get_thread_num()` and
 /// `omp_get_num_threads()` in the loop become the region's worker queries.
-/// A `parallel for` whose loop's shape it does not recognise (or every one,
-/// with `runtime`) stays as Clang made it, for the driver's OpenMP runtime
-/// (metadata/openmp_runtime.def, doc/kernel-abi.md), with a warning, unless
-/// its region needs work-item state, which the runtime's threads lack.
+/// A `parallel for` whose loop's shape it does not recognise, one with
+/// `lastprivate` or `linear` variables (copied out of the last iteration
+/// after the loop), or every one with `runtime`, stays as Clang made it,
+/// for the driver's OpenMP runtime (metadata/openmp_runtime.def,
+/// doc/kernel-abi.md), with a warning, unless its region needs work-item
+/// state, which the runtime's threads lack.
 /// What it does not support is an error at the construct's source
 /// location (with -g): another schedule, `ordered`, `critical`, `single`,
 /// a barrier but the one ending the worksharing loop (which a team of one,
