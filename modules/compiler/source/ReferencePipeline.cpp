@@ -23,12 +23,39 @@
 #include "compiler/utils/WorkItemLoopsPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
+
+#include <mutex>
 
 using namespace llvm;
 
 namespace compiler {
+
+namespace {
+
+/// LLVM 15's O3 pipeline unswitches loops on non-trivial loop-invariant
+/// conditions: it copies a loop once per such condition. In a kernel after
+/// the work-item loops that copies the loops of each barrier region, nested
+/// three to five deep, up to seven times over: on reduce, 6,600 lines of IR
+/// for 3,900 without it, and twice the compile time (doc/performance.md,
+/// "Compile time: no non-trivial unswitching"), for kernel times that did
+/// not move. LLVM takes that choice from a command-line option only, so the
+/// late pipeline sets the option's default once per process, before the
+/// first pipeline is built; a user who gives the option keeps their value.
+void disableNonTrivialUnswitching() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+    auto Found = Options.find("enable-npm-O3-nontrivial-unswitch");
+    if (Found == Options.end() || Found->second->getNumOccurrences())
+      return;
+    static_cast<cl::opt<bool> *>(Found->second)->setValue(false);
+  });
+}
+
+} // namespace
 
 ReferencePipelineOptions
 getReferencePipelineOptions(const BaseModule &Module,
@@ -72,8 +99,10 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
   // inliner would (the body first alone, then inside each caller). That
   // halves the late pipeline's time on vectorized kernels.
   MPM.addPass(AlwaysInlinerPass());
-  if (Opts.Optimize)
+  if (Opts.Optimize) {
+    disableNonTrivialUnswitching();
     MPM.addPass(PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3));
+  }
   // BaseModule::finalize verifies the result, for every target.
 }
 
