@@ -63,6 +63,24 @@ std::string finishCompile(compiler::BaseModule &Module,
   return "";
 }
 
+/// Compiles for target \p TargetName with \p Opts a module that \p Load
+/// fills (from source, IR or SPIR-V). Returns "" and fills \p Binary, or
+/// what went wrong.
+std::string
+compileModule(const std::string &TargetName,
+              const compiler::CompileOptions &Opts,
+              llvm::function_ref<llvm::Error(compiler::BaseModule &)> Load,
+              std::vector<char> &Binary) {
+  llvm::LLVMContext Ctx;
+  std::string Error;
+  auto Module = createModule(Ctx, TargetName, Opts, Error);
+  if (!Module)
+    return Error;
+  if (llvm::Error E = Load(*Module))
+    return llvm::toString(std::move(E));
+  return finishCompile(*Module, Binary);
+}
+
 /// Fills \p Binary with what \p Compile made the first time this process
 /// asked for \p Key, and runs it only then. A compile costs far more than
 /// a run, and the suite compiles the same file with the same options many
@@ -107,38 +125,34 @@ std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
                           const std::string &BuildOptions,
                           const std::string &TargetName,
                           const std::string &FileName) {
-  auto Compile = [&](std::vector<char> &Out) -> std::string {
-    compiler::CompileOptions Opts = defaultOptions();
-    Opts.FileName = FileName;
-    if (llvm::Error E = Opts.parseBuildOptions(BuildOptions))
-      return llvm::toString(std::move(E));
-    llvm::LLVMContext Ctx;
-    std::string Error;
-    auto Module = createModule(Ctx, TargetName, Opts, Error);
-    if (!Module)
-      return Error;
-    if (llvm::Error E = Module->compile(Source))
-      return llvm::toString(std::move(E));
-    return finishCompile(*Module, Out);
-  };
+  compiler::CompileOptions Opts = defaultOptions();
+  Opts.FileName = FileName;
+  if (llvm::Error E = Opts.parseBuildOptions(BuildOptions))
+    return llvm::toString(std::move(E));
   return compileOnce(
       compileKey({"OpenCL C", TargetName, BuildOptions, FileName, Source}),
-      Binary, Compile);
+      Binary, [&](std::vector<char> &Out) {
+        return compileModule(
+            TargetName, Opts,
+            [&](compiler::BaseModule &Module) {
+              return Module.compile(Source);
+            },
+            Out);
+      });
 }
 
 std::string compileIR(const std::string &IR, std::vector<char> &Binary,
                       const std::string &TargetName) {
-  auto Compile = [&](std::vector<char> &Out) -> std::string {
-    llvm::LLVMContext Ctx;
-    std::string Error;
-    auto Module = createModule(Ctx, TargetName, defaultOptions(), Error);
-    if (!Module)
-      return Error;
-    if (llvm::Error E = Module->loadIR(llvm::MemoryBufferRef(IR, "kernel.ll")))
-      return llvm::toString(std::move(E));
-    return finishCompile(*Module, Out);
-  };
-  return compileOnce(compileKey({"LLVM IR", TargetName, IR}), Binary, Compile);
+  return compileOnce(compileKey({"LLVM IR", TargetName, IR}), Binary,
+                     [&](std::vector<char> &Out) {
+                       return compileModule(
+                           TargetName, defaultOptions(),
+                           [&](compiler::BaseModule &Module) {
+                             return Module.loadIR(
+                                 llvm::MemoryBufferRef(IR, "kernel.ll"));
+                           },
+                           Out);
+                     });
 }
 
 std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
@@ -147,18 +161,16 @@ std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
   auto File = llvm::MemoryBuffer::getFile(Path);
   if (!File)
     return "cannot read " + Path;
-  auto Compile = [&](std::vector<char> &Out) -> std::string {
-    llvm::LLVMContext Ctx;
-    std::string Error;
-    auto Module = createModule(Ctx, TargetName, defaultOptions(), Error);
-    if (!Module)
-      return Error;
-    if (llvm::Error E = Module->loadSPIRV((*File)->getMemBufferRef()))
-      return llvm::toString(std::move(E));
-    return finishCompile(*Module, Out);
-  };
   return compileOnce(compileKey({"SPIR-V", TargetName, (*File)->getBuffer()}),
-                     Binary, Compile);
+                     Binary, [&](std::vector<char> &Out) {
+                       return compileModule(
+                           TargetName, defaultOptions(),
+                           [&](compiler::BaseModule &Module) {
+                             return Module.loadSPIRV(
+                                 (*File)->getMemBufferRef());
+                           },
+                           Out);
+                     });
 }
 
 std::string readKernelSource(const std::string &Name) {
