@@ -197,15 +197,14 @@ void declareIndependentAccesses(
 }
 
 void copyParallelLoopMarks(Loop &Copy, const Loop &Original) {
+  const StringRef Marks[] = {ParallelAccesses, ParallelLoopProperty,
+                             ParallelReductionsProperty};
   SmallVector<MDNode *, 3> Properties;
-  for (StringRef Name :
-       {ParallelAccesses, ParallelLoopProperty, ParallelReductionsProperty})
+  for (StringRef Name : Marks)
     if (MDNode *Property = findOptionMDForLoop(&Original, Name))
       Properties.push_back(Property);
   Copy.setLoopID(makePostTransformationMetadata(
-      Copy.getHeader()->getContext(), Copy.getLoopID(),
-      {ParallelAccesses, ParallelLoopProperty, ParallelReductionsProperty},
-      Properties));
+      Copy.getHeader()->getContext(), Copy.getLoopID(), Marks, Properties));
 }
 
 bool isPrivateToLoop(const AllocaInst &Slot, const Loop &L) {

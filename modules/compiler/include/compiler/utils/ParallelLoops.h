@@ -124,6 +124,7 @@ void declareIndependentAccesses(
 /// region, declared reductions and `llvm.loop.parallel_accesses`. Its other
 /// properties stay its own.
 void copyParallelLoopMarks(llvm::Loop &Copy, const llvm::Loop &Original);
+
 /// Whether everything that uses \p Slot, through address arithmetic, is in
 /// \p L: a stack slot private to the loop's iterations, of which each worker
 /// may have its own.
