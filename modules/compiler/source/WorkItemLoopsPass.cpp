@@ -105,9 +105,15 @@ struct WrapperContext {
   /// any order (llvm.loop.parallel_accesses).
   MDNode *AccessGroup = nullptr;
   /// Whether that loop is a vector variant's scalar peel, which runs fewer
-  /// work-items than a vector has: the late optimizer's time on vectorizing
-  /// or unrolling it would be spent for nothing.
+  /// work-items than a vector has.
   bool IsPeel = false;
+  /// Whether the loops being built run only in the unusual case of
+  /// work-items waiting at different barriers.
+  bool IsRare = false;
+
+  /// Whether the late optimizer's time on vectorizing or unrolling the
+  /// innermost loop being built would be spent for nothing.
+  bool keepsLoopRolled() const { return IsPeel || IsRare; }
 };
 
 /// Puts every memory access of \p F in \p AccessGroup, keeping any groups
@@ -122,21 +128,30 @@ void addToAccessGroup(Function &F, MDNode *AccessGroup) {
   }
 }
 
-/// `!{!self, !{!"llvm.loop.parallel_accesses", AccessGroup}}`, and for a
-/// scalar peel `!{!"llvm.loop.vectorize.enable", i1 false}` and
-/// `!{!"llvm.loop.unroll.disable"}`.
-MDNode *makeParallelLoopID(LLVMContext &Ctx, MDNode *AccessGroup, bool IsPeel) {
-  SmallVector<Metadata *, 4> Properties = {
-      nullptr,
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"),
-                        AccessGroup})};
-  if (IsPeel) {
-    Properties.push_back(MDNode::get(
-        Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
-              ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))}));
+/// One property of a loop ID: `!{!"Name"}`, or `!{!"Name", Value}`.
+MDNode *makeLoopProperty(LLVMContext &Ctx, StringRef Name,
+                         Metadata *Value = nullptr) {
+  if (!Value)
+    return MDNode::get(Ctx, {MDString::get(Ctx, Name)});
+  return MDNode::get(Ctx, {MDString::get(Ctx, Name), Value});
+}
+
+/// The loop ID of a work-item loop: `llvm.loop.parallel_accesses` of
+/// \p AccessGroup if there is one, and when \p KeepRolled
+/// `llvm.loop.unroll.disable`, with `llvm.loop.vectorize.enable` false on a
+/// parallel loop.
+MDNode *makeWorkItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
+                           bool KeepRolled) {
+  SmallVector<Metadata *, 4> Properties = {nullptr};
+  if (AccessGroup)
     Properties.push_back(
-        MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}));
-  }
+        makeLoopProperty(Ctx, "llvm.loop.parallel_accesses", AccessGroup));
+  if (KeepRolled && AccessGroup)
+    Properties.push_back(
+        makeLoopProperty(Ctx, "llvm.loop.vectorize.enable",
+                         ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))));
+  if (KeepRolled)
+    Properties.push_back(makeLoopProperty(Ctx, "llvm.loop.unroll.disable"));
   MDNode *Self = MDNode::getDistinct(Ctx, Properties);
   Self->replaceOperandWith(0, Self);
   return Self;
@@ -171,9 +186,13 @@ void buildRangeLoop(WrapperContext &W, int Dim, Value *Start, Value *End,
   BasicBlock *Exit = BasicBlock::Create(Ctx, "wi.exit." + Suffix, F);
   BranchInst *Latch = B.CreateCondBr(
       B.CreateICmpULT(Next, End, "local.id." + Suffix + ".more"), Header, Exit);
-  if (Dim == 0 && W.AccessGroup)
+  // Unrolling a loop over dimension 1 or 2 would copy the loops inside it
+  // to save one compare and branch per row.
+  MDNode *AccessGroup = Dim == 0 ? W.AccessGroup : nullptr;
+  bool KeepRolled = Dim != 0 || W.keepsLoopRolled();
+  if (AccessGroup || KeepRolled)
     Latch->setMetadata(LLVMContext::MD_loop,
-                       makeParallelLoopID(Ctx, W.AccessGroup, W.IsPeel));
+                       makeWorkItemLoopID(Ctx, AccessGroup, KeepRolled));
   B.SetInsertPoint(Exit);
 }
 
@@ -544,6 +563,7 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
 
   Some->insertInto(Wrapper);
   Builder.SetInsertPoint(Some);
+  W.IsRare = true;
   buildRegionLoops(
       W, S, Forms, K, [&](IRBuilder<> &B, Function &Region, bool IsVector) {
         // A run of W work-items waits where its first one does.
@@ -560,6 +580,7 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
         B.CreateBr(Skip);
         B.SetInsertPoint(Skip);
       });
+  W.IsRare = false;
   Builder.CreateBr(Schedule);
 }
 

@@ -53,9 +53,11 @@ define void @__vecz_v4_shift(ptr addrspace(3) %tile, ptr addrspace(1) %out) {
 ; CHECK: call i32 @shift.mux-barrier-region.0(ptr addrspace(3) %tile, ptr addrspace(1) %out, ptr %live.variables, i64 %{{.+}}, i64 %work.items)
 ; CHECK: run.region.1.all:
 ; CHECK: call i32 @__vecz_v4_shift.mux-barrier-region.1(
+; CHECK: br i1 %{{.+}}, label %region.1.vector.0, label %{{.+}}, !llvm.loop ![[ALLVECTOR:[0-9]+]]
 ; CHECK: call i32 @shift.mux-barrier-region.1(
 ; CHECK: run.region.1.some:
 ; CHECK: call i32 @__vecz_v4_shift.mux-barrier-region.1(
+; CHECK: br i1 %{{.+}}, label %region.1.vector.0{{[0-9]+}}, label %{{.+}}, !llvm.loop ![[SOMEVECTOR:[0-9]+]]
 ; CHECK: call i32 @shift.mux-barrier-region.1(
 
 ; A variant whose barriers differ from the kernel's is not used.
@@ -72,6 +74,16 @@ define void @__vecz_v4_mismatch(ptr addrspace(1) %out) {
   call void @__mux_work_group_barrier(i32 2, i32 1, i32 1)
   ret void
 }
+
+; Every work-item usually waits at the same barrier: the loops of that case
+; are left to the late optimizer, those of the other case (work-items
+; waiting at different barriers) are kept rolled and scalar.
+; CHECK-DAG: ![[ALLVECTOR]] = distinct !{![[ALLVECTOR]], ![[ALLPAR:[0-9]+]]}
+; CHECK-DAG: ![[ALLPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
+; CHECK-DAG: ![[SOMEVECTOR]] = distinct !{![[SOMEVECTOR]], ![[SOMEPAR:[0-9]+]], ![[NOVEC:[0-9]+]], ![[NOUNROLL:[0-9]+]]}
+; CHECK-DAG: ![[SOMEPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
+; CHECK-DAG: ![[NOVEC]] = !{!"llvm.loop.vectorize.enable", i1 false}
+; CHECK-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
 
 ; Only the kernel whose variant was used records its width.
 ; The live state's stack: per work-item its 16 bytes, its next region (4)

@@ -43,11 +43,11 @@ define void @add_one(ptr addrspace(1) %out) #0 {
 ; CHECK: wi.exit.0:
 ; CHECK-NEXT: %[[YNEXT]] = add nuw i64 %[[Y]], 1
 ; CHECK-NEXT: %[[YMORE:.+]] = icmp ult i64 %[[YNEXT]], %[[SIZE1]]
-; CHECK-NEXT: br i1 %[[YMORE]], label %wi.loop.1, label %wi.exit.1
+; CHECK-NEXT: br i1 %[[YMORE]], label %wi.loop.1, label %wi.exit.1, !llvm.loop ![[ROLLED1:[0-9]+]]
 ; CHECK: wi.exit.1:
 ; CHECK-NEXT: %[[ZNEXT]] = add nuw i64 %[[Z]], 1
 ; CHECK-NEXT: %[[ZMORE:.+]] = icmp ult i64 %[[ZNEXT]], %[[SIZE2]]
-; CHECK-NEXT: br i1 %[[ZMORE]], label %wi.loop.2, label %wi.exit.2
+; CHECK-NEXT: br i1 %[[ZMORE]], label %wi.loop.2, label %wi.exit.2, !llvm.loop ![[ROLLED2:[0-9]+]]
 ; CHECK: wi.exit.2:
 ; CHECK-NEXT: ret void
 
@@ -56,6 +56,11 @@ define void @add_one(ptr addrspace(1) %out) #0 {
 ; CHECK-DAG: ![[LOOP]] = distinct !{![[LOOP]], ![[PARALLEL:[0-9]+]]}
 ; CHECK-DAG: ![[PARALLEL]] = !{!"llvm.loop.parallel_accesses", ![[GROUP]]}
 ; CHECK-DAG: ![[GROUP]] = distinct !{}
+; The loops over dimensions 1 and 2 stay rolled: unrolling one would copy
+; the loops inside it to save a compare and branch per row.
+; CHECK-DAG: ![[ROLLED1]] = distinct !{![[ROLLED1]], ![[NOUNROLL:[0-9]+]]}
+; CHECK-DAG: ![[ROLLED2]] = distinct !{![[ROLLED2]], ![[NOUNROLL]]}
+; CHECK-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
 ; CHECK-DAG: attributes #[[WRAPPER_ATTRS]] = { "mux-kernel"="entry-point" "mux-orig-fn"="add_one" }
 ; CHECK-DAG: attributes #[[KERNEL_ATTRS]] = { alwaysinline "mux-kernel"="kernel" "mux-orig-fn"="add_one" }
 

@@ -23,12 +23,17 @@
 /// With the `single-work-item` option, a kernel whose required work-group
 /// size is (1, 1, 1) gets no loop at all: its wrapper sets the local ids to
 /// 0 and calls it once (barriers are no-ops for one work-item).
+/// Loop metadata: each innermost loop is parallel over its callee's
+/// accesses (`llvm.loop.parallel_accesses`); scalar peels and the
+/// scheduler's loops for work-items waiting at different barriers are not
+/// to be vectorized or unrolled, and the loops over dimensions 1 and 2 not
+/// to be unrolled.
 /// Produces: the wrapper as the new entry point; the kernel (or its regions)
 /// becomes internal and always-inline; the width used, if any, as the
 /// kernel's `mux-vectorize-width`; for a kernel with barriers, the stack its
 /// live variables take (`mux-stack-per-work-group`,
-/// `mux-stack-per-work-item`), which the driver checks at launch. Pipeline name: `work-item-loops`, or
-/// `work-item-loops<single-work-item>`.
+/// `mux-stack-per-work-item`), which the driver checks at launch. Pipeline
+/// name: `work-item-loops`, or `work-item-loops<single-work-item>`.
 ///
 //===----------------------------------------------------------------------===//
 
