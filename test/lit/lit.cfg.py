@@ -13,7 +13,9 @@ config.test_exec_root = os.path.join(config.loom_tools_dir, "..", "test", "lit")
 for tool in ["loom-opt-testing", "loom-opt", "loomc", "loom-run"]:
     config.substitutions.append((r"\b%s\b(?!-)" % tool, os.path.join(config.loom_tools_dir, tool)))
 for tool in ["FileCheck", "not", "split-file", "llvm-readelf", "llvm-objdump", "llvm-as", "llvm-dis"]:
-    config.substitutions.append((r"\b%s\b" % tool, os.path.join(config.llvm_tools_dir, tool)))
+    # Not inside an option ("--implicit-check-not=...") or a path.
+    config.substitutions.append((r"(?<![-./])\b%s\b(?![-.=/])" % tool,
+                                 os.path.join(config.llvm_tools_dir, tool)))
 config.substitutions.append(("%loom_src", config.loom_source_dir))
 config.substitutions.append(("%loom_tools_dir", config.loom_tools_dir))
 # An OpenCL C to spir64 bitcode compile, as a SPIR-V producer runs it.

@@ -12,14 +12,17 @@
 #include "compiler/utils/FixupCallingConventionsPass.h"
 #include "compiler/utils/TrapFreeDivisionPass.h"
 
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #define DEBUG_TYPE "link-builtins"
@@ -82,6 +85,58 @@ guardDivisions(Module &M,
   }
 }
 
+/// The parts defining what \p M declares and the library defines, for
+/// the declarations not in \p Sought, which then holds them too.
+static SmallVector<unsigned, 4> getPartsToLink(const Module &M,
+                                               StringSet<> &Sought) {
+  SmallBitVector Needed(getBuiltinsParts().size());
+  for (const GlobalValue &GV : M.global_values())
+    if (GV.isDeclaration() && !GV.use_empty())
+      if (std::optional<unsigned> Part = findBuiltinsPart(GV.getName()))
+        if (Sought.insert(GV.getName()).second)
+          Needed.set(*Part);
+  SmallVector<unsigned, 4> Parts;
+  for (unsigned Part : Needed.set_bits())
+    Parts.push_back(Part);
+  return Parts;
+}
+
+/// Links from part \p Part what \p M declares and it defines, and what
+/// that needs from it.
+static Error linkPart(Module &M, unsigned Part) {
+  const BuiltinsPart &Library = getBuiltinsParts()[Part];
+  MemoryBufferRef Buffer(Library.Bitcode, Library.Name);
+  Expected<std::unique_ptr<Module>> PartModule =
+      getLazyBitcodeModule(Buffer, M.getContext());
+  if (!PartModule)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read the builtins library's part '" +
+                                 Library.Name +
+                                 "': " + toString(PartModule.takeError()));
+  (*PartModule)->setTargetTriple(M.getTargetTriple());
+  (*PartModule)->setDataLayout(M.getDataLayout());
+  if (Linker::linkModules(M, std::move(*PartModule),
+                          Linker::Flags::LinkOnlyNeeded))
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot link the builtins library's part '" +
+                                 Library.Name + "'");
+  return Error::success();
+}
+
+/// Links the parts of the library that define what \p M declares, then
+/// those that define what they brought in, until the library defines
+/// nothing \p M still declares. A part may be read again for functions
+/// that a part linked after it calls; each name is sought once.
+static Error linkNeededParts(Module &M) {
+  StringSet<> Sought;
+  for (SmallVector<unsigned, 4> Parts = getPartsToLink(M, Sought);
+       !Parts.empty(); Parts = getPartsToLink(M, Sought))
+    for (unsigned Part : Parts)
+      if (Error E = linkPart(M, Part))
+        return E;
+  return Error::success();
+}
+
 PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
   const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
   SmallVector<std::string, 16> Wanted = getFunctionsToLink(M, BI, Opts.When);
@@ -103,21 +158,9 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
     if (!F.isDeclaration())
       DefinedBefore.insert(&F);
 
-  MemoryBufferRef Buffer(getBuiltinsBitcode(), "loom-builtins.bc");
-  Expected<std::unique_ptr<Module>> Library =
-      getLazyBitcodeModule(Buffer, M.getContext());
-  if (!Library) {
+  if (Error E = linkNeededParts(M)) {
     restoreDeferred(M, Deferred);
-    M.getContext().emitError("cannot read the builtins library: " +
-                             toString(Library.takeError()));
-    return PreservedAnalyses::all();
-  }
-  (*Library)->setTargetTriple(M.getTargetTriple());
-  (*Library)->setDataLayout(M.getDataLayout());
-  if (Linker::linkModules(M, std::move(*Library),
-                          Linker::Flags::LinkOnlyNeeded)) {
-    restoreDeferred(M, Deferred);
-    M.getContext().emitError("cannot link the builtins library");
+    M.getContext().emitError(toString(std::move(E)));
     return PreservedAnalyses::all();
   }
 
@@ -137,9 +180,13 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
                                  "' is not in Loom's builtins library");
       continue;
     }
-    F->setLinkage(GlobalValue::InternalLinkage);
     ++NumBuiltinsLinked;
   }
+  // What the linked builtins call came in too. Internal, each goes once it
+  // is inlined everywhere, instead of reaching code generation unused.
+  for (Function &F : M)
+    if (!F.isDeclaration() && !DefinedBefore.contains(&F))
+      F.setLinkage(GlobalValue::InternalLinkage);
   // Builtins the linked ones call came in too; all use the C convention.
   setCCallingConventions(M);
   return PreservedAnalyses::none();

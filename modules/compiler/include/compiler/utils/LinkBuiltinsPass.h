@@ -6,9 +6,11 @@
 /// barriers of library functions (the work-group functions) are lowered
 /// with the kernel's.
 /// Does: links from Loom's builtins library (modules/compiler/builtins,
-/// embedded bitcode) exactly the functions the module uses, and those they
-/// use; the library is read lazily, so only those are even loaded. They
-/// take the module's triple, data layout and the C calling convention.
+/// embedded as bitcode part by part, with an index of what each part
+/// defines) exactly the functions the module uses, and those they use: it
+/// reads lazily only the parts that define them, round after round, so
+/// only those parts are even loaded. They take the module's triple, data
+/// layout and the C calling convention, and internal linkage.
 /// The early stage runs before the early optimizations, so builtins are
 /// inlined and optimized with the kernels, except those
 /// BuiltinInfo::mustLinkAfterVectorization names (by default the
