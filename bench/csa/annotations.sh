@@ -92,7 +92,7 @@ for chunk in 0 1 8; do
   compare "spmd(2, $chunk)" independent "$ind_args" ind_plain \
     "ind_spmd$chunk" "-DSPMD_CHUNK=$chunk" "-fopenmp -DOMP_CHUNK=$chunk"
 done
-for depth in 0 1 4 8; do
+for depth in 0 1 2 4 8; do
   compare "pipeline_loop($depth) (reduction)" row_sums "$rows_args" \
     rows_plain "rows_pipe$depth" "-DPIPELINE=$depth"
 done

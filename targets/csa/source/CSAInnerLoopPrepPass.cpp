@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -59,8 +60,16 @@ Metadata *getCount(LLVMContext &Ctx, uint32_t N) {
   return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), N));
 }
 
-/// Gives \p L the form of a loop pipelined \p Depth deep.
-void preparePipelinedLoop(Loop &L, uint32_t Depth) {
+/// The interleave count LLVM's loop vectorizer chooses at most on the
+/// function \p TTI is for. X86 gives every vector width the same answer.
+unsigned getMaxInterleaveCount(const TargetTransformInfo &TTI) {
+  return TTI.getMaxInterleaveFactor(/*VF=*/2);
+}
+
+/// Gives \p L the form of a loop pipelined at most \p Depth deep: an
+/// interleave count of \p Depth where the cost model might choose more,
+/// else the cost model's choice, which honours the depth by itself.
+void preparePipelinedLoop(Loop &L, uint32_t Depth, unsigned MaxInterleave) {
   LLVMContext &Ctx = L.getHeader()->getContext();
   if (Depth == 0)
     return; // LLVM's interleaving and unrolling cost models choose.
@@ -70,6 +79,10 @@ void preparePipelinedLoop(Loop &L, uint32_t Depth) {
             makeProperty(Ctx, "llvm.loop.interleave.count", getCount(Ctx, 1))});
     return;
   }
+  // A count forced above the cost model's choice made a reduction 1.3x to
+  // 1.6x slower (doc/csa.md): the depth is a bound, not a target.
+  if (Depth >= MaxInterleave)
+    return;
   addLoopProperties(L, {makeProperty(Ctx, "llvm.loop.interleave.count",
                                      getCount(Ctx, Depth))});
 }
@@ -105,6 +118,8 @@ bool isAutomaticCandidate(const Loop &L) {
 PreservedAnalyses CSAInnerLoopPrepPass::run(Function &F,
                                             FunctionAnalysisManager &AM) {
   auto &LI = AM.getResult<LoopAnalysis>(F);
+  unsigned MaxInterleave =
+      getMaxInterleaveCount(AM.getResult<TargetIRAnalysis>(F));
   SmallPtrSet<Loop *, 4> Marked;
   for (Instruction &I : instructions(F)) {
     CallInst *Entry = getIntrinsicCall(&I, CSAIntrinsic::PipelineLoopEntry);
@@ -114,13 +129,14 @@ PreservedAnalyses CSAInnerLoopPrepPass::run(Function &F,
     if (!L || !Marked.insert(L).second)
       continue;
     auto *Depth = dyn_cast<ConstantInt>(Entry->getArgOperand(0));
-    preparePipelinedLoop(*L, Depth ? uint32_t(Depth->getZExtValue()) : 0);
+    preparePipelinedLoop(*L, Depth ? uint32_t(Depth->getZExtValue()) : 0,
+                         MaxInterleave);
     ++NumMarked;
   }
   if (ILPLSelection == Selection::Automatic)
     for (Loop *L : LI.getLoopsInPreorder())
       if (!Marked.count(L) && isAutomaticCandidate(*L)) {
-        preparePipelinedLoop(*L, AutomaticDepth);
+        preparePipelinedLoop(*L, AutomaticDepth, MaxInterleave);
         Marked.insert(L);
         ++NumSelected;
       }
