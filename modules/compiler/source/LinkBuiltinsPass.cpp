@@ -87,31 +87,27 @@ guardDivisions(Module &M,
 
 /// The parts defining what \p M declares and the library defines, for
 /// the declarations not in \p Sought, which then holds them too.
-static SmallVector<unsigned, 4> getPartsToLink(const Module &M,
-                                               StringSet<> &Sought) {
-  SmallBitVector Needed(getBuiltinsParts().size());
+static SmallBitVector getPartsToLink(const Module &M, StringSet<> &Sought) {
+  SmallBitVector Parts(getBuiltinsParts().size());
   for (const GlobalValue &GV : M.global_values())
     if (GV.isDeclaration() && !GV.use_empty())
       if (std::optional<unsigned> Part = findBuiltinsPart(GV.getName()))
         if (Sought.insert(GV.getName()).second)
-          Needed.set(*Part);
-  SmallVector<unsigned, 4> Parts;
-  for (unsigned Part : Needed.set_bits())
-    Parts.push_back(Part);
+          Parts.set(*Part);
   return Parts;
 }
 
 /// Links from part \p Part what \p M declares and it defines, and what
 /// that needs from it.
 static Error linkPart(Module &M, unsigned Part) {
-  const BuiltinsPart &Library = getBuiltinsParts()[Part];
-  MemoryBufferRef Buffer(Library.Bitcode, Library.Name);
+  const BuiltinsPart &Source = getBuiltinsParts()[Part];
+  MemoryBufferRef Buffer(Source.Bitcode, Source.Name);
   Expected<std::unique_ptr<Module>> PartModule =
       getLazyBitcodeModule(Buffer, M.getContext());
   if (!PartModule)
     return createStringError(inconvertibleErrorCode(),
                              "cannot read the builtins library's part '" +
-                                 Library.Name +
+                                 Source.Name +
                                  "': " + toString(PartModule.takeError()));
   (*PartModule)->setTargetTriple(M.getTargetTriple());
   (*PartModule)->setDataLayout(M.getDataLayout());
@@ -119,7 +115,7 @@ static Error linkPart(Module &M, unsigned Part) {
                           Linker::Flags::LinkOnlyNeeded))
     return createStringError(inconvertibleErrorCode(),
                              "cannot link the builtins library's part '" +
-                                 Library.Name + "'");
+                                 Source.Name + "'");
   return Error::success();
 }
 
@@ -129,9 +125,9 @@ static Error linkPart(Module &M, unsigned Part) {
 /// that a part linked after it calls; each name is sought once.
 static Error linkNeededParts(Module &M) {
   StringSet<> Sought;
-  for (SmallVector<unsigned, 4> Parts = getPartsToLink(M, Sought);
-       !Parts.empty(); Parts = getPartsToLink(M, Sought))
-    for (unsigned Part : Parts)
+  for (SmallBitVector Parts = getPartsToLink(M, Sought); Parts.any();
+       Parts = getPartsToLink(M, Sought))
+    for (unsigned Part : Parts.set_bits())
       if (Error E = linkPart(M, Part))
         return E;
   return Error::success();
