@@ -17,6 +17,7 @@
 #include "compiler/TargetPassRegistry.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -98,8 +99,11 @@ int main(int Argc, char **Argv) {
   if (verifyModule(*M, &BrokenOS))
     return fail("input module is broken:\n" + BrokenOS.str());
 
+  compiler::CompileOptions Options;
+  // LLVM's own -mcpu (its code generation flags, which libLLVM registers).
+  Options.TargetCPU = codegen::getMCPU();
   std::unique_ptr<compiler::BaseModule> TargetModule =
-      Target->createModule(Ctx, compiler::CompileOptions());
+      Target->createModule(Ctx, Options);
   Expected<std::unique_ptr<compiler::PassMachinery>> Machinery =
       TargetModule->createPassMachinery();
   if (!Machinery)

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Object/ObjectFile.h"
@@ -416,6 +417,10 @@ int main(int Argc, char **Argv) {
   if (!WholeFunctionVectorization.empty())
     if (Error E =
             Opts.parseBuildOptions("-cl-wfv=" + WholeFunctionVectorization))
+      return usageError(toString(std::move(E)));
+  // LLVM's own -mcpu (its code generation flags, which libLLVM registers).
+  if (!codegen::getMCPU().empty())
+    if (Error E = Opts.parseBuildOptions("-mcpu=" + codegen::getMCPU()))
       return usageError(toString(std::move(E)));
   if (!VeczWidth.empty())
     if (Error E = Opts.parseBuildOptions("-vecz-width=" + VeczWidth))

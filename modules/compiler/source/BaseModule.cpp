@@ -50,6 +50,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/X86TargetParser.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -77,6 +78,19 @@ void initializeX86Backend() {
     LLVMInitializeX86TargetMC();
     LLVMInitializeX86AsmPrinter();
   });
+}
+
+/// Every feature x86-64 CPU \p CPU has, as a feature string
+/// (`+avx2,+fma,...`), or none when LLVM does not know it by that name.
+std::optional<std::string> getCPUFeatureString(StringRef CPU) {
+  if (X86::parseArchX86(CPU, /*Only64Bit=*/true) == X86::CK_None)
+    return std::nullopt;
+  SmallVector<StringRef, 64> Names;
+  X86::getFeaturesForCPU(CPU, Names);
+  SubtargetFeatures Features;
+  for (StringRef Name : Names)
+    Features.AddFeature(Name);
+  return Features.getString();
 }
 
 std::string getHostFeatureString() {
@@ -308,12 +322,24 @@ Expected<std::unique_ptr<TargetMachine>> BaseModule::createTargetMachine() {
       llvm::TargetRegistry::lookupTarget(HostTriple.str(), Problem);
   if (!T)
     return createStringError(inconvertibleErrorCode(), Problem);
+  std::string CPU = Opts.TargetCPU, Features;
+  if (CPU.empty()) {
+    CPU = sys::getHostCPUName().str();
+    Features = getHostFeatureString();
+  } else if (std::optional<std::string> Known = getCPUFeatureString(CPU)) {
+    Features = std::move(*Known);
+  } else {
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown -mcpu= value '" + CPU +
+                                 "' (an x86-64 CPU as LLVM names it: znver3, "
+                                 "skylake-avx512, x86-64-v4, ...)");
+  }
   TargetOptions Options;
   CodeGenOpt::Level Level =
       Opts.OptDisable ? CodeGenOpt::None : CodeGenOpt::Aggressive;
-  std::unique_ptr<TargetMachine> Machine(T->createTargetMachine(
-      HostTriple.str(), sys::getHostCPUName(), getHostFeatureString(), Options,
-      Reloc::PIC_, CodeModel::Small, Level));
+  std::unique_ptr<TargetMachine> Machine(
+      T->createTargetMachine(HostTriple.str(), CPU, Features, Options,
+                             Reloc::PIC_, CodeModel::Small, Level));
   if (!Machine)
     return createStringError(inconvertibleErrorCode(),
                              "cannot create a code generator for " +

@@ -122,6 +122,11 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
         return buildOptionError("-outline-instructions= takes a number of "
                                 "instructions (0: never), not '" +
                                 Word + "'");
+    } else if (Word.consume_front("-mcpu=")) {
+      if (Word.empty())
+        return buildOptionError("-mcpu= takes a CPU name (znver3, "
+                                "skylake-avx512, x86-64-v4, ...)");
+      TargetCPU = Word.str();
     } else if (Word.consume_front("-Rpass=")) {
       RemarksPassed = Word.str();
     } else if (Word.consume_front("-Rpass-missed=")) {

@@ -13,7 +13,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: define void @scale(
 ; CHECK: %r = tail call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region ![[R0:[0-9]+]]
 ; CHECK: vector.body:
-; CHECK: fmul <16 x float>
+; CHECK: fmul <{{[0-9]+}} x float>
 ; CHECK: br i1 {{.*}}, label %middle.block{{[.a-z-]*}}, label %vector.body, !llvm.loop ![[V0:[0-9]+]]
 ; CHECK: loop:
 ; CHECK: br i1 %done, label %exit.loopexit, label %loop, !llvm.loop ![[S0:[0-9]+]]
@@ -44,7 +44,7 @@ exit:
 ; CHECK-LABEL: define i32 @sum(
 ; CHECK: %r = tail call token @llvm.loom.parallel.region.entry(i32 0, i64 0)
 ; CHECK: vector.body:
-; CHECK: %vec.phi = phi <16 x i32>
+; CHECK: %vec.phi = phi <{{[0-9]+}} x i32>
 ; CHECK: !llvm.loop ![[V1:[0-9]+]]
 ; CHECK: tail call void @llvm.loom.parallel.region.exit(token %r)
 define i32 @sum(ptr %in, i64 %n) {

@@ -163,6 +163,11 @@ struct CompileOptions {
   /// never), so that its compile time grows in proportion to its size
   /// (doc/performance.md).
   uint64_t OutlineInstructions = 2000;
+  /// `-mcpu=`: the x86-64 CPU code is generated and tuned for, by LLVM's
+  /// name (`znver3`, `skylake-avx512`, `x86-64-v4`), with every feature
+  /// that CPU has; empty, the default: this host's CPU and features. For
+  /// binaries made elsewhere, and for tests whose IR depends on the CPU.
+  std::string TargetCPU;
   /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose
   /// optimization remarks (done / not done) go to the warning handler, as
   /// Clang's options of those names do (`-Rpass-missed=vecz`).

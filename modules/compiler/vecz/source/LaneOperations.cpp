@@ -42,6 +42,16 @@ Value *extractLane(Value *Wide, Type *Scalar, unsigned Lane, IRBuilder<> &B,
   return B.CreateShuffleVector(Wide, Elements, Name);
 }
 
+Instruction *createLaneZero(Value *Wide, Type *Scalar, IRBuilder<> &B) {
+  // Made and inserted whole: IRBuilder's own Create* would fold a constant.
+  if (!Scalar->isVectorTy())
+    return B.Insert(ExtractElementInst::Create(Wide, B.getInt64(0)), "lane0");
+  SmallVector<int, 16> Elements;
+  for (unsigned E = 0; E < elementsPerLane(Scalar); ++E)
+    Elements.push_back(int(E));
+  return B.Insert(new ShuffleVectorInst(Wide, Elements), "lane0");
+}
+
 Value *insertLane(Value *Wide, Value *Part, unsigned Lane, unsigned Width,
                   IRBuilder<> &B) {
   if (!Part->getType()->isVectorTy())

@@ -34,6 +34,13 @@ llvm::Type *widenType(llvm::Type *Ty, unsigned Width);
 llvm::Value *extractLane(llvm::Value *Wide, llvm::Type *Scalar, unsigned Lane,
                          llvm::IRBuilder<> &B, const llvm::Twine &Name = "");
 
+/// Lane 0's value (of type \p Scalar) in widened \p Wide, as an instruction
+/// of its own at \p B even where \p Wide is a constant: it stands for a
+/// varying value in the packetizer's maps, where a folded constant would
+/// stand for every use of that constant.
+llvm::Instruction *createLaneZero(llvm::Value *Wide, llvm::Type *Scalar,
+                                  llvm::IRBuilder<> &B);
+
 /// \p Wide with lane \p Lane's value replaced by \p Part.
 llvm::Value *insertLane(llvm::Value *Wide, llvm::Value *Part, unsigned Lane,
                         unsigned Width, llvm::IRBuilder<> &B);

@@ -283,22 +283,28 @@ void Packetizer::replaceScalarPhi(PHINode &Scalar, PHINode &Widened,
                                   Value *Vector) {
   BasicBlock *BB = Scalar.getParent();
   Widened.replaceAllUsesWith(Vector);
+  Vectors.erase(&Scalar);
   Widened.eraseFromParent();
   auto *Def = dyn_cast<Instruction>(Vector);
   IRBuilder<> B(BB, Def && Def->getParent() == BB
                         ? std::next(Def->getIterator())
                         : BB->getFirstInsertionPt());
-  Value *Lane0 =
-      Scalar.getNumIncomingValues() == 1 && getIncoming(BB) == Incoming::Blended
-          ? Scalar.getIncomingValue(0)
-          : extractLane(Vector, Scalar.getType(), 0, B);
+  Value *Incoming = Scalar.getIncomingValue(0);
+  Value *Lane0 = Scalar.getNumIncomingValues() == 1 &&
+                         getIncoming(BB) == Incoming::Blended &&
+                         isa<Instruction>(Incoming) && isVarying(Incoming)
+                     ? Incoming
+                     : createLaneZero(Vector, Scalar.getType(), B);
   // Phis finished later may name the scalar phi, now Lane0: their vector
   // value is \p Vector, not a splat of lane 0. So may branches whose masks
   // are built later (in a divergent loop's exit block, on where each lane
-  // left): they must see a varying condition, not lane 0's.
+  // left): they must see a varying condition, not lane 0's. Lane0 is an
+  // instruction of its own, never a folded constant, as every use of a
+  // constant would then find \p Vector.
   Vectors[Lane0] = Vector;
   if (const Value *Scalar0 = Original.lookup(&Scalar))
     Original.try_emplace(Lane0, Scalar0);
+  Original.erase(&Scalar);
   Scalar.replaceAllUsesWith(Lane0);
   Scalar.eraseFromParent();
 }

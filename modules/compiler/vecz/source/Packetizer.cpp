@@ -265,6 +265,8 @@ void Packetizer::run() {
       if (!isVarying(&I)) {
         if (isa<LoadInst>(I) && needsAnyLaneTest(BB))
           maskUniformAccess(I, getBlockMask(BB));
+        else if (isIntegerDivision(I) && needsAnyLaneTest(BB))
+          guardUniformDivision(cast<BinaryOperator>(I), getBlockMask(BB));
         continue;
       }
       // Right after the scalar twin (a phi beside its phi).
@@ -304,8 +306,12 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
   if (Value *Selected = widenLogicWithUniform(I, B, Name))
     return Selected;
   if (auto *Op = dyn_cast<BinaryOperator>(&I)) {
+    Value *Right = getVector(Op->getOperand(1));
+    if (isIntegerDivision(*Op))
+      Right = getSafeDivisor(
+          Right, maskFor(getBlockMask(I.getParent()), Op->getType(), B), B);
     Value *V = B.CreateBinOp(Op->getOpcode(), getVector(Op->getOperand(0)),
-                             getVector(Op->getOperand(1)), Name);
+                             Right, Name);
     if (auto *Widened = dyn_cast<Instruction>(V))
       Widened->copyIRFlags(Op);
     return V;
@@ -351,6 +357,42 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
     return Part->getIndices()[0] == 0 ? Lanes.Result : Lanes.Swapped;
   }
   return widenCall(cast<CallBase>(I), B);
+}
+
+bool isIntegerDivision(const Instruction &I) {
+  switch (I.getOpcode()) {
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// \p Divisor, widened, with 1 in the lanes \p Mask (spread over the
+/// elements; null for every lane) leaves off. The scalar kernel's guard
+/// against a zero divisor (or INT_MIN / -1) may be the very branch that
+/// linearization turned into the mask, and LLVM drops a safe-divisor select
+/// that such a guard dominates (TrapFreeDivisionPass.h): an inactive lane
+/// would divide by zero, which x86 traps on.
+Value *Packetizer::getSafeDivisor(Value *Divisor, Value *Mask, IRBuilder<> &B) {
+  if (!Mask)
+    return Divisor;
+  return B.CreateSelect(Mask, Divisor, ConstantInt::get(Divisor->getType(), 1),
+                        "safe.divisor");
+}
+
+/// Uniform \p Division, done once for the vector in a block of straight
+/// code that may run with no lane active (under \p Mask): divides by 1
+/// then, as the scalar kernel would not divide at all.
+void Packetizer::guardUniformDivision(BinaryOperator &Division, Value *Mask) {
+  IRBuilder<> B(&Division);
+  Value *Divisor = Division.getOperand(1);
+  Division.setOperand(1, B.CreateSelect(B.CreateOrReduce(Mask), Divisor,
+                                        ConstantInt::get(Divisor->getType(), 1),
+                                        "safe.divisor"));
 }
 
 /// A logical and/or (`and`, `or`, or their `select` forms) of a varying
@@ -465,17 +507,41 @@ Value *Packetizer::callVectorBuiltin(CallBase &Call, const VectorBuiltin &Form,
   return Whole;
 }
 
+/// Where the lanes of a consecutive access start: lane 0's address, which
+/// its scalar twin computes, but under \p LaneMask, when the address's
+/// stride assumes no wrap (StrideAnalysis.h), the first active lane's
+/// address less its offset. An inactive lane 0 may hold a value outside
+/// the guard that made its index arithmetic linear (`x >= 0` let LLVM
+/// extend x with a `zext`, which a lane with x = -4 takes 4 GiB away).
+Value *Packetizer::getConsecutiveBase(Instruction &Access, Value *LaneMask,
+                                      IRBuilder<> &B) {
+  Value *Lane0 = getLoadStorePointerOperand(&Access);
+  if (!LaneMask || !Strides.getStride(Original.lookup(Lane0)).AssumesNoWrap)
+    return Lane0;
+  Value *Bits = B.CreateBitCast(LaneMask, B.getIntNTy(Width));
+  // With no lane active, lane 0: a masked access touches nothing then.
+  Value *First =
+      B.CreateAnd(B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getFalse()),
+                  Width - 1, "first.active");
+  Value *Address = B.CreateExtractElement(getVector(Lane0), First);
+  Value *Back = B.CreateNeg(B.CreateZExtOrTrunc(First, B.getInt64Ty()));
+  return B.CreateGEP(getLoadStoreType(&Access), Address, Back,
+                     "first.active.base");
+}
+
 Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
   Type *Ty = widen(Load.getType());
   std::string Name = (Load.getName() + ".v").str();
-  Value *Mask = maskFor(getBlockMask(Load.getParent()), Load.getType(), B);
+  Value *LaneMask = getBlockMask(Load.getParent());
+  Value *Mask = maskFor(LaneMask, Load.getType(), B);
   bool Consecutive = Strides.getElementStride(original(Load)) == 1;
   if (Consecutive && !Mask)
     return B.CreateAlignedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
                                Name);
   if (Consecutive)
-    return B.CreateMaskedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
-                              Mask, Constant::getNullValue(Ty), Name);
+    return B.CreateMaskedLoad(Ty, getConsecutiveBase(Load, LaneMask, B),
+                              Load.getAlign(), Mask, Constant::getNullValue(Ty),
+                              Name);
   Value *WithinClamps = emitWithinClamps(
       Load, Width, [&](const Value *V) { return isVarying(V); },
       [&](const Value *V) -> std::optional<int64_t> {
@@ -539,9 +605,9 @@ Value *Packetizer::doLaneByLane(Instruction &I, IRBuilder<> &B) {
   if (!Lanes.Result)
     return nullptr;
   bool IsCompareAndSwap = isa<AtomicCmpXchgInst>(I);
-  Value *Lane0 = extractLane(
+  Value *Lane0 = createLaneZero(
       Lanes.Result, IsCompareAndSwap ? I.getOperand(1)->getType() : I.getType(),
-      0, B);
+      B);
   if (IsCompareAndSwap)
     Lane0 = B.CreateInsertValue(
         B.CreateInsertValue(PoisonValue::get(I.getType()), Lane0, 0),
@@ -562,13 +628,14 @@ void Packetizer::widenStore(StoreInst &Store) {
   IRBuilder<> B(&Store);
   Value *Values = getVector(Store.getValueOperand());
   Type *Scalar = Store.getValueOperand()->getType();
-  Value *Mask = maskFor(getBlockMask(Store.getParent()), Scalar, B);
+  Value *LaneMask = getBlockMask(Store.getParent());
+  Value *Mask = maskFor(LaneMask, Scalar, B);
   bool Consecutive = Strides.getElementStride(original(Store)) == 1;
   if (Consecutive && !Mask)
     B.CreateAlignedStore(Values, Store.getPointerOperand(), Store.getAlign());
   else if (Consecutive)
-    B.CreateMaskedStore(Values, Store.getPointerOperand(), Store.getAlign(),
-                        Mask);
+    B.CreateMaskedStore(Values, getConsecutiveBase(Store, LaneMask, B),
+                        Store.getAlign(), Mask);
   else // Lanes storing to one address do so in lane order, as the
        // work-items would one after the other: the last active one wins.
     B.CreateMaskedScatter(

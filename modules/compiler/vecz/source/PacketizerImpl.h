@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace compiler {
@@ -31,6 +32,10 @@ class BuiltinInfo;
 namespace vecz {
 
 class StrideInfo;
+
+/// Whether \p I is an integer division or remainder, which traps on x86
+/// for a zero divisor (and INT_MIN / -1).
+bool isIntegerDivision(const llvm::Instruction &I);
 
 /// Widens a clone of a kernel in place (see vecz/Packetizer.h).
 class Packetizer {
@@ -87,7 +92,12 @@ private:
                Call, [&](const llvm::Value *V) { return isVarying(V); }, BI,
                Width) == CallWidening::PerLane;
   }
+  llvm::Value *getConsecutiveBase(llvm::Instruction &Access,
+                                  llvm::Value *LaneMask, llvm::IRBuilder<> &B);
   llvm::Value *widenLoad(llvm::LoadInst &Load, llvm::IRBuilder<> &B);
+  llvm::Value *getSafeDivisor(llvm::Value *Divisor, llvm::Value *Mask,
+                              llvm::IRBuilder<> &B);
+  void guardUniformDivision(llvm::BinaryOperator &Division, llvm::Value *Mask);
   llvm::Value *widenAlloca(llvm::AllocaInst &Alloca, llvm::IRBuilder<> &B);
   llvm::Value *callVectorBuiltin(llvm::CallBase &Call,
                                  const VectorBuiltin &Form,
@@ -152,10 +162,15 @@ private:
   const UniformityInfo &Uniformity;
   const StrideInfo &Strides;
   const compiler::BuiltinInfo &BI;
+  // The values cached below are held by tracking handles: a widened phi
+  // that a blend replaces, and a placeholder mask, are replaced with
+  // replaceAllUsesWith and erased after masks made from them are cached, and
+  // a raw pointer would then name freed memory (or whatever was allocated
+  // there next).
   /// Clone to scalar kernel value.
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> Original;
   /// A value of the clone to its <W x T> twin, or to its splat.
-  llvm::DenseMap<llvm::Value *, llvm::Value *> Vectors;
+  llvm::DenseMap<llvm::Value *, llvm::WeakTrackingVH> Vectors;
   llvm::SmallVector<std::pair<llvm::PHINode *, llvm::PHINode *>, 8> Phis;
   llvm::SmallVector<llvm::Instruction *, 16> Replaced;
   /// The regions made straight code: their blocks run under masks.
@@ -171,7 +186,7 @@ private:
   /// latch of a divergent loop: any lane still live) or into a uniform loop
   /// (from its preheader: any lane entering), computed while the edge masks
   /// can still be.
-  llvm::DenseMap<const llvm::BasicBlock *, llvm::Value *> AnyLane;
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::WeakTrackingVH> AnyLane;
   /// Where regions reconverge: their phis become blends.
   llvm::DenseMap<const llvm::BasicBlock *, const DivergentRegion *> JoinedAt;
   /// The lanes that left a divergent loop for one of its exit blocks, when
@@ -184,9 +199,9 @@ private:
   /// its extractvalue users take.
   llvm::DenseMap<const llvm::Value *, LaneResults> CompareAndSwaps;
   /// Lanes active in a block of a region, and along an edge into one.
-  llvm::DenseMap<const llvm::BasicBlock *, llvm::Value *> BlockMasks;
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::WeakTrackingVH> BlockMasks;
   llvm::DenseMap<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>,
-                 llvm::Value *>
+                 llvm::WeakTrackingVH>
       EdgeMasks;
   /// Gathers at clamped consecutive indices, to be versioned on whether
   /// the lanes are within the clamps (ClampedAccesses.h).

@@ -40,15 +40,16 @@ Stride add(const Stride &A, const Stride &B) {
     return B;
   if (B.isUniform())
     return A;
+  bool AssumesNoWrap = A.AssumesNoWrap || B.AssumesNoWrap;
   if (A.Step && B.Step)
-    return Stride::linear(*A.Step + *B.Step);
-  return Stride::linear(std::nullopt);
+    return Stride::linear(*A.Step + *B.Step, AssumesNoWrap);
+  return Stride::linear(std::nullopt, AssumesNoWrap);
 }
 
 Stride negate(const Stride &S) {
   if (!S.isLinear() || !S.Step)
     return S;
-  return Stride::linear(-*S.Step);
+  return Stride::linear(-*S.Step, S.AssumesNoWrap);
 }
 
 /// \p S scaled by uniform \p Factor (a constant, or another uniform value).
@@ -57,14 +58,20 @@ Stride scale(const Stride &S, const Value &Factor) {
     return S;
   const auto *Constant = dyn_cast<ConstantInt>(&Factor);
   if (!S.Step || !Constant)
-    return Stride::linear(std::nullopt);
-  return Stride::linear(*S.Step * Constant->getSExtValue());
+    return Stride::linear(std::nullopt, S.AssumesNoWrap);
+  return Stride::linear(*S.Step * Constant->getSExtValue(), S.AssumesNoWrap);
 }
 
 Stride scale(const Stride &S, int64_t Factor) {
   if (!S.isLinear() || !S.Step)
     return S;
-  return Stride::linear(*S.Step * Factor);
+  return Stride::linear(*S.Step * Factor, S.AssumesNoWrap);
+}
+
+/// The meet of two strides that agree (Stride::operator==): what either
+/// assumes, the meet does.
+Stride meet(const Stride &A, const Stride &B) {
+  return A.AssumesNoWrap ? A : B;
 }
 
 /// Whether \p Step is \p Phi plus a uniform amount, as an induction's back
@@ -153,7 +160,7 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
     if (const auto *Mask = dyn_cast<ConstantInt>(I.getOperand(1));
         Mask && Mask->getValue().isMask() &&
         Mask->getValue().countTrailingOnes() >= 32)
-      return Operand(0);
+      return Operand(0).assumingNoWrap();
     return Stride::unknown();
   case Instruction::Mul:
     if (Uniformity.isUniform(I.getOperand(1)))
@@ -176,6 +183,7 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
     return computeShiftRight(cast<BinaryOperator>(I));
   case Instruction::SExt:
   case Instruction::ZExt:
+    return Operand(0).assumingNoWrap();
   case Instruction::Trunc:
   case Instruction::PtrToInt:
   case Instruction::IntToPtr:
@@ -210,13 +218,13 @@ Stride StrideBuilder::computeShiftRight(const BinaryOperator &Shift) {
   if (const auto *Shl = dyn_cast<BinaryOperator>(Shifted);
       Shl && Shl->getOpcode() == Instruction::Shl &&
       Shl->getOperand(1) == Shift.getOperand(1))
-    return compute(Shl->getOperand(0));
+    return compute(Shl->getOperand(0)).assumingNoWrap();
   // (A uniform shift never gets here: compute answers for it.)
   Stride S = compute(Shifted);
   int64_t Divisor = int64_t(1) << Amount->getZExtValue();
   if (!Shift.isExact() || !S.isLinear() || !S.Step || *S.Step % Divisor != 0)
     return Stride::unknown();
-  return Stride::linear(*S.Step / Divisor);
+  return Stride::linear(*S.Step / Divisor, S.AssumesNoWrap);
 }
 
 /// Private memory: the vector kernel gives each lane its own copy, one
@@ -245,6 +253,10 @@ Stride StrideBuilder::computeGEP(const GEPOperator &GEP) {
     TypeSize Size = DL.getTypeAllocSize(It.getIndexedType());
     if (Index.isUnknown() || Size.isScalable())
       return Stride::unknown();
+    // A narrower index is sign-extended to the pointer's index width.
+    if (It.getOperand()->getType()->getScalarSizeInBits() <
+        DL.getIndexTypeSizeInBits(GEP.getType()))
+      Index = Index.assumingNoWrap();
     Result = add(Result, scale(Index, int64_t(Size.getFixedSize())));
   }
   return Result;
@@ -260,7 +272,7 @@ Stride StrideBuilder::computePhi(const PHINode &Phi) {
     Stride S = compute(Incoming);
     if (Meet && !(*Meet == S))
       Agree = false;
-    Meet = S;
+    Meet = Meet ? meet(*Meet, S) : S;
   }
   InProgress.erase(&Phi);
   // Incoming values that agree, from paths the lanes take together; at a
@@ -278,7 +290,7 @@ Stride StrideBuilder::computeSelect(const SelectInst &Select) {
     return Stride::unknown();
   Stride True = compute(Select.getTrueValue());
   Stride False = compute(Select.getFalseValue());
-  return True == False ? True : Stride::unknown();
+  return True == False ? meet(True, False) : Stride::unknown();
 }
 
 StrideInfo::StrideInfo(const Function &F, const UniformityInfo &Uniformity)
@@ -331,6 +343,8 @@ static void describeAccess(const StrideInfo &Info, const Instruction &Access,
     OS << "strided " << *Elements;
   else
     OS << "strided " << *Address.Step << " bytes";
+  if (Address.AssumesNoWrap)
+    OS << " assuming no wrap";
 }
 
 void StrideInfo::print(raw_ostream &OS) const {

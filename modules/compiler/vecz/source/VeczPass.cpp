@@ -28,6 +28,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Scalar/DCE.h"
@@ -46,6 +47,8 @@ using namespace llvm;
 
 STATISTIC(NumKernelsVectorized, "Number of kernels given a vector variant");
 STATISTIC(NumKernelsDeclined, "Number of kernels Vecz left scalar");
+STATISTIC(NumVariantsBroken,
+          "Number of functions Vecz made that the verifier rejected");
 STATISTIC(NumKernelsWide, "Number of vector variants given a wide variant");
 STATISTIC(NumKernelsJammed,
           "Number of vector variants given a variant running several rows");
@@ -287,16 +290,43 @@ static void eraseFunction(Function &F, FunctionAnalysisManager &FAM) {
   F.eraseFromParent();
 }
 
+/// \p Made, a function Vecz made at \p Stage, once the IR verifier passes
+/// it; else it is erased and the error says what the verifier found. A
+/// broken function must not reach the rest of the pipeline, where it could
+/// crash the compiler: the kernel keeps its scalar form (or the variant
+/// made before) instead.
+static Expected<Function *> verifyMade(Expected<Function *> Made,
+                                       StringRef Stage,
+                                       FunctionAnalysisManager &FAM) {
+  if (!Made)
+    return Made;
+  std::string Problem;
+  raw_string_ostream OS(Problem);
+  if (!verifyFunction(**Made, &OS))
+    return Made;
+  ++NumVariantsBroken;
+  std::string Name = (*Made)->getName().str();
+  eraseFunction(**Made, FAM);
+  StringRef FirstLine = StringRef(Problem).split('\n').first;
+  return createStringError(inconvertibleErrorCode(),
+                           "Vecz made an invalid function '%s' at %s (%s); "
+                           "please report it",
+                           Name.c_str(), Stage.str().c_str(),
+                           FirstLine.str().c_str());
+}
+
 /// Packetizes \p Copy, a scalarized copy of a kernel, at \p Width, then
 /// erases it.
 static Expected<Function *> packetizeCopy(Function &Copy, unsigned Width,
                                           const compiler::BuiltinInfo &BI,
                                           FunctionAnalysisManager &FAM) {
   Expected<Function *> Vector =
-      Width ? packetizeKernel(Copy, Width,
-                              FAM.getResult<UniformityAnalysis>(Copy),
-                              FAM.getResult<StrideAnalysis>(Copy), BI)
-            : createStringError(inconvertibleErrorCode(), "has no room");
+      Width
+          ? verifyMade(packetizeKernel(Copy, Width,
+                                       FAM.getResult<UniformityAnalysis>(Copy),
+                                       FAM.getResult<StrideAnalysis>(Copy), BI),
+                       "packetization (scalarized layout)", FAM)
+          : createStringError(inconvertibleErrorCode(), "has no room");
   eraseFunction(Copy, FAM);
   return Vector;
 }
@@ -404,8 +434,9 @@ addJammedVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
   unsigned Rows = chooseRows(Kernel, Opts, FAM);
   if (Rows == 1 || hasBarrier(*Variant.Vector))
     return Variant;
-  Expected<Function *> Jammed =
-      jamRows(*Variant.Vector, Kernel.getName(), Variant.Width, Rows);
+  Expected<Function *> Jammed = verifyMade(
+      jamRows(*Variant.Vector, Kernel.getName(), Variant.Width, Rows),
+      "row jamming", FAM);
   if (!Jammed) {
     std::string Why = toString(Jammed.takeError());
     if (Opts.Rows != 0)
@@ -468,9 +499,11 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
   Expected<Function *> Wide =
       Scalarized
           ? packetizeCopy(*cloneScalarized(Kernel, FAM), WideWidth, BI, FAM)
-          : packetizeKernel(Kernel, WideWidth,
-                            FAM.getResult<UniformityAnalysis>(Kernel),
-                            FAM.getResult<StrideAnalysis>(Kernel), BI);
+          : verifyMade(
+                packetizeKernel(Kernel, WideWidth,
+                                FAM.getResult<UniformityAnalysis>(Kernel),
+                                FAM.getResult<StrideAnalysis>(Kernel), BI),
+                "packetization (wide variant)", FAM);
   if (!Wide) {
     std::string Why = toString(Wide.takeError());
     if (Opts.Interleave != 0)
@@ -530,7 +563,8 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
     return false;
   }
   Expected<Function *> Vector =
-      packetizeKernel(Kernel, Width, Uniformity, Strides, BI);
+      verifyMade(packetizeKernel(Kernel, Width, Uniformity, Strides, BI),
+                 "packetization", FAM);
   if (!Vector) {
     // The remark is how the user hears of it; the kernel stays scalar.
     std::string Why = toString(Vector.takeError());

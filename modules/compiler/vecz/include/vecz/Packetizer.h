@@ -16,7 +16,9 @@
 /// or pointer type or fixed vectors of integers or floating point. Then clones
 /// it as `__vecz_v<W>_<name>` and widens the clone: each varying value gets a
 /// `<W x T>` twin beside its scalar version, which keeps computing lane 0's
-/// value (so a consecutive access takes lane 0's address); a varying `<N x T>`
+/// value (so a consecutive access takes lane 0's address, or under a mask,
+/// when the address goes through an extension, the first active lane's
+/// less its offset: see StrideAnalysis.h); a varying `<N x T>`
 /// a `<W * N x T>` twin, lane l's vector at elements l * N .. l * N + N - 1
 /// (element picks, inserts and swizzles repeat their pattern at each lane's
 /// offset, or select by a variable index; masks and conditions are spread over
@@ -33,7 +35,9 @@
 /// (LaneOperations.h: under a mask, through an always-inline helper that
 /// branches per lane). Divergent regions become straight code whose blocks run
 /// under masks: their memory accesses are masked (uniform ones done once if any
-/// lane is active; inactive lanes of masked loads read zero) and the phis where
+/// lane is active; inactive lanes of masked loads read zero), their integer
+/// divisions and remainders divide by 1 in inactive lanes (a uniform one when
+/// no lane is active), and the phis where
 /// paths join become selects on the edge masks (a uniform phi: the value of an
 /// edge some lane took). A divergent loop goes round while any lane is live (a
 /// live-mask phi in its header); each value leaving it is kept per lane, from

@@ -12,17 +12,19 @@
 /// Assumes: UniformityAnalysis's rules (vecz/UniformityAnalysis.h).
 /// Does: get_global_id(0), get_local_id(0) and the linear ids move by 1;
 /// strides add through add and sub, scale through mul and shl by uniform
-/// values, pass through casts (index arithmetic is assumed not to wrap
-/// within one vector: signed overflow is undefined in OpenCL C) and through
-/// `(X << C) >> C` (Clang's `(long)(int)X`) and `X & 0xffffffff` (and
-/// wider low masks: `(ulong)(uint)X`), divide through exact right
-/// shifts by constants when the step stays whole, pass through an
-/// `or` of disjoint bits, through selects on a uniform condition whose arms
-/// agree, and through phis whose incoming values agree; a GEP's byte stride
-/// is the sum of its indices' strides times their types' sizes.
-/// Produces: StrideInfo; `print<vecz-stride>` prints each load's and store's
-/// address: uniform, consecutive, strided N (elements), strided N bytes,
-/// strided by a uniform value, or unknown.
+/// values, pass through casts and through `(X << C) >> C` (Clang's
+/// `(long)(int)X`) and `X & 0xffffffff` (and wider low masks:
+/// `(ulong)(uint)X`), assuming the index does not wrap within one vector
+/// (signed overflow is undefined in OpenCL C; an unsigned wrap would index
+/// past 4 GiB) and saying so (Stride::AssumesNoWrap); divide through exact
+/// right shifts by constants when the step stays whole, pass through an `or` of
+/// disjoint bits, through selects on a uniform condition whose arms agree, and
+/// through phis whose incoming values agree; a GEP's byte stride is the sum of
+/// its indices' strides times their types' sizes (an index narrower than 64
+/// bits is sign-extended: it assumes no wrap too). Produces: StrideInfo;
+/// `print<vecz-stride>` prints each load's and store's address: uniform,
+/// consecutive, strided N (elements), strided N bytes, strided by a uniform
+/// value, or unknown.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -51,10 +53,26 @@ struct Stride {
   /// For Linear: the step per lane, in the value's units (bytes for a
   /// pointer), when it is a known constant; none for a uniform value.
   std::optional<int64_t> Step;
+  /// For Linear: whether the step holds only where no lane's narrower index
+  /// wraps on its way (an extension, Clang's shift form of one, a low mask,
+  /// a GEP index narrower than a pointer). Every active lane of a kernel
+  /// that runs correctly meets that; an inactive lane may not (its values
+  /// lie outside the guard that let LLVM make a `sext` a `zext`, say), so a
+  /// masked access must not take its address from such a lane.
+  bool AssumesNoWrap = false;
 
   static Stride uniform() { return {Uniform, 0}; }
-  static Stride linear(std::optional<int64_t> Step) { return {Linear, Step}; }
+  static Stride linear(std::optional<int64_t> Step,
+                       bool AssumesNoWrap = false) {
+    return {Linear, Step, AssumesNoWrap};
+  }
   static Stride unknown() { return {Unknown, std::nullopt}; }
+  /// This stride, assuming no wrap as well.
+  Stride assumingNoWrap() const {
+    Stride S = *this;
+    S.AssumesNoWrap = isLinear();
+    return S;
+  }
 
   bool isUniform() const { return K == Uniform; }
   bool isLinear() const { return K == Linear; }
@@ -63,6 +81,7 @@ struct Stride {
   std::optional<int64_t> getConstantStep() const {
     return K == Unknown ? std::nullopt : Step;
   }
+  /// Whether both move alike (whatever each assumes).
   bool operator==(const Stride &Other) const {
     return K == Other.K && Step == Other.Step;
   }

@@ -14,7 +14,9 @@
 /// (vecz/Packetizer.h); names the result the kernel's vector variant
 /// (`!mux_vector_variant`), which work-item-loops runs for as many groups
 /// of W work-items as the local size holds, then the scalar kernel for the
-/// rest. A kernel it cannot vectorize keeps its scalar form and gets an
+/// rest. Every function it makes passes the IR verifier, or is erased with
+/// a remark naming it and the stage that made it (doc/passes.md, "Vecz's
+/// invariants"). A kernel it cannot vectorize keeps its scalar form and gets an
 /// OptimizationRemarkMissed (pass name `vecz`) saying why; one it does gets
 /// an OptimizationRemark.
 /// With the cost model (`-cl-wfv=auto`), a variant that costs more than

@@ -1,0 +1,156 @@
+// Kernels of the shapes that broke Vecz on code written outside Loom
+// (issue 34), each rewritten for Loom's own tests: local atomics under
+// divergence inside loops, a segmented scan with double values and
+// reconverging flags, a barrier inside a loop over a local tile with
+// work-items that drop out, and guarded integer division.
+
+// A radix sort's digit count: the 8-bit digit at `shift` of each key of
+// the group's slice, counted `weight` times into a 256-bin local histogram
+// (atomic_inc for odd digits, atomic_add for even ones); keys equal to
+// `skip` are not counted. Counts go out digit-major, and each group's
+// exclusive prefix of its histogram beside them.
+kernel void radix_count(global const uint *keys, global uint *counts,
+                        global uint *prefix, uint n, uint shift, uint skip,
+                        uint weight, local uint *hist) {
+  uint lid = get_local_id(0);
+  uint lsize = get_local_size(0);
+  uint group = get_group_id(0);
+  uint groups = get_num_groups(0);
+  for (uint b = lid; b < 256; b += lsize)
+    hist[b] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint per_group = (n + groups - 1) / groups;
+  uint begin = group * per_group;
+  uint end = min(begin + per_group, n);
+  for (uint i = begin + lid; i < end; i += lsize) {
+    uint key = keys[i];
+    bool counted = key != skip && (key & 0x80000000u) == 0;
+    if (counted) {
+      uint digit = (key >> shift) & 0xFFu;
+      for (uint k = 0; k < weight; ++k) {
+        if (digit & 1u)
+          atomic_inc(&hist[digit]);
+        else
+          atomic_add(&hist[digit], 1u);
+      }
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint b = lid; b < 256; b += lsize)
+    counts[b * groups + group] = hist[b];
+  if (lid == 0) {
+    uint sum = 0;
+    for (uint b = 0; b < 256; ++b) {
+      prefix[group * 256 + b] = sum;
+      sum += hist[b];
+    }
+  }
+}
+
+// Reduce-by-key within each group: a segmented inclusive Hillis-Steele scan
+// of double values (a segment starts where the key changes), fused with an
+// int scan of segment ends that gives each segment its slot in the group's
+// compacted output. Each addition's order is fixed.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+kernel void reduce_by_key(global const int *keys, global const double *vals,
+                          global double *scanned, global double *seg_vals,
+                          global int *seg_keys, global int *seg_counts,
+                          local double *sv, local int *sf, local int *sc) {
+  int lid = get_local_id(0);
+  int n = get_local_size(0);
+  int gid = get_global_id(0);
+  int group = get_group_id(0);
+  int last = get_global_size(0) - 1;
+  int key = keys[gid];
+  int head = lid == 0 || keys[gid - 1] != key;
+  int tail = lid == n - 1 || gid == last || keys[gid + 1] != key;
+  sv[lid] = vals[gid];
+  sf[lid] = head;
+  sc[lid] = tail;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int offset = 1; offset < n; offset <<= 1) {
+    double v = sv[lid];
+    int f = sf[lid];
+    int c = sc[lid];
+    if (lid >= offset) {
+      if (!f)
+        v = sv[lid - offset] + v;
+      f |= sf[lid - offset];
+      c += sc[lid - offset];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sv[lid] = v;
+    sf[lid] = f;
+    sc[lid] = c;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  scanned[gid] = sv[lid];
+  if (tail) {
+    int slot = group * n + sc[lid] - 1;
+    seg_vals[slot] = sv[lid];
+    seg_keys[slot] = key;
+  }
+  if (lid == n - 1)
+    seg_counts[group] = sc[lid];
+}
+
+// A pathfinder step: each group advances `iteration` rows of a min-cost
+// path through a tile of the row in local memory. The tile overlaps its
+// neighbours by `iteration` columns each side, the valid part shrinking by
+// one column per row; work-items outside the grid or the shrinking window
+// stop computing. Column x of the result is written by the group whose
+// window keeps it.
+#define IN_RANGE(x, lo, hi) ((x) >= (lo) && (x) <= (hi))
+kernel void pathfinder(int iteration, global const int *wall,
+                       global const int *src, global int *dst, int cols,
+                       int start_step, int border, local int *prev,
+                       local int *result) {
+  int block = get_local_size(0);
+  int tx = get_local_id(0);
+  int small_cols = block - iteration * 2;
+  int blk_x = small_cols * (int)get_group_id(0) - border;
+  int blk_x_max = blk_x + block - 1;
+  int x = blk_x + tx;
+  int valid_min = blk_x < 0 ? -blk_x : 0;
+  int valid_max = blk_x_max > cols - 1 ? block - 1 - (blk_x_max - cols + 1)
+                                       : block - 1;
+  int west = tx - 1 < valid_min ? valid_min : tx - 1;
+  int east = tx + 1 > valid_max ? valid_max : tx + 1;
+  bool is_valid = IN_RANGE(tx, valid_min, valid_max);
+  if (IN_RANGE(x, 0, cols - 1))
+    prev[tx] = src[x];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  bool computed = false;
+  for (int i = 0; i < iteration; ++i) {
+    computed = false;
+    if (IN_RANGE(tx, i + 1, block - i - 2) && is_valid) {
+      computed = true;
+      int shortest = min(min(prev[west], prev[tx]), prev[east]);
+      result[tx] = shortest + wall[cols * (start_step + i) + x];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (i == iteration - 1)
+      break;
+    if (computed)
+      prev[tx] = result[tx];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (computed)
+    dst[x] = result[tx];
+}
+
+// Division guarded by its divisor: no lane may divide by zero (x86 traps)
+// where the work-item would not divide at all. `parts` is uniform; when it
+// is zero, no work-item divides by it.
+kernel void guarded_division(global const int *divisors, global int *q,
+                             global int *r, global uint *shares, uint total,
+                             uint parts) {
+  uint i = get_global_id(0);
+  int d = divisors[i];
+  q[i] = (d != 0) ? (int)(i % 1000u) / d : 12345;
+  r[i] = (d != 0) ? (int)(i % 1000u) % d : -1;
+  if (get_local_id(0) < 3) {
+    if (parts != 0)
+      shares[i] = total / parts;
+  }
+}

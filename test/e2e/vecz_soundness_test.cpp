@@ -1,0 +1,245 @@
+//===- vecz_soundness_test.cpp - Kernels that once broke Vecz -------------===//
+///
+/// The shapes of kernel that crashed the compiler or the host once Vecz was
+/// on by default (issue 34), rewritten for Loom: local atomics under
+/// divergence inside loops (a radix sort's digit count), a segmented scan of
+/// doubles whose flags reconverge (reduce-by-key), a barrier inside a loop
+/// over a local tile with work-items that drop out (a pathfinder step), and
+/// division guarded by its divisor. Each runs scalar, with the default
+/// options, and with Vecz forced at 4, 8 and 16, on both targets, with
+/// local sizes that are and are not multiples of the widths; every output
+/// element is checked against a model computed here.
+///
+//===----------------------------------------------------------------------===//
+
+#include "KernelRunner.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <tuple>
+
+using namespace loom::e2e;
+
+namespace {
+
+/// (target, build options)
+using Configuration = std::tuple<const char *, const char *>;
+
+class VeczSoundness : public testing::TestWithParam<Configuration> {
+protected:
+  void SetUp() override {
+    auto [Target, Options] = GetParam();
+    ASSERT_EQ(compileKernel(readKernelSource("vecz_soundness.cl"), Binary,
+                            Options, Target, "vecz_soundness.cl"),
+              "");
+  }
+  std::vector<char> Binary;
+};
+
+TEST_P(VeczSoundness, RadixDigitCountWithLocalAtomicsInDivergentLoops) {
+  const uint32_t N = 5000, Shift = 8, Skip = 0x1234u, Weight = 2;
+  const size_t Groups = 7;
+  for (size_t Local : {64, 40}) {
+    std::mt19937 Random(11);
+    std::vector<uint32_t> Keys(N);
+    for (uint32_t &K : Keys)
+      K = Random();
+    Keys[3] = Keys[77] = Skip;
+    std::vector<uint32_t> Counts(256 * Groups, 7), Prefix(256 * Groups, 7);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(Keys),   KernelArg::buffer(Counts),
+        KernelArg::buffer(Prefix), KernelArg::scalar(N),
+        KernelArg::scalar(Shift),  KernelArg::scalar(Skip),
+        KernelArg::scalar(Weight), KernelArg::local(256 * 4)};
+    ASSERT_EQ(
+        runKernel(Binary, "radix_count", Args, {{Groups * Local}, {Local}, {}}),
+        "");
+    std::vector<uint32_t> GotCounts = Args[1].as<uint32_t>();
+    std::vector<uint32_t> GotPrefix = Args[2].as<uint32_t>();
+    const uint32_t PerGroup = (N + Groups - 1) / Groups;
+    for (size_t G = 0; G < Groups; ++G) {
+      std::vector<uint32_t> Hist(256, 0);
+      for (uint32_t I = uint32_t(G) * PerGroup;
+           I < std::min<uint32_t>(N, uint32_t(G + 1) * PerGroup); ++I)
+        if (Keys[I] != Skip && !(Keys[I] & 0x80000000u))
+          Hist[(Keys[I] >> Shift) & 0xFF] += Weight;
+      uint32_t Sum = 0;
+      for (size_t B = 0; B < 256; ++B) {
+        ASSERT_EQ(GotCounts[B * Groups + G], Hist[B])
+            << "counts of digit " << B << ", group " << G << ", local "
+            << Local;
+        ASSERT_EQ(GotPrefix[G * 256 + B], Sum)
+            << "prefix of digit " << B << ", group " << G << ", local "
+            << Local;
+        Sum += Hist[B];
+      }
+    }
+  }
+}
+
+/// The Hillis-Steele segmented scan of one group, step by step as the
+/// kernel does it: each sum in the same order.
+void scanGroup(const std::vector<int> &Keys, const std::vector<double> &Vals,
+               size_t First, size_t N, size_t Last, std::vector<double> &V,
+               std::vector<int> &F, std::vector<int> &C) {
+  V.assign(N, 0);
+  F.assign(N, 0);
+  C.assign(N, 0);
+  for (size_t L = 0; L < N; ++L) {
+    size_t G = First + L;
+    V[L] = Vals[G];
+    F[L] = L == 0 || Keys[G - 1] != Keys[G];
+    C[L] = L == N - 1 || G == Last || Keys[G + 1] != Keys[G];
+  }
+  for (size_t Offset = 1; Offset < N; Offset <<= 1) {
+    std::vector<double> NV = V;
+    std::vector<int> NF = F, NC = C;
+    for (size_t L = Offset; L < N; ++L) {
+      if (!F[L])
+        NV[L] = V[L - Offset] + V[L];
+      NF[L] = F[L] | F[L - Offset];
+      NC[L] = C[L] + C[L - Offset];
+    }
+    V.swap(NV);
+    F.swap(NF);
+    C.swap(NC);
+  }
+}
+
+TEST_P(VeczSoundness, ReduceByKeyOfDoublesWithReconvergingFlags) {
+  for (size_t Local : {64, 48}) {
+    const size_t Groups = 6, N = Groups * Local;
+    std::mt19937 Random(5);
+    std::vector<int> Keys(N);
+    std::vector<double> Vals(N);
+    for (size_t I = 0; I < N; ++I) {
+      Keys[I] = int(Random() % 3);
+      Vals[I] = double(int(Random() % 2001) - 1000) / 7.0;
+    }
+    const double Sentinel = -1e300;
+    std::vector<double> Scanned(N, Sentinel), SegVals(N, Sentinel);
+    std::vector<int> SegKeys(N, -7), SegCounts(Groups, -7);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(Keys),     KernelArg::buffer(Vals),
+        KernelArg::buffer(Scanned),  KernelArg::buffer(SegVals),
+        KernelArg::buffer(SegKeys),  KernelArg::buffer(SegCounts),
+        KernelArg::local(Local * 8), KernelArg::local(Local * 4),
+        KernelArg::local(Local * 4)};
+    ASSERT_EQ(runKernel(Binary, "reduce_by_key", Args, {{N}, {Local}, {}}), "");
+    std::vector<double> GotScanned = Args[2].as<double>();
+    std::vector<double> GotSegVals = Args[3].as<double>();
+    std::vector<int> GotSegKeys = Args[4].as<int>();
+    std::vector<int> GotCounts = Args[5].as<int>();
+    for (size_t G = 0; G < Groups; ++G) {
+      std::vector<double> V;
+      std::vector<int> F, C;
+      scanGroup(Keys, Vals, G * Local, Local, N - 1, V, F, C);
+      ASSERT_EQ(GotCounts[G], C[Local - 1]) << "group " << G;
+      for (size_t L = 0; L < Local; ++L) {
+        size_t I = G * Local + L;
+        ASSERT_EQ(GotScanned[I], V[L]) << "scanned[" << I << "]";
+        bool Tail = L == Local - 1 || I == N - 1 || Keys[I + 1] != Keys[I];
+        if (!Tail)
+          continue;
+        size_t Slot = G * Local + C[L] - 1;
+        ASSERT_EQ(GotSegVals[Slot], V[L]) << "seg_vals[" << Slot << "]";
+        ASSERT_EQ(GotSegKeys[Slot], Keys[I]) << "seg_keys[" << Slot << "]";
+      }
+      // The slots past the group's segments keep their sentinels.
+      for (size_t S = G * Local + C[Local - 1]; S < (G + 1) * Local; ++S) {
+        ASSERT_EQ(GotSegVals[S], Sentinel) << "seg_vals[" << S << "]";
+        ASSERT_EQ(GotSegKeys[S], -7) << "seg_keys[" << S << "]";
+      }
+    }
+  }
+}
+
+TEST_P(VeczSoundness, PathfinderBarrierInLoopOverLocalTile) {
+  const int Cols = 1000, Iteration = 5, StartStep = 1;
+  for (int Block : {64, 48}) {
+    int SmallCols = Block - 2 * Iteration;
+    size_t Groups = size_t((Cols + SmallCols - 1) / SmallCols);
+    std::mt19937 Random(9);
+    std::vector<int> Wall(size_t(Cols) * (StartStep + Iteration)), Src(Cols);
+    for (int &W : Wall)
+      W = int(Random() % 10);
+    for (int &S : Src)
+      S = int(Random() % 10);
+    std::vector<int> Dst(Cols, -1);
+    std::vector<KernelArg> Args = {KernelArg::scalar(Iteration),
+                                   KernelArg::buffer(Wall),
+                                   KernelArg::buffer(Src),
+                                   KernelArg::buffer(Dst),
+                                   KernelArg::scalar(Cols),
+                                   KernelArg::scalar(StartStep),
+                                   KernelArg::scalar(Iteration),
+                                   KernelArg::local(size_t(Block) * 4),
+                                   KernelArg::local(size_t(Block) * 4)};
+    ASSERT_EQ(runKernel(Binary, "pathfinder", Args,
+                        {{Groups * size_t(Block)}, {size_t(Block)}, {}}),
+              "");
+    // The dynamic programme itself, row by row, neighbours clamped to the
+    // grid.
+    std::vector<int> Row = Src;
+    for (int I = 0; I < Iteration; ++I) {
+      std::vector<int> Next(Cols);
+      for (int X = 0; X < Cols; ++X) {
+        int Shortest = std::min(
+            {Row[std::max(X - 1, 0)], Row[X], Row[std::min(X + 1, Cols - 1)]});
+        Next[X] = Shortest + Wall[size_t(Cols) * (StartStep + I) + X];
+      }
+      Row.swap(Next);
+    }
+    std::vector<int> Got = Args[3].as<int>();
+    for (int X = 0; X < Cols; ++X)
+      ASSERT_EQ(Got[X], Row[X]) << "dst[" << X << "], block " << Block;
+  }
+}
+
+TEST_P(VeczSoundness, GuardedDivisionNeverTrapsInInactiveLanes) {
+  const size_t N = 1000; // Groups of 40: not a multiple of 16.
+  std::mt19937 Random(2);
+  std::vector<int> Divisors(N);
+  for (int &D : Divisors)
+    D = int(Random() % 7) - 3;
+  for (uint32_t Parts : {0u, 7u}) {
+    std::vector<int> Q(N, -9), R(N, -9);
+    std::vector<uint32_t> Shares(N, 99);
+    const uint32_t Total = 1000;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(Divisors), KernelArg::buffer(Q),
+        KernelArg::buffer(R),        KernelArg::buffer(Shares),
+        KernelArg::scalar(Total),    KernelArg::scalar(Parts)};
+    ASSERT_EQ(runKernel(Binary, "guarded_division", Args, {{N}, {40}, {}}), "");
+    std::vector<int> GotQ = Args[1].as<int>(), GotR = Args[2].as<int>();
+    std::vector<uint32_t> GotShares = Args[3].as<uint32_t>();
+    for (size_t I = 0; I < N; ++I) {
+      int D = Divisors[I], X = int(I % 1000);
+      ASSERT_EQ(GotQ[I], D ? X / D : 12345) << "q[" << I << "], d = " << D;
+      ASSERT_EQ(GotR[I], D ? X % D : -1) << "r[" << I << "], d = " << D;
+      uint32_t Share = (I % 40 < 3 && Parts) ? Total / Parts : 99;
+      ASSERT_EQ(GotShares[I], Share) << "shares[" << I << "]";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Widths, VeczSoundness,
+    testing::Combine(testing::Values("reference", "csa"),
+                     testing::Values("-cl-wfv=never", "-cl-wfv=auto",
+                                     "-cl-wfv=always -vecz-width=4",
+                                     "-cl-wfv=always -vecz-width=8",
+                                     "-cl-wfv=always -vecz-width=16")),
+    [](const testing::TestParamInfo<Configuration> &Info) {
+      std::string Options = std::get<1>(Info.param);
+      std::string Name = std::get<0>(Info.param);
+      if (Options == "-cl-wfv=never")
+        return Name + "_scalar";
+      if (Options == "-cl-wfv=auto")
+        return Name + "_default";
+      return Name + "_w" + Options.substr(Options.find("-vecz-width=") + 12);
+    });
+
+} // namespace
