@@ -26,8 +26,6 @@ STATISTIC(NumDivisionsProvedSafe, "Number of divisions known not to trap");
 namespace compiler {
 namespace utils {
 
-namespace {
-
 bool isIntegerDivision(const Instruction &I) {
   switch (I.getOpcode()) {
   case Instruction::SDiv:
@@ -39,6 +37,8 @@ bool isIntegerDivision(const Instruction &I) {
     return false;
   }
 }
+
+namespace {
 
 bool isSignedDivision(const BinaryOperator &Division) {
   return Division.getOpcode() == Instruction::SDiv ||

@@ -39,7 +39,7 @@ define void @basic(ptr addrspace(1) %a, ptr addrspace(1) %index, i64 %n) #0 {
 ; a shift that is not exact is unknown. `gid & 0xffffffff`, Clang's
 ; (ulong)(uint)gid, moves as gid does; `gid & 255` wraps within a vector.
 ; CHECK-LABEL: Strides of 'shift_right':
-; CHECK-NEXT: consecutive assuming no wrap: store i32 0, ptr addrspace(1) %p.sext
+; CHECK-NEXT: consecutive: store i32 0, ptr addrspace(1) %p.sext
 ; CHECK-NEXT: consecutive assuming no wrap: store i32 1, ptr addrspace(1) %p.zext
 ; CHECK-NEXT: strided 2: store i32 2, ptr addrspace(1) %p.exact
 ; CHECK-NEXT: unknown: store i32 3, ptr addrspace(1) %p.odd
@@ -78,7 +78,7 @@ define void @shift_right(ptr addrspace(1) %a) #0 {
 ; get_global_id(0)), shifts, an or of disjoint bits, offsets by uniform
 ; values, and 2-D indexing row * width + x.
 ; CHECK-LABEL: Strides of 'arithmetic':
-; CHECK-NEXT: consecutive assuming no wrap: store i32 0, ptr addrspace(1) %p.int
+; CHECK-NEXT: consecutive: store i32 0, ptr addrspace(1) %p.int
 ; CHECK-NEXT: strided 4: store i32 1, ptr addrspace(1) %p.shl
 ; CHECK-NEXT: strided 2: store i32 2, ptr addrspace(1) %p.odd
 ; CHECK-NEXT: consecutive: store i32 3, ptr addrspace(1) %p.offset

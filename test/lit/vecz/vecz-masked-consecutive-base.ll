@@ -13,7 +13,7 @@
 ; STRIDE-NEXT: consecutive assuming no wrap: store i32 %v, ptr addrspace(1) %pout
 ; STRIDE-NEXT: consecutive: store i32 1, ptr addrspace(1) %pflag
 ; STRIDE-LABEL: Strides of 'unguarded_sext':
-; STRIDE-NEXT: consecutive assuming no wrap: %v = load i32, ptr addrspace(1) %pin
+; STRIDE-NEXT: consecutive: %v = load i32, ptr addrspace(1) %pin
 
 ; CHECK-LABEL: define void @__vecz_v4_guarded_zext(
 ; CHECK: then.active:

@@ -19,6 +19,7 @@
 
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/KernelMetadata.h"
+#include "compiler/utils/TrapFreeDivisionPass.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -40,6 +41,7 @@
 using namespace llvm;
 using compiler::BuiltinInfo;
 using compiler::MuxBuiltin;
+using compiler::utils::isIntegerDivision;
 
 namespace vecz {
 
@@ -357,18 +359,6 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
     return Part->getIndices()[0] == 0 ? Lanes.Result : Lanes.Swapped;
   }
   return widenCall(cast<CallBase>(I), B);
-}
-
-bool isIntegerDivision(const Instruction &I) {
-  switch (I.getOpcode()) {
-  case Instruction::SDiv:
-  case Instruction::UDiv:
-  case Instruction::SRem:
-  case Instruction::URem:
-    return true;
-  default:
-    return false;
-  }
 }
 
 /// \p Divisor, widened, with 1 in the lanes \p Mask (spread over the

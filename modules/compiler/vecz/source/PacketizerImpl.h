@@ -33,10 +33,6 @@ namespace vecz {
 
 class StrideInfo;
 
-/// Whether \p I is an integer division or remainder, which traps on x86
-/// for a zero divisor (and INT_MIN / -1).
-bool isIntegerDivision(const llvm::Instruction &I);
-
 /// Widens a clone of a kernel in place (see vecz/Packetizer.h).
 class Packetizer {
 public:

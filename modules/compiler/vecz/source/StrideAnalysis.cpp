@@ -181,9 +181,9 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
   case Instruction::AShr:
   case Instruction::LShr:
     return computeShiftRight(cast<BinaryOperator>(I));
-  case Instruction::SExt:
   case Instruction::ZExt:
     return Operand(0).assumingNoWrap();
+  case Instruction::SExt:
   case Instruction::Trunc:
   case Instruction::PtrToInt:
   case Instruction::IntToPtr:
@@ -217,8 +217,10 @@ Stride StrideBuilder::computeShiftRight(const BinaryOperator &Shift) {
   const Value *Shifted = Shift.getOperand(0);
   if (const auto *Shl = dyn_cast<BinaryOperator>(Shifted);
       Shl && Shl->getOpcode() == Instruction::Shl &&
-      Shl->getOperand(1) == Shift.getOperand(1))
-    return compute(Shl->getOperand(0)).assumingNoWrap();
+      Shl->getOperand(1) == Shift.getOperand(1)) {
+    Stride Low = compute(Shl->getOperand(0));
+    return Shift.getOpcode() == Instruction::LShr ? Low.assumingNoWrap() : Low;
+  }
   // (A uniform shift never gets here: compute answers for it.)
   Stride S = compute(Shifted);
   int64_t Divisor = int64_t(1) << Amount->getZExtValue();
@@ -253,10 +255,6 @@ Stride StrideBuilder::computeGEP(const GEPOperator &GEP) {
     TypeSize Size = DL.getTypeAllocSize(It.getIndexedType());
     if (Index.isUnknown() || Size.isScalable())
       return Stride::unknown();
-    // A narrower index is sign-extended to the pointer's index width.
-    if (It.getOperand()->getType()->getScalarSizeInBits() <
-        DL.getIndexTypeSizeInBits(GEP.getType()))
-      Index = Index.assumingNoWrap();
     Result = add(Result, scale(Index, int64_t(Size.getFixedSize())));
   }
   return Result;

@@ -26,10 +26,15 @@
 namespace llvm {
 class BinaryOperator;
 class DataLayout;
+class Instruction;
 } // namespace llvm
 
 namespace compiler {
 namespace utils {
+
+/// Whether \p I is an integer division or remainder (sdiv, udiv, srem or
+/// urem), which x86 traps on for a zero divisor (and INT_MIN / -1).
+bool isIntegerDivision(const llvm::Instruction &I);
 
 /// Makes \p Division (an sdiv, udiv, srem or urem, scalar or vector) unable
 /// to trap, as the pass does. Returns whether it had to add a guard.

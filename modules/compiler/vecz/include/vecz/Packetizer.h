@@ -17,7 +17,7 @@
 /// it as `__vecz_v<W>_<name>` and widens the clone: each varying value gets a
 /// `<W x T>` twin beside its scalar version, which keeps computing lane 0's
 /// value (so a consecutive access takes lane 0's address, or under a mask,
-/// when the address goes through an extension, the first active lane's
+/// when the address goes through a zero extension, the first active lane's
 /// less its offset: see StrideAnalysis.h); a varying `<N x T>`
 /// a `<W * N x T>` twin, lane l's vector at elements l * N .. l * N + N - 1
 /// (element picks, inserts and swizzles repeat their pattern at each lane's

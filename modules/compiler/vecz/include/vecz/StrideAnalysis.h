@@ -16,15 +16,14 @@
 /// `(long)(int)X`) and `X & 0xffffffff` (and wider low masks:
 /// `(ulong)(uint)X`), assuming the index does not wrap within one vector
 /// (signed overflow is undefined in OpenCL C; an unsigned wrap would index
-/// past 4 GiB) and saying so (Stride::AssumesNoWrap); divide through exact
-/// right shifts by constants when the step stays whole, pass through an `or` of
-/// disjoint bits, through selects on a uniform condition whose arms agree, and
-/// through phis whose incoming values agree; a GEP's byte stride is the sum of
-/// its indices' strides times their types' sizes (an index narrower than 64
-/// bits is sign-extended: it assumes no wrap too). Produces: StrideInfo;
-/// `print<vecz-stride>` prints each load's and store's address: uniform,
-/// consecutive, strided N (elements), strided N bytes, strided by a uniform
-/// value, or unknown.
+/// past 4 GiB), saying so for zero extensions (Stride::AssumesNoWrap); divide
+/// through exact right shifts by constants when the step stays whole, pass
+/// through an `or` of disjoint bits, through selects on a uniform condition
+/// whose arms agree, and through phis whose incoming values agree; a GEP's byte
+/// stride is the sum of its indices' strides times their types' sizes.
+/// Produces: StrideInfo; `print<vecz-stride>` prints each load's and store's
+/// address: uniform, consecutive, strided N (elements), strided N bytes,
+/// strided by a uniform value, or unknown.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -54,11 +53,13 @@ struct Stride {
   /// pointer), when it is a known constant; none for a uniform value.
   std::optional<int64_t> Step;
   /// For Linear: whether the step holds only where no lane's narrower index
-  /// wraps on its way (an extension, Clang's shift form of one, a low mask,
-  /// a GEP index narrower than a pointer). Every active lane of a kernel
-  /// that runs correctly meets that; an inactive lane may not (its values
-  /// lie outside the guard that let LLVM make a `sext` a `zext`, say), so a
-  /// masked access must not take its address from such a lane.
+  /// wraps at zero on its way (a zero extension: `zext`, `(X << C) >>u C`,
+  /// `X & 0xffffffff`). Every active lane of a kernel that runs correctly
+  /// meets that; an inactive lane may not (its values lie outside the guard,
+  /// `x >= 0` say, that let LLVM make a `sext` a `zext`), so a masked access
+  /// must not take its address from such a lane. A sign extension wraps only
+  /// past the type's maximum, where an active lane would already index
+  /// outside any buffer: it is not marked.
   bool AssumesNoWrap = false;
 
   static Stride uniform() { return {Uniform, 0}; }
