@@ -59,16 +59,29 @@ bool isKnownNotSignedMin(const Value *Dividend, const DataLayout &DL) {
   return Bits.isNonNegative() || !OtherOnes.isZero();
 }
 
+bool mayDivideByZero(const BinaryOperator &Division, const DataLayout &DL) {
+  return !isKnownNonZero(Division.getOperand(1), DL);
+}
+
+bool mayOverflow(const BinaryOperator &Division, const DataLayout &DL) {
+  return isSignedDivision(Division) &&
+         !isKnownNotMinusOne(Division.getOperand(1), DL) &&
+         !isKnownNotSignedMin(Division.getOperand(0), DL);
+}
+
 } // namespace
+
+bool mayTrap(const BinaryOperator &Division, const DataLayout &DL) {
+  assert(isIntegerDivision(Division) && "not an integer division");
+  return mayDivideByZero(Division, DL) || mayOverflow(Division, DL);
+}
 
 bool makeDivisionTrapFree(BinaryOperator &Division, const DataLayout &DL) {
   assert(isIntegerDivision(Division) && "not an integer division");
   Value *Dividend = Division.getOperand(0);
   Value *Divisor = Division.getOperand(1);
-  bool MayDivideByZero = !isKnownNonZero(Divisor, DL);
-  bool MayOverflow = isSignedDivision(Division) &&
-                     !isKnownNotMinusOne(Divisor, DL) &&
-                     !isKnownNotSignedMin(Dividend, DL);
+  bool MayDivideByZero = mayDivideByZero(Division, DL);
+  bool MayOverflow = mayOverflow(Division, DL);
   if (!MayDivideByZero && !MayOverflow) {
     ++NumDivisionsProvedSafe;
     return false;

@@ -1,13 +1,16 @@
 ; RUN: loom-opt -passes='vecz<width=4>,verify' -S %s | FileCheck %s
 
 ; No lane divides by zero that the scalar kernel would not: a division in
-; linearized code, guarded by a branch that became its mask (LLVM dropped
+; linearized code that may trap, guarded by a branch that became its mask (LLVM dropped
 ; the safe-divisor select that the guard dominates), divides by 1 in the
 ; lanes the mask leaves off; a uniform division there, done once for the
 ; vector, divides by 1 when no lane is active.
 
 ; q[i] = d != 0 ? (i % 1000) / d : 12345
+; A divisor known bits prove safe (a constant) stays as it is, so LLVM
+; still multiplies in place of dividing.
 ; CHECK-LABEL: define void @__vecz_v4_guarded_division(
+; CHECK: %num.v = urem <4 x i32> %{{.+}}, <i32 1000, i32 1000, i32 1000, i32 1000>
 ; CHECK: %[[SAFE:safe.divisor.*]] = select <4 x i1> %nonzero.v, <4 x i32> %d.v, <4 x i32> <i32 1, i32 1, i32 1, i32 1>
 ; CHECK-NEXT: %q.v = sdiv <4 x i32> %num.v, %[[SAFE]]
 ; CHECK: %[[SAFE_REM:safe.divisor.*]] = select <4 x i1> %nonzero.v, <4 x i32> %d.v, <4 x i32> <i32 1, i32 1, i32 1, i32 1>

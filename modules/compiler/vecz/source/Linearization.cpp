@@ -289,11 +289,11 @@ void Packetizer::replaceScalarPhi(PHINode &Scalar, PHINode &Widened,
   IRBuilder<> B(BB, Def && Def->getParent() == BB
                         ? std::next(Def->getIterator())
                         : BB->getFirstInsertionPt());
-  Value *Incoming = Scalar.getIncomingValue(0);
+  Value *First = Scalar.getIncomingValue(0);
   Value *Lane0 = Scalar.getNumIncomingValues() == 1 &&
                          getIncoming(BB) == Incoming::Blended &&
-                         isa<Instruction>(Incoming) && isVarying(Incoming)
-                     ? Incoming
+                         isa<Instruction>(First) && isVarying(First)
+                     ? First
                      : createLaneZero(Vector, Scalar.getType(), B);
   // Phis finished later may name the scalar phi, now Lane0: their vector
   // value is \p Vector, not a splat of lane 0. So may branches whose masks

@@ -267,7 +267,9 @@ void Packetizer::run() {
       if (!isVarying(&I)) {
         if (isa<LoadInst>(I) && needsAnyLaneTest(BB))
           maskUniformAccess(I, getBlockMask(BB));
-        else if (isIntegerDivision(I) && needsAnyLaneTest(BB))
+        else if (isIntegerDivision(I) && needsAnyLaneTest(BB) &&
+                 compiler::utils::mayTrap(cast<BinaryOperator>(I),
+                                          getDataLayout()))
           guardUniformDivision(cast<BinaryOperator>(I), getBlockMask(BB));
         continue;
       }
@@ -309,7 +311,10 @@ Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
     return Selected;
   if (auto *Op = dyn_cast<BinaryOperator>(&I)) {
     Value *Right = getVector(Op->getOperand(1));
-    if (isIntegerDivision(*Op))
+    // (A divisor known bits prove safe stays as it is: a constant one keeps
+    // LLVM's multiply in place of a division.)
+    if (isIntegerDivision(*Op) &&
+        compiler::utils::mayTrap(*Op, getDataLayout()))
       Right = getSafeDivisor(
           Right, maskFor(getBlockMask(I.getParent()), Op->getType(), B), B);
     Value *V = B.CreateBinOp(Op->getOpcode(), getVector(Op->getOperand(0)),
@@ -506,7 +511,11 @@ Value *Packetizer::callVectorBuiltin(CallBase &Call, const VectorBuiltin &Form,
 Value *Packetizer::getConsecutiveBase(Instruction &Access, Value *LaneMask,
                                       IRBuilder<> &B) {
   Value *Lane0 = getLoadStorePointerOperand(&Access);
-  if (!LaneMask || !Strides.getStride(Original.lookup(Lane0)).AssumesNoWrap)
+  if (!LaneMask)
+    return Lane0;
+  // A pointer the scalar kernel does not have is not known to be safe.
+  const Value *Scalar = Original.lookup(Lane0);
+  if (Scalar && !Strides.getStride(Scalar).AssumesNoWrap)
     return Lane0;
   Value *Bits = B.CreateBitCast(LaneMask, B.getIntNTy(Width));
   // With no lane active, lane 0: a masked access touches nothing then.

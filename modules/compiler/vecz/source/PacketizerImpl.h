@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -91,6 +92,9 @@ private:
   llvm::Value *getConsecutiveBase(llvm::Instruction &Access,
                                   llvm::Value *LaneMask, llvm::IRBuilder<> &B);
   llvm::Value *widenLoad(llvm::LoadInst &Load, llvm::IRBuilder<> &B);
+  const llvm::DataLayout &getDataLayout() const {
+    return Vector.getParent()->getDataLayout();
+  }
   llvm::Value *getSafeDivisor(llvm::Value *Divisor, llvm::Value *Mask,
                               llvm::IRBuilder<> &B);
   void guardUniformDivision(llvm::BinaryOperator &Division, llvm::Value *Mask);

@@ -36,6 +36,13 @@ namespace utils {
 /// urem), which x86 traps on for a zero divisor (and INT_MIN / -1).
 bool isIntegerDivision(const llvm::Instruction &I);
 
+/// Whether \p Division (an sdiv, udiv, srem or urem) may trap for some
+/// operands: its divisor may be zero, or, when signed, -1 while its dividend
+/// may be the type's minimum. Decided from known bits alone (no guard that
+/// dominates it), so the answer holds wherever it runs, for every lane of a
+/// vector kernel too.
+bool mayTrap(const llvm::BinaryOperator &Division, const llvm::DataLayout &DL);
+
 /// Makes \p Division (an sdiv, udiv, srem or urem, scalar or vector) unable
 /// to trap, as the pass does. Returns whether it had to add a guard.
 bool makeDivisionTrapFree(llvm::BinaryOperator &Division,
