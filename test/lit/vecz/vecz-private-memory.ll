@@ -57,7 +57,33 @@ define void @sign_out(ptr addrspace(1) %in, ptr addrspace(1) %out) #0 {
   ret void
 }
 
+; Copies are padded to the scalar copy's alignment, which the accesses
+; through them keep assuming: 24 bytes kept 16-aligned (as x86-64 keeps
+; arrays of 16 bytes or more) are 32 bytes apart, not 24, or lane 1's copy
+; would be only 8-aligned and the 16-aligned copy out of it (vmovaps) would
+; fault (CLsmith, --vectors --barriers seed 2, at width 4).
+; STRIDE-LABEL: Strides of 'padded':
+; STRIDE-NEXT: strided 8: store i32 %v, ptr %six
+; CHECK-LABEL: define void @__vecz_v8_padded(
+; CHECK: %six.lanes = alloca [8 x { [6 x i32], [8 x i8] }], align 16
+; CHECK: %six.v = getelementptr { [6 x i32], [8 x i8] }, ptr %six.lanes, <8 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+define void @padded(ptr addrspace(1) %out) #0 {
+  %six = alloca [6 x i32], align 16
+  %copy = alloca [6 x i32], align 16
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %v = trunc i64 %gid to i32
+  store i32 %v, ptr %six, align 16
+  call void @llvm.memcpy.p0.p0.i64(ptr align 16 %copy, ptr align 16 %six, i64 24, i1 false)
+  %k = urem i64 %gid, 6
+  %picked = getelementptr inbounds [6 x i32], ptr %copy, i64 0, i64 %k
+  %r = load i32, ptr %picked, align 4
+  %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %r, ptr addrspace(1) %q, align 4
+  ret void
+}
+
 declare i64 @__mux_get_global_id(i32)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare float @_Z8lgamma_rfPi(float, ptr)
 declare void @llvm.lifetime.start.p0(i64, ptr)
 declare void @llvm.lifetime.end.p0(i64, ptr)

@@ -564,14 +564,23 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
 }
 
 /// Private memory: one alloca of W copies, lane l's right after lane
-/// l - 1's (StrideAnalysis counts on it, so a private scalar's lanes are
-/// consecutive), and each lane's pointer to its own; lane 0's copy stands for
-/// the scalar one. Its lifetime markers go: they would cover lane 0's copy.
+/// l - 1's, privateLaneStride bytes apart (StrideAnalysis counts on it, so a
+/// private scalar's lanes are consecutive), and each lane's pointer to its
+/// own; lane 0's copy stands for the scalar one. Each copy is padded to the
+/// alignment of the scalar one, which the accesses through it assume: a
+/// 24-byte struct kept 16-aligned has copies 32 bytes apart. Its lifetime
+/// markers go: they would cover lane 0's copy.
 Value *Packetizer::widenAlloca(AllocaInst &Alloca, IRBuilder<> &B) {
   Type *Copy = Alloca.getAllocatedType();
   if (Alloca.isArrayAllocation())
     Copy = ArrayType::get(
         Copy, cast<ConstantInt>(Alloca.getArraySize())->getZExtValue());
+  const DataLayout &DL = getDataLayout();
+  uint64_t Size = DL.getTypeAllocSize(Copy).getFixedSize();
+  uint64_t LaneStride = *privateLaneStride(Alloca, DL);
+  if (LaneStride != Size)
+    Copy = StructType::get(
+        Copy, ArrayType::get(B.getInt8Ty(), LaneStride - Size));
   auto *Copies = new AllocaInst(
       ArrayType::get(Copy, Width), Alloca.getAddressSpace(), nullptr,
       Alloca.getAlign(), Alloca.getName() + ".lanes", &Alloca);

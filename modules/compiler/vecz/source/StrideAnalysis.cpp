@@ -232,10 +232,8 @@ Stride StrideBuilder::computeShiftRight(const BinaryOperator &Shift) {
 /// Private memory: the vector kernel gives each lane its own copy, one
 /// right after the other (Packetizer.h).
 Stride StrideBuilder::computeAlloca(const AllocaInst &Alloca) {
-  Optional<TypeSize> Size = Alloca.getAllocationSizeInBits(DL);
-  if (!Size || Size->isScalable())
-    return Stride::unknown();
-  return Stride::linear(int64_t(Size->getFixedSize() / 8));
+  std::optional<uint64_t> LaneStride = privateLaneStride(Alloca, DL);
+  return LaneStride ? Stride::linear(int64_t(*LaneStride)) : Stride::unknown();
 }
 
 /// The work-item ids that move by one along the vector.
@@ -358,6 +356,14 @@ void StrideInfo::print(raw_ostream &OS) const {
 
 StrideInfo StrideAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
   return StrideInfo(F, FAM.getResult<UniformityAnalysis>(F));
+}
+
+std::optional<uint64_t> privateLaneStride(const AllocaInst &Alloca,
+                                          const DataLayout &DL) {
+  Optional<TypeSize> Size = Alloca.getAllocationSizeInBits(DL);
+  if (!Size || Size->isScalable())
+    return std::nullopt;
+  return alignTo(Size->getFixedSize() / 8, Alloca.getAlign());
 }
 
 PreservedAnalyses StridePrinterPass::run(Function &F,

@@ -37,6 +37,7 @@
 #include <optional>
 
 namespace llvm {
+class AllocaInst;
 class DataLayout;
 class raw_ostream;
 } // namespace llvm
@@ -118,6 +119,14 @@ private:
   friend llvm::AnalysisInfoMixin<StrideAnalysis>;
   static llvm::AnalysisKey Key;
 };
+
+/// Bytes from one lane's copy of private memory \p Alloca to the next in
+/// the vector kernel (the packetizer lays them out one after the other):
+/// its size rounded up to its alignment, so that every lane's copy is as
+/// aligned as the scalar one, which its accesses still assume. Nothing when
+/// its size is not known.
+std::optional<uint64_t> privateLaneStride(const llvm::AllocaInst &Alloca,
+                                          const llvm::DataLayout &DL);
 
 /// `print<vecz-stride>`.
 class StridePrinterPass : public llvm::PassInfoMixin<StridePrinterPass> {
