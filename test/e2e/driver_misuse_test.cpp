@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -225,6 +226,57 @@ TEST_F(DriverMisuse, WrongArgumentsAreRefusedAndTheCommandBufferStillWorks) {
 
   runAndCheck(CB, In, Out);
   muxDestroyCommandBuffer(Device, CB);
+}
+
+TEST_F(DriverMisuse, ABoundsFaultStopsItsCommandBufferAndIsSaidOnce) {
+  // Bounds-checked buffers (doc/overview.md): the e2e-scalar and
+  // e2e-vecz-w* entries set the mode, read once per process.
+  const char *Mode = std::getenv("LOOM_CHECK_BOUNDS");
+  if (!Mode || std::strcmp(Mode, "1") != 0)
+    GTEST_SKIP() << "runs with LOOM_CHECK_BOUNDS=1";
+  // An output 8 ints short of the N work-items.
+  mux_buffer_t Short = makeBuffer(std::vector<int>(N - 8, -1));
+  mux_fence_t Fence = nullptr;
+  ASSERT_EQ(muxCreateFence(Device, &Fence), mux_success);
+  mux_command_buffer_t Faulty;
+  ASSERT_EQ(muxCreateCommandBuffer(Device, &Faulty), mux_success);
+  ASSERT_NO_FATAL_FAILURE(recordScale(Faulty, In, Short));
+  bool CallbackRan = false;
+  ASSERT_EQ(muxCommandUserCallback(
+                Faulty,
+                [](mux_queue_t, mux_command_buffer_t, void *Ran) {
+                  *static_cast<bool *>(Ran) = true;
+                },
+                &CallbackRan),
+            mux_success);
+  ASSERT_EQ(muxFinalizeCommandBuffer(Faulty), mux_success);
+  ASSERT_EQ(muxDispatch(Queue, Faulty, Fence, nullptr, 0, nullptr, 0),
+            mux_success);
+
+  EXPECT_EQ(muxTryWait(Queue, UINT64_MAX, Fence), mux_error_kernel_fault);
+  EXPECT_EQ(std::string(muxGetLastErrorMessage()),
+            "kernel 'scale' wrote past the end of argument 1 (a buffer of " +
+                std::to_string((N - 8) * sizeof(int)) + " bytes): byte " +
+                std::to_string((N - 8) * sizeof(int)));
+  EXPECT_FALSE(CallbackRan) << "the commands after the fault must not run";
+  EXPECT_EQ(muxWaitAll(Queue), mux_error_kernel_fault);
+  EXPECT_EQ(muxWaitAll(Queue), mux_success) << "a fault is said once";
+
+  // The fence, once reset, and the queue work as before.
+  ASSERT_EQ(muxResetFence(Fence), mux_success);
+  mux_command_buffer_t Good;
+  ASSERT_EQ(muxCreateCommandBuffer(Device, &Good), mux_success);
+  ASSERT_NO_FATAL_FAILURE(recordScale(Good, In, Out));
+  ASSERT_EQ(muxFinalizeCommandBuffer(Good), mux_success);
+  ASSERT_EQ(muxDispatch(Queue, Good, Fence, nullptr, 0, nullptr, 0),
+            mux_success);
+  EXPECT_EQ(muxTryWait(Queue, UINT64_MAX, Fence), mux_success);
+  std::vector<int> Got = contents(Out);
+  for (uint64_t I = 0; I < N; ++I)
+    ASSERT_EQ(Got[I], Input[I] * Factor) << "element " << I;
+  muxDestroyCommandBuffer(Device, Faulty);
+  muxDestroyCommandBuffer(Device, Good);
+  muxDestroyFence(Device, Fence);
 }
 
 TEST_F(DriverMisuse, RangesTheDeviceCannotRunAreRefused) {

@@ -1,21 +1,34 @@
 #!/usr/bin/env python3
 """Random differential testing of Loom with CLsmith kernels.
 
-usage: differential.py --clsmith BIN --runtime DIR [--runtime DIR ...]
-                       --runner BIN --seeds FIRST:END [--modes M,...]
-                       [--out DIR] [--timeout SECONDS]
+usage: differential.py --clsmith BIN --runtime DIR --runner BIN
+                       (--seeds FIRST:END|S,S,... [--modes M,...]
+                        | --kernels MODE:SEED,...)
+                       [--pocl CL_LAUNCHER] [--out DIR] [--timeout SECONDS]
+                       [--slowdown FACTOR] [--unoptimized-slowdown FACTOR]
+                       [--reference-timeout SECONDS]
+                       [--no-check-bounds]
 
 For each mode and seed, CLsmith generates a kernel (written as kernel.cl:
 it is OpenCL C, whatever CLsmith names it), and loom-clsmith-run runs it in
 a process of its own in every configuration: each target, scalar
 (-cl-wfv=never), with the default options, with Vecz forced at 4, 8 and 16,
-and at -cl-opt-disable. The scalar run on the first target is the
-reference. A finding is a configuration that crashes, does not compile
-where the reference did, runs past the time limit, or gives another
-result buffer. A kernel the reference cannot compile is counted apart
-(CLsmith emits some that no compiler takes, e.g. `emi_input` without
---emi); a mode CLsmith refuses makes no kernel. Prints a line per kernel
-and a table per mode, and exits 1 if there was any finding.
+and at -cl-opt-disable, with bounds-checked buffers unless
+--no-check-bounds. The scalar run on the first target is the
+reference; with --pocl, CLsmith's own host program runs the kernel on pocl
+as a second reference.
+
+A finding is a Loom configuration that crashes, does not compile where the
+reference did, runs more than --slowdown times as long as the reference
+(and past --timeout seconds; at -cl-opt-disable, --unoptimized-slowdown
+times that), or gives another result buffer. Set apart,
+not findings: a kernel the reference cannot compile (CLsmith emits some
+that no compiler takes, e.g. `emi_input` without --emi), a kernel whose
+reference runs past --reference-timeout (Csmith's programs need not end
+soon: such kernels ran as long on pocl), and a kernel where every Loom
+configuration agrees and pocl alone differs or fails (listed, to be looked
+at: see doc/testing.md). A mode CLsmith refuses makes no kernel. Prints a
+line per kernel and a table per mode, and exits 1 if there was any finding.
 """
 import argparse
 import os
@@ -23,6 +36,7 @@ import pathlib
 import signal
 import subprocess
 import sys
+import time
 
 MODES = {
     "plain": [],
@@ -37,24 +51,38 @@ MODES = {
     "emi": ["--emi"],
 }
 TARGETS = ["reference", "csa"]
+UNOPTIMIZED = "-cl-opt-disable"
 OPTIONS = ["-cl-wfv=never", "", "-cl-wfv=always -vecz-width=4",
            "-cl-wfv=always -vecz-width=8", "-cl-wfv=always -vecz-width=16",
-           "-cl-opt-disable"]
+           UNOPTIMIZED]
+# Kernels set apart, each counted in a column of its own.
+SET_APART = ["reference-compile", "reference-timeout", "pocl-differs",
+             "pocl-fails"]
+POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 
 
-def run(runner, kernel, target, options, timeout):
-    """(status, output): status "ok", "compile", "run", "crash:SIG" or
-    "timeout"."""
+def run(command, timeout, env=None):
+    """(status, output, seconds): status "ok", "compile", "run",
+    "crash:SIG", "error" or "timeout"."""
+    start = time.monotonic()
     try:
-        p = subprocess.run([runner, str(kernel), target, options],
-                           capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(command, capture_output=True, text=True,
+                           timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
-        return "timeout", ""
+        return "timeout", "", time.monotonic() - start
+    seconds = time.monotonic() - start
     if p.returncode == 0:
-        return "ok", p.stdout
+        return "ok", p.stdout, seconds
     if p.returncode < 0:
-        return "crash:" + signal.Signals(-p.returncode).name, p.stderr
-    return {2: "compile", 3: "run"}.get(p.returncode, "error"), p.stderr
+        return "crash:" + signal.Signals(-p.returncode).name, p.stderr, seconds
+    return ({2: "compile", 3: "run"}.get(p.returncode, "error"), p.stderr,
+            seconds)
+
+
+def result_values(text):
+    """The result buffer's values, whichever runner printed them: Loom's
+    prints one a line, cl_launcher separates them with commas."""
+    return [int(word, 16) for word in text.replace(",", " ").split()]
 
 
 def generate(clsmith, mode, seed, folder):
@@ -70,67 +98,164 @@ def generate(clsmith, mode, seed, folder):
     return kernel
 
 
+def run_on_pocl(args, kernel, timeout):
+    """cl_launcher on pocl alone (OCL_ICD_VENDORS names its ICD), with the
+    launch of the kernel's first line."""
+    launch = kernel.read_text().splitlines()[0].lstrip("/ ").split()
+    env = dict(os.environ, OCL_ICD_VENDORS=args.pocl_icd,
+               POCL_KERNEL_CACHE="0")
+    command = [args.pocl, "-f", kernel.name, "-p", "0", "-d", "0",
+               "-i", args.runtime[0]] + launch
+    start = time.monotonic()
+    try:
+        p = subprocess.run(command, capture_output=True, text=True,
+                           timeout=timeout, env=env, cwd=kernel.parent)
+    except subprocess.TimeoutExpired:
+        return "timeout", "", time.monotonic() - start
+    seconds = time.monotonic() - start
+    if p.returncode != 0 or not p.stdout.strip():
+        return "error", p.stderr, seconds
+    return "ok", p.stdout, seconds
+
+
 def check_kernel(args, kernel):
-    """"agree", "reference-compile" or the first finding."""
+    """"agree", a set-apart verdict, or the findings, '; '-joined."""
     include = " ".join("-I" + d for d in args.runtime)
-    configurations = [(t, o) for t in TARGETS for o in OPTIONS]
-    reference = None
-    for target, options in configurations:
-        status, output = run(args.runner, kernel, target,
-                             f"-w {include} {options}".strip(), args.timeout)
-        name = f"{target} {options or 'default'}"
-        if reference is None:
-            if status == "compile":
-                return "reference-compile"
+
+    def loom(target, options, timeout):
+        return run([args.runner, str(kernel), target,
+                    f"-w {include} {options}".strip()], timeout, args.env)
+
+    status, output, seconds = loom(TARGETS[0], OPTIONS[0],
+                                   args.reference_timeout)
+    args.reference_seconds = seconds
+    if status == "compile":
+        return "reference-compile"
+    if status == "timeout":
+        return "reference-timeout"
+    if status != "ok":
+        return f"{TARGETS[0]} {OPTIONS[0]}: {status}"
+    reference = result_values(output)
+    (kernel.parent / "reference.txt").write_text(output)
+    limit = max(args.timeout, args.slowdown * seconds)
+    findings = []
+    for target in TARGETS:
+        for options in OPTIONS:
+            if (target, options) == (TARGETS[0], OPTIONS[0]):
+                continue
+            # Unoptimized, Csmith's code (a call per safe arithmetic
+            # operation, its globals in a struct on the stack) runs tens to
+            # hundreds of times as long, on pocl as on Loom.
+            status, output, _ = loom(
+                target, options,
+                limit * (args.unoptimized_slowdown
+                         if options == UNOPTIMIZED else 1))
+            name = f"{target} {options or 'default'}"
             if status != "ok":
-                return f"{name}: {status}"
-            reference = output
-            continue
+                findings.append(f"{name}: {status}")
+            elif result_values(output) != reference:
+                findings.append(f"{name}: MISMATCH")
+    if args.pocl:
+        status, output, _ = run_on_pocl(args, kernel, limit)
         if status != "ok":
-            return f"{name}: {status}"
-        if output != reference:
-            return f"{name}: MISMATCH"
-    return "agree"
+            pocl = f"pocl: {status}"
+        elif result_values(output) != reference:
+            pocl = "pocl: MISMATCH"
+            (kernel.parent / "pocl.txt").write_text(output)
+        else:
+            pocl = None
+        if pocl and not findings:
+            return "pocl-fails" if status != "ok" else "pocl-differs"
+        if findings:
+            findings.append(pocl or "pocl agrees with the reference")
+    return "; ".join(findings) if findings else "agree"
+
+
+def parse_seeds(text):
+    if ":" in text:
+        first, end = (int(s) for s in text.split(":"))
+        return list(range(first, end))
+    return [int(s) for s in text.split(",")]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clsmith", required=True)
-    parser.add_argument("--runtime", action="append", required=True)
+    parser.add_argument("--runtime", action="append", required=True,
+                        help="CLsmith's runtime headers (the first is "
+                             "cl_launcher's)")
     parser.add_argument("--runner", required=True)
-    parser.add_argument("--seeds", required=True)
+    parser.add_argument("--pocl", help="cl_launcher, to run on pocl too")
+    parser.add_argument("--pocl-icd", default=POCL_ICD)
+    parser.add_argument("--seeds", help="FIRST:END or S,S,...: each seed "
+                        "in each of --modes")
     parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument("--kernels", help="MODE:SEED,...: these kernels "
+                        "instead of --seeds")
     parser.add_argument("--out", default="random-differential")
-    parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("--timeout", type=float, default=60,
+                        help="no configuration is cut short before this")
+    parser.add_argument("--slowdown", type=float, default=10,
+                        help="times the reference's run a configuration "
+                             "may take")
+    parser.add_argument("--unoptimized-slowdown", type=float, default=10,
+                        help="and -cl-opt-disable this many times more")
+    parser.add_argument("--reference-timeout", type=float, default=60)
+    parser.add_argument("--no-check-bounds", action="store_true",
+                        help="run Loom without bounds-checked buffers")
     args = parser.parse_args()
-    first, end = (int(s) for s in args.seeds.split(":"))
-    modes = args.modes.split(",")
-    unknown = [m for m in modes if m not in MODES]
+    # Bounds-checked buffers (doc/overview.md): a configuration that
+    # touches memory outside the kernel's buffers fails to run, with the
+    # kernel, argument and byte in its message, even when its result
+    # buffer comes out right.
+    args.env = dict(os.environ)
+    if not args.no_check_bounds:
+        args.env["LOOM_CHECK_BOUNDS"] = "1"
+    # CLsmith and cl_launcher run in the kernel's folder.
+    args.clsmith = os.path.abspath(args.clsmith)
+    args.runtime = [os.path.abspath(d) for d in args.runtime]
+    if args.pocl:
+        args.pocl = os.path.abspath(args.pocl)
+    if bool(args.seeds) == bool(args.kernels):
+        parser.error("give --seeds or --kernels")
+    if args.kernels:
+        kernels = [(m, int(s)) for m, s in
+                   (k.split(":") for k in args.kernels.split(","))]
+    else:
+        kernels = [(m, s) for m in args.modes.split(",")
+                   for s in parse_seeds(args.seeds)]
+    unknown = sorted({m for m, _ in kernels if m not in MODES})
     if unknown:
         parser.error(f"unknown modes {unknown}; the modes: {', '.join(MODES)}")
-    table, findings = {}, []
-    for mode in modes:
-        counts = table.setdefault(mode, {"kernels": 0, "agree": 0,
-                                         "reference-compile": 0,
-                                         "findings": 0})
-        for seed in range(first, end):
-            kernel = generate(args.clsmith, mode, seed,
-                              pathlib.Path(args.out) / mode / str(seed))
-            if kernel is None:
-                continue
-            verdict = check_kernel(args, kernel)
-            counts["kernels"] += 1
-            if verdict in counts:
-                counts[verdict] += 1
-            else:
-                counts["findings"] += 1
-                findings.append(f"{kernel}: {verdict}")
-            print(f"{mode} seed {seed}: {verdict}", flush=True)
+    if args.pocl and not os.path.exists(args.pocl_icd):
+        parser.error(f"pocl's ICD {args.pocl_icd} is not installed")
+    table, findings, set_apart = {}, [], []
+    for mode, seed in kernels:
+        counts = table.setdefault(
+            mode, dict.fromkeys(["kernels", "agree", *SET_APART,
+                                 "findings"], 0))
+        kernel = generate(args.clsmith, mode, seed,
+                          pathlib.Path(args.out) / mode / str(seed))
+        if kernel is None:
+            continue
+        verdict = check_kernel(args, kernel)
+        counts["kernels"] += 1
+        if verdict in counts:
+            counts[verdict] += 1
+            if verdict.startswith("pocl"):
+                set_apart.append(f"{kernel}: {verdict}")
+        else:
+            counts["findings"] += 1
+            findings.append(f"{kernel}: {verdict}")
+        print(f"{mode} seed {seed}: {verdict} (reference "
+              f"{args.reference_seconds:.1f} s)", flush=True)
     print("\n| mode | kernels | agree | reference does not compile "
-          "| findings |\n|---|---:|---:|---:|---:|")
+          "| reference past its time | pocl alone differs | pocl alone "
+          "fails | findings |\n|---|---:|---:|---:|---:|---:|---:|---:|")
     for mode, c in table.items():
-        print(f"| {mode} | {c['kernels']} | {c['agree']} | "
-              f"{c['reference-compile']} | {c['findings']} |")
+        print(f"| {mode} | " + " | ".join(str(v) for v in c.values()) + " |")
+    for kernel in set_apart:
+        print("set apart:", kernel)
     for finding in findings:
         print("finding:", finding)
     return 1 if findings else 0

@@ -80,6 +80,11 @@ cl::opt<unsigned> RepeatOverride("repeat", cl::desc("Timed launches"),
                                  cl::init(0), cl::cat(LoomRunCategory));
 cl::opt<bool> JsonOutput("json", cl::desc("Print the results as JSON"),
                          cl::cat(LoomRunCategory));
+cl::opt<bool> CheckBounds(
+    "check-bounds",
+    cl::desc("Put every buffer against a protected page, so that a kernel "
+             "overrunning one is stopped and named (LOOM_CHECK_BOUNDS=1)"),
+    cl::cat(LoomRunCategory));
 cl::opt<bool> DumpInputs("dump-inputs",
                          cl::desc("Also write each buffer's initial contents "
                                   "to DIR/argN.in.bin"),
@@ -93,6 +98,11 @@ double microsecondsSince(Clock::time_point Start) {
 }
 
 Error muxError(mux_result_t Result, const Twine &What) {
+  // A bounds fault's message says all there is: which kernel, argument and
+  // byte.
+  if (Result == mux_error_kernel_fault)
+    return createStringError(inconvertibleErrorCode(), "%s",
+                             muxGetLastErrorMessage());
   return createStringError(inconvertibleErrorCode(),
                            "%s failed (mux error %d): %s", What.str().c_str(),
                            int(Result), muxGetLastErrorMessage());
@@ -448,6 +458,9 @@ int main(int Argc, char **Argv) {
     WithColor::error(errs(), "loom-run") << toString(std::move(E)) << "\n";
     return 2;
   }
+  // Before the driver's first allocation, which reads it.
+  if (CheckBounds)
+    setenv("LOOM_CHECK_BOUNDS", "1", /*overwrite=*/1);
   if (CaseFile.empty() && BinaryFile.empty()) {
     WithColor::error(errs(), "loom-run")
         << "no case file and no --binary (see --help)\n";

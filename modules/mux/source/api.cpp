@@ -9,6 +9,7 @@
 
 #include "mux/mux.h"
 
+#include "bounds_check.h"
 #include "device_memory.h"
 #include "objects.h"
 #include "validation.h"
@@ -104,6 +105,7 @@ mux_result_t muxAllocateMemory(mux_device_t Device, uint64_t Size,
     return fail(mux_error_invalid_handle, "invalid device handle");
   if (!OutMemory)
     return fail(mux_error_null_out_parameter, "out_memory is null");
+  const uint64_t AskedAlignment = Alignment;
   if (Alignment == 0)
     Alignment = 64;
   if (Size == 0 || !isPowerOf2(Alignment) || Alignment > 4096)
@@ -114,14 +116,21 @@ mux_result_t muxAllocateMemory(mux_device_t Device, uint64_t Size,
                                              std::to_string(Properties) +
                                              " include one the device lacks");
   auto *Memory = new (std::nothrow) mux_memory_s();
-  AlignedBytes Data =
-      allocateDeviceBytes(Size, std::max<uint64_t>(Alignment, 64));
+  // Bounds-checked buffers end against a guard page, so they keep only the
+  // alignment asked for (or their elements').
+  SharedBytes Data =
+      checkingBounds()
+          ? allocateGuardedBytes(Size, AskedAlignment)
+          : SharedBytes(
+                allocateDeviceBytes(Size, std::max<uint64_t>(Alignment, 64))
+                    .release(),
+                FreeDeleter());
   if (!Memory || !Data) {
     delete Memory;
     return fail(mux_error_out_of_memory,
                 "cannot allocate " + std::to_string(Size) + " bytes");
   }
-  Memory->Data = SharedBytes(Data.release(), FreeDeleter());
+  Memory->Data = std::move(Data);
   Memory->Size = Size;
   Memory->Properties = Properties;
   *OutMemory = Memory;

@@ -10,6 +10,7 @@
 #include "mux/mux.h"
 
 #include "accumulators.h"
+#include "bounds_check.h"
 #include "validation.h"
 
 #include <algorithm>
@@ -395,6 +396,24 @@ mux_result_t packArgument(const md::ArgDescriptor &Arg, uint32_t Index,
   return mux_success;
 }
 
+/// What a launch with bounds-checked buffers needs to name the argument a
+/// fault is in.
+void recordCheckedArguments(const md::KernelDescriptor &K,
+                            const mux_descriptor_info_s *Descriptors,
+                            NDRangeCommand &Launch) {
+  Launch.CheckBounds = true;
+  Launch.KernelName = K.Name;
+  for (uint32_t I = 0; I < K.Args.size(); ++I) {
+    if (K.Args[I].Kind != md::ArgKind::GlobalBuffer &&
+        K.Args[I].Kind != md::ArgKind::ConstantBuffer)
+      continue;
+    const mux_descriptor_info_s &Info = Descriptors[I];
+    Launch.CheckedArguments.push_back({I,
+                                       Info.buffer->Data + Info.buffer_offset,
+                                       Info.buffer->Size - Info.buffer_offset});
+  }
+}
+
 } // namespace
 
 extern "C" {
@@ -459,8 +478,11 @@ mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
   uint64_t WorkItems = 1;
   for (uint32_t D = 0; D < Options->dimensions; ++D)
     WorkItems *= Options->global_size[D];
-  planPrivateAccumulators(K, Options->descriptors, WorkItems,
-                          CB->Device->Workers->size(), Launch);
+  if (checkingBounds())
+    recordCheckedArguments(K, Options->descriptors, Launch);
+  else // A worker's copy of an accumulator has no guard pages.
+    planPrivateAccumulators(K, Options->descriptors, WorkItems,
+                            CB->Device->Workers->size(), Launch);
   CB->Commands.push_back(std::move(Launch));
   for (uint32_t I = 0; I < K.Args.size(); ++I)
     if (K.Args[I].Kind == md::ArgKind::GlobalBuffer ||
@@ -596,14 +618,22 @@ mux_result_t muxTryWait(mux_queue_t Queue, uint64_t Timeout,
     return fail(mux_error_invalid_handle, "invalid queue or fence");
   if (Fence->Device != Queue->Device)
     return fail(mux_error_invalid_value, "fence belongs to another device");
-  return waitForFence(*Queue, *Fence, Timeout) ? mux_success
-                                               : mux_fence_not_ready;
+  std::string Fault;
+  if (!waitForFence(*Queue, *Fence, Timeout, Fault))
+    return mux_fence_not_ready;
+  if (!Fault.empty())
+    return fail(mux_error_kernel_fault, Fault);
+  return mux_success;
 }
 
 mux_result_t muxWaitAll(mux_queue_t Queue) {
   if (!isValid(Queue))
     return fail(mux_error_invalid_handle, "invalid queue handle");
-  if (!waitIdle(*Queue))
+  std::string Fault;
+  bool Idle = waitIdle(*Queue, &Fault);
+  if (!Fault.empty())
+    return fail(mux_error_kernel_fault, Fault);
+  if (!Idle)
     return fail(mux_error_invalid_state,
                 "dispatches wait on semaphores that nothing queued will "
                 "signal");

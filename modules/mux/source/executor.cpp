@@ -6,11 +6,14 @@
 /// of its own share, then of the others', so faster workers take more (a
 /// large buffer write is shared out the same way). Each worker fills its
 /// own work-group info on its stack and calls the kernel's entry point
-/// once per chunk, which runs the chunk's work-groups.
+/// once per chunk, which runs the chunk's work-groups. With bounds-checked
+/// buffers (bounds_check.h), a kernel that faults in a guard page ends its
+/// launch and its command buffer, and the queue tells the host why.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "accumulators.h"
+#include "bounds_check.h"
 #include "environment.h"
 #include "objects.h"
 #include "printf.h"
@@ -22,6 +25,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -164,8 +170,47 @@ void fenceStreamingStores() {
 #endif
 }
 
-void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
-                const NDRangeCommand &Launch) {
+/// The first bounds fault of a checked launch; the workers stop taking
+/// work-groups once there is one.
+class LaunchFault {
+public:
+  bool happened() const { return Happened.load(std::memory_order_relaxed); }
+  void record(const BoundsFault &Fault) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!First)
+      First = Fault;
+    Happened.store(true, std::memory_order_relaxed);
+  }
+  /// What the host is told; empty when there was no fault.
+  std::string describe(const NDRangeCommand &Launch) const {
+    return First ? describeBoundsFault(*First, Launch.KernelName,
+                                       Launch.CheckedArguments)
+                 : std::string();
+  }
+
+private:
+  std::atomic<bool> Happened{false};
+  std::mutex Mutex;
+  std::optional<BoundsFault> First;
+};
+
+/// Runs a chunk of work-groups; with bounds-checked buffers, a fault in a
+/// guard page goes to \p Fault instead of ending the process.
+void runChunk(const NDRangeCommand &Launch, const void *Args, void *Info,
+              uint64_t Begin, uint64_t End, LaunchFault &Fault) {
+  if (!Launch.CheckBounds) {
+    Launch.Entry(Args, Info, Begin, End);
+    return;
+  }
+  if (std::optional<BoundsFault> F =
+          callCatchingBoundsFaults(Launch.Entry, Args, Info, Begin, End))
+    Fault.record(*F);
+}
+
+/// Runs \p Launch; returns what the host is told of a bounds fault, or an
+/// empty string.
+std::string runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
+                       const NDRangeCommand &Launch) {
   const uint64_t Total =
       Launch.NumGroups[0] * Launch.NumGroups[1] * Launch.NumGroups[2];
   const uint64_t Chunk =
@@ -176,6 +221,9 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
   const bool OneChunk = Chunk >= Total;
   // With one thread running it all, nobody contends for the accumulators.
   const bool Privatize = !OneChunk && !Launch.Accumulators.empty();
+  LaunchFault Fault;
+  if (Launch.CheckBounds)
+    armBoundsFaultHandler();
   Workers.runJob(
       [&](unsigned Worker) {
         const void *Args = prepareWorker(States[Worker], Launch, Privatize);
@@ -191,13 +239,14 @@ void runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
           fillWorkGroupInfo(Reference, Launch, Arena);
         }
         uint64_t Begin, End;
-        while (Groups.claim(Worker, Begin, End))
-          Launch.Entry(Args, Info, Begin, End);
+        while (!Fault.happened() && Groups.claim(Worker, Begin, End))
+          runChunk(Launch, Args, Info, Begin, End, Fault);
         if (Privatize)
           addAccumulatorCopies(States[Worker].AccumulatorCopies.get(), Launch);
         fenceStreamingStores();
       },
       OneChunk);
+  return Fault.describe(Launch);
 }
 
 /// Copies \p Size bytes, shared out among the workers when there are many
@@ -236,6 +285,8 @@ uint64_t nowNanoseconds() {
 struct CommandRunner {
   mux_device_s &Device;
   mux_command_buffer_s &CB;
+  /// Set by an ND-range that overran a bounds-checked buffer.
+  std::string &Fault;
   void operator()(const WriteCommand &C) const {
     writeShared(*Device.Workers, C.Destination, C.Source, C.Size);
   }
@@ -265,14 +316,14 @@ struct CommandRunner {
   }
   void operator()(const NDRangeCommand &C) const {
     if (!C.PrintfSlot) {
-      runNDRange(*Device.Workers, Device.WorkerStates, C);
+      Fault = runNDRange(*Device.Workers, Device.WorkerStates, C);
       return;
     }
     // One queue thread runs a device's ND-ranges, so the executable's
     // buffer variable is this ND-range's alone while it runs.
     PrintfBuffer Buffer(printfCapacity());
     *C.PrintfSlot = Buffer.data();
-    runNDRange(*Device.Workers, Device.WorkerStates, C);
+    Fault = runNDRange(*Device.Workers, Device.WorkerStates, C);
     *C.PrintfSlot = nullptr;
     std::string Warning;
     std::string Text =
@@ -286,9 +337,15 @@ struct CommandRunner {
 
 } // namespace
 
-void executeCommandBuffer(mux_device_s &Device, mux_command_buffer_s &CB) {
-  for (const Command &C : CB.Commands)
-    std::visit(CommandRunner{Device, CB}, C);
+std::string executeCommandBuffer(mux_device_s &Device,
+                                 mux_command_buffer_s &CB) {
+  std::string Fault;
+  // After a fault, what the commands left would read or compute is not
+  // what the host asked for: the command buffer stops there.
+  for (auto C = CB.Commands.begin(); C != CB.Commands.end() && Fault.empty();
+       ++C)
+    std::visit(CommandRunner{Device, CB, Fault}, *C);
+  return Fault;
 }
 
 } // namespace mux

@@ -25,6 +25,8 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -153,6 +155,15 @@ struct LoadedProgram {
   loom::metadata::ProgramDescriptor Program;
 };
 
+/// A buffer argument of a launch with bounds-checked buffers
+/// (bounds_check.h): where the kernel's pointer points and how many bytes
+/// of its buffer are there, to name the argument a fault is in.
+struct CheckedArgument {
+  uint32_t Index;
+  const uint8_t *Begin;
+  uint64_t Size;
+};
+
 struct NDRangeCommand {
   loom_kernel_entry_t Entry;
   AlignedBytes PackedArgs;
@@ -177,6 +188,11 @@ struct NDRangeCommand {
   const LoadedObject *Image = nullptr;
   /// Keeps the code, PrintfSlot and Image loaded.
   std::shared_ptr<const LoadedProgram> Loaded;
+  /// With bounds-checked buffers: the kernel's name and buffer arguments,
+  /// and whether the launch catches faults in their guard pages.
+  bool CheckBounds = false;
+  std::string KernelName;
+  std::vector<CheckedArgument> CheckedArguments;
 };
 
 using Command = std::variant<WriteCommand, ReadCommand, CopyCommand,
@@ -214,6 +230,8 @@ struct mux_queue_s {
   mux::Submission Running;
   bool Busy = false;
   bool Stopping = false;
+  /// The first fault of a command buffer since muxWaitAll last said one.
+  std::string Fault;
   mux::WorkerThread Thread;
 };
 
@@ -227,6 +245,9 @@ struct mux_fence_s {
   mux::ObjectKind Kind = mux::ObjectKind::Fence;
   mux_device_s *Device = nullptr;
   bool Signalled = false;
+  /// Why the command buffer that signalled it stopped early (a kernel
+  /// overran a bounds-checked buffer); empty when it ran to its end.
+  std::string Fault;
 };
 
 namespace mux {
@@ -305,8 +326,11 @@ struct mux_command_buffer_s {
 
 namespace mux {
 
-/// Runs every command of \p CB in order on \p Device's workers.
-void executeCommandBuffer(mux_device_s &Device, mux_command_buffer_s &CB);
+/// Runs every command of \p CB in order on \p Device's workers. Returns
+/// why it stopped early (a kernel overran a bounds-checked buffer), or an
+/// empty string when every command ran.
+std::string executeCommandBuffer(mux_device_s &Device,
+                                 mux_command_buffer_s &CB);
 
 /// Starts and stops the thread that executes a queue's submissions.
 void startQueue(mux_queue_s &Queue, mux_device_s &Device);
@@ -314,18 +338,23 @@ void stopQueue(mux_queue_s &Queue);
 void enqueue(mux_queue_s &Queue, Submission S);
 /// Waits until \p Queue has run everything it can. \returns false if
 /// submissions are left that wait on semaphores nothing queued will signal.
-bool waitIdle(mux_queue_s &Queue);
+/// With \p Fault, hands over (and forgets) the first fault of a command
+/// buffer since the last time.
+bool waitIdle(mux_queue_s &Queue, std::string *Fault = nullptr);
 /// Waits until no submission running or runnable on \p Queue uses
 /// \p Object (a command buffer, semaphore or fence), then cancels those
 /// left blocked, so that \p Object can be freed.
 void retire(mux_queue_s &Queue, const void *Object);
-/// Waits up to \p TimeoutNs (UINT64_MAX: for ever) for \p Fence.
+/// Waits up to \p TimeoutNs (UINT64_MAX: for ever) for \p Fence; \p Fault
+/// is why the command buffer that signalled it stopped early, if it did.
 bool waitForFence(mux_queue_s &Queue, const mux_fence_s &Fence,
-                  uint64_t TimeoutNs);
-/// Clears a semaphore's or fence's signalled state.
+                  uint64_t TimeoutNs, std::string &Fault);
+/// Clears a semaphore's or fence's signalled state (and a fence's fault).
 template <class T> void reset(mux_queue_s &Queue, T &Object) {
   std::lock_guard<std::mutex> Lock(Queue.Mutex);
   Object.Signalled = false;
+  if constexpr (std::is_same_v<T, mux_fence_s>)
+    Object.Fault.clear();
 }
 
 } // namespace mux

@@ -110,8 +110,14 @@ void runQueue(mux_queue_s &Queue) {
     Queue.Pending.erase(Next);
     Queue.Busy = true;
     Lock.unlock();
-    executeCommandBuffer(*Queue.Device, *Queue.Running.CB);
+    std::string Fault = executeCommandBuffer(*Queue.Device, *Queue.Running.CB);
     Lock.lock();
+    if (!Fault.empty()) {
+      if (Queue.Fault.empty())
+        Queue.Fault = Fault;
+      if (Queue.Running.Fence)
+        Queue.Running.Fence->Fault = std::move(Fault);
+    }
     signalCompletion(Queue.Running);
     Queue.Running = Submission();
     Queue.Busy = false;
@@ -155,11 +161,15 @@ void enqueue(mux_queue_s &Queue, Submission S) {
     Queue.Device->Workers->expectJob();
 }
 
-bool waitIdle(mux_queue_s &Queue) {
+bool waitIdle(mux_queue_s &Queue, std::string *Fault) {
   std::unique_lock<std::mutex> Lock(Queue.Mutex);
   waitForChange(Queue, Lock, [&] {
     return (Queue.Pending.empty() && !Queue.Busy) || isStuck(Queue);
   });
+  if (Fault) {
+    *Fault = std::move(Queue.Fault);
+    Queue.Fault.clear();
+  }
   return Queue.Pending.empty();
 }
 
@@ -180,7 +190,7 @@ void retire(mux_queue_s &Queue, const void *Object) {
 }
 
 bool waitForFence(mux_queue_s &Queue, const mux_fence_s &Fence,
-                  uint64_t TimeoutNs) {
+                  uint64_t TimeoutNs, std::string &Fault) {
   std::unique_lock<std::mutex> Lock(Queue.Mutex);
   auto Settled = [&] {
     bool Outstanding =
@@ -195,6 +205,7 @@ bool waitForFence(mux_queue_s &Queue, const mux_fence_s &Fence,
     waitForChange(Queue, Lock, Settled);
   else
     Queue.Changed.wait_for(Lock, std::chrono::nanoseconds(TimeoutNs), Settled);
+  Fault = Fence.Fault;
   return Fence.Signalled;
 }
 

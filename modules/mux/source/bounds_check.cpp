@@ -1,0 +1,267 @@
+//===- bounds_check.cpp - Buffers that fault when a kernel overruns them --===//
+///
+/// \file
+/// See bounds_check.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "bounds_check.h"
+
+#include "environment.h"
+
+#include <algorithm>
+#include <atomic>
+#include <csetjmp>
+#include <csignal>
+#include <mutex>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+namespace mux {
+
+namespace {
+
+/// The largest alignment an OpenCL C type needs (long16, double16).
+constexpr uint64_t LargestTypeAlignment = 128;
+
+/// Pages of guard on each side: an access that jumps over a single page
+/// (a large stride past the end) still lands in one.
+constexpr uint64_t GuardPages = 16;
+
+/// How many guarded allocations the fault handler can name at once; past
+/// that, a fault in one is an ordinary crash.
+constexpr unsigned MaxGuardedAllocations = 1 << 14;
+
+/// A guarded allocation: its mapping (guard pages included) and its bytes.
+struct GuardedAllocation {
+  uintptr_t MapBegin;
+  uint64_t MapSize;
+  uintptr_t Begin;
+  uint64_t Size;
+};
+
+/// Read by the signal handler, which may not lock: slots are claimed and
+/// released with atomics, and an allocation is released only after no
+/// launch can use it (its bytes are shared by every command using them).
+std::atomic<const GuardedAllocation *> Allocations[MaxGuardedAllocations];
+
+/// The worker's catch point while it runs a checked launch's kernel, and
+/// where the handler leaves the fault.
+struct FaultCatcher {
+  sigjmp_buf Return;
+  BoundsFault Fault;
+};
+thread_local FaultCatcher *ActiveCatcher = nullptr;
+
+struct sigaction PreviousSegv, PreviousBus;
+std::mutex HandlerMutex;
+
+uint64_t pageSize() {
+  static const uint64_t Size = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  return Size;
+}
+
+uint64_t roundUp(uint64_t Value, uint64_t Multiple) {
+  return (Value + Multiple - 1) / Multiple * Multiple;
+}
+
+/// The alignment of the elements of a buffer of \p Size bytes, whatever
+/// their type: the largest power of two dividing it, up to 128.
+uint64_t naturalAlignment(uint64_t Size) {
+  uint64_t Alignment = 1;
+  while (Alignment < LargestTypeAlignment && Size % (Alignment * 2) == 0)
+    Alignment *= 2;
+  return Alignment;
+}
+
+void registerAllocation(const GuardedAllocation *A) {
+  for (auto &Slot : Allocations) {
+    const GuardedAllocation *Empty = nullptr;
+    if (Slot.compare_exchange_strong(Empty, A, std::memory_order_release))
+      return;
+  }
+}
+
+void unregisterAllocation(const GuardedAllocation *A) {
+  for (auto &Slot : Allocations) {
+    const GuardedAllocation *Expected = A;
+    if (Slot.compare_exchange_strong(Expected, nullptr,
+                                     std::memory_order_acq_rel))
+      return;
+  }
+}
+
+/// The allocation one of whose guard pages holds \p Address, if any.
+const GuardedAllocation *findGuardPage(uintptr_t Address) {
+  for (auto &Slot : Allocations) {
+    const GuardedAllocation *A = Slot.load(std::memory_order_acquire);
+    if (A && Address >= A->MapBegin && Address < A->MapBegin + A->MapSize &&
+        (Address < A->Begin || Address >= A->Begin + A->Size))
+      return A;
+  }
+  return nullptr;
+}
+
+/// Whether the faulting access wrote: bit 1 of x86's page-fault error code.
+bool faultWasWrite(void *Context, bool &Knows) {
+#if defined(__x86_64__)
+  Knows = true;
+  const auto *UC = static_cast<const ucontext_t *>(Context);
+  return (UC->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+  (void)Context;
+  Knows = false;
+  return false;
+#endif
+}
+
+/// Hands a fault that is not a checked kernel's to the handler that was in
+/// place before ours.
+void passOn(int Signal, siginfo_t *Info, void *Context) {
+  const struct sigaction &Previous =
+      Signal == SIGBUS ? PreviousBus : PreviousSegv;
+  if (Previous.sa_flags & SA_SIGINFO) {
+    Previous.sa_sigaction(Signal, Info, Context);
+    return;
+  }
+  if (Previous.sa_handler != SIG_DFL && Previous.sa_handler != SIG_IGN) {
+    Previous.sa_handler(Signal);
+    return;
+  }
+  // Default action: returning re-runs the access, which now kills the
+  // process as it would have without us.
+  signal(Signal, SIG_DFL);
+}
+
+extern "C" void onBoundsFault(int Signal, siginfo_t *Info, void *Context) {
+  FaultCatcher *Catcher = ActiveCatcher;
+  uintptr_t Address = reinterpret_cast<uintptr_t>(Info->si_addr);
+  const GuardedAllocation *A = Catcher ? findGuardPage(Address) : nullptr;
+  if (!A) {
+    passOn(Signal, Info, Context);
+    return;
+  }
+  BoundsFault &F = Catcher->Fault;
+  F.Address = Address;
+  F.Write = faultWasWrite(Context, F.KnowsAccessKind);
+  F.AllocationBegin = A->Begin;
+  F.AllocationSize = A->Size;
+  siglongjmp(Catcher->Return, 1);
+}
+
+bool isOurs(const struct sigaction &Action) {
+  return (Action.sa_flags & SA_SIGINFO) && Action.sa_sigaction == onBoundsFault;
+}
+
+/// The argument a fault belongs to, among those pointing into the faulting
+/// allocation: past its start, the last one starting at or before the
+/// address; before it, the first.
+const CheckedArgument *
+findArgument(const BoundsFault &Fault,
+             const std::vector<CheckedArgument> &Arguments) {
+  const bool BeforeStart = Fault.Address < Fault.AllocationBegin;
+  const CheckedArgument *Best = nullptr;
+  for (const CheckedArgument &Arg : Arguments) {
+    uintptr_t Begin = reinterpret_cast<uintptr_t>(Arg.Begin);
+    if (Begin < Fault.AllocationBegin ||
+        Begin > Fault.AllocationBegin + Fault.AllocationSize ||
+        (!BeforeStart && Begin > Fault.Address))
+      continue;
+    if (!Best ||
+        (BeforeStart ? Arg.Begin < Best->Begin : Arg.Begin > Best->Begin))
+      Best = &Arg;
+  }
+  return Best;
+}
+
+} // namespace
+
+bool checkingBounds() {
+  static const bool Checking =
+      readEnvironmentCount("LOOM_CHECK_BOUNDS", 0, 1).value_or(0) == 1;
+  return Checking;
+}
+
+SharedBytes allocateGuardedBytes(uint64_t Size, uint64_t Alignment) {
+  if (Alignment == 0)
+    Alignment = naturalAlignment(Size);
+  const uint64_t Page = pageSize();
+  const uint64_t Guard = GuardPages * Page;
+  const uint64_t Padded = roundUp(Size, Alignment);
+  const uint64_t Inner = roundUp(Padded, Page);
+  const uint64_t MapSize = Inner + 2 * Guard;
+  void *Map =
+      mmap(nullptr, MapSize, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (Map == MAP_FAILED)
+    return nullptr;
+  auto *Base = static_cast<uint8_t *>(Map);
+  auto *A = new (std::nothrow) GuardedAllocation{
+      reinterpret_cast<uintptr_t>(Base), MapSize,
+      reinterpret_cast<uintptr_t>(Base + Guard + Inner - Padded), Size};
+  if (!A || mprotect(Base + Guard, Inner, PROT_READ | PROT_WRITE) != 0) {
+    delete A;
+    munmap(Map, MapSize);
+    return nullptr;
+  }
+  registerAllocation(A);
+  return SharedBytes(reinterpret_cast<uint8_t *>(A->Begin), [A](uint8_t *) {
+    unregisterAllocation(A);
+    munmap(reinterpret_cast<void *>(A->MapBegin), A->MapSize);
+    delete A;
+  });
+}
+
+void armBoundsFaultHandler() {
+  std::lock_guard<std::mutex> Lock(HandlerMutex);
+  struct sigaction Current;
+  if (sigaction(SIGSEGV, nullptr, &Current) == 0 && isOurs(Current))
+    return;
+  struct sigaction Action = {};
+  Action.sa_sigaction = onBoundsFault;
+  Action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigemptyset(&Action.sa_mask);
+  sigaction(SIGSEGV, &Action, &PreviousSegv);
+  sigaction(SIGBUS, &Action, &PreviousBus);
+}
+
+std::optional<BoundsFault> callCatchingBoundsFaults(loom_kernel_entry_t Entry,
+                                                    const void *Args,
+                                                    void *Info, uint64_t Begin,
+                                                    uint64_t End) {
+  FaultCatcher Catcher;
+  // Nothing here needs destroying when the handler jumps back: the jump
+  // only leaves the kernel's frames.
+  if (sigsetjmp(Catcher.Return, /*savemask=*/1) != 0) {
+    ActiveCatcher = nullptr;
+    return Catcher.Fault;
+  }
+  ActiveCatcher = &Catcher;
+  Entry(Args, Info, Begin, End);
+  ActiveCatcher = nullptr;
+  return std::nullopt;
+}
+
+std::string describeBoundsFault(const BoundsFault &Fault,
+                                const std::string &Kernel,
+                                const std::vector<CheckedArgument> &Arguments) {
+  std::string Verb = !Fault.KnowsAccessKind ? "touched"
+                     : Fault.Write          ? "wrote"
+                                            : "read";
+  std::string Message = "kernel '" + Kernel + "' " + Verb + " ";
+  const CheckedArgument *Arg = findArgument(Fault, Arguments);
+  if (!Arg)
+    return Message + "outside a buffer of " +
+           std::to_string(Fault.AllocationSize) +
+           " bytes that none of its arguments points into";
+  uintptr_t Begin = reinterpret_cast<uintptr_t>(Arg->Begin);
+  std::string Buffer = "argument " + std::to_string(Arg->Index) +
+                       " (a buffer of " + std::to_string(Arg->Size) + " bytes)";
+  if (Fault.Address < Begin)
+    return Message + "before the start of " + Buffer + ": " +
+           std::to_string(Begin - Fault.Address) + " bytes before it";
+  return Message + "past the end of " + Buffer + ": byte " +
+         std::to_string(Fault.Address - Begin);
+}
+
+} // namespace mux
