@@ -27,7 +27,8 @@ that no compiler takes, e.g. `emi_input` without --emi), a kernel whose
 reference runs past --reference-timeout (Csmith's programs need not end
 soon: such kernels ran as long on pocl), and a kernel where every Loom
 configuration agrees and pocl alone differs or fails (listed, to be looked
-at: see doc/testing.md). A mode CLsmith refuses makes no kernel. Prints a
+at: see doc/testing.md). A mode CLsmith refuses, or a seed it does not
+finish generating in two minutes, makes no kernel. Prints a
 line per kernel and a table per mode, and exits 1 if there was any finding.
 """
 import argparse
@@ -89,8 +90,11 @@ def generate(clsmith, mode, seed, folder):
     folder.mkdir(parents=True, exist_ok=True)
     generated = folder / "CLProg.c"
     generated.unlink(missing_ok=True)
-    subprocess.run([clsmith, "--seed", str(seed)] + MODES[mode], cwd=folder,
-                   capture_output=True, timeout=120)
+    try:
+        subprocess.run([clsmith, "--seed", str(seed)] + MODES[mode],
+                       cwd=folder, capture_output=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None  # CLsmith itself loops on a few seeds.
     if not generated.exists():
         return None
     kernel = folder / "kernel.cl"
