@@ -7,7 +7,7 @@ usage: differential.py --clsmith BIN --runtime DIR --runner BIN
                        [--pocl CL_LAUNCHER] [--out DIR] [--timeout SECONDS]
                        [--slowdown FACTOR] [--unoptimized-slowdown FACTOR]
                        [--reference-timeout SECONDS]
-                       [--no-check-bounds]
+                       [--no-check-bounds] [--jobs N]
 
 For each mode and seed, CLsmith generates a kernel (written as kernel.cl:
 it is OpenCL C, whatever CLsmith names it), and loom-clsmith-run runs it in
@@ -28,10 +28,14 @@ reference runs past --reference-timeout (Csmith's programs need not end
 soon: such kernels ran as long on pocl), and a kernel where every Loom
 configuration agrees and pocl alone differs or fails (listed, to be looked
 at: see doc/testing.md). A mode CLsmith refuses, or a seed it does not
-finish generating in two minutes, makes no kernel. Prints a
-line per kernel and a table per mode, and exits 1 if there was any finding.
+finish generating in two minutes, makes no kernel. With --jobs N, N
+kernels are checked at a time, and every run (Loom's and pocl's) has one
+worker thread, so that runs do not compete for cores and each is timed as
+fairly against the reference as alone. Prints a line per kernel and a
+table per mode, and exits 1 if there was any finding.
 """
 import argparse
+import concurrent.futures
 import os
 import pathlib
 import signal
@@ -106,7 +110,7 @@ def run_on_pocl(args, kernel, timeout):
     """cl_launcher on pocl alone (OCL_ICD_VENDORS names its ICD), with the
     launch of the kernel's first line."""
     launch = kernel.read_text().splitlines()[0].lstrip("/ ").split()
-    env = dict(os.environ, OCL_ICD_VENDORS=args.pocl_icd,
+    env = dict(args.env, OCL_ICD_VENDORS=args.pocl_icd,
                POCL_KERNEL_CACHE="0")
     command = [args.pocl, "-f", kernel.name, "-p", "0", "-d", "0",
                "-i", args.runtime[0]] + launch
@@ -123,7 +127,8 @@ def run_on_pocl(args, kernel, timeout):
 
 
 def check_kernel(args, kernel):
-    """"agree", a set-apart verdict, or the findings, '; '-joined."""
+    """("agree", a set-apart verdict, or the findings, '; '-joined; the
+    reference's seconds)."""
     include = " ".join("-I" + d for d in args.runtime)
 
     def loom(target, options, timeout):
@@ -132,13 +137,13 @@ def check_kernel(args, kernel):
 
     status, output, seconds = loom(TARGETS[0], OPTIONS[0],
                                    args.reference_timeout)
-    args.reference_seconds = seconds
     if status == "compile":
-        return "reference-compile"
+        return "reference-compile", seconds
     if status == "timeout":
-        return "reference-timeout"
+        return "reference-timeout", seconds
     if status != "ok":
-        return f"{TARGETS[0]} {OPTIONS[0]}: {status}"
+        return f"{TARGETS[0]} {OPTIONS[0]}: {status}", seconds
+    reference_seconds = seconds
     reference = result_values(output)
     (kernel.parent / "reference.txt").write_text(output)
     limit = max(args.timeout, args.slowdown * seconds)
@@ -169,10 +174,11 @@ def check_kernel(args, kernel):
         else:
             pocl = None
         if pocl and not findings:
-            return "pocl-fails" if status != "ok" else "pocl-differs"
+            return ("pocl-fails" if status != "ok" else "pocl-differs",
+                    reference_seconds)
         if findings:
             findings.append(pocl or "pocl agrees with the reference")
-    return "; ".join(findings) if findings else "agree"
+    return "; ".join(findings) if findings else "agree", reference_seconds
 
 
 def parse_seeds(text):
@@ -207,6 +213,9 @@ def main():
     parser.add_argument("--reference-timeout", type=float, default=60)
     parser.add_argument("--no-check-bounds", action="store_true",
                         help="run Loom without bounds-checked buffers")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="kernels checked at a time, each run with one "
+                             "worker thread")
     args = parser.parse_args()
     # Bounds-checked buffers (doc/overview.md): a configuration that
     # touches memory outside the kernel's buffers fails to run, with the
@@ -215,6 +224,8 @@ def main():
     args.env = dict(os.environ)
     if not args.no_check_bounds:
         args.env["LOOM_CHECK_BOUNDS"] = "1"
+    if args.jobs > 1:
+        args.env.update(LOOM_NUM_THREADS="1", POCL_MAX_PTHREAD_COUNT="1")
     # CLsmith and cl_launcher run in the kernel's folder.
     args.clsmith = os.path.abspath(args.clsmith)
     args.runtime = [os.path.abspath(d) for d in args.runtime]
@@ -233,26 +244,35 @@ def main():
         parser.error(f"unknown modes {unknown}; the modes: {', '.join(MODES)}")
     if args.pocl and not os.path.exists(args.pocl_icd):
         parser.error(f"pocl's ICD {args.pocl_icd} is not installed")
-    table, findings, set_apart = {}, [], []
-    for mode, seed in kernels:
-        counts = table.setdefault(
-            mode, dict.fromkeys(["kernels", "agree", *SET_APART,
-                                 "findings"], 0))
+
+    def check(mode, seed):
         kernel = generate(args.clsmith, mode, seed,
                           pathlib.Path(args.out) / mode / str(seed))
-        if kernel is None:
-            continue
-        verdict = check_kernel(args, kernel)
-        counts["kernels"] += 1
-        if verdict in counts:
-            counts[verdict] += 1
-            if verdict.startswith("pocl"):
-                set_apart.append(f"{kernel}: {verdict}")
-        else:
-            counts["findings"] += 1
-            findings.append(f"{kernel}: {verdict}")
-        print(f"{mode} seed {seed}: {verdict} (reference "
-              f"{args.reference_seconds:.1f} s)", flush=True)
+        return (kernel, *check_kernel(args, kernel)) if kernel else None
+
+    table, findings, set_apart = {}, [], []
+    for mode, _ in kernels:
+        table.setdefault(mode, dict.fromkeys(["kernels", "agree", *SET_APART,
+                                              "findings"], 0))
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        checks = {pool.submit(check, mode, seed): (mode, seed)
+                  for mode, seed in kernels}
+        for done in concurrent.futures.as_completed(checks):
+            mode, seed = checks[done]
+            if done.result() is None:
+                continue
+            kernel, verdict, seconds = done.result()
+            counts = table[mode]
+            counts["kernels"] += 1
+            if verdict in counts:
+                counts[verdict] += 1
+                if verdict.startswith("pocl"):
+                    set_apart.append(f"{kernel}: {verdict}")
+            else:
+                counts["findings"] += 1
+                findings.append(f"{kernel}: {verdict}")
+            print(f"{mode} seed {seed}: {verdict} (reference {seconds:.1f} s)",
+                  flush=True)
     print("\n| mode | kernels | agree | reference does not compile "
           "| reference past its time | pocl alone differs | pocl alone "
           "fails | findings |\n|---|---:|---:|---:|---:|---:|---:|---:|")

@@ -17,6 +17,7 @@
 #include "compiler/PassMachinery.h"
 #include "compiler/Target.h"
 #include "compiler/TargetPassRegistry.h"
+#include "compiler/utils/CrashContainment.h"
 #include "compiler/utils/DefinedConversionsPass.h"
 #include "compiler/utils/Diagnostics.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
@@ -415,7 +416,16 @@ void BaseModule::addGenericPasses(ModulePassManager &MPM,
 Error BaseModule::runPipeline(PassMachinery &Machinery,
                               ModulePassManager &MPM) {
   PipelineDiagnostics Diagnostics(Ctx, Opts, WarningHandler);
-  MPM.run(*M, Machinery.getMAM());
+  if (Error Crash = utils::runContainingCrashes(
+          "the pipeline", [&] { MPM.run(*M, Machinery.getMAM()); },
+          [&](StringRef Pass) { return Machinery.getPassName(Pass).str(); })) {
+    Crashed = true;
+    // What the passes that ran before the crash reported may say why.
+    return joinErrors(createStringError(inconvertibleErrorCode(),
+                                        Opts.FileName + ": error: " +
+                                            toString(std::move(Crash))),
+                      Diagnostics.takeErrors());
+  }
   return Diagnostics.takeErrors();
 }
 
@@ -434,10 +444,19 @@ static Error checkPipelineOutput(const Module &M, StringRef FileName) {
                                OS.str());
 }
 
-Error BaseModule::finalize() {
+Error BaseModule::checkModuleIsUsable(StringRef Caller) const {
+  if (Crashed)
+    return createStringError(inconvertibleErrorCode(),
+                             Caller + " called after the compiler crashed");
   if (!M)
     return createStringError(inconvertibleErrorCode(),
-                             "finalize called before compile");
+                             Caller + " called before compile");
+  return Error::success();
+}
+
+Error BaseModule::finalize() {
+  if (Error E = checkModuleIsUsable("finalize"))
+    return E;
   Expected<TargetMachine &> Machine = getTargetMachine();
   if (!Machine)
     return Machine.takeError();
@@ -503,9 +522,8 @@ Expected<SmallVector<char, 0>> BaseModule::createAssembly() {
 }
 
 Expected<SmallVector<char, 0>> BaseModule::createSPIRV() {
-  if (!M)
-    return createStringError(inconvertibleErrorCode(),
-                             "createSPIRV called before compile");
+  if (Error E = checkModuleIsUsable("createSPIRV"))
+    return std::move(E);
   auto CompileTyped = [this](LLVMContext &Typed) {
     return compileOpenCLSource(Typed, *CompiledSource, Opts, getTargetHeaders(),
                                /*OnWarnings=*/nullptr,
@@ -519,9 +537,8 @@ Expected<SmallVector<char, 0>> BaseModule::createSPIRV() {
 }
 
 Expected<SmallVector<char, 0>> BaseModule::generateCode(bool Assembly) {
-  if (!M)
-    return createStringError(inconvertibleErrorCode(),
-                             "code generation called before compile");
+  if (Error E = checkModuleIsUsable("code generation"))
+    return std::move(E);
   Expected<TargetMachine &> Machine = getTargetMachine();
   if (!Machine)
     return Machine.takeError();
@@ -535,7 +552,14 @@ Expected<SmallVector<char, 0>> BaseModule::generateCode(bool Assembly) {
     return createStringError(
         inconvertibleErrorCode(),
         "the code generator cannot emit this kind of file");
-  CodeGen.run(*M);
+  if (Error Crash = utils::runContainingCrashes(
+          "code generation", [&] { CodeGen.run(*M); },
+          [](StringRef Pass) { return Pass.str(); })) {
+    Crashed = true;
+    return createStringError(inconvertibleErrorCode(),
+                             Opts.FileName +
+                                 ": error: " + toString(std::move(Crash)));
+  }
   return std::move(Object);
 }
 

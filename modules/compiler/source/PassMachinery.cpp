@@ -12,6 +12,7 @@
 #include "compiler/utils/AddKernelWrapperPass.h"
 #include "compiler/utils/AddMetadataPass.h"
 #include "compiler/utils/AddSchedulingParametersPass.h"
+#include "compiler/utils/CrashContainment.h"
 #include "compiler/utils/DefineMuxBuiltinsPass.h"
 #include "compiler/utils/DefinedConversionsPass.h"
 #include "compiler/utils/EncodeKernelMetadataPass.h"
@@ -199,6 +200,7 @@ PassMachinery::PassMachinery(TargetMachine &TM,
                              TargetPassRegistry TargetPasses)
     : TM(TM), SI(/*DebugLogging=*/false) {
   SI.registerCallbacks(PIC, &FAM);
+  utils::trackPasses(PIC);
 #define MODULE_PASS(NAME, CLASS, CREATE)                                       \
   PIC.addClassToPassName(CLASS::name(), NAME);
 #define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \

@@ -72,7 +72,9 @@ public:
   /// SPIRV-Tools, translated with SPIRV-LLVM-Translator, specialization
   /// constants from CompileOptions::SpecConstants.
   llvm::Error loadSPIRV(llvm::MemoryBufferRef Buffer);
-  /// Runs the pipeline over the compiled module.
+  /// Runs the pipeline over the compiled module. A crash in a pass is
+  /// returned as an internal compiler error naming the pass and what it ran
+  /// on (compiler/utils/CrashContainment.h); the module is not used again.
   llvm::Error finalize();
   /// Generates the ELF relocatable object of the finalized module.
   llvm::Expected<llvm::SmallVector<char, 0>> createBinary();
@@ -85,8 +87,8 @@ public:
   /// early passes, the generic front half, then the target's late passes.
   llvm::Error printPipeline(llvm::raw_ostream &OS);
 
-  /// The module, once compiled (null before).
-  llvm::Module *getModule() const { return M.get(); }
+  /// The module, once compiled (null before, and after a crash).
+  llvm::Module *getModule() const { return Crashed ? nullptr : M.get(); }
   const CompileOptions &getOptions() const { return Opts; }
 
   /// Receives each warning, formatted like Clang's.
@@ -143,12 +145,16 @@ private:
   llvm::Expected<llvm::SmallVector<char, 0>> generateCode(bool Assembly);
   llvm::Error runPipeline(PassMachinery &Machinery,
                           llvm::ModulePassManager &MPM);
+  /// An error unless there is a module \p Caller may work on.
+  llvm::Error checkModuleIsUsable(llvm::StringRef Caller) const;
 
   const Target &TheTarget;
   llvm::LLVMContext &Ctx;
   CompileOptions Opts;
   std::unique_ptr<llvm::TargetMachine> TM;
   std::unique_ptr<llvm::Module> M;
+  /// Set when a pass crashed on M, which is then in no known state.
+  bool Crashed = false;
   /// The OpenCL C or C that compile() compiled, if that made M: createSPIRV
   /// compiles it again with typed pointers for the SPIR-V writer.
   std::optional<std::string> CompiledSource;

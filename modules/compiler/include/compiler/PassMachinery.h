@@ -3,7 +3,8 @@
 /// \file
 /// PassMachinery owns what running new-pass-manager pipelines needs: the
 /// four analysis managers, the pass instrumentation (so LLVM's
-/// `--print-after=<pass>` and friends work with Loom's pass names) and the
+/// `--print-after=<pass>` and friends work with Loom's pass names, and a
+/// crash report names the pass that crashed) and the
 /// PassBuilder with Loom's passes registered under their pipeline names.
 /// Members are declared so that they are destroyed in a safe order: the
 /// PassBuilder first, then the module, CGSCC, function and loop analysis

@@ -18,6 +18,7 @@
 
 #include "compiler/BuiltinInfo.h"
 #include "compiler/CompileOptions.h"
+#include "compiler/utils/CrashContainment.h"
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -29,6 +30,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Scalar/DCE.h"
@@ -290,6 +292,13 @@ static void eraseFunction(Function &F, FunctionAnalysisManager &FAM) {
   F.eraseFromParent();
 }
 
+/// The test of the fallback below: the function made at the stage named
+/// here has its entry block's terminator taken away before it is verified.
+static cl::opt<std::string> BreakMadeAt(
+    "vecz-break-made-at", cl::Hidden,
+    cl::desc("Break the function Vecz makes at this stage ('packetization', "
+             "'row jamming', ...), to test that the verifier catches it"));
+
 /// \p Made, a function Vecz made at \p Stage, once the IR verifier passes
 /// it; else it is erased and the error says what the verifier found. A
 /// broken function must not reach the rest of the pipeline, where it could
@@ -300,6 +309,8 @@ static Expected<Function *> verifyMade(Expected<Function *> Made,
                                        FunctionAnalysisManager &FAM) {
   if (!Made)
     return Made;
+  if (Stage == BreakMadeAt)
+    (*Made)->getEntryBlock().getTerminator()->eraseFromParent();
   std::string Problem;
   raw_string_ostream OS(Problem);
   if (!verifyFunction(**Made, &OS))
@@ -609,6 +620,7 @@ PreservedAnalyses VeczPass::run(Module &M, ModuleAnalysisManager &AM) {
   bool Attempted = false;
   for (Function *Kernel : compiler::utils::getKernelEntryPoints(M))
     if (!compiler::utils::getVectorVariant(*Kernel)) {
+      compiler::utils::CrashNote Working("kernel '" + Kernel->getName() + "'");
       vectorizeKernel(*Kernel, Opts, BI, FAM);
       Attempted = true;
     }
