@@ -5,9 +5,10 @@
 /// divergence inside loops (a radix sort's digit count), a segmented scan of
 /// doubles whose flags reconverge (reduce-by-key), a barrier inside a loop
 /// over a local tile with work-items that drop out (a pathfinder step), and
-/// division guarded by its divisor. Each runs scalar, with the default
-/// options, and with Vecz forced at 4, 8 and 16, on both targets, with
-/// local sizes that are and are not multiples of the widths; every output
+/// division guarded by its divisor; and the random differential tool's
+/// finding, private arrays copied whole in every lane. Each runs scalar, with
+/// the default options, and with Vecz forced at 4, 8 and 16, on both targets,
+/// with local sizes that are and are not multiples of the widths; every output
 /// element is checked against a model computed here.
 ///
 //===----------------------------------------------------------------------===//
@@ -222,6 +223,25 @@ TEST_P(VeczSoundness, GuardedDivisionNeverTrapsInInactiveLanes) {
       uint32_t Share = (I % 40 < 3 && Parts) ? Total / Parts : 99;
       ASSERT_EQ(GotShares[I], Share) << "shares[" << I << "]";
     }
+  }
+}
+
+TEST_P(VeczSoundness, PrivateArrayCopiesKeepTheirAlignmentInEveryLane) {
+  const size_t N = 999; // Groups of 37: every lane count at the end.
+  std::mt19937 Random(3);
+  std::vector<int> In(N), Out(N, -1);
+  for (int &X : In)
+    X = int(Random() % 1000);
+  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Out)};
+  ASSERT_EQ(runKernel(Binary, "private_copies", Args, {{N}, {37}, {}}), "");
+  std::vector<int> Got = Args[1].as<int>();
+  for (size_t I = 0; I < N; ++I) {
+    int X = In[I], A[6], Sum = 0;
+    for (int K = 0; K < 6; ++K)
+      A[(X + K) % 6] = X * (K + 1);
+    for (int K = 0; K <= X % 6; ++K)
+      Sum += A[(X + 2 * K) % 6];
+    ASSERT_EQ(Got[I], Sum) << "out[" << I << "], in = " << X;
   }
 }
 

@@ -11,7 +11,8 @@
 /// ints, 1024 - i), fake divergence's input (one int per index of the
 /// largest dimension, 10 + i) and inter-thread communication's values (one
 /// long per work-item, 1). Prints the result buffer, one hexadecimal value
-/// a line. Exits 2 when the kernel does not compile, 3 when the run fails,
+/// a line, and how long the compile took on stderr (`compiled in S s`).
+/// Exits 2 when the kernel does not compile, 3 when the run fails,
 /// with the diagnostics on stderr; a kernel that crashes takes this
 /// process down, which is why the campaign runs each in a process of its
 /// own (differential.py).
@@ -21,6 +22,7 @@
 #include "KernelRunner.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -144,12 +146,18 @@ int main(int Argc, char **Argv) {
     return 1;
   }
   std::vector<char> Binary;
+  auto Start = std::chrono::steady_clock::now();
   std::string Problem =
       compileKernel(Source.str(), Binary, Argv[3], Argv[2], Argv[1]);
   if (!Problem.empty()) {
     std::fprintf(stderr, "%s\n", Problem.c_str());
     return 2;
   }
+  // differential.py limits a configuration's run and its compile apart.
+  std::fprintf(
+      stderr, "loom-clsmith-run: compiled in %.3f s\n",
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count());
   std::vector<KernelArg> Args = makeArguments(L);
   Problem = runKernel(Binary, "entry", Args, {L.Global, L.Local, {}});
   if (!Problem.empty()) {

@@ -7,6 +7,7 @@ usage: differential.py --clsmith BIN --runtime DIR --runner BIN
                        [--pocl CL_LAUNCHER] [--out DIR] [--timeout SECONDS]
                        [--slowdown FACTOR] [--unoptimized-slowdown FACTOR]
                        [--reference-timeout SECONDS]
+                       [--compile-timeout SECONDS] [--compile-slowdown FACTOR]
                        [--no-check-bounds] [--jobs N]
 
 For each mode and seed, CLsmith generates a kernel (written as kernel.cl:
@@ -21,10 +22,13 @@ as a second reference.
 A finding is a Loom configuration that crashes, does not compile where the
 reference did, runs more than --slowdown times as long as the reference
 (and past --timeout seconds; at -cl-opt-disable, --unoptimized-slowdown
-times that), or gives another result buffer. Set apart,
+times that), or gives another result buffer. Runs are timed without their
+compile, which may take --compile-timeout seconds besides: a compile
+--compile-slowdown times as long as the reference's is listed, not a
+finding (compile time is no soundness matter). Set apart,
 not findings: a kernel the reference cannot compile (CLsmith emits some
 that no compiler takes, e.g. `emi_input` without --emi), a kernel whose
-reference runs past --reference-timeout (Csmith's programs need not end
+reference's run takes longer than --reference-timeout (Csmith's programs need not end
 soon: such kernels ran as long on pocl), and a kernel where every Loom
 configuration agrees and pocl alone differs or fails (listed, to be looked
 at: see doc/testing.md). A mode CLsmith refuses, or a seed it does not
@@ -36,8 +40,10 @@ table per mode, and exits 1 if there was any finding.
 """
 import argparse
 import concurrent.futures
+import dataclasses
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -64,24 +70,53 @@ OPTIONS = ["-cl-wfv=never", "", "-cl-wfv=always -vecz-width=4",
 SET_APART = ["reference-compile", "reference-timeout", "pocl-differs",
              "pocl-fails"]
 POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
+# What loom-clsmith-run prints on standard error once the kernel compiled.
+COMPILED = re.compile(r"compiled in ([0-9.]+) s")
 
 
 def run(command, timeout, env=None):
-    """(status, output, seconds): status "ok", "compile", "run",
-    "crash:SIG", "error" or "timeout"."""
+    """(status, output, seconds, printed): status "ok", "compile", "run",
+    "crash:SIG", "error" or "timeout"; output is what the command wrote to
+    standard output when it succeeded, else to standard error; printed is
+    standard error."""
     start = time.monotonic()
     try:
         p = subprocess.run(command, capture_output=True, text=True,
                            timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
-        return "timeout", "", time.monotonic() - start
+        return "timeout", "", time.monotonic() - start, ""
     seconds = time.monotonic() - start
     if p.returncode == 0:
-        return "ok", p.stdout, seconds
+        return "ok", p.stdout, seconds, p.stderr
     if p.returncode < 0:
-        return "crash:" + signal.Signals(-p.returncode).name, p.stderr, seconds
+        return ("crash:" + signal.Signals(-p.returncode).name, p.stderr,
+                seconds, p.stderr)
     return ({2: "compile", 3: "run"}.get(p.returncode, "error"), p.stderr,
-            seconds)
+            seconds, p.stderr)
+
+
+@dataclasses.dataclass
+class LoomRun:
+    status: str
+    output: str
+    compile_seconds: float
+    run_seconds: float
+
+
+def run_on_loom(args, kernel, target, options, compile_limit, run_limit):
+    """A configuration's run, its compile and its run timed apart (from the
+    time loom-clsmith-run prints): a run past \p run_limit seconds is a
+    "timeout", and a compile may take \p compile_limit seconds besides."""
+    include = " ".join("-I" + d for d in args.runtime)
+    status, output, seconds, printed = run(
+        [args.runner, str(kernel), target, f"-w {include} {options}".strip()],
+        compile_limit + run_limit, args.env)
+    compiled = COMPILED.search(printed)
+    compile_seconds = float(compiled.group(1)) if compiled else seconds
+    run_seconds = max(0.0, seconds - compile_seconds)
+    if status == "ok" and run_seconds > run_limit:
+        status = "timeout"
+    return LoomRun(status, output, compile_seconds, run_seconds)
 
 
 def result_values(text):
@@ -126,28 +161,37 @@ def run_on_pocl(args, kernel, timeout):
     return "ok", p.stdout, seconds
 
 
+@dataclasses.dataclass
+class Check:
+    """A kernel's verdict: "agree", a set-apart verdict, or the findings,
+    '; '-joined; the reference's times, and the slowest compile of the
+    other configurations (name, seconds)."""
+    verdict: str
+    reference: LoomRun
+    slowest_compile: tuple = ("", 0.0)
+
+    def describe(self):
+        text = (f"{self.verdict} (reference: compile "
+                f"{self.reference.compile_seconds:.1f} s, run "
+                f"{self.reference.run_seconds:.1f} s")
+        name, seconds = self.slowest_compile
+        if name:
+            text += f"; slowest compile: {name}, {seconds:.1f} s"
+        return text + ")"
+
+
 def check_kernel(args, kernel):
-    """("agree", a set-apart verdict, or the findings, '; '-joined; the
-    reference's seconds)."""
-    include = " ".join("-I" + d for d in args.runtime)
-
-    def loom(target, options, timeout):
-        return run([args.runner, str(kernel), target,
-                    f"-w {include} {options}".strip()], timeout, args.env)
-
-    status, output, seconds = loom(TARGETS[0], OPTIONS[0],
-                                   args.reference_timeout)
-    if status == "compile":
-        return "reference-compile", seconds
-    if status == "timeout":
-        return "reference-timeout", seconds
-    if status != "ok":
-        return f"{TARGETS[0]} {OPTIONS[0]}: {status}", seconds
-    reference_seconds = seconds
-    reference = result_values(output)
-    (kernel.parent / "reference.txt").write_text(output)
-    limit = max(args.timeout, args.slowdown * seconds)
-    findings = []
+    reference = run_on_loom(args, kernel, TARGETS[0], OPTIONS[0],
+                            args.compile_timeout, args.reference_timeout)
+    if reference.status in ("compile", "timeout"):
+        return Check(f"reference-{reference.status}", reference)
+    if reference.status != "ok":
+        return Check(f"{TARGETS[0]} {OPTIONS[0]}: {reference.status}",
+                     reference)
+    expected = result_values(reference.output)
+    (kernel.parent / "reference.txt").write_text(reference.output)
+    limit = max(args.timeout, args.slowdown * reference.run_seconds)
+    findings, slowest = [], ("", 0.0)
     for target in TARGETS:
         for options in OPTIONS:
             if (target, options) == (TARGETS[0], OPTIONS[0]):
@@ -155,30 +199,34 @@ def check_kernel(args, kernel):
             # Unoptimized, Csmith's code (a call per safe arithmetic
             # operation, its globals in a struct on the stack) runs tens to
             # hundreds of times as long, on pocl as on Loom.
-            status, output, _ = loom(
-                target, options,
+            name = f"{target} {options or 'default'}"
+            result = run_on_loom(
+                args, kernel, target, options, args.compile_timeout,
                 limit * (args.unoptimized_slowdown
                          if options == UNOPTIMIZED else 1))
-            name = f"{target} {options or 'default'}"
-            if status != "ok":
-                findings.append(f"{name}: {status}")
-            elif result_values(output) != reference:
+            slowest = max(slowest, (name, result.compile_seconds),
+                          key=lambda named: named[1])
+            if result.status != "ok":
+                findings.append(f"{name}: {result.status}")
+            elif result_values(result.output) != expected:
                 findings.append(f"{name}: MISMATCH")
     if args.pocl:
-        status, output, _ = run_on_pocl(args, kernel, limit)
+        status, output, _ = run_on_pocl(args, kernel,
+                                        args.compile_timeout + limit)
         if status != "ok":
             pocl = f"pocl: {status}"
-        elif result_values(output) != reference:
+        elif result_values(output) != expected:
             pocl = "pocl: MISMATCH"
             (kernel.parent / "pocl.txt").write_text(output)
         else:
             pocl = None
         if pocl and not findings:
-            return ("pocl-fails" if status != "ok" else "pocl-differs",
-                    reference_seconds)
+            return Check("pocl-fails" if status != "ok" else "pocl-differs",
+                         reference, slowest)
         if findings:
             findings.append(pocl or "pocl agrees with the reference")
-    return "; ".join(findings) if findings else "agree", reference_seconds
+    return Check("; ".join(findings) if findings else "agree", reference,
+                 slowest)
 
 
 def parse_seeds(text):
@@ -210,7 +258,15 @@ def main():
                              "may take")
     parser.add_argument("--unoptimized-slowdown", type=float, default=10,
                         help="and -cl-opt-disable this many times more")
-    parser.add_argument("--reference-timeout", type=float, default=60)
+    parser.add_argument("--reference-timeout", type=float, default=60,
+                        help="the reference's run (its compile aside) past "
+                             "this sets the kernel apart")
+    parser.add_argument("--compile-timeout", type=float, default=600,
+                        help="seconds any configuration may compile, beside "
+                             "its run's limit")
+    parser.add_argument("--compile-slowdown", type=float, default=10,
+                        help="a compile this many times as long as the "
+                             "reference's is listed (not a finding)")
     parser.add_argument("--no-check-bounds", action="store_true",
                         help="run Loom without bounds-checked buffers")
     parser.add_argument("--jobs", type=int, default=1,
@@ -248,9 +304,9 @@ def main():
     def check(mode, seed):
         kernel = generate(args.clsmith, mode, seed,
                           pathlib.Path(args.out) / mode / str(seed))
-        return (kernel, *check_kernel(args, kernel)) if kernel else None
+        return (kernel, check_kernel(args, kernel)) if kernel else None
 
-    table, findings, set_apart = {}, [], []
+    table, findings, set_apart, slow_compiles = {}, [], [], []
     for mode, _ in kernels:
         table.setdefault(mode, dict.fromkeys(["kernels", "agree", *SET_APART,
                                               "findings"], 0))
@@ -261,18 +317,23 @@ def main():
             mode, seed = checks[done]
             if done.result() is None:
                 continue
-            kernel, verdict, seconds = done.result()
+            kernel, result = done.result()
             counts = table[mode]
             counts["kernels"] += 1
-            if verdict in counts:
-                counts[verdict] += 1
-                if verdict.startswith("pocl"):
-                    set_apart.append(f"{kernel}: {verdict}")
+            if result.verdict in counts:
+                counts[result.verdict] += 1
+                if result.verdict.startswith("pocl"):
+                    set_apart.append(f"{kernel}: {result.verdict}")
             else:
                 counts["findings"] += 1
-                findings.append(f"{kernel}: {verdict}")
-            print(f"{mode} seed {seed}: {verdict} (reference {seconds:.1f} s)",
-                  flush=True)
+                findings.append(f"{kernel}: {result.verdict}")
+            name, seconds = result.slowest_compile
+            if seconds > max(1.0, args.compile_slowdown *
+                             result.reference.compile_seconds):
+                slow_compiles.append(f"{kernel}: {name}, {seconds:.1f} s "
+                                     "against the reference's "
+                                     f"{result.reference.compile_seconds:.1f}")
+            print(f"{mode} seed {seed}: {result.describe()}", flush=True)
     print("\n| mode | kernels | agree | reference does not compile "
           "| reference past its time | pocl alone differs | pocl alone "
           "fails | findings |\n|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -280,6 +341,8 @@ def main():
         print(f"| {mode} | " + " | ".join(str(v) for v in c.values()) + " |")
     for kernel in set_apart:
         print("set apart:", kernel)
+    for kernel in slow_compiles:
+        print("slow compile:", kernel)
     for finding in findings:
         print("finding:", finding)
     return 1 if findings else 0

@@ -154,3 +154,24 @@ kernel void guarded_division(global const int *divisors, global int *q,
       shares[i] = total / parts;
   }
 }
+
+// Private arrays of 24 bytes that x86-64 aligns to 16, copied whole (a
+// 16-aligned memcpy, whose vector moves fault on a misaligned address):
+// each lane's copy must keep that alignment (a CLsmith kernel,
+// `--vectors --barriers` seed 2, faulted at width 4 when copies were laid
+// 24 bytes apart). The indices depend on the data, so the arrays stay in
+// memory.
+kernel void private_copies(global const int *in, global int *out) {
+  size_t i = get_global_id(0);
+  int x = in[i];
+  int a[6] __attribute__((aligned(16)));
+  int b[6] __attribute__((aligned(16)));
+  for (int k = 0; k < 6; ++k)
+    a[(x + k) % 6] = x * (k + 1);
+  for (int k = 0; k < 6; ++k)
+    b[k] = a[k];
+  int s = 0;
+  for (int k = 0; k <= x % 6; ++k)
+    s += b[(x + 2 * k) % 6];
+  out[i] = s;
+}
