@@ -8,6 +8,7 @@
 #include "compiler/utils/AddKernelWrapperPass.h"
 
 #include "compiler/BuiltinInfo.h"
+#include "compiler/utils/CrashContainment.h"
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -111,6 +112,7 @@ PreservedAnalyses AddKernelWrapperPass::run(Module &M,
   const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
   bool Changed = false;
   for (Function *Kernel : getKernelEntryPoints(M)) {
+    CrashNote Working("kernel '" + Kernel->getName() + "'");
     Function *Wrapper = createKernelWrapper(*Kernel, BI);
     replaceKernelEntryPoint(*Kernel, *Wrapper);
     ++NumWrappersAdded;

@@ -64,6 +64,7 @@
 
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/BarrierRegions.h"
+#include "compiler/utils/CrashContainment.h"
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -707,6 +708,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
   const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
   bool Changed = false;
   for (Function *Kernel : getKernelEntryPoints(M)) {
+    CrashNote Working("kernel '" + Kernel->getName() + "'");
     Function *Wrapper;
     if (Opts.SingleWorkItemWithoutLoops && isSingleWorkItem(*Kernel)) {
       // Barriers are no-ops for one work-item; a vector variant is of no use.
