@@ -76,7 +76,15 @@ void eraseUnusedScalarTwins(Function &F) {
 Value *Packetizer::getVector(Value *V) {
   if (Value *Known = Vectors.lookup(V))
     return Known;
-  assert(!isVarying(V) && "a varying value is widened before its users");
+  if (isVarying(V)) {
+    // A varying value is widened before its users (reverse post-order,
+    // phis finished last); splatting one would give every lane lane 0's
+    // value, a miscompile. The clone is dropped, the kernel stays scalar.
+    if (FailedCheck.empty())
+      FailedCheck = "the varying value '" + V->getName().str() +
+                    "' is used before it is widened";
+    return PoisonValue::get(widen(V->getType()));
+  }
   if (auto *C = dyn_cast<Constant>(V); C && !C->getType()->isVectorTy())
     return Vectors[V] =
                ConstantVector::getSplat(ElementCount::getFixed(Width), C);
@@ -238,7 +246,7 @@ Packetizer::Packetizer(Function &Vector, unsigned Width,
   }
 }
 
-void Packetizer::run() {
+Error Packetizer::run() {
   ReversePostOrderTraversal<Function *> RPOT(&Vector);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : make_early_inc_range(*BB)) {
@@ -295,6 +303,9 @@ void Packetizer::run() {
   branchAroundEmptyRuns(Vector, Runs,
                         [&](BasicBlock *BB) { return BlockMasks.lookup(BB); });
   eraseUnusedScalarTwins(Vector);
+  if (!FailedCheck.empty())
+    return createStringError(inconvertibleErrorCode(), FailedCheck);
+  return Error::success();
 }
 
 Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
@@ -579,8 +590,8 @@ Value *Packetizer::widenAlloca(AllocaInst &Alloca, IRBuilder<> &B) {
   uint64_t Size = DL.getTypeAllocSize(Copy).getFixedSize();
   uint64_t LaneStride = *privateLaneStride(Alloca, DL);
   if (LaneStride != Size)
-    Copy = StructType::get(
-        Copy, ArrayType::get(B.getInt8Ty(), LaneStride - Size));
+    Copy =
+        StructType::get(Copy, ArrayType::get(B.getInt8Ty(), LaneStride - Size));
   auto *Copies = new AllocaInst(
       ArrayType::get(Copy, Width), Alloca.getAddressSpace(), nullptr,
       Alloca.getAlign(), Alloca.getName() + ".lanes", &Alloca);
@@ -698,9 +709,16 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
   SmallVector<SkippableRun, 4> Runs;
   for (const DivergentRegion &R : *Regions)
     append_range(Runs, findSkippableRuns(R, DT));
-  Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap, std::move(*Regions),
-             std::move(Runs))
-      .run();
+  if (Error Failed = Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap,
+                                std::move(*Regions), std::move(Runs))
+                         .run()) {
+    Vector->eraseFromParent();
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel '%s' not vectorized: a check of Vecz's "
+                             "packetizer failed (%s); please report it",
+                             Kernel.getName().str().c_str(),
+                             toString(std::move(Failed)).c_str());
+  }
   return Vector;
 }
 

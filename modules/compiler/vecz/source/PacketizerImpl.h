@@ -44,7 +44,10 @@ public:
              llvm::SmallVector<DivergentRegion, 4> DivergentRegions,
              llvm::SmallVector<SkippableRun, 4> SkippableRuns);
 
-  void run();
+  /// Packetizes the clone; an error if one of the packetizer's own checks
+  /// failed, in which case the clone is of no use (packetizeKernel erases
+  /// it, and the kernel stays scalar).
+  llvm::Error run();
 
 private:
   bool isVarying(const llvm::Value *V) const {
@@ -171,6 +174,9 @@ private:
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> Original;
   /// A value of the clone to its <W x T> twin, or to its splat.
   llvm::DenseMap<llvm::Value *, llvm::WeakTrackingVH> Vectors;
+  /// What the first failed check found, if one failed: the packetizer goes
+  /// on with a stand-in value and run() reports it.
+  std::string FailedCheck;
   llvm::SmallVector<std::pair<llvm::PHINode *, llvm::PHINode *>, 8> Phis;
   llvm::SmallVector<llvm::Instruction *, 16> Replaced;
   /// The regions made straight code: their blocks run under masks.
