@@ -47,6 +47,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 MODES = {
@@ -74,27 +75,6 @@ POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 COMPILED = re.compile(r"compiled in ([0-9.]+) s")
 
 
-def run(command, timeout, env=None):
-    """(status, output, seconds, printed): status "ok", "compile", "run",
-    "crash:SIG", "error" or "timeout"; output is what the command wrote to
-    standard output when it succeeded, else to standard error; printed is
-    standard error."""
-    start = time.monotonic()
-    try:
-        p = subprocess.run(command, capture_output=True, text=True,
-                           timeout=timeout, env=env)
-    except subprocess.TimeoutExpired:
-        return "timeout", "", time.monotonic() - start, ""
-    seconds = time.monotonic() - start
-    if p.returncode == 0:
-        return "ok", p.stdout, seconds, p.stderr
-    if p.returncode < 0:
-        return ("crash:" + signal.Signals(-p.returncode).name, p.stderr,
-                seconds, p.stderr)
-    return ({2: "compile", 3: "run"}.get(p.returncode, "error"), p.stderr,
-            seconds, p.stderr)
-
-
 @dataclasses.dataclass
 class LoomRun:
     status: str
@@ -104,19 +84,58 @@ class LoomRun:
 
 
 def run_on_loom(args, kernel, target, options, compile_limit, run_limit):
-    """A configuration's run, its compile and its run timed apart (from the
-    time loom-clsmith-run prints): a run past \p run_limit seconds is a
-    "timeout", and a compile may take \p compile_limit seconds besides."""
+    """A configuration's run, its compile and its run timed apart:
+    loom-clsmith-run says when the compile ended; the compile may take
+    compile_limit seconds and the run then run_limit seconds, past which
+    it is a "timeout"."""
     include = " ".join("-I" + d for d in args.runtime)
-    status, output, seconds, printed = run(
-        [args.runner, str(kernel), target, f"-w {include} {options}".strip()],
-        compile_limit + run_limit, args.env)
-    compiled = COMPILED.search(printed)
-    compile_seconds = float(compiled.group(1)) if compiled else seconds
-    run_seconds = max(0.0, seconds - compile_seconds)
-    if status == "ok" and run_seconds > run_limit:
-        status = "timeout"
-    return LoomRun(status, output, compile_seconds, run_seconds)
+    command = [args.runner, str(kernel), target,
+               f"-w {include} {options}".strip()]
+    start = time.monotonic()
+    with subprocess.Popen(command, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True,
+                          env=args.env) as p:
+        printed, output = [], []
+        compiled = threading.Event()  # or the process ended
+
+        def read_printed():
+            for line in p.stderr:
+                printed.append(line)
+                if COMPILED.search(line):
+                    compiled.set()
+            compiled.set()
+
+        readers = [threading.Thread(target=read_printed),
+                   threading.Thread(target=lambda: output.append(
+                       p.stdout.read()))]
+        for reader in readers:
+            reader.start()
+        timed_out = not compiled.wait(compile_limit)
+        ran_from = time.monotonic()
+        if not timed_out:
+            try:
+                p.wait(run_limit)
+            except subprocess.TimeoutExpired:
+                timed_out = True
+        if timed_out:
+            p.kill()
+        p.wait()
+        for reader in readers:
+            reader.join()
+    end = time.monotonic()
+    text = "".join(printed)
+    match = COMPILED.search(text)
+    compile_seconds = float(match.group(1)) if match else end - start
+    run_seconds = end - ran_from if match else 0.0
+    if timed_out:
+        return LoomRun("timeout", "", compile_seconds, run_seconds)
+    if p.returncode == 0:
+        return LoomRun("ok", output[0], compile_seconds, run_seconds)
+    if p.returncode < 0:
+        status = "crash:" + signal.Signals(-p.returncode).name
+    else:
+        status = {2: "compile", 3: "run"}.get(p.returncode, "error")
+    return LoomRun(status, text, compile_seconds, run_seconds)
 
 
 def result_values(text):
