@@ -8,13 +8,14 @@ usage: differential.py --clsmith BIN --runtime DIR --runner BIN
                        [--slowdown FACTOR] [--unoptimized-slowdown FACTOR]
                        [--reference-timeout SECONDS]
                        [--compile-timeout SECONDS] [--compile-slowdown FACTOR]
-                       [--no-check-bounds] [--jobs N]
+                       [--no-check-bounds] [--variants] [--jobs N]
 
 For each mode and seed, CLsmith generates a kernel (written as kernel.cl:
 it is OpenCL C, whatever CLsmith names it), and loom-clsmith-run runs it in
 a process of its own in every configuration: each target, scalar
 (-cl-wfv=never), with the default options, with Vecz forced at 4, 8 and 16,
-and at -cl-opt-disable, with bounds-checked buffers unless
+and at -cl-opt-disable (with --variants, also with Vecz's jammed, wide and
+scalarized variants forced), with bounds-checked buffers unless
 --no-check-bounds. The scalar run on the first target is the
 reference; with --pocl, CLsmith's own host program runs the kernel on pocl
 as a second reference.
@@ -67,6 +68,11 @@ UNOPTIMIZED = "-cl-opt-disable"
 OPTIONS = ["-cl-wfv=never", "", "-cl-wfv=always -vecz-width=4",
            "-cl-wfv=always -vecz-width=8", "-cl-wfv=always -vecz-width=16",
            UNOPTIMIZED]
+# Vecz's other variants, forced (--variants): rows jammed, vectors side by
+# side, and the scalarized layout.
+VARIANTS = ["-cl-wfv=always -vecz-width=8 -vecz-rows=2",
+            "-cl-wfv=always -vecz-width=4 -vecz-interleave=2",
+            "-cl-wfv=always -vecz-width=8 -vecz-layout=scalarized"]
 # Kernels set apart, each counted in a column of its own.
 SET_APART = ["reference-compile", "reference-timeout", "pocl-differs",
              "pocl-fails"]
@@ -212,7 +218,7 @@ def check_kernel(args, kernel):
     limit = max(args.timeout, args.slowdown * reference.run_seconds)
     findings, slowest = [], ("", 0.0)
     for target in TARGETS:
-        for options in OPTIONS:
+        for options in args.options:
             if (target, options) == (TARGETS[0], OPTIONS[0]):
                 continue
             # Unoptimized, Csmith's code (a call per safe arithmetic
@@ -288,10 +294,14 @@ def main():
                              "reference's is listed (not a finding)")
     parser.add_argument("--no-check-bounds", action="store_true",
                         help="run Loom without bounds-checked buffers")
+    parser.add_argument("--variants", action="store_true",
+                        help="also force Vecz's jammed, wide and scalarized "
+                             "variants")
     parser.add_argument("--jobs", type=int, default=1,
                         help="kernels checked at a time, each run with one "
                              "worker thread")
     args = parser.parse_args()
+    args.options = OPTIONS + (VARIANTS if args.variants else [])
     # Bounds-checked buffers (doc/overview.md): a configuration that
     # touches memory outside the kernel's buffers fails to run, with the
     # kernel, argument and byte in its message, even when its result
