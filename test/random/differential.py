@@ -25,8 +25,9 @@ reference did, runs more than --slowdown times as long as the reference
 (and past --timeout seconds; at -cl-opt-disable, --unoptimized-slowdown
 times that), or gives another result buffer. Runs are timed without their
 compile, which may take --compile-timeout seconds besides: a compile
---compile-slowdown times as long as the reference's is listed, not a
-finding (compile time is no soundness matter). Set apart,
+--compile-slowdown times as long as the reference's is listed, and one
+past --compile-timeout leaves its configuration unchecked and counted,
+neither a finding (compile time is no soundness matter). Set apart,
 not findings: a kernel the reference cannot compile (CLsmith emits some
 that no compiler takes, e.g. `emi_input` without --emi), a kernel whose
 reference's run takes longer than --reference-timeout (Csmith's programs need not end
@@ -116,7 +117,8 @@ def run_on_loom(args, kernel, target, options, compile_limit, run_limit):
                        p.stdout.read()))]
         for reader in readers:
             reader.start()
-        timed_out = not compiled.wait(compile_limit)
+        compile_timed_out = not compiled.wait(compile_limit)
+        timed_out = compile_timed_out
         ran_from = time.monotonic()
         if not timed_out:
             try:
@@ -134,7 +136,8 @@ def run_on_loom(args, kernel, target, options, compile_limit, run_limit):
     compile_seconds = float(match.group(1)) if match else end - start
     run_seconds = end - ran_from if match else 0.0
     if timed_out:
-        return LoomRun("timeout", "", compile_seconds, run_seconds)
+        return LoomRun("compile-timeout" if compile_timed_out else "timeout",
+                       "", compile_seconds, run_seconds)
     if p.returncode == 0:
         return LoomRun("ok", output[0], compile_seconds, run_seconds)
     if p.returncode < 0:
@@ -194,6 +197,9 @@ class Check:
     verdict: str
     reference: LoomRun
     slowest_compile: tuple = ("", 0.0)
+    # The configurations whose compile outlasted --compile-timeout: a
+    # matter of compile time, and those configurations went unchecked.
+    uncompiled: list = dataclasses.field(default_factory=list)
 
     def describe(self):
         text = (f"{self.verdict} (reference: compile "
@@ -202,21 +208,25 @@ class Check:
         name, seconds = self.slowest_compile
         if name:
             text += f"; slowest compile: {name}, {seconds:.1f} s"
+        if self.uncompiled:
+            text += "; not compiled in time: " + ", ".join(self.uncompiled)
         return text + ")"
 
 
 def check_kernel(args, kernel):
     reference = run_on_loom(args, kernel, TARGETS[0], OPTIONS[0],
                             args.compile_timeout, args.reference_timeout)
-    if reference.status in ("compile", "timeout"):
-        return Check(f"reference-{reference.status}", reference)
+    if reference.status == "compile":
+        return Check("reference-compile", reference)
+    if reference.status in ("timeout", "compile-timeout"):
+        return Check("reference-timeout", reference)
     if reference.status != "ok":
         return Check(f"{TARGETS[0]} {OPTIONS[0]}: {reference.status}",
                      reference)
     expected = result_values(reference.output)
     (kernel.parent / "reference.txt").write_text(reference.output)
     limit = max(args.timeout, args.slowdown * reference.run_seconds)
-    findings, slowest = [], ("", 0.0)
+    findings, slowest, uncompiled = [], ("", 0.0), []
     for target in TARGETS:
         for options in args.options:
             if (target, options) == (TARGETS[0], OPTIONS[0]):
@@ -231,7 +241,9 @@ def check_kernel(args, kernel):
                          if options == UNOPTIMIZED else 1))
             slowest = max(slowest, (name, result.compile_seconds),
                           key=lambda named: named[1])
-            if result.status != "ok":
+            if result.status == "compile-timeout":
+                uncompiled.append(name)
+            elif result.status != "ok":
                 findings.append(f"{name}: {result.status}")
             elif result_values(result.output) != expected:
                 findings.append(f"{name}: MISMATCH")
@@ -247,11 +259,11 @@ def check_kernel(args, kernel):
             pocl = None
         if pocl and not findings:
             return Check("pocl-fails" if status != "ok" else "pocl-differs",
-                         reference, slowest)
+                         reference, slowest, uncompiled)
         if findings:
             findings.append(pocl or "pocl agrees with the reference")
     return Check("; ".join(findings) if findings else "agree", reference,
-                 slowest)
+                 slowest, uncompiled)
 
 
 def parse_seeds(text):
@@ -288,7 +300,8 @@ def main():
                              "this sets the kernel apart")
     parser.add_argument("--compile-timeout", type=float, default=600,
                         help="seconds any configuration may compile, beside "
-                             "its run's limit")
+                             "its run's limit; one that compiles longer goes "
+                             "unchecked, and is counted")
     parser.add_argument("--compile-slowdown", type=float, default=10,
                         help="a compile this many times as long as the "
                              "reference's is listed (not a finding)")
@@ -338,7 +351,7 @@ def main():
     table, findings, set_apart, slow_compiles = {}, [], [], []
     for mode, _ in kernels:
         table.setdefault(mode, dict.fromkeys(["kernels", "agree", *SET_APART,
-                                              "findings"], 0))
+                                              "findings", "uncompiled"], 0))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         checks = {pool.submit(check, mode, seed): (mode, seed)
                   for mode, seed in kernels}
@@ -349,6 +362,7 @@ def main():
             kernel, result = done.result()
             counts = table[mode]
             counts["kernels"] += 1
+            counts["uncompiled"] += len(result.uncompiled)
             if result.verdict in counts:
                 counts[result.verdict] += 1
                 if result.verdict.startswith("pocl"):
@@ -365,7 +379,8 @@ def main():
             print(f"{mode} seed {seed}: {result.describe()}", flush=True)
     print("\n| mode | kernels | agree | reference does not compile "
           "| reference past its time | pocl alone differs | pocl alone "
-          "fails | findings |\n|---|---:|---:|---:|---:|---:|---:|---:|")
+          "fails | findings | configurations not compiled in time |"
+          "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for mode, c in table.items():
         print(f"| {mode} | " + " | ".join(str(v) for v in c.values()) + " |")
     for kernel in set_apart:
