@@ -6,7 +6,8 @@
 /// doubles whose flags reconverge (reduce-by-key), a barrier inside a loop
 /// over a local tile with work-items that drop out (a pathfinder step), and
 /// division guarded by its divisor; and the random differential tool's
-/// finding, private arrays copied whole in every lane. Each runs scalar, with
+/// findings: private arrays copied whole in every lane, and a work-item
+/// that waits for another without a barrier. Each runs scalar, with
 /// the default options, and with Vecz forced at 4, 8 and 16, on both targets,
 /// with local sizes that are and are not multiples of the widths; every output
 /// element is checked against a model computed here.
@@ -243,6 +244,18 @@ TEST_P(VeczSoundness, PrivateArrayCopiesKeepTheirAlignmentInEveryLane) {
       Sum += A[(X + 2 * K) % 6];
     ASSERT_EQ(Got[I], Sum) << "out[" << I << "], in = " << X;
   }
+}
+
+TEST_P(VeczSoundness, AWorkItemWaitingForAnotherSeesItAsTheScalarKernelDoes) {
+  const size_t N = 64, Local = 16;
+  std::vector<int> Seen(N, -1);
+  std::vector<KernelArg> Args = {KernelArg::buffer(Seen)};
+  ASSERT_EQ(runKernel(Binary, "waits_for_another", Args, {{N}, {Local}, {}}),
+            "");
+  std::vector<int> Got = Args[0].as<int>();
+  // The flag raised, and work-item 3 of each group saw it at once.
+  for (size_t I = 0; I < N; ++I)
+    ASSERT_EQ(Got[I], 10000) << "seen[" << I << "]";
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -175,3 +175,33 @@ kernel void private_copies(global const int *in, global int *out) {
     s += b[(x + 2 * k) % 6];
   out[i] = s;
 }
+
+// A work-item that waits for another without a barrier (CLsmith's message
+// passing; the random differential tool's `message_passing` seed 1008):
+// work-item 1 raises a flag in local memory, work-item 3 spins until it
+// sees it, giving up after 1000 rounds. OpenCL does not promise that such
+// a kernel ends, but the scalar kernel runs work-item 1 before 3, which
+// sees the flag at once. Vecz, running them in lockstep, ran 3's loop first
+// (the two ifs had become one switch on the id): 3 gave up, and without the
+// bound the kernel hung. Such a kernel stays scalar.
+kernel void waits_for_another(global int *seen) {
+  local int flag;
+  size_t lid = get_local_id(0);
+  if (lid == 0)
+    flag = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int rounds = 0;
+  if (lid == 1) {
+    mem_fence(CLK_LOCAL_MEM_FENCE);
+    flag = 1;
+  }
+  if (lid == 3) {
+    for (;;) {
+      mem_fence(CLK_LOCAL_MEM_FENCE);
+      if (flag == 1 || ++rounds == 1000)
+        break;
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  seen[get_global_id(0)] = flag * 10000 + rounds;
+}

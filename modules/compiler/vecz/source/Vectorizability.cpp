@@ -6,6 +6,17 @@
 /// the divergent regions they may hold. Kept apart from the packetizer,
 /// which transforms what these checks let through.
 ///
+/// Two things the scalar kernel's work-items do one after another cannot be
+/// done by lanes in lockstep: a barrier in divergent control flow (the
+/// lanes reach it together or not at all), and a loop under a mask that
+/// waits for other work-items (a spin-wait, a lock). The work-item loops
+/// run each work-item to its next barrier before the next one starts, so a
+/// work-item waiting for one with a lower id sees its store; lanes in
+/// lockstep run the regions in an order of Vecz's choosing, and a lane in
+/// a lock holds back the lane that holds it. OpenCL does not promise such
+/// kernels an end (work-items of a group need not make progress
+/// independently), but they end on the scalar kernel, so Vecz keeps it.
+///
 //===----------------------------------------------------------------------===//
 
 #include "vecz/Packetizer.h"
@@ -18,6 +29,7 @@
 
 #include "vecz/UniformityAnalysis.h"
 
+#include "compiler/utils/AddressSpaces.h"
 #include "compiler/utils/PrivateMemory.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -126,6 +138,91 @@ Error checkInstruction(const Instruction &I, const UniformityInfo &Uniformity,
   return Error::success();
 }
 
+/// Whether another work-item may write the memory \p Ptr points to: all
+/// memory but private and constant.
+bool isSharedMemory(const Value &Ptr) {
+  unsigned AddressSpace = Ptr.getType()->getPointerAddressSpace();
+  return AddressSpace != compiler::utils::PrivateAddressSpace &&
+         AddressSpace != compiler::utils::ConstantAddressSpace;
+}
+
+bool isMemoryFence(const Instruction &I) {
+  if (isa<FenceInst>(I))
+    return true;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  return Call && getMuxBuiltin(*Call) == MuxBuiltin::MemBarrier;
+}
+
+/// Whether a compare-and-swap in \p L compares with a value \p L computes:
+/// a retry loop (read, compute, swap if unchanged), which some lane always
+/// leaves, unlike a lock's acquire (swap if free).
+bool isRetry(const AtomicCmpXchgInst &CmpXchg, const Loop &L) {
+  const auto *Expected = dyn_cast<Instruction>(CmpXchg.getCompareOperand());
+  return Expected && L.contains(Expected);
+}
+
+/// Whether \p I, in \p L, reads what another work-item may have stored, as
+/// a wait does: an atomic (but a retry's compare-and-swap), a volatile load,
+/// or, when \p Fenced (\p L holds a memory fence), any load of shared memory.
+bool readsOtherWorkItems(const Instruction &I, const Loop &L, bool Fenced) {
+  if (const auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I))
+    return !isRetry(*CmpXchg, L);
+  if (isa<AtomicRMWInst>(I))
+    return true;
+  const auto *Load = dyn_cast<LoadInst>(&I);
+  return Load && (Load->isVolatile() || Load->isAtomic() ||
+                  (Fenced && isSharedMemory(*Load->getPointerOperand())));
+}
+
+/// Whether \p L waits for other work-items: whether the conditions it is
+/// left on depend, inside it, on what they store (readsOtherWorkItems). A
+/// loop that only updates shared memory (a histogram's atomics) does not,
+/// nor does a compare-and-swap retry loop.
+bool waitsForOtherWorkItems(const Loop &L) {
+  bool Fenced = any_of(L.blocks(), [](const BasicBlock *BB) {
+    return any_of(*BB, isMemoryFence);
+  });
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  SmallVector<const Value *, 8> Work;
+  for (const BasicBlock *BB : Exiting)
+    if (const auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+        Br && Br->isConditional())
+      Work.push_back(Br->getCondition());
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty()) {
+    const auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L.contains(I) || !Seen.insert(I).second)
+      continue;
+    if (readsOtherWorkItems(*I, L, Fenced))
+      return true;
+    append_range(Work, I->operand_values());
+  }
+  return false;
+}
+
+/// Why \p R cannot run with its lanes in lockstep, if it cannot: a
+/// barrier in it, or a loop in it, at any depth, that waits for other
+/// work-items.
+Error checkLockstep(const Function &Kernel, const DivergentRegion &R,
+                    const LoopInfo &LI) {
+  for (const BasicBlock *BB : R.Blocks)
+    for (const Instruction &I : *BB)
+      if (const auto *Call = dyn_cast<CallBase>(&I);
+          Call && getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
+        return notVectorizable(Kernel, "has a barrier in divergent control "
+                                       "flow");
+  for (const MaskedLoop &Masked : R.Loops)
+    for (const Loop *L : LI.getLoopFor(Masked.Header)->getLoopsInPreorder())
+      if (waitsForOtherWorkItems(*L))
+        return notVectorizable(
+            Kernel, "has a loop in divergent control flow that waits for "
+                    "other work-items (it is left on an atomic, a volatile "
+                    "load or a fenced load of shared memory): in lockstep, "
+                    "a lane could wait for one that has not run yet");
+  return Error::success();
+}
+
 } // namespace
 
 Error checkVectorizable(const Function &Kernel,
@@ -152,15 +249,9 @@ Error checkVectorizable(const Function &Kernel,
       [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
   if (!Regions)
     return Regions.takeError();
-  // The W work-items reach a barrier together or not at all.
   for (const DivergentRegion &R : *Regions)
-    for (const BasicBlock *BB : R.Blocks)
-      for (const Instruction &I : *BB) {
-        if (const auto *Call = dyn_cast<CallBase>(&I);
-            Call && getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
-          return notVectorizable(Kernel, "has a barrier in divergent control "
-                                         "flow");
-      }
+    if (Error E = checkLockstep(Kernel, R, LI))
+      return E;
   return Error::success();
 }
 
