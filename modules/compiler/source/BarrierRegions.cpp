@@ -41,8 +41,8 @@ namespace utils {
 
 namespace {
 
-/// Inlining stops after this many calls, which only recursion (not allowed
-/// in OpenCL C) could reach.
+/// Inlining stops after this many calls: a backstop, since recursion (not
+/// allowed in OpenCL C) is refused before inlining starts.
 constexpr unsigned MaxBarrierInlines = 10000;
 
 struct BarrierSite {
@@ -379,22 +379,75 @@ findFunctionsWithBarriers(const Module &M, const BuiltinInfo &BI) {
   return WithBarriers;
 }
 
-bool inlineCallsWithBarriers(Function &Kernel, const BuiltinInfo &BI) {
+namespace {
+
+/// The first call in \p Kernel to one of \p WithBarriers, if any.
+CallBase *
+findCallWithBarriers(Function &Kernel,
+                     const SmallPtrSetImpl<const Function *> &WithBarriers) {
+  for (Instruction &I : instructions(Kernel))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (WithBarriers.contains(Call->getCalledFunction()))
+        return Call;
+  return nullptr;
+}
+
+/// A function of \p WithBarriers that \p F reaches through calls to them
+/// and that calls itself through them, if any (a depth-first search;
+/// \p OnPath holds the functions being searched, \p Done those searched).
+const Function *
+findRecursion(const Function &F,
+              const SmallPtrSetImpl<const Function *> &WithBarriers,
+              SmallPtrSetImpl<const Function *> &OnPath,
+              SmallPtrSetImpl<const Function *> &Done) {
+  if (Done.contains(&F))
+    return nullptr;
+  if (!OnPath.insert(&F).second)
+    return &F;
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction();
+          Callee && WithBarriers.contains(Callee))
+        if (const Function *Recursive =
+                findRecursion(*Callee, WithBarriers, OnPath, Done))
+          return Recursive;
+  OnPath.erase(&F);
+  Done.insert(&F);
+  return nullptr;
+}
+
+Error cannotInline(const Function &Kernel, const Function &Callee,
+                   const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           "kernel '" + Kernel.getName() +
+                               "' reaches a barrier in '" + Callee.getName() +
+                               "', which cannot be inlined: " + Why);
+}
+
+} // namespace
+
+Expected<bool> inlineCallsWithBarriers(Function &Kernel,
+                                       const BuiltinInfo &BI) {
   SmallPtrSet<const Function *, 8> WithBarriers =
       findFunctionsWithBarriers(*Kernel.getParent(), BI);
-  for (unsigned Inlined = 0; Inlined < MaxBarrierInlines; ++Inlined) {
-    CallBase *Target = nullptr;
-    for (Instruction &I : instructions(Kernel))
-      if (auto *Call = dyn_cast<CallBase>(&I))
-        if (WithBarriers.contains(Call->getCalledFunction())) {
-          Target = Call;
-          break;
-        }
+  SmallPtrSet<const Function *, 8> OnPath, Done;
+  if (const Function *Recursive =
+          findRecursion(Kernel, WithBarriers, OnPath, Done))
+    return cannotInline(Kernel, *Recursive,
+                        "it calls itself (OpenCL C has no recursion)");
+  for (unsigned Inlined = 0;; ++Inlined) {
+    CallBase *Target = findCallWithBarriers(Kernel, WithBarriers);
     if (!Target)
       break;
+    const Function &Callee = *Target->getCalledFunction();
+    if (Inlined == MaxBarrierInlines)
+      return cannotInline(Kernel, Callee,
+                          "more than " + Twine(MaxBarrierInlines) +
+                              " calls inlined already");
     InlineFunctionInfo Info;
-    if (!InlineFunction(*Target, Info).isSuccess())
-      break;
+    InlineResult Result = InlineFunction(*Target, Info);
+    if (!Result.isSuccess())
+      return cannotInline(Kernel, Callee, Result.getFailureReason());
   }
   SmallPtrSet<const Function *, 1> None;
   return callsBarrier(Kernel, BI, None);

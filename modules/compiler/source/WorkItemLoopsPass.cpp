@@ -65,6 +65,7 @@
 #include "compiler/BuiltinInfo.h"
 #include "compiler/utils/BarrierRegions.h"
 #include "compiler/utils/CrashContainment.h"
+#include "compiler/utils/Diagnostics.h"
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -682,6 +683,20 @@ void dropVectorVariant(Function &Kernel, const VectorVariant &Variant) {
   clearVectorVariant(Kernel);
 }
 
+/// Whether \p F has barriers once every call that reaches one is inlined
+/// (inlineCallsWithBarriers). When a call cannot be, false, after an error
+/// if \p Report: the work-item loops then run calls that reach a barrier,
+/// but the error fails the compile.
+bool hasBarriersInlined(Function &F, const BuiltinInfo &BI, bool Report) {
+  Expected<bool> HasBarriers = inlineCallsWithBarriers(F, BI);
+  if (HasBarriers)
+    return *HasBarriers;
+  std::string Why = toString(HasBarriers.takeError());
+  if (Report)
+    emitError(F, DebugLoc(), Why);
+  return false;
+}
+
 /// Cuts vector variant \p Vector of a kernel with barriers into regions, to
 /// run beside the kernel's \p Scalar regions; none (and the variant erased)
 /// when the two cuts do not have the same barriers in the same order.
@@ -689,7 +704,9 @@ std::optional<BarrierRegions> cutVectorVariant(Function &Vector,
                                                const BarrierRegions &Scalar,
                                                const BuiltinInfo &BI) {
   std::optional<BarrierRegions> Regions;
-  if (inlineCallsWithBarriers(Vector, BI))
+  // What the kernel inlined, its variant does too: an error was the
+  // kernel's to report.
+  if (hasBarriersInlined(Vector, BI, /*Report=*/false))
     Regions = buildBarrierRegions(Vector, BI);
   Vector.eraseFromParent();
   if (Regions && Regions->BarrierIds == Scalar.BarrierIds)
@@ -716,7 +733,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
         dropVectorVariant(*Kernel, *Variant);
       Wrapper = createSingleWorkItemWrapper(*Kernel, BI);
       ++NumSingleWorkItem;
-    } else if (inlineCallsWithBarriers(*Kernel, BI)) {
+    } else if (hasBarriersInlined(*Kernel, BI, /*Report=*/true)) {
       std::optional<VectorVariant> Variant = getVectorVariant(*Kernel);
       // The regions run one width, and rows one at a time.
       if (Variant)

@@ -1,5 +1,4 @@
-//===- compiler/utils/BarrierRegions.h - A kernel cut at barriers -*- C++
-//-*-===//
+//===- BarrierRegions.h - A kernel cut at barriers --------------*- C++ -*-===//
 ///
 /// \file
 /// Cuts a kernel with work-group barriers into barrier regions, the code
@@ -34,6 +33,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 
@@ -70,8 +70,12 @@ llvm::SmallPtrSet<const llvm::Function *, 8>
 findFunctionsWithBarriers(const llvm::Module &M, const BuiltinInfo &BI);
 
 /// Inlines into \p Kernel every call to a function that (transitively)
-/// contains a work-group barrier. Returns whether the kernel has barriers.
-bool inlineCallsWithBarriers(llvm::Function &Kernel, const BuiltinInfo &BI);
+/// contains a work-group barrier. Returns whether the kernel has barriers,
+/// or an error naming the function that cannot be inlined and why (it
+/// calls itself; LLVM's inliner refuses it), leaving \p Kernel with calls
+/// to it: a kernel must never run as if its barriers were not there.
+llvm::Expected<bool> inlineCallsWithBarriers(llvm::Function &Kernel,
+                                             const BuiltinInfo &BI);
 
 /// Cuts \p Kernel, whose barriers are all in its own body, into region
 /// functions. \p Kernel is left with no body: its caller replaces it.

@@ -16,7 +16,9 @@
 /// R rows remain, the other rows' through the vector variant, and the
 /// kernel runs every row's rest last (a loop of fewer work-items than a
 /// vector has, which the late optimizer is told not to vectorize or
-/// unroll). A kernel with barriers is cut into barrier
+/// unroll). A kernel with barriers (its callees that reach one inlined
+/// first; one that cannot be, because it calls itself or LLVM's inliner
+/// refuses it, is an error naming it) is cut into barrier
 /// regions (compiler/utils/BarrierRegions.h) run by a region scheduler; its
 /// vector variant, cut the same way when its barriers match, runs the
 /// regions for the runs of W work-items.
