@@ -7,6 +7,10 @@
 #define LOOM_OVERLOAD __attribute__((overloadable))
 #define LOOM_CONST __attribute__((overloadable, const))
 
+// The lists stay as written: clang-format packs a macro's expansion of
+// macro calls as if it were an expression.
+// clang-format off
+
 // F(type) for each scalar and vector width of a scalar type.
 #define LOOM_FOR_WIDTHS(F, T)                                                  \
   F(T) F(T##2) F(T##3) F(T##4) F(T##8) F(T##16)
@@ -20,5 +24,7 @@
   X(F, long) X(F, ulong)
 
 #define LOOM_FOR_FLOATS(F, X) X(F, float) X(F, double)
+
+// clang-format on
 
 #endif

@@ -24,7 +24,8 @@
 
 using namespace llvm;
 
-STATISTIC(NumFunctionsRewritten, "Number of functions given scheduling parameters");
+STATISTIC(NumFunctionsRewritten,
+          "Number of functions given scheduling parameters");
 
 namespace compiler {
 namespace utils {
@@ -163,7 +164,8 @@ PreservedAnalyses AddSchedulingParametersPass::run(Module &M,
 
   for (auto &[Old, New] : OldToNew)
     for (User *U : make_early_inc_range(Old->users()))
-      if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledOperand() == Old)
+      if (auto *Call = dyn_cast<CallInst>(U);
+          Call && Call->getCalledOperand() == Old)
         rewriteCall(*Call, *New, Params.size());
 
   for (auto &[Old, New] : OldToNew)

@@ -95,7 +95,8 @@ PreservedAnalyses FixupTranslatorBuiltinsPass::run(Module &M,
     eraseUnusedChain(Vector, Calls);
     ++NumCollapsed;
   }
-  return Extracts.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  return Extracts.empty() ? PreservedAnalyses::all()
+                          : PreservedAnalyses::none();
 }
 
 } // namespace utils

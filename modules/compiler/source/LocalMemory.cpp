@@ -70,7 +70,8 @@ uint64_t getLocalMemoryNeeded(const Function &Kernel,
   uint64_t Needed = 0;
   for (const auto &[GV, Offset] : Layout.Offsets)
     if (isUsedIn(*GV, Reached))
-      Needed = std::max(Needed, Offset + DL.getTypeAllocSize(GV->getValueType()));
+      Needed =
+          std::max(Needed, Offset + DL.getTypeAllocSize(GV->getValueType()));
   return Needed;
 }
 

@@ -32,7 +32,8 @@ namespace {
 SmallVector<CallInst *, 8> getDirectCalls(Function &F) {
   SmallVector<CallInst *, 8> Calls;
   for (User *U : F.users())
-    if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledOperand() == &F)
+    if (auto *Call = dyn_cast<CallInst>(U);
+        Call && Call->getCalledOperand() == &F)
       Calls.push_back(Call);
   return Calls;
 }
@@ -41,8 +42,9 @@ SmallVector<CallInst *, 8> getDirectCalls(Function &F) {
 /// the same signature.
 bool lowerWorkItemFunction(Function &F, Function &Mux) {
   if (Mux.getFunctionType() != F.getFunctionType()) {
-    LLVM_DEBUG(dbgs() << "skipping " << F.getName() << ": its signature differs from "
-                      << Mux.getName() << "\n");
+    LLVM_DEBUG(dbgs() << "skipping " << F.getName()
+                      << ": its signature differs from " << Mux.getName()
+                      << "\n");
     return false;
   }
   for (CallInst *Call : getDirectCalls(F)) {
@@ -96,8 +98,8 @@ bool lowerSynchronization(Module &M, const BuiltinInfo &BI) {
         Calls.push_back({Call, *Sync});
     }
   for (auto &[Call, Sync] : Calls)
-    lowerSynchronizationCall(*Call, Sync, *BI.getOrDeclareMuxBuiltin(Sync.Mux, M),
-                             NextBarrierId);
+    lowerSynchronizationCall(
+        *Call, Sync, *BI.getOrDeclareMuxBuiltin(Sync.Mux, M), NextBarrierId);
   return !Calls.empty();
 }
 
@@ -110,7 +112,8 @@ PreservedAnalyses LowerToMuxBuiltinsPass::run(Module &M,
   for (Function &F : make_early_inc_range(M)) {
     if (!F.isDeclaration())
       continue;
-    if (std::optional<MuxBuiltin> B = BuiltinInfo::getMuxBuiltinForOpenCL(F.getName()))
+    if (std::optional<MuxBuiltin> B =
+            BuiltinInfo::getMuxBuiltinForOpenCL(F.getName()))
       Changed |= lowerWorkItemFunction(F, *BI.getOrDeclareMuxBuiltin(*B, M));
     bool IsOpenCLBuiltin = BuiltinInfo::getMuxBuiltinForOpenCL(F.getName()) ||
                            BuiltinInfo::getSynchronizationBuiltin(F.getName());

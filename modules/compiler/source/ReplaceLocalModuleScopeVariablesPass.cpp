@@ -18,13 +18,15 @@
 
 using namespace llvm;
 
-STATISTIC(NumVariablesReplaced, "Number of __local variables placed in the arena");
+STATISTIC(NumVariablesReplaced,
+          "Number of __local variables placed in the arena");
 
 namespace compiler {
 namespace utils {
 
 PreservedAnalyses
-ReplaceLocalModuleScopeVariablesPass::run(Module &M, ModuleAnalysisManager &AM) {
+ReplaceLocalModuleScopeVariablesPass::run(Module &M,
+                                          ModuleAnalysisManager &AM) {
   const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
   LocalMemoryLayout Layout = computeLocalMemoryLayout(M);
   if (Layout.Offsets.empty())

@@ -79,8 +79,11 @@ struct ExternalSymbol {
   void *Address;
 };
 
-#define LOOM_EXTERNAL(NAME)                                                    \
-  { #NAME, reinterpret_cast < void *>(&::NAME) }
+ExternalSymbol external(std::string_view Name, void *Address) {
+  return {Name, Address};
+}
+
+#define LOOM_EXTERNAL(NAME) external(#NAME, reinterpret_cast<void *>(&::NAME))
 
 // Overloaded in C++, so the C declarations are picked by type.
 using UnaryF = float (*)(float);

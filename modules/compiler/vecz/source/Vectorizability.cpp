@@ -12,10 +12,11 @@
 /// waits for other work-items (a spin-wait, a lock). The work-item loops
 /// run each work-item to its next barrier before the next one starts, so a
 /// work-item waiting for one with a lower id sees its store; lanes in
-/// lockstep run the regions in an order of Vecz's choosing, and a lane in
-/// a lock holds back the lane that holds it. OpenCL does not promise such
-/// kernels an end (work-items of a group need not make progress
-/// independently), but they end on the scalar kernel, so Vecz keeps it.
+/// lockstep run the regions in an order of Vecz's choosing, and the lane
+/// that takes a lock stays in the loop with the lanes waiting for it, never
+/// to release it. OpenCL does not promise such kernels an end (work-items
+/// of a group need not make progress independently), but they end on the
+/// scalar kernel, so Vecz keeps it.
 ///
 //===----------------------------------------------------------------------===//
 

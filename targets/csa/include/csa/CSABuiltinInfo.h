@@ -1,5 +1,4 @@
-//===- csa/CSABuiltinInfo.h - How CSA kernels reach work-item state -*- C++
-//-*-===//
+//===- csa/CSABuiltinInfo.h - CSA's work-item state -------------*- C++ -*-===//
 ///
 /// \file
 /// The CSA target's BuiltinInfo (CSA-20). It keeps the reference work-item

@@ -1,5 +1,4 @@
-//===- csa/CSAFortranIntrinsicsPass.h - Source markers to intrinsics -*- C++
-//-*-===//
+//===- csa/CSAFortranIntrinsicsPass.h - Markers to intrinsics ---*- C++ -*-===//
 ///
 /// \file
 /// Assumes: the module as a frontend made it, where the CSA builtins are

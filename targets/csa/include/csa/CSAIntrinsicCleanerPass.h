@@ -1,5 +1,4 @@
-//===- csa/CSAIntrinsicCleanerPass.h - Removes the CSA intrinsics -*- C++
-//-*-===//
+//===- CSAIntrinsicCleanerPass.h - Removes the CSA intrinsics ---*- C++ -*-===//
 ///
 /// \file
 /// Assumes: the CSA passes have consumed what the intrinsics say (regions

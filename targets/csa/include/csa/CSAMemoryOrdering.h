@@ -1,5 +1,4 @@
-//===- csa/CSAMemoryOrdering.h - Which memory orderings sections drop -*- C++
-//-*-===//
+//===- csa/CSAMemoryOrdering.h - Orderings sections drop --------*- C++ -*-===//
 ///
 /// \file
 /// The semantics of CSA parallel regions and sections (CSA-10..14) as an

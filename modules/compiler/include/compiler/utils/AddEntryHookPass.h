@@ -1,4 +1,4 @@
-//===- compiler/utils/AddEntryHookPass.h - Slices of work-groups -*- C++ -*-===//
+//===- AddEntryHookPass.h - Slices of work-groups ---------------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: kernel entry points with the signature AddKernelWrapperPass

@@ -1,4 +1,4 @@
-//===- compiler/utils/AddKernelWrapperPass.h - The kernel ABI entry point -*- C++ -*-===//
+//===- AddKernelWrapperPass.h - The kernel ABI entry point ------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: kernel entry points whose trailing parameters, if any, are the
@@ -25,7 +25,6 @@ namespace utils {
 
 class AddKernelWrapperPass : public llvm::PassInfoMixin<AddKernelWrapperPass> {
 public:
-
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };
 

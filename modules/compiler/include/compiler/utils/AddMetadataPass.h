@@ -1,4 +1,4 @@
-//===- compiler/utils/AddMetadataPass.h - Kernel descriptors into the binary -*- C++ -*-===//
+//===- AddMetadataPass.h - Kernel descriptors into the binary ---*- C++ -*-===//
 ///
 /// \file
 /// Assumes: AddKernelWrapperPass has run: each entry point has the kernel

@@ -1,4 +1,4 @@
-//===- compiler/utils/AddSchedulingParametersPass.h - Scheduling parameters for mux builtins -*- C++ -*-===//
+//===- AddSchedulingParametersPass.h - Scheduling parameters ----*- C++ -*-===//
 ///
 /// \file
 /// Assumes: mux builtin declarations without scheduling parameters, and the
@@ -22,9 +22,9 @@
 namespace compiler {
 namespace utils {
 
-class AddSchedulingParametersPass : public llvm::PassInfoMixin<AddSchedulingParametersPass> {
+class AddSchedulingParametersPass
+    : public llvm::PassInfoMixin<AddSchedulingParametersPass> {
 public:
-
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };
 

@@ -1,4 +1,4 @@
-//===- compiler/utils/DefineMuxBuiltinsPass.h - Bodies for mux builtins -*- C++ -*-===//
+//===- DefineMuxBuiltinsPass.h - Bodies for mux builtins --------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: AddSchedulingParametersPass has run, so mux builtins carry
@@ -18,9 +18,9 @@
 namespace compiler {
 namespace utils {
 
-class DefineMuxBuiltinsPass : public llvm::PassInfoMixin<DefineMuxBuiltinsPass> {
+class DefineMuxBuiltinsPass
+    : public llvm::PassInfoMixin<DefineMuxBuiltinsPass> {
 public:
-
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };
 

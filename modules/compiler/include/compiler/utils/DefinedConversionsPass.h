@@ -1,5 +1,4 @@
-//===- compiler/utils/DefinedConversionsPass.h - Casts to integers -*- C++
-//-*-===//
+//===- DefinedConversionsPass.h - Casts to integers -------------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: a module as a frontend left it, before the builtins library is

@@ -1,5 +1,4 @@
-//===- compiler/utils/Diagnostics.h - Warnings and errors from passes -*- C++
-//-*-===//
+//===- Diagnostics.h - Warnings and errors from passes ----------*- C++ -*-===//
 ///
 /// \file
 /// How a pass tells the user something: a LoomDiagnostic goes through the

@@ -1,4 +1,4 @@
-//===- compiler/utils/EncodeKernelMetadataPass.h - Derived kernel facts as metadata -*- C++ -*-===//
+//===- EncodeKernelMetadataPass.h - Kernel facts as metadata ----*- C++ -*-===//
 ///
 /// \file
 /// Assumes: TransferKernelMetadataPass has marked the kernels.
@@ -19,7 +19,8 @@
 namespace compiler {
 namespace utils {
 
-class EncodeKernelMetadataPass : public llvm::PassInfoMixin<EncodeKernelMetadataPass> {
+class EncodeKernelMetadataPass
+    : public llvm::PassInfoMixin<EncodeKernelMetadataPass> {
 public:
   struct Options {
     /// Work-items one invocation of the kernel handles (1: not vectorized).

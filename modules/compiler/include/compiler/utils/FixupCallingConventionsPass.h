@@ -1,4 +1,4 @@
-//===- compiler/utils/FixupCallingConventionsPass.h - SPIR calling conventions to C -*- C++ -*-===//
+//===- FixupCallingConventionsPass.h - SPIR calls to C ----------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: a module from an OpenCL frontend, whose kernels and functions
@@ -23,9 +23,9 @@ namespace utils {
 /// convention the C one. Returns whether anything changed.
 bool setCCallingConventions(llvm::Module &M);
 
-class FixupCallingConventionsPass : public llvm::PassInfoMixin<FixupCallingConventionsPass> {
+class FixupCallingConventionsPass
+    : public llvm::PassInfoMixin<FixupCallingConventionsPass> {
 public:
-
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };
 

@@ -1,4 +1,4 @@
-//===- compiler/utils/FixupTranslatorBuiltinsPass.h - SPIR-V forms -*- C++ -*-===//
+//===- FixupTranslatorBuiltinsPass.h - SPIR-V forms -------------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: a module from SPIRV-LLVM-Translator, which reads a SPIR-V

@@ -1,4 +1,4 @@
-//===- compiler/utils/LowerToMuxBuiltinsPass.h - OpenCL work-item builtins to mux -*- C++ -*-===//
+//===- LowerToMuxBuiltinsPass.h - Work-item builtins to mux -----*- C++ -*-===//
 ///
 /// \file
 /// Assumes: calls to the OpenCL C work-item, barrier and fence functions,
@@ -24,9 +24,9 @@
 namespace compiler {
 namespace utils {
 
-class LowerToMuxBuiltinsPass : public llvm::PassInfoMixin<LowerToMuxBuiltinsPass> {
+class LowerToMuxBuiltinsPass
+    : public llvm::PassInfoMixin<LowerToMuxBuiltinsPass> {
 public:
-
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };
 

@@ -1,5 +1,4 @@
-//===- compiler/utils/MarkCKernelsPass.h - Kernels from plain C --*- C++
-//-*-===//
+//===- MarkCKernelsPass.h - Kernels from plain C ----------------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: a module compiled from plain C (`loomc -x c`), where a kernel is

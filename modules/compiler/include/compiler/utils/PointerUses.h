@@ -1,5 +1,4 @@
-//===- compiler/utils/PointerUses.h - What a pointer is used for -*- C++
-//-*-===//
+//===- PointerUses.h - What a pointer is used for ---------------*- C++ -*-===//
 ///
 /// \file
 /// Walks the pointers derived from one pointer by address arithmetic, for

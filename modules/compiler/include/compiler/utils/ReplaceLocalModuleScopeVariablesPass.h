@@ -1,4 +1,4 @@
-//===- compiler/utils/ReplaceLocalModuleScopeVariablesPass.h - __local vars -*- C++ -*-===//
+//===- ReplaceLocalModuleScopeVariablesPass.h - __local vars ----*- C++ -*-===//
 ///
 /// \file
 /// Assumes: kernel-scope `__local` variables as Clang emits them (module

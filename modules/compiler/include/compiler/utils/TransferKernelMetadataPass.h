@@ -1,4 +1,4 @@
-//===- compiler/utils/TransferKernelMetadataPass.h - Frontend kernel info to Loom's -*- C++ -*-===//
+//===- TransferKernelMetadataPass.h - Frontend kernel info ------*- C++ -*-===//
 ///
 /// \file
 /// Assumes: kernels as a frontend emits them (the `spir_kernel` calling
@@ -20,9 +20,9 @@
 namespace compiler {
 namespace utils {
 
-class TransferKernelMetadataPass : public llvm::PassInfoMixin<TransferKernelMetadataPass> {
+class TransferKernelMetadataPass
+    : public llvm::PassInfoMixin<TransferKernelMetadataPass> {
 public:
-
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };
 

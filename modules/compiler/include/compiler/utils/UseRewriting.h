@@ -1,4 +1,4 @@
-//===- compiler/utils/UseRewriting.h - Values rebuilt at each use -*- C++ -*-===//
+//===- UseRewriting.h - Values rebuilt at each use --------------*- C++ -*-===//
 ///
 /// \file
 /// Helpers for passes that replace a value by something computed afresh
