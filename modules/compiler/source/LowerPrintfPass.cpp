@@ -7,6 +7,8 @@
 
 #include "compiler/utils/LowerPrintfPass.h"
 
+#include "metadata/abi.h"
+
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -25,8 +27,9 @@ namespace utils {
 
 namespace {
 
-constexpr uint64_t BufferHeaderSize = 8;
-constexpr uint64_t RecordHeaderSize = 24;
+using RecordHeader = loom_printf_record_header_t;
+using BufferHeader = loom_printf_buffer_header_t;
+constexpr uint64_t RecordHeaderSize = sizeof(RecordHeader);
 
 /// The byte offset of each argument slot after the record header, and the
 /// record's total size.
@@ -59,6 +62,11 @@ Value *linearId(IRBuilder<> &B, FunctionCallee Id, FunctionCallee Size) {
   return Result;
 }
 
+/// \p Offset bytes into \p Base (\p Base itself at 0).
+Value *atByte(IRBuilder<> &B, Value *Base, uint64_t Offset) {
+  return Offset ? B.CreateConstGEP1_64(B.getInt8Ty(), Base, Offset) : Base;
+}
+
 /// Strings reach the driver as addresses: constant-space pointers become
 /// integers, which keeps the store free of address-space casts.
 Value *storable(IRBuilder<> &B, Value *Arg) {
@@ -78,10 +86,11 @@ void lowerCall(CallInst &Call, GlobalVariable &BufferVar) {
   uint64_t Size = layOutArguments(DL, Args, Offsets);
 
   Value *Buffer = B.CreateLoad(B.getPtrTy(), &BufferVar, "printf.buffer");
-  Value *Used = B.CreateAtomicRMW(AtomicRMWInst::Add, Buffer, B.getInt32(Size),
-                                  MaybeAlign(4), AtomicOrdering::Monotonic);
+  Value *Used = B.CreateAtomicRMW(
+      AtomicRMWInst::Add, atByte(B, Buffer, offsetof(BufferHeader, used)),
+      B.getInt32(Size), MaybeAlign(4), AtomicOrdering::Monotonic);
   Value *Capacity = B.CreateLoad(
-      B.getInt32Ty(), B.CreateConstGEP1_32(B.getInt8Ty(), Buffer, 4));
+      B.getInt32Ty(), atByte(B, Buffer, offsetof(BufferHeader, capacity)));
   // The comparison in 64 bits: Used + Size cannot wrap there.
   Value *End =
       B.CreateAdd(B.CreateZExt(Used, B.getInt64Ty()), B.getInt64(Size));
@@ -95,20 +104,21 @@ void lowerCall(CallInst &Call, GlobalVariable &BufferVar) {
   B.SetInsertPoint(Then);
   Value *Record = B.CreateGEP(B.getInt8Ty(), Buffer,
                               B.CreateAdd(B.CreateZExt(Used, B.getInt64Ty()),
-                                          B.getInt64(BufferHeaderSize)),
+                                          B.getInt64(sizeof(BufferHeader))),
                               "printf.record");
-  auto At = [&](uint64_t Offset) -> Value * {
-    return Offset ? B.CreateConstGEP1_64(B.getInt8Ty(), Record, Offset)
-                  : Record;
-  };
+  auto At = [&](uint64_t Offset) { return atByte(B, Record, Offset); };
   Value *Local = linearId(B, workItemFunction(M, "_Z12get_local_idj"),
                           workItemFunction(M, "_Z14get_local_sizej"));
   Value *Group = linearId(B, workItemFunction(M, "_Z12get_group_idj"),
                           workItemFunction(M, "_Z14get_num_groupsj"));
-  B.CreateAlignedStore(B.getInt32(Size), At(0), Align(4));
-  B.CreateAlignedStore(B.CreateTrunc(Local, B.getInt32Ty()), At(4), Align(4));
-  B.CreateAlignedStore(Group, At(8), Align(8));
-  B.CreateAlignedStore(storable(B, Call.getArgOperand(0)), At(16), Align(8));
+  B.CreateAlignedStore(B.getInt32(Size), At(offsetof(RecordHeader, size)),
+                       Align(4));
+  B.CreateAlignedStore(B.CreateTrunc(Local, B.getInt32Ty()),
+                       At(offsetof(RecordHeader, local_linear_id)), Align(4));
+  B.CreateAlignedStore(Group, At(offsetof(RecordHeader, group_linear_id)),
+                       Align(8));
+  B.CreateAlignedStore(storable(B, Call.getArgOperand(0)),
+                       At(offsetof(RecordHeader, format)), Align(8));
   for (size_t I = 0; I < Args.size(); ++I)
     B.CreateAlignedStore(Args[I], At(Offsets[I]), Align(8));
 
@@ -137,7 +147,7 @@ PreservedAnalyses LowerPrintfPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
 
   auto *BufferVar = cast<GlobalVariable>(M.getOrInsertGlobal(
-      "__loom_printf_buffer", PointerType::get(M.getContext(), 0)));
+      LOOM_PRINTF_BUFFER_SYMBOL, PointerType::get(M.getContext(), 0)));
   if (BufferVar->isDeclaration())
     BufferVar->setInitializer(
         ConstantPointerNull::get(PointerType::get(M.getContext(), 0)));

@@ -272,7 +272,7 @@ mux_result_t muxCreateKernel(mux_device_t Device, mux_executable_t Executable,
   Kernel->Entry =
       reinterpret_cast<loom_kernel_entry_t>(Object.findSymbol(K->EntrySymbol));
   Kernel->PrintfSlot =
-      static_cast<void **>(Object.findSymbol("__loom_printf_buffer"));
+      static_cast<void **>(Object.findSymbol(LOOM_PRINTF_BUFFER_SYMBOL));
   Kernel->Image = &Object;
   Kernel->Loaded = Executable->Loaded;
   *OutKernel = Kernel;

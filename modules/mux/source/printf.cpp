@@ -2,6 +2,8 @@
 
 #include "printf.h"
 
+#include "metadata/abi.h"
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstring>
@@ -10,8 +12,10 @@ namespace mux {
 
 namespace {
 
-constexpr size_t BufferHeaderSize = 8;
-constexpr size_t RecordHeaderSize = 24;
+using BufferHeader = loom_printf_buffer_header_t;
+using RecordHeader = loom_printf_record_header_t;
+constexpr size_t BufferHeaderSize = sizeof(BufferHeader);
+constexpr size_t RecordHeaderSize = sizeof(RecordHeader);
 
 struct RecordRef {
   uint64_t Group;
@@ -190,22 +194,24 @@ void formatRecord(const char *Format, const uint8_t *Args, size_t ArgsSize,
 
 PrintfBuffer::PrintfBuffer(uint32_t Capacity)
     : Storage((BufferHeaderSize + Capacity + 7) / 8, 0) {
-  std::memcpy(reinterpret_cast<uint8_t *>(Storage.data()) + 4, &Capacity, 4);
+  BufferHeader Header{/*used=*/0, Capacity};
+  std::memcpy(Storage.data(), &Header, sizeof(Header));
 }
 
 std::string PrintfBuffer::format(const StringSpace &Strings,
                                  std::string &Warning) const {
   const uint8_t *Base = reinterpret_cast<const uint8_t *>(Storage.data());
-  uint32_t Used = read<uint32_t>(Base), Capacity = read<uint32_t>(Base + 4);
+  auto [Used, Capacity] = read<BufferHeader>(Base);
   uint32_t Valid = std::min(Used, Capacity);
   std::vector<RecordRef> Records;
   for (uint32_t At = 0; At + RecordHeaderSize <= Valid;) {
     const uint8_t *R = Base + BufferHeaderSize + At;
-    uint32_t Size = read<uint32_t>(R);
-    if (Size < RecordHeaderSize || At + Size > Valid)
+    RecordHeader Header = read<RecordHeader>(R);
+    if (Header.size < RecordHeaderSize || At + Header.size > Valid)
       break; // a record that did not fit is where the kept ones end
-    Records.push_back({read<uint64_t>(R + 8), read<uint32_t>(R + 4), R, Size});
-    At += Size;
+    Records.push_back(
+        {Header.group_linear_id, Header.local_linear_id, R, Header.size});
+    At += Header.size;
   }
   std::stable_sort(Records.begin(), Records.end(),
                    [](const RecordRef &A, const RecordRef &B) {
@@ -214,7 +220,7 @@ std::string PrintfBuffer::format(const StringSpace &Strings,
                    });
   std::string Out;
   for (const RecordRef &R : Records) {
-    const char *Format = Strings.string(read<uint64_t>(R.Start + 16));
+    const char *Format = Strings.string(read<RecordHeader>(R.Start).format);
     if (!Format) {
       Out += "(invalid printf format)\n";
       continue;

@@ -117,6 +117,40 @@ typedef struct loom_work_item_info {
 } loom_work_item_info_t;
 
 /**
+ * The variable, a pointer, that a binary whose kernels call printf defines:
+ * the driver points it at a printf buffer before each ND-range of such a
+ * kernel and clears it afterwards.
+ */
+#define LOOM_PRINTF_BUFFER_SYMBOL "__loom_printf_buffer"
+
+/**
+ * The printf buffer starts with this header; the records follow, each one
+ * where the bytes of the records before it end. A kernel reserves a record
+ * by adding its size to `used` atomically, and writes it only when it fits
+ * in `capacity`, so `used` may end larger than `capacity`: the records that
+ * did not fit were dropped.
+ */
+typedef struct loom_printf_buffer_header {
+  uint32_t used;
+  uint32_t capacity;
+} loom_printf_buffer_header_t;
+
+/**
+ * Each printf record starts with this header; the arguments follow, each
+ * in a slot aligned to 8 bytes (doubles, longs, pointers and vectors whole).
+ */
+typedef struct loom_printf_record_header {
+  /** Of the whole record, header included. */
+  uint32_t size;
+  /** The work-item's linear local id and its group's linear id: records
+      are printed in the order of (group, work-item). */
+  uint32_t local_linear_id;
+  uint64_t group_linear_id;
+  /** The address of the format string, in the binary's read-only data. */
+  uint64_t format;
+} loom_printf_record_header_t;
+
+/**
  * The entry point of a kernel: runs the work-groups numbered
  * [first_group, end_group) of the ND-range (x fastest, then y, then z;
  * first_group < end_group), writing each one's group ids (and, in the CSA
