@@ -64,6 +64,8 @@ bool isKernelEntryPoint(const Function &F) {
 
 void setIsKernel(Function &F) { F.addFnAttr(KernelAttr, KernelValue); }
 
+void clearIsKernel(Function &F) { F.removeFnAttr(KernelAttr); }
+
 void setIsKernelEntryPoint(Function &F) {
   F.addFnAttr(KernelAttr, EntryPointValue);
 }

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecz/JamRows.h"
+#include "vecz/Packetizer.h"
 
 #include "WorkItemIds.h"
 
@@ -171,8 +172,7 @@ Expected<Function *> jamRows(Function &Vector, StringRef KernelName,
                              unsigned Width, unsigned Rows) {
   ValueToValueMapTy VMap;
   Function *Jammed = CloneFunction(&Vector, VMap);
-  Jammed->setName("__vecz_v" + Twine(Width) + "x" + Twine(Rows) + "_" +
-                  KernelName);
+  Jammed->setName(getVariantName(KernelName, Width, Rows));
   Expected<SetVector<Instruction *>> Dependent = findRowDependent(*Jammed);
   if (!Dependent) {
     Jammed->eraseFromParent();

@@ -665,16 +665,22 @@ void Packetizer::widenStore(StoreInst &Store) {
   Replaced.push_back(&Store);
 }
 
+std::string getVariantName(StringRef Kernel, unsigned Width, unsigned Rows) {
+  std::string Name = "__vecz_v" + std::to_string(Width);
+  if (Rows > 1)
+    Name += "x" + std::to_string(Rows);
+  return Name + "_" + Kernel.str();
+}
+
 Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                                      const UniformityInfo &Uniformity,
                                      const StrideInfo &Strides,
                                      const BuiltinInfo &BI) {
   if (Error E = checkVectorizable(Kernel, Uniformity, BI, Width))
     return std::move(E);
-  std::string Name = ("__vecz_v" + Twine(Width) + "_" + Kernel.getName()).str();
-  Function *Vector =
-      Function::Create(Kernel.getFunctionType(), GlobalValue::ExternalLinkage,
-                       Name, Kernel.getParent());
+  Function *Vector = Function::Create(
+      Kernel.getFunctionType(), GlobalValue::ExternalLinkage,
+      getVariantName(Kernel.getName(), Width), Kernel.getParent());
   ValueToValueMapTy VMap;
   for (auto [From, To] : zip(Kernel.args(), Vector->args())) {
     To.setName(From.getName());
@@ -684,7 +690,7 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
   CloneFunctionInto(Vector, &Kernel, VMap,
                     CloneFunctionChangeType::LocalChangesOnly, Returns);
   // The clone runs inside the kernel's work-item loops; it is no kernel.
-  Vector->removeFnAttr("mux-kernel");
+  compiler::utils::clearIsKernel(*Vector);
   Vector->setCallingConv(Kernel.getCallingConv());
   DenseMap<const Value *, const Value *> Original;
   for (const auto &[Scalar, Clone] : VMap)

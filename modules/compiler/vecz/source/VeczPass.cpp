@@ -382,7 +382,7 @@ chooseLayout(Function &Kernel, compiler::utils::VectorVariant Interleaved,
     return Interleaved;
   }
   eraseFunction(*Interleaved.Vector, FAM);
-  Other.Vector->setName("__vecz_v" + Twine(Width) + "_" + Kernel.getName());
+  Other.Vector->setName(getVariantName(Kernel.getName(), Width));
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Scalarized", &Kernel)
            << "kernel '" << Kernel.getName()
@@ -525,7 +525,7 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
       });
     return Variant;
   }
-  (*Wide)->setName("__vecz_v" + Twine(WideWidth) + "_" + Kernel.getName());
+  (*Wide)->setName(getVariantName(Kernel.getName(), WideWidth));
   if (Opts.Interleave == 0 && !Choice.ForLatency &&
       10 * estimateRunCost(**Wide, FAM) >
           9 * Factor * estimateRunCost(*Variant.Vector, FAM)) {

@@ -37,6 +37,8 @@ bool isKernel(const llvm::Function &F);
 bool isKernelEntryPoint(const llvm::Function &F);
 void setIsKernel(llvm::Function &F);
 void setIsKernelEntryPoint(llvm::Function &F);
+/// Removes the attribute: \p F, a copy of a kernel, runs inside one.
+void clearIsKernel(llvm::Function &F);
 
 /// Attribute "mux-kernel-piece": a function outline-huge-kernels cut out of
 /// a kernel; inline-kernel-pieces puts the early pipeline's back.

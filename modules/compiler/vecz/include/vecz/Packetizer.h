@@ -59,7 +59,10 @@
 #ifndef VECZ_PACKETIZER_H
 #define VECZ_PACKETIZER_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+
+#include <string>
 
 namespace llvm {
 class Function;
@@ -73,6 +76,12 @@ namespace vecz {
 
 class StrideInfo;
 class UniformityInfo;
+
+/// The name of the variant of kernel \p Kernel that runs \p Width
+/// work-items per call, \p Rows rows of them at a time:
+/// `__vecz_v<W>_<kernel>`, or `__vecz_v<W>x<R>_<kernel>` when \p Rows > 1.
+std::string getVariantName(llvm::StringRef Kernel, unsigned Width,
+                           unsigned Rows = 1);
 
 /// Why \p Kernel cannot be vectorized yet, or success
 /// (source/Vectorizability.cpp).
