@@ -134,26 +134,32 @@ cl::opt<std::string>
                                         "or always"),
                                cl::value_desc("never|auto|always"),
                                cl::cat(LoomcCategory));
-cl::opt<std::string> VeczWidth("vecz-width",
-                               cl::desc("Work-items per vector for Vecz "
-                                        "(a power of two, 2 to 64; default: "
-                                        "from the target's vector registers "
-                                        "and the kernel's element types)"),
+// The --help texts of the numeric Vecz options quote their ranges from
+// compiler/CompileOptions.h.
+const std::string VeczWidthHelp =
+    "Work-items per vector for Vecz (" + compiler::VeczWidthRange.describe() +
+    "; default: from the target's vector registers and the kernel's element "
+    "types)";
+const std::string VeczRowsHelp =
+    "Rows of work-items (dimension 1) a vector kernel runs per call, jammed "
+    "(" +
+    compiler::VeczRowsRange.describe() +
+    "; default: from the target's vector registers where the cost model says "
+    "it pays, else 1)";
+const std::string VeczInterleaveHelp =
+    "Vectors of work-items a wide variant of a vector kernel runs per call, "
+    "side by side (" +
+    compiler::VeczInterleaveRange.describe() +
+    "; default: for kernels with loops where the cost model says it pays, "
+    "else 1)";
+cl::opt<std::string> VeczWidth("vecz-width", cl::desc(VeczWidthHelp),
                                cl::value_desc("N"), cl::cat(LoomcCategory));
-cl::opt<std::string> VeczRows("vecz-rows",
-                              cl::desc("Rows of work-items (dimension 1) a "
-                                       "vector kernel runs per call, jammed "
-                                       "(1, 2, 4 or 8; default: from the "
-                                       "target's vector registers where the "
-                                       "cost model says it pays, else 1)"),
+cl::opt<std::string> VeczRows("vecz-rows", cl::desc(VeczRowsHelp),
                               cl::value_desc("N"), cl::cat(LoomcCategory));
-cl::opt<std::string>
-    VeczInterleave("vecz-interleave",
-                   cl::desc("Vectors of work-items a wide variant of a vector "
-                            "kernel runs per call, side by side (1, 2 or 4; "
-                            "default: for kernels with loops where the "
-                            "cost model says it pays, else 1)"),
-                   cl::value_desc("N"), cl::cat(LoomcCategory));
+cl::opt<std::string> VeczInterleave("vecz-interleave",
+                                    cl::desc(VeczInterleaveHelp),
+                                    cl::value_desc("N"),
+                                    cl::cat(LoomcCategory));
 cl::opt<std::string> VeczLayout("vecz-layout",
                                 cl::desc("How a vector kernel lays out values "
                                          "of vector types (float4): auto (the "
@@ -161,18 +167,23 @@ cl::opt<std::string> VeczLayout("vecz-layout",
                                          "interleaved or scalarized"),
                                 cl::value_desc("auto|interleaved|scalarized"),
                                 cl::cat(LoomcCategory));
-cl::opt<std::string> StreamingStoreBytes(
-    "streaming-store-bytes",
-    cl::desc("A vector store to an output-only buffer bypasses the caches "
-             "when the launch writes at least this many bytes through it (0: "
-             "never; default 8388608)"),
-    cl::value_desc("N"), cl::cat(LoomcCategory));
-cl::opt<std::string> OutlineInstructions(
-    "outline-instructions",
-    cl::desc("Cut kernels of more instructions than this into functions of "
-             "about this many, so that compile time grows in proportion to "
-             "kernel size (0: never; default 2000)"),
-    cl::value_desc("N"), cl::cat(LoomcCategory));
+const std::string StreamingStoreHelp =
+    "A vector store to an output-only buffer bypasses the caches when the "
+    "launch writes at least this many bytes through it (0: never; default " +
+    std::to_string(compiler::DefaultStreamingStoreBytes) + ")";
+const std::string OutlineHelp =
+    "Cut kernels of more instructions than this into functions of about this "
+    "many, so that compile time grows in proportion to kernel size (0: never; "
+    "default " +
+    std::to_string(compiler::DefaultOutlineInstructions) + ")";
+cl::opt<std::string> StreamingStoreBytes("streaming-store-bytes",
+                                         cl::desc(StreamingStoreHelp),
+                                         cl::value_desc("N"),
+                                         cl::cat(LoomcCategory));
+cl::opt<std::string> OutlineInstructions("outline-instructions",
+                                         cl::desc(OutlineHelp),
+                                         cl::value_desc("N"),
+                                         cl::cat(LoomcCategory));
 cl::opt<std::string> RemarksPassed("Rpass",
                                    cl::desc("Print the optimization remarks "
                                             "of the passes matching this "

@@ -343,10 +343,7 @@ Function *cloneRegion(Function &Body, unsigned Index,
     BranchInst::Create(Start, Entry);
   }
   removeUnreachableBlocks(*Region);
-  Region->setLinkage(GlobalValue::InternalLinkage);
-  Region->removeFnAttr(Attribute::NoInline);
-  Region->removeFnAttr(Attribute::OptimizeNone);
-  Region->addFnAttr(Attribute::AlwaysInline);
+  markForInlining(*Region);
   return Region;
 }
 

@@ -31,6 +31,17 @@ static Expected<std::string> takeValue(StringRef Option, StringRef Flag,
   return Words[++I].str();
 }
 
+/// Sets \p Value from `-vecz-<name>=Text`, or says what \p Range takes.
+static Error parseVeczBuildOption(const VeczNumberRange &Range, StringRef Text,
+                                  unsigned &Value) {
+  std::optional<unsigned> N = parseVeczNumber(Range, Text);
+  if (!N)
+    return buildOptionError(Twine("-vecz-") + Range.Name + "= takes " +
+                            Range.describe() + ", not '" + Text + "'");
+  Value = *N;
+  return Error::success();
+}
+
 static bool isClangBuildOption(StringRef Word) {
   return StringSwitch<bool>(Word)
 #define LOOM_CLANG_OPTION_CASE(Name, Description) .Case("-" Name, true)
@@ -45,6 +56,26 @@ std::optional<VeczLayout> parseVeczLayout(StringRef Name) {
       .Case("interleaved", VeczLayout::Interleaved)
       .Case("scalarized", VeczLayout::Scalarized)
       .Default(std::nullopt);
+}
+
+std::string VeczNumberRange::describe() const {
+  SmallVector<std::string, 4> Values;
+  for (unsigned N = Min; N <= Max; N *= 2)
+    Values.push_back(std::to_string(N));
+  if (Values.size() > 4)
+    return "a power of two from " + Values.front() + " to " + Values.back();
+  std::string Text = Values.front();
+  for (size_t I = 1; I < Values.size(); ++I)
+    Text += (I + 1 == Values.size() ? " or " : ", ") + Values[I];
+  return Text;
+}
+
+std::optional<unsigned> parseVeczNumber(const VeczNumberRange &Range,
+                                        StringRef Text) {
+  unsigned N;
+  if (Text.getAsInteger(10, N) || !Range.contains(N))
+    return std::nullopt;
+  return N;
 }
 
 Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
@@ -88,24 +119,15 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
                                 "' (never, auto or always)");
       WholeFunctionVectorization = *Mode;
     } else if (Word.consume_front("-vecz-width=")) {
-      unsigned Width;
-      if (Word.getAsInteger(10, Width) || !isVeczWidth(Width))
-        return buildOptionError("-vecz-width= takes a power of two from 2 "
-                                "to 64, not '" +
-                                Word + "'");
-      VeczWidth = Width;
+      if (Error E = parseVeczBuildOption(VeczWidthRange, Word, VeczWidth))
+        return E;
     } else if (Word.consume_front("-vecz-rows=")) {
-      unsigned Rows;
-      if (Word.getAsInteger(10, Rows) || !isVeczRows(Rows))
-        return buildOptionError("-vecz-rows= takes 1, 2, 4 or 8, not '" + Word +
-                                "'");
-      VeczRows = Rows;
+      if (Error E = parseVeczBuildOption(VeczRowsRange, Word, VeczRows))
+        return E;
     } else if (Word.consume_front("-vecz-interleave=")) {
-      unsigned Factor;
-      if (Word.getAsInteger(10, Factor) || !isVeczInterleave(Factor))
-        return buildOptionError("-vecz-interleave= takes 1, 2 or 4, not '" +
-                                Word + "'");
-      VeczInterleave = Factor;
+      if (Error E =
+              parseVeczBuildOption(VeczInterleaveRange, Word, VeczInterleave))
+        return E;
     } else if (Word.consume_front("-vecz-layout=")) {
       std::optional<VeczLayout> Layout = parseVeczLayout(Word);
       if (!Layout)

@@ -191,6 +191,20 @@ void setWorkGroupStack(Function &F, WorkGroupStack Stack) {
   F.addFnAttr(StackPerItemAttr, utostr(Stack.PerWorkItem));
 }
 
+SmallVector<Function *, 2> VectorVariant::getOtherVariants() const {
+  SmallVector<Function *, 2> Others;
+  for (Function *F : {Jammed, Wide})
+    if (F)
+      Others.push_back(F);
+  return Others;
+}
+
+SmallVector<Function *, 3> VectorVariant::getFunctions() const {
+  SmallVector<Function *, 3> Functions{Vector};
+  append_range(Functions, getOtherVariants());
+  return Functions;
+}
+
 std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
   MDNode *N = Kernel.getMetadata(VectorVariantMD);
   if (!N || !is_contained({2u, 4u, 6u}, N->getNumOperands()))
@@ -250,9 +264,7 @@ void clearVectorVariant(Function &Kernel) {
 SmallVector<Function *, 4> getKernelBodies(Function &Kernel) {
   SmallVector<Function *, 4> Bodies{&Kernel};
   if (std::optional<VectorVariant> Variant = getVectorVariant(Kernel))
-    for (Function *F : {Variant->Vector, Variant->Jammed, Variant->Wide})
-      if (F)
-        Bodies.push_back(F);
+    append_range(Bodies, Variant->getFunctions());
   return Bodies;
 }
 
@@ -314,12 +326,16 @@ void dropKernelProperties(Function &F) {
     F.setMetadata(Kind, nullptr);
 }
 
+void markForInlining(Function &F) {
+  F.setLinkage(GlobalValue::InternalLinkage);
+  F.removeFnAttr(Attribute::NoInline);
+  F.removeFnAttr(Attribute::OptimizeNone);
+  F.addFnAttr(Attribute::AlwaysInline);
+}
+
 void replaceKernelEntryPoint(Function &Kernel, Function &Wrapper) {
   transferKernelProperties(Kernel, Wrapper);
-  Kernel.setLinkage(GlobalValue::InternalLinkage);
-  Kernel.removeFnAttr(Attribute::NoInline);
-  Kernel.removeFnAttr(Attribute::OptimizeNone);
-  Kernel.addFnAttr(Attribute::AlwaysInline);
+  markForInlining(Kernel);
 }
 
 } // namespace utils

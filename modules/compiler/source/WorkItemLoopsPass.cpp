@@ -677,9 +677,8 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
 
 /// Forgets \p Kernel's vector variants, which the optimizer then deletes.
 void dropVectorVariant(Function &Kernel, const VectorVariant &Variant) {
-  for (Function *F : {Variant.Vector, Variant.Jammed, Variant.Wide})
-    if (F)
-      F->setLinkage(GlobalValue::InternalLinkage);
+  for (Function *F : Variant.getFunctions())
+    F->setLinkage(GlobalValue::InternalLinkage);
   clearVectorVariant(Kernel);
 }
 
@@ -737,9 +736,8 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       std::optional<VectorVariant> Variant = getVectorVariant(*Kernel);
       // The regions run one width, and rows one at a time.
       if (Variant)
-        for (Function *F : {Variant->Jammed, Variant->Wide})
-          if (F)
-            F->setLinkage(GlobalValue::InternalLinkage);
+        for (Function *F : Variant->getOtherVariants())
+          F->setLinkage(GlobalValue::InternalLinkage);
       clearVectorVariant(*Kernel); // Before the regions copy the kernel.
       BarrierRegions Regions = buildBarrierRegions(*Kernel, BI);
       std::optional<BarrierRegions> VectorRegions;
@@ -759,11 +757,8 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       ++NumKernelsWithBarriers;
     } else if (auto Variant = getVectorVariant(*Kernel)) {
       Wrapper = createVectorizedWrapper(*Kernel, *Variant, BI);
-      for (Function *F : {Variant->Vector, Variant->Jammed, Variant->Wide})
-        if (F) {
-          F->setLinkage(GlobalValue::InternalLinkage);
-          F->addFnAttr(Attribute::AlwaysInline);
-        }
+      for (Function *F : Variant->getFunctions())
+        markForInlining(*F);
       clearVectorVariant(*Kernel);
       // The most work-items one call runs.
       setVectorizationWidth(*Kernel, Variant->Wide ? Variant->WideWidth

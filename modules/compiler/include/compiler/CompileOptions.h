@@ -42,23 +42,38 @@ enum class VeczLayout { Auto, Interleaved, Scalarized };
 /// The `-vecz-layout=` value \p Name names, if any.
 std::optional<VeczLayout> parseVeczLayout(llvm::StringRef Name);
 
-/// Whether Vecz takes \p Width work-items per vector: a power of two from 2
-/// to 64.
-inline bool isVeczWidth(unsigned Width) {
-  return Width >= 2 && Width <= 64 && (Width & (Width - 1)) == 0;
-}
+/// The values of one of Vecz's numeric options: the powers of two from Min
+/// to Max. One table for the build options (`-vecz-width=`), Vecz's pass
+/// parameters (`vecz<width=N>`), the targets' caps and loomc's --help.
+struct VeczNumberRange {
+  /// As in `-vecz-<Name>=` and `vecz<Name=N>`.
+  const char *Name;
+  unsigned Min;
+  unsigned Max;
 
-/// Whether a vector kernel may run \p Rows rows of work-items per call
-/// (vecz/JamRows.h): 1 (one row, no jammed variant), 2, 4 or 8.
-inline bool isVeczRows(unsigned Rows) {
-  return Rows >= 1 && Rows <= 8 && (Rows & (Rows - 1)) == 0;
-}
+  bool contains(unsigned N) const {
+    return N >= Min && N <= Max && (N & (N - 1)) == 0;
+  }
+  /// "1, 2 or 4", or "a power of two from 2 to 64" for longer ranges.
+  std::string describe() const;
+};
 
-/// Whether a vector kernel may have a wide variant of \p Factor vectors per
-/// call (`-vecz-interleave=`): 1 (none), 2 or 4.
-inline bool isVeczInterleave(unsigned Factor) {
-  return Factor == 1 || Factor == 2 || Factor == 4;
-}
+/// Work-items per vector.
+inline constexpr VeczNumberRange VeczWidthRange{"width", 2, 64};
+/// Rows of work-items a vector kernel runs per call (vecz/JamRows.h; 1: no
+/// jammed variant).
+inline constexpr VeczNumberRange VeczRowsRange{"rows", 1, 8};
+/// Vectors of work-items a wide variant runs per call (1: none).
+inline constexpr VeczNumberRange VeczInterleaveRange{"interleave", 1, 4};
+
+/// \p Text as a value of \p Range, or none.
+std::optional<unsigned> parseVeczNumber(const VeczNumberRange &Range,
+                                        llvm::StringRef Text);
+
+/// The defaults of options that passes take too (the passes' own
+/// defaults, as lit tests run them).
+inline constexpr uint64_t DefaultStreamingStoreBytes = 8u << 20;
+inline constexpr uint64_t DefaultOutlineInstructions = 2000;
 
 /// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
 /// whose kernels are functions marked `annotate("loom_kernel")`.
@@ -156,13 +171,13 @@ struct CompileOptions {
   /// goes past the caches when the launch writes at least this many bytes
   /// through it (streaming-stores; 0: never). The default, 8 MiB, is where
   /// it paid on the development machine (doc/performance.md).
-  uint64_t StreamingStoreBytes = 8u << 20;
+  uint64_t StreamingStoreBytes = DefaultStreamingStoreBytes;
   /// `-outline-instructions=`: a kernel (or vector variant) of more
   /// instructions than this is cut into pieces of about this many, each a
   /// function of its own, before the late pipeline (outline-huge-kernels; 0:
   /// never), so that its compile time grows in proportion to its size
   /// (doc/performance.md).
-  uint64_t OutlineInstructions = 2000;
+  uint64_t OutlineInstructions = DefaultOutlineInstructions;
   /// `-mcpu=`: the x86-64 CPU code is generated and tuned for, by LLVM's
   /// name (`znver3`, `skylake-avx512`, `x86-64-v4`), with every feature
   /// that CPU has; empty, the default: this host's CPU and features. For

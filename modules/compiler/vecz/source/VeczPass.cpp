@@ -57,6 +57,29 @@ STATISTIC(NumKernelsJammed,
 
 namespace vecz {
 
+namespace {
+
+/// A numeric parameter of the pass (`width=N`, `rows=N`, `interleave=N`,
+/// each also `=auto`, 0): the values it takes, and the option it sets.
+struct NumberParameter {
+  const compiler::VeczNumberRange &Range;
+  unsigned VeczPass::Options::*Field;
+};
+
+const NumberParameter NumberParameters[] = {
+    {compiler::VeczWidthRange, &VeczPass::Options::Width},
+    {compiler::VeczRowsRange, &VeczPass::Options::Rows},
+    {compiler::VeczInterleaveRange, &VeczPass::Options::Interleave}};
+
+const NumberParameter *findNumberParameter(StringRef Key) {
+  for (const NumberParameter &Parameter : NumberParameters)
+    if (Key == Parameter.Range.Name)
+      return &Parameter;
+  return nullptr;
+}
+
+} // namespace
+
 Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
   VeczPass::Options Opts;
   while (!Params.empty()) {
@@ -81,32 +104,16 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
                                  "or 'scalarized', not '%s'",
                                  Value.str().c_str());
       Opts.Layout = *Layout;
-    } else if (Key == "rows" && Value == "auto") {
-      Opts.Rows = 0;
-    } else if (Key == "rows") {
-      if (Value.getAsInteger(10, Opts.Rows) || !compiler::isVeczRows(Opts.Rows))
-        return createStringError(inconvertibleErrorCode(),
-                                 "vecz: rows must be 1, 2, 4 or 8 or 'auto', "
-                                 "not '%s'",
-                                 Value.str().c_str());
-    } else if (Key == "interleave" && Value == "auto") {
-      Opts.Interleave = 0;
-    } else if (Key == "interleave") {
-      if (Value.getAsInteger(10, Opts.Interleave) ||
-          !compiler::isVeczInterleave(Opts.Interleave))
-        return createStringError(inconvertibleErrorCode(),
-                                 "vecz: interleave must be 1, 2 or 4 or "
-                                 "'auto', not '%s'",
-                                 Value.str().c_str());
-    } else if (Key == "width" && Value == "auto") {
-      Opts.Width = 0;
-    } else if (Key == "width") {
-      if (Value.getAsInteger(10, Opts.Width) ||
-          !compiler::isVeczWidth(Opts.Width))
-        return createStringError(inconvertibleErrorCode(),
-                                 "vecz: width must be a power of two from 2 "
-                                 "to 64 or 'auto', not '%s'",
-                                 Value.str().c_str());
+    } else if (const NumberParameter *Number = findNumberParameter(Key)) {
+      const compiler::VeczNumberRange &Range = Number->Range;
+      std::optional<unsigned> N = Value == "auto"
+                                      ? std::optional<unsigned>(0)
+                                      : compiler::parseVeczNumber(Range, Value);
+      if (!N)
+        return createStringError(
+            inconvertibleErrorCode(), "vecz: %s must be %s or 'auto', not '%s'",
+            Range.Name, Range.describe().c_str(), Value.str().c_str());
+      Opts.*Number->Field = *N;
     } else {
       return createStringError(inconvertibleErrorCode(),
                                "vecz: the options are 'width=N', "

@@ -116,6 +116,11 @@ struct VectorVariant {
   unsigned Rows = 1;
   llvm::Function *Wide = nullptr;
   unsigned WideWidth = 0;
+
+  /// The jammed and wide variants that exist.
+  llvm::SmallVector<llvm::Function *, 2> getOtherVariants() const;
+  /// The vector variant, then the others that exist.
+  llvm::SmallVector<llvm::Function *, 3> getFunctions() const;
 };
 
 /// Metadata !mux_vector_variant `!{ptr @vector, i32 Width}`, or
@@ -158,6 +163,11 @@ void dropMemoryEffectAttributes(llvm::Function &F);
 /// Removes every kernel property from \p F, a copy of a kernel that is not
 /// one (a helper made from a kernel's body).
 void dropKernelProperties(llvm::Function &F);
+
+/// Makes \p F a part of the function that calls it: internal, inlined
+/// always, and neither noinline nor optnone, so that the optimizer folds it
+/// into its caller.
+void markForInlining(llvm::Function &F);
 
 /// Makes \p Wrapper, which calls \p Kernel, the kernel's entry point, and
 /// \p Kernel an internal always-inline function the optimizer folds into it.

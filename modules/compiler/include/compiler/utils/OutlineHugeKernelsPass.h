@@ -34,6 +34,8 @@
 #ifndef COMPILER_UTILS_OUTLINEHUGEKERNELSPASS_H
 #define COMPILER_UTILS_OUTLINEHUGEKERNELSPASS_H
 
+#include "compiler/CompileOptions.h"
+
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -47,7 +49,7 @@ public:
   struct Options {
     /// Kernels of more instructions are cut into pieces of about this many
     /// (0: none is).
-    uint64_t MaxInstructions = 2000;
+    uint64_t MaxInstructions = DefaultOutlineInstructions;
   };
   OutlineHugeKernelsPass() = default;
   explicit OutlineHugeKernelsPass(Options Opts) : Opts(Opts) {}

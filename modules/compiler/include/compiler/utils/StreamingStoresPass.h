@@ -28,6 +28,8 @@
 #ifndef COMPILER_UTILS_STREAMINGSTORESPASS_H
 #define COMPILER_UTILS_STREAMINGSTORESPASS_H
 
+#include "compiler/CompileOptions.h"
+
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -40,7 +42,7 @@ public:
   struct Options {
     /// Bytes a store must write over a launch to go past the caches
     /// (CompileOptions::StreamingStoreBytes).
-    uint64_t MinBytes = 8u << 20;
+    uint64_t MinBytes = DefaultStreamingStoreBytes;
   };
   StreamingStoresPass() = default;
   explicit StreamingStoresPass(Options Opts) : Opts(Opts) {}

@@ -35,11 +35,15 @@
 /// stores kept whole, packetized in turn: one `<W x T>` per element);
 /// the one whose run the cost model estimates cheaper is kept, or the one
 /// `layout=` asks for, and choosing the scalarized one is remarked on.
-/// Produces: `__vecz_v<W>_<kernel>` and `__vecz_v<W>x<R>_<kernel>`
-/// functions. Pipeline name:
-/// `vecz<width=N|auto;rows=N|auto;max-width=N;max-rows=N;layout=L;cost-model>`
-/// (width 8, one row, layout auto, no cost model, no cap below 64 and 8 by
-/// default).
+/// Produces: the vector variant `__vecz_v<W>_<kernel>`, and when asked for
+/// and kept, the jammed variant `__vecz_v<W>x<R>_<kernel>` and the wide
+/// variant `__vecz_v<K W>_<kernel>` (K vectors side by side), all named by
+/// the kernel's `!mux_vector_variant`; a remark for each kernel it
+/// vectorizes or declines. Pipeline name:
+/// `vecz<width=N|auto;rows=N|auto;interleave=N|auto;max-width=N;max-rows=N;
+/// layout=L;cost-model>` (width 8, one row, no wide variant, layout auto, no
+/// cost model, and the caps the largest values of compiler::VeczWidthRange
+/// and VeczRowsRange, by default).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -65,8 +69,8 @@ public:
     bool CostModel = false;
     /// The target's caps (TargetLimits): the widest vector, and the most
     /// rows of a jammed variant; what is asked for or chosen is cut to them.
-    unsigned MaxWidth = 64;
-    unsigned MaxRows = 8;
+    unsigned MaxWidth = compiler::VeczWidthRange.Max;
+    unsigned MaxRows = compiler::VeczRowsRange.Max;
     /// Rows of work-items (dimension 1) the jammed variant runs per call
     /// (vecz/JamRows.h): 1, none; 0, chosen from the target's vector
     /// registers where the cost model says the jammed variant pays
@@ -91,10 +95,10 @@ private:
   Options Opts;
 };
 
-/// Parses `;`-separated `width=N` (N a power of two from 2 to 64),
-/// `width=auto`, `rows=N` (1, 2, 4 or 8), `rows=auto`, `interleave=N` (1, 2
-/// or 4), `interleave=auto`, `max-width=N`,
-/// `max-rows=N`, `layout=auto|interleaved|scalarized` and `cost-model`.
+/// Parses `;`-separated `width=N`, `rows=N` and `interleave=N` (N in
+/// compiler::VeczWidthRange, VeczRowsRange and VeczInterleaveRange, or
+/// `auto`), `max-width=N`, `max-rows=N` (powers of two),
+/// `layout=auto|interleaved|scalarized` and `cost-model`.
 llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
 
 /// What a target lets Vecz do on it, whatever the build options ask: its
@@ -102,8 +106,8 @@ llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
 /// kernels at all) and the most rows a jammed variant may run (1: none).
 /// A target that leaves Vecz out altogether does not call addVeczPasses.
 struct TargetLimits {
-  unsigned MaxWidth = 64;
-  unsigned MaxRows = 8;
+  unsigned MaxWidth = compiler::VeczWidthRange.Max;
+  unsigned MaxRows = compiler::VeczRowsRange.Max;
 };
 
 /// Adds Vecz to a target's late passes as \p Opts ask (`-cl-wfv=`,
