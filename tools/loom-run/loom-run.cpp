@@ -15,6 +15,7 @@
 #include "KernelCase.h"
 #include "KernelCrashGuard.h"
 #include "RegisterTargets.h"
+#include "ToolErrors.h"
 
 #include "compiler/BaseModule.h"
 #include "compiler/Target.h"
@@ -467,12 +468,7 @@ int main(int Argc, char **Argv) {
     return 2;
   }
   if (Error E = runCase()) {
-    std::string Message = toString(std::move(E));
-    // Compiler diagnostics are already formatted; anything else gets a prefix.
-    if (StringRef(Message).contains(": error: "))
-      errs() << Message;
-    else
-      WithColor::error(errs(), "loom-run") << Message << "\n";
+    loom::printToolError(std::move(E), "loom-run");
     return 1;
   }
   return 0;

@@ -10,6 +10,7 @@
 
 #include "InputKind.h"
 #include "RegisterTargets.h"
+#include "ToolErrors.h"
 
 #include "compiler/BaseModule.h"
 #include "compiler/Target.h"
@@ -460,19 +461,19 @@ int main(int Argc, char **Argv) {
       Target->createModule(Ctx, Opts);
   Module->setWarningHandler([](StringRef Text) { errs() << Text; });
   if (Error E = loom::loadInput(*Module, Buffer, *Input)) {
-    errs() << toString(std::move(E));
+    loom::printToolError(std::move(E), "loomc");
     return ExitCompileError;
   }
   // SPIR-V is the frontend's module, before Loom's pipeline.
   if (*OutputKind != Output::SPIRV)
     if (Error E = Module->finalize()) {
-      errs() << toString(std::move(E));
+      loom::printToolError(std::move(E), "loomc");
       return ExitCompileError;
     }
   // Code generation and the SPIR-V writer can still refuse the module.
   Expected<SmallVector<char, 0>> Bytes = produce(*Module, *OutputKind);
   if (!Bytes) {
-    WithColor::error(errs(), "loomc") << toString(Bytes.takeError()) << "\n";
+    loom::printToolError(Bytes.takeError(), "loomc");
     return ExitCompileError;
   }
   std::string Path =

@@ -14,6 +14,7 @@
 #include "OpenCLFrontend.h"
 #include "SPIRVFrontend.h"
 #include "compiler/BuiltinInfo.h"
+#include "compiler/DiagnosticError.h"
 #include "compiler/PassMachinery.h"
 #include "compiler/Target.h"
 #include "compiler/TargetPassRegistry.h"
@@ -121,7 +122,7 @@ public:
   Error takeErrors() {
     if (Errors->empty())
       return Error::success();
-    return createStringError(inconvertibleErrorCode(), *Errors);
+    return makeFormattedDiagnosticError(*Errors);
   }
 
 private:
@@ -197,18 +198,16 @@ Error checkIRIsUsable(const Module &M, StringRef FileName) {
   bool Usable = M.getTargetTriple().empty() || T.getArch() == Triple::spir64 ||
                 T.getArch() == Triple::x86_64;
   if (!Usable)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "%s: error: target triple '%s' is not usable: Loom compiles IR for "
-        "spir64 (as Clang and SPIR-V producers emit it) or x86_64\n",
-        FileName.str().c_str(), M.getTargetTriple().c_str());
+    return makeDiagnosticError(
+        FileName, "target triple '" + M.getTargetTriple() +
+                      "' is not usable: Loom compiles IR for spir64 (as Clang "
+                      "and SPIR-V producers emit it) or x86_64");
   for (const Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() == CallingConv::SPIR_KERNEL)
       return Error::success();
-  return createStringError(inconvertibleErrorCode(),
-                           "%s: error: no kernels: a kernel is a function "
-                           "with the spir_kernel calling convention\n",
-                           FileName.str().c_str());
+  return makeDiagnosticError(FileName, "no kernels: a kernel is a function "
+                                       "with the spir_kernel calling "
+                                       "convention");
 }
 
 } // namespace
@@ -256,11 +255,10 @@ Error BaseModule::loadIR(MemoryBufferRef Buffer) {
     raw_string_ostream OS(Text);
     if (!Parsed) {
       Diagnostic.print(nullptr, OS, /*ShowColors=*/false);
-      return createStringError(inconvertibleErrorCode(), OS.str());
+      return makeFormattedDiagnosticError(OS.str());
     }
     if (verifyModule(*Parsed, &OS))
-      return createStringError(inconvertibleErrorCode(),
-                               Name + ": error: invalid module: " + OS.str());
+      return makeDiagnosticError(Name, "invalid module: " + OS.str());
     return std::move(Parsed);
   };
   Expected<std::unique_ptr<Module>> Parsed =
@@ -421,10 +419,9 @@ Error BaseModule::runPipeline(PassMachinery &Machinery,
           [&](StringRef Pass) { return Machinery.getPassName(Pass).str(); })) {
     Crashed = true;
     // What the passes that ran before the crash reported may say why.
-    return joinErrors(createStringError(inconvertibleErrorCode(),
-                                        Opts.FileName + ": error: " +
-                                            toString(std::move(Crash))),
-                      Diagnostics.takeErrors());
+    return joinErrors(
+        makeDiagnosticError(Opts.FileName, toString(std::move(Crash))),
+        Diagnostics.takeErrors());
   }
   return Diagnostics.takeErrors();
 }
@@ -437,11 +434,9 @@ static Error checkPipelineOutput(const Module &M, StringRef FileName) {
   raw_string_ostream OS(Broken);
   if (!verifyModule(M, &OS))
     return Error::success();
-  return createStringError(inconvertibleErrorCode(),
-                           FileName +
-                               ": error: internal compiler error: the "
-                               "pipeline made an invalid module: " +
-                               OS.str());
+  return makeDiagnosticError(FileName, "internal compiler error: the "
+                                       "pipeline made an invalid module: " +
+                                           OS.str());
 }
 
 Error BaseModule::checkModuleIsUsable(StringRef Caller) const {
@@ -556,9 +551,7 @@ Expected<SmallVector<char, 0>> BaseModule::generateCode(bool Assembly) {
           "code generation", [&] { CodeGen.run(*M); },
           [](StringRef Pass) { return Pass.str(); })) {
     Crashed = true;
-    return createStringError(inconvertibleErrorCode(),
-                             Opts.FileName +
-                                 ": error: " + toString(std::move(Crash)));
+    return makeDiagnosticError(Opts.FileName, toString(std::move(Crash)));
   }
   return std::move(Object);
 }

@@ -7,6 +7,7 @@
 
 #include "Isolation.h"
 
+#include "compiler/DiagnosticError.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -89,8 +90,22 @@ bool ChildResult::succeeded() const {
   return WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
 }
 
+namespace {
+
+/// The exit statuses of a child that refuses its input: with its reason
+/// formatted as diagnostics, or as a plain message.
+constexpr int RefusedWithDiagnostics = 1;
+constexpr int RefusedWithMessage = 3;
+
+} // namespace
+
 bool ChildResult::refused() const {
-  return WIFEXITED(Status) && WEXITSTATUS(Status) == 1;
+  return WIFEXITED(Status) && (WEXITSTATUS(Status) == RefusedWithDiagnostics ||
+                               WEXITSTATUS(Status) == RefusedWithMessage);
+}
+
+bool ChildResult::refusedWithDiagnostics() const {
+  return WIFEXITED(Status) && WEXITSTATUS(Status) == RefusedWithDiagnostics;
 }
 
 std::string ChildResult::describeStop() const {
@@ -119,7 +134,23 @@ void exitChild(int FD, StringRef Data, int Status) {
   ::_exit(Status);
 }
 
-void refuseInChild(StringRef Why) { exitChild(STDERR_FILENO, Why, 1); }
+void refuseInChild(StringRef Why) {
+  exitChild(STDERR_FILENO, Why, RefusedWithMessage);
+}
+
+void refuseInChild(Error Why) {
+  bool Diagnostics = true;
+  std::string Text;
+  handleAllErrors(
+      std::move(Why),
+      [&](const DiagnosticError &Diagnostic) { Text += Diagnostic.getText(); },
+      [&](const ErrorInfoBase &Other) {
+        Diagnostics = false;
+        Text += Other.message() + "\n";
+      });
+  exitChild(STDERR_FILENO, Text,
+            Diagnostics ? RefusedWithDiagnostics : RefusedWithMessage);
+}
 
 Expected<ChildResult> runIsolated(function_ref<void(int Out)> Work) {
   int OutPipe[2], ErrPipe[2];
@@ -168,20 +199,21 @@ makeModuleIsolated(LLVMContext &Ctx, ModuleFactory Make, StringRef FileName,
     LLVMContext Own;
     Expected<std::unique_ptr<Module>> Made = Make(Own);
     if (!Made)
-      refuseInChild(toString(Made.takeError()));
+      refuseInChild(Made.takeError());
     SmallVector<char, 0> Bitcode;
     raw_svector_ostream OS(Bitcode);
     WriteBitcodeToFile(**Made, OS);
     exitChild(Out, StringRef(Bitcode.data(), Bitcode.size()), 0);
   });
   auto Fail = [&](const Twine &Message) {
-    return createStringError(inconvertibleErrorCode(),
-                             (FileName + ": error: " + Message + "\n").str());
+    return makeDiagnosticError(FileName, Message);
   };
   if (!Child)
     return Fail("cannot run " + Reader + ": " + toString(Child.takeError()));
+  if (Child->refusedWithDiagnostics())
+    return makeFormattedDiagnosticError(std::move(Child->Printed));
   if (Child->refused())
-    return createStringError(inconvertibleErrorCode(), Child->Printed);
+    return Fail(StringRef(Child->Printed).trim());
   if (!Child->succeeded())
     return Fail(Reader + " cannot handle this " + What + ": " +
                 Child->describeStop());

@@ -42,6 +42,9 @@ struct ChildResult {
   /// Whether it refused (exit status 1, its reason in Printed) rather than
   /// stopped on a failed assertion or a crash.
   bool refused() const;
+  /// Whether its reason is diagnostics, formatted as Clang formats them
+  /// (refuseInChild with a compiler::DiagnosticError).
+  bool refusedWithDiagnostics() const;
   /// How it stopped, for an error: the failed assertion it printed, or its
   /// first line, then "(it stopped with signal 6, Aborted)".
   std::string describeStop() const;
@@ -56,6 +59,9 @@ llvm::Expected<ChildResult> runIsolated(llvm::function_ref<void(int Out)> Work);
 [[noreturn]] void exitChild(int FD, llvm::StringRef Data, int Status);
 /// Ends the child as refusing its input, \p Why being the reason.
 [[noreturn]] void refuseInChild(llvm::StringRef Why);
+/// The same for an error: the parent learns whether it was diagnostics
+/// (compiler::DiagnosticError) from ChildResult::refusedWithDiagnostics.
+[[noreturn]] void refuseInChild(llvm::Error Why);
 
 /// Makes a module in the context it is given, or says why it cannot.
 using ModuleFactory =

@@ -8,6 +8,7 @@
 #include "ModuleChecks.h"
 
 #include "compiler/BuiltinInfo.h"
+#include "compiler/DiagnosticError.h"
 #include "compiler/utils/KernelMetadata.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -67,8 +68,8 @@ Error checkModuleIsSupported(Module &M, const BuiltinInfo &BI,
     return Error::success();
   std::string Message;
   for (const std::string &Problem : Problems)
-    Message += FileName.str() + ": error: " + Problem + "\n";
-  return createStringError(inconvertibleErrorCode(), Message);
+    Message += formatErrorLine(FileName, Problem);
+  return makeFormattedDiagnosticError(Message);
 }
 
 } // namespace compiler

@@ -10,6 +10,7 @@
 
 #include "OpenCLFrontend.h"
 
+#include "compiler/DiagnosticError.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -172,14 +173,12 @@ Expected<std::unique_ptr<Module>> compileOpenCLSource(
   TimePassesIsEnabled = TimePasses;
   DiagnosticStream.flush();
   if (!Compiled)
-    return createStringError(inconvertibleErrorCode(), DiagnosticText);
+    return makeFormattedDiagnosticError(DiagnosticText);
   if (!DiagnosticText.empty() && OnWarnings)
     OnWarnings(DiagnosticText);
   std::unique_ptr<Module> M = Action.takeModule();
   if (!M)
-    return createStringError(inconvertibleErrorCode(),
-                             Opts.FileName +
-                                 ": error: Clang produced no module");
+    return makeDiagnosticError(Opts.FileName, "Clang produced no module");
   return std::move(M);
 }
 

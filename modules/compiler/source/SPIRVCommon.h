@@ -12,6 +12,7 @@
 
 #include "spirv-tools/libspirv.hpp"
 
+#include "compiler/DiagnosticError.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
@@ -28,9 +29,7 @@ constexpr size_t SPIRVVersionWord = 1;
 /// `<file>: error: <message>`.
 inline llvm::Error spirvError(llvm::StringRef FileName,
                               const llvm::Twine &Message) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      (FileName + ": error: " + Message + "\n").str());
+  return makeDiagnosticError(FileName, Message);
 }
 
 /// Something SPIRV-Tools' validator finds wrong with a module.
