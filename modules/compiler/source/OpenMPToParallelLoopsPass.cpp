@@ -538,25 +538,17 @@ bool ForkRecogniser::run() {
     return true;
   }
 
-  SmallVector<BasicBlock *, 2> ExitBlocks;
-  L->getUniqueExitBlocks(ExitBlocks);
-  SmallVector<Instruction *, 2> ExitPoints;
-  for (BasicBlock *Exit : ExitBlocks)
-    ExitPoints.push_back(&*Exit->getFirstInsertionPt());
   // The team size and the chunk, values from before the loop.
   B.SetInsertPoint(L->getLoopPreheader()->getTerminator());
-  ParallelRegion Region = createParallelRegion(
-      L->getLoopPreheader()->getTerminator(), ExitPoints,
-      B.CreateZExtOrTrunc(Workers, I32), B.CreateZExtOrTrunc(Chunk, I64));
-  Region.Entry->setDebugLoc(ForkLoc);
   // `parallel for` declares the iterations independent: every access but
   // those to the region's own stack slots (the loop's variables, promoted
   // later; those not promoted are private or make the loop serial).
-  declareIndependentAccesses(*L, [](const Instruction &I) {
-    const Value *Pointer = getLoadStorePointerOperand(&I);
-    return !Pointer || !isa<AllocaInst>(getUnderlyingObject(Pointer));
-  });
-  markParallelLoop(*L, Region.Id, Reductions);
+  ParallelRegion Region = makeParallelLoop(
+      *L, B.CreateZExtOrTrunc(Workers, I32), B.CreateZExtOrTrunc(Chunk, I64),
+      ForkLoc, Reductions, [](const Instruction &I) {
+        const Value *Pointer = getLoadStorePointerOperand(&I);
+        return !Pointer || !isa<AllocaInst>(getUnderlyingObject(Pointer));
+      });
   auto Query = [&](OpenMPCall Kind, ParallelIntrinsic As) {
     SmallVector<CallBase *, 2> Calls = Inlined(Kind);
     if (Calls.empty())

@@ -196,6 +196,23 @@ void declareIndependentAccesses(
       Ctx, L.getLoopID(), {ParallelAccesses}, {MDNode::get(Ctx, Groups)}));
 }
 
+ParallelRegion
+makeParallelLoop(Loop &L, Value *Workers, Value *Chunk, const DebugLoc &Loc,
+                 ArrayRef<RecurKind> Reductions,
+                 function_ref<bool(const Instruction &)> Declared) {
+  SmallVector<BasicBlock *, 2> ExitBlocks;
+  L.getUniqueExitBlocks(ExitBlocks);
+  SmallVector<Instruction *, 2> ExitPoints;
+  for (BasicBlock *Exit : ExitBlocks)
+    ExitPoints.push_back(&*Exit->getFirstInsertionPt());
+  ParallelRegion Region = createParallelRegion(
+      L.getLoopPreheader()->getTerminator(), ExitPoints, Workers, Chunk);
+  Region.Entry->setDebugLoc(Loc);
+  declareIndependentAccesses(L, Declared);
+  markParallelLoop(L, Region.Id, Reductions);
+  return Region;
+}
+
 void copyParallelLoopMarks(Loop &Copy, const Loop &Original) {
   const StringRef Marks[] = {ParallelAccesses, ParallelLoopProperty,
                              ParallelReductionsProperty};

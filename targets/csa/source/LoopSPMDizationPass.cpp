@@ -49,20 +49,10 @@ bool mapOntoParallelLoop(CallInst &Entry, LoopInfo &LI) {
     LLVM_DEBUG(dbgs() << "spmd: no loop for " << Entry << "\n");
     return false;
   }
-  SmallVector<BasicBlock *, 2> ExitBlocks;
-  L->getUniqueExitBlocks(ExitBlocks);
-  SmallVector<Instruction *, 2> ExitPoints;
-  for (BasicBlock *Exit : ExitBlocks)
-    ExitPoints.push_back(&*Exit->getFirstInsertionPt());
   IRBuilder<> B(Entry.getContext());
-  compiler::utils::ParallelRegion Region =
-      compiler::utils::createParallelRegion(
-          L->getLoopPreheader()->getTerminator(), ExitPoints,
-          B.getInt32(Workers->getZExtValue()),
-          B.getInt64(Chunk->getZExtValue()));
-  Region.Entry->setDebugLoc(Entry.getDebugLoc());
-  compiler::utils::declareIndependentAccesses(*L);
-  compiler::utils::markParallelLoop(*L, Region.Id, {});
+  compiler::utils::makeParallelLoop(*L, B.getInt32(Workers->getZExtValue()),
+                                    B.getInt64(Chunk->getZExtValue()),
+                                    Entry.getDebugLoc(), /*Reductions=*/{});
   return true;
 }
 

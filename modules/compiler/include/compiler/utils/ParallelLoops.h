@@ -106,6 +106,17 @@ createParallelRegion(llvm::Instruction *EntryPoint,
                      llvm::ArrayRef<llvm::Instruction *> ExitPoints,
                      llvm::Value *Workers, llvm::Value *Chunk);
 
+/// Makes \p L, a loop in simplified form, Loom's parallel loop: a region
+/// of \p Workers (i32) workers and chunks of \p Chunk (i64) iterations,
+/// values from before the loop, opened before its preheader's branch and
+/// closed at its exits, its entry at \p Loc; \p L's memory accesses (those
+/// \p Declared accepts, when given) declared independent; \p L marked as
+/// the region's work with the reductions \p Reductions.
+ParallelRegion makeParallelLoop(
+    llvm::Loop &L, llvm::Value *Workers, llvm::Value *Chunk,
+    const llvm::DebugLoc &Loc, llvm::ArrayRef<llvm::RecurKind> Reductions,
+    llvm::function_ref<bool(const llvm::Instruction &)> Declared = nullptr);
+
 /// Marks \p L as the work of the region named \p RegionId, whose header
 /// phis of kinds \p Reductions are reductions the user declared.
 void markParallelLoop(llvm::Loop &L, llvm::MDNode *RegionId,
