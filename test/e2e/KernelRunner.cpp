@@ -216,11 +216,15 @@ std::string failed(const char *What, mux_result_t Result) {
 } // namespace
 
 std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
-                      std::vector<KernelArg> &Args, const NDRange &Range) {
+                      std::vector<KernelArg> &Args, const NDRange &Range,
+                      PrintfSink Printf) {
   Session S;
   mux_device_info_t Info;
   CHECK_MUX(muxGetDeviceInfos(1, &Info, nullptr));
   CHECK_MUX(muxCreateDevices(1, &Info, &S.Device));
+  if (Printf.Callback) {
+    CHECK_MUX(muxSetPrintfCallback(S.Device, Printf.Callback, Printf.UserData));
+  }
   CHECK_MUX(muxGetQueue(S.Device, 0, &S.Queue));
   CHECK_MUX(muxCreateExecutable(S.Device, Binary.data(), Binary.size(),
                                 &S.Executable));

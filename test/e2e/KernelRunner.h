@@ -1,5 +1,4 @@
-//===- KernelRunner.h - Compile a kernel and run it on the driver -*- C++
-//-*-===//
+//===- KernelRunner.h - Compile a kernel, run it on the driver -*- C++ -*-===//
 ///
 /// \file
 /// The end-to-end tests' harness: compiles OpenCL C for a Loom target in
@@ -11,6 +10,8 @@
 
 #ifndef TEST_E2E_KERNELRUNNER_H
 #define TEST_E2E_KERNELRUNNER_H
+
+#include "PrintfStreams.h"
 
 #include <cstdint>
 #include <cstring>
@@ -79,11 +80,19 @@ std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
 /// Reads a kernel from test/e2e/kernels.
 std::string readKernelSource(const std::string &Name);
 
+/// Where a run's printf output goes (muxSetPrintfCallback): by default
+/// stdout, and the driver's warning to stderr (tools/common/PrintfStreams.h);
+/// a null Callback leaves the driver's default.
+struct PrintfSink {
+  mux_printf_callback_t Callback = writePrintfToStdStreams;
+  void *UserData = const_cast<char *>("loom");
+};
+
 /// Runs \p Kernel of \p Binary over \p Range; buffers in \p Args are updated
 /// with their final contents. Returns "" or what went wrong.
 std::string runKernel(const std::vector<char> &Binary,
                       const std::string &Kernel, std::vector<KernelArg> &Args,
-                      const NDRange &Range);
+                      const NDRange &Range, PrintfSink Printf = {});
 
 /// \p N values of a fixed xorshift sequence: inputs that look random and
 /// are the same in every run.

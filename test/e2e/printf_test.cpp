@@ -4,7 +4,8 @@
 /// driver's formatter), captured from stdout and compared with the text
 /// expected for each work-item: every argument kind, vectors, strings, and
 /// the order (work-groups in turn, each work-item's lines together, even
-/// across a barrier); a full buffer drops whole records and says so.
+/// across a barrier); a full buffer drops whole records and says so, to
+/// the device's printf callback only: the driver prints nothing of its own.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -146,6 +147,52 @@ TEST(Printf, FullBufferDropsWholeRecords) {
   for (int V : Args[0].as<int>())
     Dropped += V == 0;
   EXPECT_GT(Dropped, 0);
+}
+
+/// What a printf callback was given.
+struct Received {
+  std::string Output;
+  std::string Dropped;
+};
+
+void receive(mux_printf_kind_e Kind, const char *Text, size_t Size,
+             void *Into) {
+  Received &R = *static_cast<Received *>(Into);
+  (Kind == mux_printf_output ? R.Output : R.Dropped).append(Text, Size);
+}
+
+/// Runs `ordered` (8 groups of 8 work-items printing 3 records each) with a
+/// 400-byte printf buffer, so that records are dropped.
+std::string runWithFullBuffer(PrintfSink Printf) {
+  std::vector<char> Binary = compile();
+  setenv("LOOM_PRINTF_BUFFER_SIZE", "400", 1);
+  const uint64_t N = 8;
+  std::vector<KernelArg> Args = {KernelArg::buffer(std::vector<int>(N * 3))};
+  std::string Error =
+      runKernel(Binary, "ordered", Args, {{N * 3}, {N}, {}}, Printf);
+  unsetenv("LOOM_PRINTF_BUFFER_SIZE");
+  return Error;
+}
+
+TEST(Printf, CallbackReceivesTheOutputAndTheWarning) {
+  Received R;
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  ASSERT_EQ(runWithFullBuffer({receive, &R}), "");
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_NE(R.Output.find("g0 l0 "), std::string::npos) << R.Output;
+  EXPECT_EQ(R.Dropped, "printf buffer full (400 bytes): later output of the "
+                       "kernel was dropped\n");
+}
+
+TEST(Printf, WithoutCallbackTheDriverPrintsOnlyTheKernelsOutput) {
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  ASSERT_EQ(runWithFullBuffer({nullptr, nullptr}), "");
+  std::string Out = testing::internal::GetCapturedStdout();
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_NE(Out.find(" l"), std::string::npos) << Out;
 }
 
 } // namespace

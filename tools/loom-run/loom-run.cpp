@@ -14,6 +14,7 @@
 #include "InputKind.h"
 #include "KernelCase.h"
 #include "KernelCrashGuard.h"
+#include "PrintfStreams.h"
 #include "RegisterTargets.h"
 #include "ToolErrors.h"
 
@@ -352,6 +353,8 @@ Error DriverSession::run(const loom::KernelCase &Case,
   uint32_t Count = 0;
   MUX_CHECK(muxGetDeviceInfos(1, &Info, &Count));
   MUX_CHECK(muxCreateDevices(1, &Info, &Device));
+  MUX_CHECK(muxSetPrintfCallback(Device, loom::writePrintfToStdStreams,
+                                 const_cast<char *>("loom-run")));
   MUX_CHECK(muxGetQueue(Device, 0, &Queue));
   MUX_CHECK(
       muxCreateExecutable(Device, Binary.data(), Binary.size(), &Executable));

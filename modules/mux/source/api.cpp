@@ -98,6 +98,16 @@ void muxDestroyDevice(mux_device_t Device) {
   destroy(Device);
 }
 
+mux_result_t muxSetPrintfCallback(mux_device_t Device,
+                                  mux_printf_callback_t Callback,
+                                  void *UserData) {
+  if (!isValid(Device))
+    return fail(mux_error_invalid_handle, "invalid device handle");
+  Device->PrintfCallback = Callback;
+  Device->PrintfUserData = Callback ? UserData : nullptr;
+  return mux_success;
+}
+
 mux_result_t muxAllocateMemory(mux_device_t Device, uint64_t Size,
                                uint64_t Alignment, uint32_t Properties,
                                mux_memory_t *OutMemory) {

@@ -328,10 +328,25 @@ struct CommandRunner {
     std::string Warning;
     std::string Text =
         Buffer.format({C.Image->imageBegin(), C.Image->imageSize()}, Warning);
-    std::fwrite(Text.data(), 1, Text.size(), stdout);
-    std::fflush(stdout);
+    deliverPrintf(Text, Warning);
+  }
+
+  /// The kernel's printf output to the device's callback, or to stdout,
+  /// where OpenCL's printf writes; the warning only to the callback (a
+  /// library prints nothing of its own).
+  void deliverPrintf(const std::string &Text,
+                     const std::string &Warning) const {
+    if (!Device.PrintfCallback) {
+      std::fwrite(Text.data(), 1, Text.size(), stdout);
+      std::fflush(stdout);
+      return;
+    }
+    if (!Text.empty())
+      Device.PrintfCallback(mux_printf_output, Text.data(), Text.size(),
+                            Device.PrintfUserData);
     if (!Warning.empty())
-      std::fputs(Warning.c_str(), stderr);
+      Device.PrintfCallback(mux_printf_dropped, Warning.data(), Warning.size(),
+                            Device.PrintfUserData);
   }
 };
 

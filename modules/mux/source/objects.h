@@ -266,6 +266,9 @@ struct WorkerState {
 struct mux_device_s {
   mux::ObjectKind Kind = mux::ObjectKind::Device;
   mux_device_info_t Info = nullptr;
+  /// Where printf output goes (muxSetPrintfCallback); null: stdout.
+  mux_printf_callback_t PrintfCallback = nullptr;
+  void *PrintfUserData = nullptr;
   std::unique_ptr<mux::ThreadPool> Workers;
   std::vector<mux::WorkerState> WorkerStates;
   mux_queue_s Queue;

@@ -229,7 +229,7 @@ std::string PrintfBuffer::format(const StringSpace &Strings,
                  Strings, Out);
   }
   if (Used > Capacity)
-    Warning = "loom: printf buffer full (" + std::to_string(Capacity) +
+    Warning = "printf buffer full (" + std::to_string(Capacity) +
               " bytes): later output of the kernel was dropped\n";
   return Out;
 }

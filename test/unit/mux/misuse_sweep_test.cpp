@@ -150,6 +150,10 @@ std::vector<Case> entryPoints() {
          mux_queue_t Q;
          return muxGetQueue(H.Device, 0, &Q);
        }},
+      {"muxSetPrintfCallback", mux_success,
+       [](const Handles &H) {
+         return muxSetPrintfCallback(H.Device, nullptr, nullptr);
+       }},
       {"muxCreateCommandBuffer", mux_success,
        [](const Handles &H) {
          mux_command_buffer_t C = nullptr;

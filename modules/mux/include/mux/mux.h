@@ -130,6 +130,34 @@ mux_result_t muxCreateDevices(uint32_t count, const mux_device_info_t *infos,
 /** Waits for the device's queue, then destroys it. Null is ignored. */
 void muxDestroyDevice(mux_device_t device);
 
+/** What a printf callback receives. */
+typedef enum mux_printf_kind_e {
+  /** The records an ND-range printed, formatted: work-group by work-group,
+      each work-item's lines together, in order. */
+  mux_printf_output = 0,
+  /** A warning: the printf buffer filled up, and later records were
+      dropped (printf returned -1 for them). */
+  mux_printf_dropped = 1
+} mux_printf_kind_e;
+
+typedef void (*mux_printf_callback_t)(mux_printf_kind_e kind, const char *text,
+                                      size_t size, void *user_data);
+
+/**
+ * Sets where the printf output of \p device's ND-ranges goes: after each
+ * ND-range that printed, \p callback(mux_printf_output, text, size,
+ * user_data) on the queue's thread, then, if records were dropped,
+ * \p callback(mux_printf_dropped, warning, size, user_data). With no
+ * callback (the default, or \p callback null) the output goes to the
+ * process's standard output, as OpenCL's printf writes it, and the
+ * warning is not written anywhere: the driver prints nothing of its own.
+ * Set it while no command buffer of the device runs.
+ * \return mux_success; mux_error_invalid_handle.
+ */
+mux_result_t muxSetPrintfCallback(mux_device_t device,
+                                  mux_printf_callback_t callback,
+                                  void *user_data);
+
 /**
  * Allocates \p size bytes of memory aligned to \p alignment (a power of
  * two; 0 means 64) with \p properties, mux_memory_property_e flags among
@@ -370,10 +398,10 @@ typedef struct mux_ndrange_options_s {
  * work_group_stack_size); mux_error_invalid_state (finalized).
  *
  * A kernel that calls printf gets a buffer for the launch (1 MiB, or
- * LOOM_PRINTF_BUFFER_SIZE bytes); when the launch ends its output is written
- * to stdout, work-group by work-group, each work-item's lines together in
- * order. Output past the buffer is dropped (printf returns -1) with a
- * warning on stderr.
+ * LOOM_PRINTF_BUFFER_SIZE bytes); when the launch ends its output goes
+ * where muxSetPrintfCallback says (stdout by default), work-group by
+ * work-group, each work-item's lines together in order. Output past the
+ * buffer is dropped (printf returns -1), and the callback is told.
  */
 mux_result_t muxCommandNDRange(mux_command_buffer_t command_buffer,
                                mux_kernel_t kernel,
