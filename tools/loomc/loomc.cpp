@@ -351,6 +351,79 @@ Error writeOutput(ArrayRef<char> Bytes, Output Kind, StringRef Path) {
   return Error::success();
 }
 
+/// Sets \p Opts from loomc's options: the build options of the same name
+/// (`-<name>=<value>`, which CompileOptions parses and checks) and the
+/// others.
+Error setCompileOptions(compiler::CompileOptions &Opts, loom::InputKind Input) {
+  Opts.FileName = InputFile;
+  if (Error E = parseSpecConstants(Opts))
+    return E;
+  Opts.Defines.assign(Defines.begin(), Defines.end());
+  Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
+  Opts.OptDisable = OptDisable;
+  Opts.OpenMP = OpenMP || OpenMPRuntime;
+  Opts.OpenMPRuntime = OpenMPRuntime;
+  Opts.DebugInfo = DebugInfo;
+  Opts.RemarksPassed = RemarksPassed;
+  Opts.RemarksMissed = RemarksMissed;
+  if (Input == loom::InputKind::C)
+    Opts.Language = compiler::SourceLanguage::C;
+  for (cl::opt<bool> &Option : ClangOptions)
+    if (Option)
+      Opts.ClangFlags.push_back(Option.ArgStr.str());
+  // LLVM's own -mcpu (its code generation flags, which libLLVM registers).
+  std::string CPU = codegen::getMCPU();
+  const std::pair<StringRef, const std::string *> BuildOptions[] = {
+      {"-cl-std=", &Standard},
+      {"-cl-vec=", &Vectorize},
+      {"-cl-wfv=", &WholeFunctionVectorization},
+      {"-mcpu=", &CPU},
+      {"-vecz-width=", &VeczWidth},
+      {"-vecz-layout=", &VeczLayout},
+      {"-vecz-rows=", &VeczRows},
+      {"-vecz-interleave=", &VeczInterleave},
+      {"-streaming-store-bytes=", &StreamingStoreBytes},
+      {"-outline-instructions=", &OutlineInstructions}};
+  for (const auto &[Flag, Value] : BuildOptions)
+    if (!Value->empty())
+      if (Error E = Opts.parseBuildOptions((Flag + *Value).str()))
+        return E;
+  Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
+  return Error::success();
+}
+
+/// Compiles \p Source as \p Opts say and writes what \p Kind asks for.
+int compileAndWrite(const compiler::Target &Target,
+                    const compiler::CompileOptions &Opts,
+                    MemoryBufferRef Source, loom::InputKind Input,
+                    Output Kind) {
+  LLVMContext Ctx;
+  std::unique_ptr<compiler::BaseModule> Module = Target.createModule(Ctx, Opts);
+  Module->setWarningHandler([](StringRef Text) { errs() << Text; });
+  if (Error E = loom::loadInput(*Module, Source, Input)) {
+    loom::printToolError(std::move(E), "loomc");
+    return ExitCompileError;
+  }
+  // SPIR-V is the frontend's module, before Loom's pipeline.
+  if (Kind != Output::SPIRV)
+    if (Error E = Module->finalize()) {
+      loom::printToolError(std::move(E), "loomc");
+      return ExitCompileError;
+    }
+  // Code generation and the SPIR-V writer can still refuse the module.
+  Expected<SmallVector<char, 0>> Bytes = produce(*Module, Kind);
+  if (!Bytes) {
+    loom::printToolError(Bytes.takeError(), "loomc");
+    return ExitCompileError;
+  }
+  std::string Path = OutputFile.empty() ? defaultOutputName(Kind) : OutputFile;
+  if (Error E = writeOutput(*Bytes, Kind, Path)) {
+    WithColor::error(errs(), "loomc") << toString(std::move(E)) << "\n";
+    return ExitUsageError;
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -392,15 +465,6 @@ int main(int Argc, char **Argv) {
   if (!Source)
     return usageError("cannot read '" + InputFile +
                       "': " + Source.getError().message());
-
-  compiler::CompileOptions Opts;
-  Opts.FileName = InputFile;
-  if (!Standard.empty()) {
-    if (Error E = Opts.parseBuildOptions("-cl-std=" + Standard))
-      return usageError(toString(std::move(E)));
-  }
-  if (Error E = parseSpecConstants(Opts))
-    return usageError(toString(std::move(E)));
   MemoryBufferRef Buffer((*Source)->getBuffer(), InputFile);
   if (!InputKind.empty() && !loom::parseInputKind(InputKind))
     return usageError("unknown input kind '" + InputKind +
@@ -410,77 +474,8 @@ int main(int Argc, char **Argv) {
     errs() << toString(Input.takeError()) << "\n";
     return ExitCompileError;
   }
-  Opts.Defines.assign(Defines.begin(), Defines.end());
-  Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
-  Opts.OptDisable = OptDisable;
-  Opts.OpenMP = OpenMP || OpenMPRuntime;
-  Opts.OpenMPRuntime = OpenMPRuntime;
-  Opts.DebugInfo = DebugInfo;
-  Opts.RemarksPassed = RemarksPassed;
-  Opts.RemarksMissed = RemarksMissed;
-  if (*Input == loom::InputKind::C)
-    Opts.Language = compiler::SourceLanguage::C;
-  for (cl::opt<bool> &Option : ClangOptions)
-    if (Option)
-      Opts.ClangFlags.push_back(Option.ArgStr.str());
-  if (!Vectorize.empty())
-    if (Error E = Opts.parseBuildOptions("-cl-vec=" + Vectorize))
-      return usageError(toString(std::move(E)));
-  if (!WholeFunctionVectorization.empty())
-    if (Error E =
-            Opts.parseBuildOptions("-cl-wfv=" + WholeFunctionVectorization))
-      return usageError(toString(std::move(E)));
-  // LLVM's own -mcpu (its code generation flags, which libLLVM registers).
-  if (!codegen::getMCPU().empty())
-    if (Error E = Opts.parseBuildOptions("-mcpu=" + codegen::getMCPU()))
-      return usageError(toString(std::move(E)));
-  if (!VeczWidth.empty())
-    if (Error E = Opts.parseBuildOptions("-vecz-width=" + VeczWidth))
-      return usageError(toString(std::move(E)));
-  if (!VeczLayout.empty())
-    if (Error E = Opts.parseBuildOptions("-vecz-layout=" + VeczLayout))
-      return usageError(toString(std::move(E)));
-  if (!VeczRows.empty())
-    if (Error E = Opts.parseBuildOptions("-vecz-rows=" + VeczRows))
-      return usageError(toString(std::move(E)));
-  if (!VeczInterleave.empty())
-    if (Error E = Opts.parseBuildOptions("-vecz-interleave=" + VeczInterleave))
-      return usageError(toString(std::move(E)));
-  if (!StreamingStoreBytes.empty())
-    if (Error E = Opts.parseBuildOptions("-streaming-store-bytes=" +
-                                         StreamingStoreBytes))
-      return usageError(toString(std::move(E)));
-  if (!OutlineInstructions.empty())
-    if (Error E = Opts.parseBuildOptions("-outline-instructions=" +
-                                         OutlineInstructions))
-      return usageError(toString(std::move(E)));
-  Opts.ColorDiagnostics = sys::Process::StandardErrHasColors();
-
-  LLVMContext Ctx;
-  std::unique_ptr<compiler::BaseModule> Module =
-      Target->createModule(Ctx, Opts);
-  Module->setWarningHandler([](StringRef Text) { errs() << Text; });
-  if (Error E = loom::loadInput(*Module, Buffer, *Input)) {
-    loom::printToolError(std::move(E), "loomc");
-    return ExitCompileError;
-  }
-  // SPIR-V is the frontend's module, before Loom's pipeline.
-  if (*OutputKind != Output::SPIRV)
-    if (Error E = Module->finalize()) {
-      loom::printToolError(std::move(E), "loomc");
-      return ExitCompileError;
-    }
-  // Code generation and the SPIR-V writer can still refuse the module.
-  Expected<SmallVector<char, 0>> Bytes = produce(*Module, *OutputKind);
-  if (!Bytes) {
-    loom::printToolError(Bytes.takeError(), "loomc");
-    return ExitCompileError;
-  }
-  std::string Path =
-      OutputFile.empty() ? defaultOutputName(*OutputKind) : OutputFile;
-  if (Error E = writeOutput(*Bytes, *OutputKind, Path)) {
-    WithColor::error(errs(), "loomc") << toString(std::move(E)) << "\n";
-    return ExitUsageError;
-  }
-  return 0;
+  compiler::CompileOptions Opts;
+  if (Error E = setCompileOptions(Opts, *Input))
+    return usageError(toString(std::move(E)));
+  return compileAndWrite(*Target, Opts, Buffer, *Input, *OutputKind);
 }
