@@ -174,10 +174,47 @@ private:
                               Value *Workers, ArrayRef<Value *> Partials,
                               DenseMap<Value *, Value *> &Results);
 
+  /// The worker function as it is built: its blocks, the loop's values
+  /// mapped to the worker's, and the values the steps share.
+  struct Worker {
+    Function *Fn = nullptr;
+    Argument *Context = nullptr;
+    Value *Index = nullptr;
+    BasicBlock *Entry = nullptr, *ChunkCond = nullptr, *ChunkBody = nullptr,
+               *ChunkLatch = nullptr, *Done = nullptr;
+    ValueToValueMapTy VMap;
+    /// i32, from the context or a constant.
+    Value *Count = nullptr;
+    /// i64: the iterations, this worker's first, a chunk's size, and the
+    /// distance from one of its chunks to the next.
+    Value *TripCount = nullptr, *First = nullptr, *Chunk = nullptr,
+          *Stride = nullptr;
+    PHINode *ChunkStart = nullptr;
+    Value *ChunkEnd = nullptr;
+    /// Per reduction: the worker's running result, and the array of
+    /// partial results it stores it in.
+    SmallVector<PHINode *, 2> Accumulators;
+    SmallVector<Value *, 2> PartialArrays;
+  };
+
   Function *createWorkerFunction(const ParallelLoop &Parallel,
                                  ArrayRef<Value *> LiveIns,
                                  ArrayRef<AllocaInst *> Private,
                                  const ContextLayout &Layout);
+  void declareWorker(Worker &W);
+  void loadContext(Worker &W, IRBuilder<> &B, const ParallelLoop &Parallel,
+                   ArrayRef<Value *> LiveIns, ArrayRef<AllocaInst *> Private,
+                   const ContextLayout &Layout);
+  Value *scheduleChunk(Worker &W, IRBuilder<> &B, const ParallelLoop &Parallel,
+                       const ContextLayout &Layout, Value *Workers);
+  void openChunkLoop(Worker &W, IRBuilder<> &B, const ParallelLoop &Parallel);
+  void cloneLoop(Worker &W, const ParallelLoop &Parallel);
+  void startHeaderPhisAtChunk(Worker &W, IRBuilder<> &B,
+                              const ParallelLoop &Parallel,
+                              const ContextLayout &Layout);
+  void endLoopWithChunk(Worker &W, IRBuilder<> &B,
+                        const ParallelLoop &Parallel);
+  void closeChunkLoop(Worker &W, IRBuilder<> &B, const ParallelLoop &Parallel);
 
   Function &F;
   Module &M;
@@ -187,6 +224,13 @@ private:
   unsigned &Counter;
 };
 
+/// Slot \p Slot of the context struct \p Context, loaded at \p B.
+Value *loadSlot(IRBuilder<> &B, StructType *Layout, Value *Context,
+                unsigned Slot, const Twine &Name) {
+  return B.CreateLoad(Layout->getElementType(Slot),
+                      B.CreateStructGEP(Layout, Context, Slot), Name);
+}
+
 /// In the worker function: for each chunk of this worker's iterations
 /// [C, min(C + Chunk, TripCount)), runs a clone of the loop whose header
 /// phis start at their values for iteration C and which leaves after
@@ -195,84 +239,120 @@ Function *LoopLowering::createWorkerFunction(const ParallelLoop &Parallel,
                                              ArrayRef<Value *> LiveIns,
                                              ArrayRef<AllocaInst *> Private,
                                              const ContextLayout &Layout) {
-  Loop &L = *Parallel.L;
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  auto *FT = FunctionType::get(Type::getVoidTy(Ctx),
-                               {PointerType::get(Ctx, 0), I32}, false);
-  Function *Worker =
-      Function::Create(FT, GlobalValue::InternalLinkage,
-                       F.getName() + ".parallel." + Twine(Counter++), M);
-  Worker->addFnAttr(Attribute::NoUnwind);
+  Worker W;
+  declareWorker(W);
+  IRBuilder<> B(W.Entry);
+  loadContext(W, B, Parallel, LiveIns, Private, Layout);
+  openChunkLoop(W, B, Parallel);
+  cloneLoop(W, Parallel);
+  startHeaderPhisAtChunk(W, B, Parallel, Layout);
+  endLoopWithChunk(W, B, Parallel);
+  closeChunkLoop(W, B, Parallel);
+  // The worker has no debug info of its own.
+  for (BasicBlock &BB : *W.Fn)
+    for (Instruction &I : make_early_inc_range(BB)) {
+      if (isa<DbgInfoIntrinsic>(I)) {
+        I.eraseFromParent();
+        continue;
+      }
+      I.setDebugLoc(DebugLoc());
+    }
+  return W.Fn;
+}
+
+/// `void <F>.parallel.<n>(ptr ctx, i32 worker)`, for F's CPU, and its
+/// blocks.
+void LoopLowering::declareWorker(Worker &W) {
+  auto *FT = FunctionType::get(
+      Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0), Type::getInt32Ty(Ctx)},
+      false);
+  W.Fn = Function::Create(FT, GlobalValue::InternalLinkage,
+                          F.getName() + ".parallel." + Twine(Counter++), M);
+  W.Fn->addFnAttr(Attribute::NoUnwind);
   for (const Attribute &A : F.getAttributes().getFnAttrs())
     if (A.isStringAttribute() && (A.getKindAsString() == "target-cpu" ||
                                   A.getKindAsString() == "target-features"))
-      Worker->addFnAttr(A);
-  Argument *Context = Worker->getArg(0);
-  Context->setName("ctx");
-  Value *WorkerIndex = Worker->getArg(1);
-  WorkerIndex->setName("worker");
+      W.Fn->addFnAttr(A);
+  W.Context = W.Fn->getArg(0);
+  W.Context->setName("ctx");
+  W.Index = W.Fn->getArg(1);
+  W.Index->setName("worker");
+  W.Entry = BasicBlock::Create(Ctx, "entry", W.Fn);
+  W.ChunkCond = BasicBlock::Create(Ctx, "chunk.cond", W.Fn);
+  W.ChunkBody = BasicBlock::Create(Ctx, "chunk.body", W.Fn);
+  W.ChunkLatch = BasicBlock::Create(Ctx, "chunk.latch", W.Fn);
+  W.Done = BasicBlock::Create(Ctx, "done", W.Fn);
+}
 
-  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", Worker);
-  BasicBlock *ChunkCond = BasicBlock::Create(Ctx, "chunk.cond", Worker);
-  BasicBlock *ChunkBody = BasicBlock::Create(Ctx, "chunk.body", Worker);
-  BasicBlock *ChunkLatch = BasicBlock::Create(Ctx, "chunk.latch", Worker);
-  BasicBlock *Done = BasicBlock::Create(Ctx, "done", Worker);
-
-  IRBuilder<> B(Entry);
-  ValueToValueMapTy VMap;
-  auto LoadSlot = [&](unsigned Slot, const Twine &Name) {
-    Value *Ptr = B.CreateStructGEP(Layout.Type, Context, Slot);
-    return B.CreateLoad(Layout.Type->getElementType(Slot), Ptr, Name);
-  };
-  // A constant stays a constant, so that the worker's arithmetic folds.
-  auto LoadUnlessConstant = [&](unsigned Slot, const Twine &Name) {
-    Value *V = Layout.Slots[Slot];
-    return isa<Constant>(V) ? V : LoadSlot(Slot, Name);
-  };
+/// In the entry block: the live-ins from the context, the worker's own
+/// copies of the loop's private stack slots, the trip count, the schedule
+/// and the reductions' arrays of partial results.
+void LoopLowering::loadContext(Worker &W, IRBuilder<> &B,
+                               const ParallelLoop &Parallel,
+                               ArrayRef<Value *> LiveIns,
+                               ArrayRef<AllocaInst *> Private,
+                               const ContextLayout &Layout) {
   for (unsigned Slot = 0; Slot < LiveIns.size(); ++Slot)
-    VMap[LiveIns[Slot]] = LoadSlot(Slot, LiveIns[Slot]->getName());
-  // The worker's own copy of each stack slot private to the loop.
+    W.VMap[LiveIns[Slot]] =
+        loadSlot(B, Layout.Type, W.Context, Slot, LiveIns[Slot]->getName());
   for (AllocaInst *Slot : Private) {
     auto *Copy = cast<AllocaInst>(Slot->clone());
-    Copy->insertBefore(&*Entry->getFirstInsertionPt());
+    Copy->insertBefore(&*W.Entry->getFirstInsertionPt());
     Copy->setName(Slot->getName());
-    VMap[Slot] = Copy;
+    W.VMap[Slot] = Copy;
   }
-  Value *TripCount = LoadSlot(Layout.TripCountSlot, "trip.count");
-  Value *WorkerCount = LoadUnlessConstant(Layout.WorkersSlot, "workers");
-  Value *Workers = B.CreateZExt(WorkerCount, I64);
-  Value *Block =
-      B.CreateUDiv(B.CreateAdd(TripCount, B.CreateSub(Workers, B.getInt64(1))),
-                   Workers, "block");
-  // With queries of the worker index, the schedule is visible: as written.
+  W.TripCount =
+      loadSlot(B, Layout.Type, W.Context, Layout.TripCountSlot, "trip.count");
+  // A constant stays a constant, so that the worker's arithmetic folds.
+  Value *Workers = Layout.Slots[Layout.WorkersSlot];
+  W.Count = isa<Constant>(Workers) ? Workers
+                                   : loadSlot(B, Layout.Type, W.Context,
+                                              Layout.WorkersSlot, "workers");
+  Value *Workers64 = B.CreateZExt(W.Count, B.getInt64Ty());
+  W.Chunk = scheduleChunk(W, B, Parallel, Layout, Workers64);
+  W.First =
+      B.CreateMul(B.CreateZExt(W.Index, B.getInt64Ty()), W.Chunk, "first");
+  W.Stride = B.CreateMul(Workers64, W.Chunk, "stride");
+  for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
+    W.PartialArrays.push_back(loadSlot(
+        B, Layout.Type, W.Context, Layout.FirstPartialsSlot + R, "partials"));
+  B.CreateBr(W.ChunkCond);
+}
+
+/// The iterations of a chunk, for \p Workers (i64) workers: as the region
+/// asks (0: one block of the iterations per worker), rounded up to the
+/// granule unless the loop asks for its worker index, which makes the
+/// schedule visible.
+Value *LoopLowering::scheduleChunk(Worker &W, IRBuilder<> &B,
+                                   const ParallelLoop &Parallel,
+                                   const ContextLayout &Layout,
+                                   Value *Workers) {
+  Value *Block = B.CreateUDiv(
+      B.CreateAdd(W.TripCount, B.CreateSub(Workers, B.getInt64(1))), Workers,
+      "block");
   uint64_t RoundTo =
       Parallel.Queries.empty() ? std::max<uint64_t>(Granule, 1) : 1;
-  Value *Chunk = LoadUnlessConstant(Layout.ChunkSlot, "chunk");
+  Value *Chunk = Layout.Slots[Layout.ChunkSlot];
   if (auto *Constant = dyn_cast<ConstantInt>(Chunk)) {
     uint64_t Written = Constant->getZExtValue();
-    Chunk = Written ? B.getInt64(alignTo(Written, RoundTo)) : Block;
-  } else {
-    Value *Rounded =
-        B.CreateMul(B.CreateUDiv(B.CreateAdd(Chunk, B.getInt64(RoundTo - 1)),
-                                 B.getInt64(RoundTo)),
-                    B.getInt64(RoundTo));
-    Chunk = B.CreateSelect(B.CreateICmpEQ(Chunk, B.getInt64(0)), Block, Rounded,
-                           "chunk.size");
+    return Written ? B.getInt64(alignTo(Written, RoundTo)) : Block;
   }
-  Value *First = B.CreateMul(B.CreateZExt(WorkerIndex, I64), Chunk, "first");
-  Value *Stride = B.CreateMul(Workers, Chunk, "stride");
+  Chunk = loadSlot(B, Layout.Type, W.Context, Layout.ChunkSlot, "chunk");
+  Value *Rounded =
+      B.CreateMul(B.CreateUDiv(B.CreateAdd(Chunk, B.getInt64(RoundTo - 1)),
+                               B.getInt64(RoundTo)),
+                  B.getInt64(RoundTo));
+  return B.CreateSelect(B.CreateICmpEQ(Chunk, B.getInt64(0)), Block, Rounded,
+                        "chunk.size");
+}
 
-  SmallVector<Value *, 2> PartialArrays;
-  for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
-    PartialArrays.push_back(LoadSlot(Layout.FirstPartialsSlot + R, "partials"));
-  B.CreateBr(ChunkCond);
-
-  // Each reduction runs on in the worker from chunk to chunk, from its
-  // identity.
-  B.SetInsertPoint(ChunkCond);
-  PHINode *ChunkStart = B.CreatePHI(I64, 2, "chunk.start");
-  ChunkStart->addIncoming(First, Entry);
-  SmallVector<PHINode *, 2> Accumulators;
+/// The loop over this worker's chunks, from its first: each reduction runs
+/// on from chunk to chunk, from its identity.
+void LoopLowering::openChunkLoop(Worker &W, IRBuilder<> &B,
+                                 const ParallelLoop &Parallel) {
+  B.SetInsertPoint(W.ChunkCond);
+  W.ChunkStart = B.CreatePHI(B.getInt64Ty(), 2, "chunk.start");
+  W.ChunkStart->addIncoming(W.First, W.Entry);
   for (const Reduction &R : Parallel.Reductions) {
     PHINode *Accumulator =
         B.CreatePHI(R.Phi->getType(), 2, R.Phi->getName() + ".worker");
@@ -281,99 +361,110 @@ Function *LoopLowering::createWorkerFunction(const ParallelLoop &Parallel,
         R.Descriptor.getRecurrenceIdentity(
             Kind == RecurKind::FMulAdd ? RecurKind::FAdd : Kind,
             R.Phi->getType(), R.Descriptor.getFastMathFlags()),
-        Entry);
-    Accumulators.push_back(Accumulator);
+        W.Entry);
+    W.Accumulators.push_back(Accumulator);
   }
-  B.CreateCondBr(B.CreateICmpULT(ChunkStart, TripCount), ChunkBody, Done);
+  B.CreateCondBr(B.CreateICmpULT(W.ChunkStart, W.TripCount), W.ChunkBody,
+                 W.Done);
+  B.SetInsertPoint(W.ChunkBody);
+  W.ChunkEnd = B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                       B.CreateAdd(W.ChunkStart, W.Chunk),
+                                       W.TripCount, nullptr, "chunk.end");
+}
 
-  B.SetInsertPoint(ChunkBody);
-  Value *ChunkEnd =
-      B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateAdd(ChunkStart, Chunk),
-                              TripCount, nullptr, "chunk.end");
-
-  // The loop, cloned.
+/// The loop's blocks, cloned into the worker; its worker queries answered
+/// with the worker's index and count.
+void LoopLowering::cloneLoop(Worker &W, const ParallelLoop &Parallel) {
   SmallVector<BasicBlock *, 8> Clones;
-  for (BasicBlock *BB : L.blocks()) {
-    BasicBlock *Clone = CloneBasicBlock(BB, VMap, "", Worker);
-    VMap[BB] = Clone;
+  for (BasicBlock *BB : Parallel.L->blocks()) {
+    BasicBlock *Clone = CloneBasicBlock(BB, W.VMap, "", W.Fn);
+    W.VMap[BB] = Clone;
     Clones.push_back(Clone);
   }
-  remapInstructionsInBlocks(Clones, VMap);
+  remapInstructionsInBlocks(Clones, W.VMap);
   for (CallInst *Query : Parallel.Queries) {
-    auto *Clone = cast<CallInst>(VMap[Query]);
+    auto *Clone = cast<CallInst>(W.VMap[Query]);
     bool IsIndex = identifyParallelIntrinsic(*Query->getCalledFunction()) ==
                    ParallelIntrinsic::Worker;
-    Clone->replaceAllUsesWith(IsIndex ? WorkerIndex : WorkerCount);
+    Clone->replaceAllUsesWith(IsIndex ? W.Index : W.Count);
     Clone->eraseFromParent();
   }
-  auto *Header = cast<BasicBlock>(VMap[L.getHeader()]);
-  auto *Latch = cast<BasicBlock>(VMap[L.getLoopLatch()]);
-  BasicBlock *Preheader = L.getLoopPreheader();
+}
 
-  // Reductions go on from the worker's accumulator; the other header phis
-  // start at their values for iteration ChunkStart.
+/// Entered from the chunk's body: reductions go on from the worker's
+/// accumulator, the other header phis start at their values for the
+/// chunk's first iteration (start + first * step, from the context).
+void LoopLowering::startHeaderPhisAtChunk(Worker &W, IRBuilder<> &B,
+                                          const ParallelLoop &Parallel,
+                                          const ContextLayout &Layout) {
+  Loop &L = *Parallel.L;
+  BasicBlock *Preheader = L.getLoopPreheader();
   for (unsigned R = 0; R < Parallel.Reductions.size(); ++R) {
-    auto *Phi = cast<PHINode>(VMap[Parallel.Reductions[R].Phi]);
-    Phi->setIncomingBlock(Phi->getBasicBlockIndex(Preheader), ChunkBody);
-    Phi->setIncomingValue(Phi->getBasicBlockIndex(ChunkBody), Accumulators[R]);
+    auto *Phi = cast<PHINode>(W.VMap[Parallel.Reductions[R].Phi]);
+    Phi->setIncomingBlock(Phi->getBasicBlockIndex(Preheader), W.ChunkBody);
+    Phi->setIncomingValue(Phi->getBasicBlockIndex(W.ChunkBody),
+                          W.Accumulators[R]);
   }
   unsigned Slot = Layout.FirstPhiSlot;
   for (PHINode &OldPhi : L.getHeader()->phis()) {
     if (any_of(Parallel.Reductions,
                [&](const Reduction &R) { return R.Phi == &OldPhi; }))
       continue;
-    auto *Phi = cast<PHINode>(VMap[&OldPhi]);
-    Value *Start = LoadSlot(Slot++, OldPhi.getName() + ".start");
-    Value *Step = LoadSlot(Slot++, OldPhi.getName() + ".step");
-    B.SetInsertPoint(ChunkBody);
+    auto *Phi = cast<PHINode>(W.VMap[&OldPhi]);
+    Value *Start = loadSlot(B, Layout.Type, W.Context, Slot++,
+                            OldPhi.getName() + ".start");
+    Value *Step =
+        loadSlot(B, Layout.Type, W.Context, Slot++, OldPhi.getName() + ".step");
+    B.SetInsertPoint(W.ChunkBody);
     Value *Offset =
-        B.CreateMul(B.CreateZExtOrTrunc(ChunkStart, Step->getType()), Step);
+        B.CreateMul(B.CreateZExtOrTrunc(W.ChunkStart, Step->getType()), Step);
     Value *ChunkFirst = Phi->getType()->isPointerTy()
                             ? B.CreateGEP(B.getInt8Ty(), Start, Offset)
                             : B.CreateAdd(Start, Offset);
     int Index = Phi->getBasicBlockIndex(Preheader);
-    Phi->setIncomingBlock(Index, ChunkBody);
+    Phi->setIncomingBlock(Index, W.ChunkBody);
     Phi->setIncomingValue(Index, ChunkFirst);
   }
-  B.SetInsertPoint(ChunkBody);
-  B.CreateBr(Header);
+  B.SetInsertPoint(W.ChunkBody);
+  B.CreateBr(cast<BasicBlock>(W.VMap[L.getHeader()]));
+}
 
-  // An iteration counter decides when the chunk is done.
+/// An iteration counter in the cloned loop decides when the chunk is done:
+/// the latch leaves to the chunk loop's latch after the chunk's last
+/// iteration (the loop's metadata kept).
+void LoopLowering::endLoopWithChunk(Worker &W, IRBuilder<> &B,
+                                    const ParallelLoop &Parallel) {
+  auto *Header = cast<BasicBlock>(W.VMap[Parallel.L->getHeader()]);
+  auto *Latch = cast<BasicBlock>(W.VMap[Parallel.L->getLoopLatch()]);
   B.SetInsertPoint(Header, Header->getFirstInsertionPt());
-  PHINode *Iteration = B.CreatePHI(I64, 2, "iteration");
-  Iteration->addIncoming(ChunkStart, ChunkBody);
+  PHINode *Iteration = B.CreatePHI(B.getInt64Ty(), 2, "iteration");
+  Iteration->addIncoming(W.ChunkStart, W.ChunkBody);
   Instruction *OldBranch = Latch->getTerminator();
   B.SetInsertPoint(OldBranch);
   Value *Next = B.CreateAdd(Iteration, B.getInt64(1), "iteration.next");
   Iteration->addIncoming(Next, Latch);
   BranchInst *NewBranch =
-      B.CreateCondBr(B.CreateICmpEQ(Next, ChunkEnd), ChunkLatch, Header);
+      B.CreateCondBr(B.CreateICmpEQ(Next, W.ChunkEnd), W.ChunkLatch, Header);
   NewBranch->copyMetadata(*OldBranch, {LLVMContext::MD_loop});
   OldBranch->eraseFromParent();
+}
 
-  B.SetInsertPoint(ChunkLatch);
-  ChunkStart->addIncoming(B.CreateAdd(ChunkStart, Stride), ChunkLatch);
+/// On to the worker's next chunk, its reductions carried; when none is
+/// left, each reduction's result stored at the worker's index.
+void LoopLowering::closeChunkLoop(Worker &W, IRBuilder<> &B,
+                                  const ParallelLoop &Parallel) {
+  B.SetInsertPoint(W.ChunkLatch);
+  W.ChunkStart->addIncoming(B.CreateAdd(W.ChunkStart, W.Stride), W.ChunkLatch);
   for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
-    Accumulators[R]->addIncoming(
-        VMap[Parallel.Reductions[R].Descriptor.getLoopExitInstr()], ChunkLatch);
-  B.CreateBr(ChunkCond);
-  // The worker's partial results, at its index.
-  B.SetInsertPoint(Done);
+    W.Accumulators[R]->addIncoming(
+        W.VMap[Parallel.Reductions[R].Descriptor.getLoopExitInstr()],
+        W.ChunkLatch);
+  B.CreateBr(W.ChunkCond);
+  B.SetInsertPoint(W.Done);
   for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
-    B.CreateStore(Accumulators[R], B.CreateGEP(Accumulators[R]->getType(),
-                                               PartialArrays[R], WorkerIndex));
+    B.CreateStore(W.Accumulators[R], B.CreateGEP(W.Accumulators[R]->getType(),
+                                                 W.PartialArrays[R], W.Index));
   B.CreateRetVoid();
-
-  // The worker has no debug info of its own.
-  for (BasicBlock &BB : *Worker)
-    for (Instruction &I : make_early_inc_range(BB)) {
-      if (isa<DbgInfoIntrinsic>(I)) {
-        I.eraseFromParent();
-        continue;
-      }
-      I.setDebugLoc(DebugLoc());
-    }
-  return Worker;
 }
 
 void LoopLowering::run(const ParallelLoop &Parallel) {
