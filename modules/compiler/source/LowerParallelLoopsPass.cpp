@@ -216,6 +216,16 @@ private:
                         const ParallelLoop &Parallel);
   void closeChunkLoop(Worker &W, IRBuilder<> &B, const ParallelLoop &Parallel);
 
+  Value *countWorkers(IRBuilder<> &B, Value *Asked);
+  ContextLayout layOutContext(const ParallelLoop &Parallel,
+                              const SetVector<Value *> &LiveIns, IRBuilder<> &B,
+                              Value *&StackTop);
+  void callParallelMap(Function &Worker, const ContextLayout &Layout,
+                       IRBuilder<> &B);
+  void replaceLoop(const ParallelLoop &Parallel, BasicBlock &Preheader,
+                   const ContextLayout &Layout, IRBuilder<> &B,
+                   Value *StackTop);
+
   Function &F;
   Module &M;
   LLVMContext &Ctx;
@@ -468,21 +478,54 @@ void LoopLowering::closeChunkLoop(Worker &W, IRBuilder<> &B,
 }
 
 void LoopLowering::run(const ParallelLoop &Parallel) {
+  BasicBlock *Preheader = Parallel.L->getLoopPreheader();
+  Instruction *InsertPt = Preheader->getTerminator();
+  IRBuilder<> B(InsertPt);
+  SmallVector<AllocaInst *, 2> Private;
+  SetVector<Value *> LiveIns = getLiveIns(*Parallel.L, Private);
+  Value *StackTop = nullptr;
+  ContextLayout Layout = layOutContext(Parallel, LiveIns, B, StackTop);
+  Function *Worker =
+      createWorkerFunction(Parallel, LiveIns.getArrayRef(), Private, Layout);
+  callParallelMap(*Worker, Layout, B);
+  // The preheader now ends in what replaces the loop.
+  InsertPt->eraseFromParent();
+  replaceLoop(Parallel, *Preheader, Layout, B, StackTop);
+  ++NumLowered;
+}
+
+/// The number of workers: \p Asked (i32), or when it is 0 as many as the
+/// driver has (__loom_parallel_workers).
+Value *LoopLowering::countWorkers(IRBuilder<> &B, Value *Asked) {
+  auto AskTheDriver = [&] {
+    return B.CreateCall(
+        M.getOrInsertFunction(LOOM_PARALLEL_WORKERS_SYMBOL, B.getInt32Ty()), {},
+        "driver.workers");
+  };
+  if (auto *Constant = dyn_cast<ConstantInt>(Asked))
+    return Constant->isZero() ? AskTheDriver() : Asked;
+  Value *DriverWorkers = AskTheDriver();
+  Value *NoneAsked = B.CreateICmpEQ(Asked, B.getInt32(0));
+  return B.CreateSelect(NoneAsked, DriverWorkers, Asked, "workers");
+}
+
+/// The values the workers need, computed in the preheader at \p B: the
+/// live-ins, each header phi's start and step, the trip count, the worker
+/// count, the chunk, and each reduction's array of partial results, on the
+/// stack from \p StackTop (saved here) for the region's length.
+LoopLowering::ContextLayout
+LoopLowering::layOutContext(const ParallelLoop &Parallel,
+                            const SetVector<Value *> &LiveIns, IRBuilder<> &B,
+                            Value *&StackTop) {
   Loop &L = *Parallel.L;
   BasicBlock *Preheader = L.getLoopPreheader();
-  BasicBlock *Exit = L.getExitBlock();
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  IRBuilder<> B(Preheader->getTerminator());
-
-  // The values the workers need, in the preheader.
-  SCEVExpander Expander(SE, M.getDataLayout(), "parallel");
   Instruction *InsertPt = Preheader->getTerminator();
+  Type *I64 = B.getInt64Ty();
+  SCEVExpander Expander(SE, M.getDataLayout(), "parallel");
   const SCEV *TripCountSCEV = SE.getAddExpr(
       SE.getTruncateOrZeroExtend(SE.getBackedgeTakenCount(&L), I64),
       SE.getOne(I64));
   Value *TripCount = Expander.expandCodeFor(TripCountSCEV, I64, InsertPt);
-  SmallVector<AllocaInst *, 2> Private;
-  SetVector<Value *> LiveIns = getLiveIns(L, Private);
   ContextLayout Layout;
   Layout.Slots.append(LiveIns.begin(), LiveIns.end());
   Layout.FirstPhiSlot = Layout.Slots.size();
@@ -498,63 +541,65 @@ void LoopLowering::run(const ParallelLoop &Parallel) {
   }
   Layout.TripCountSlot = Layout.Slots.size();
   Layout.Slots.push_back(TripCount);
-  // 0 workers: as many as the driver has (__loom_parallel_workers).
   B.SetInsertPoint(InsertPt);
-  Value *Asked = B.CreateZExtOrTrunc(Parallel.Workers, I32);
-  auto AskTheDriver = [&] {
-    return B.CreateCall(
-        M.getOrInsertFunction(LOOM_PARALLEL_WORKERS_SYMBOL, I32), {},
-        "driver.workers");
-  };
-  Value *Workers = Asked;
-  if (auto *Constant = dyn_cast<ConstantInt>(Asked)) {
-    if (Constant->isZero())
-      Workers = AskTheDriver();
-  } else {
-    Value *DriverWorkers = AskTheDriver();
-    Value *NoneAsked = B.CreateICmpEQ(Asked, B.getInt32(0));
-    Workers = B.CreateSelect(NoneAsked, DriverWorkers, Asked, "workers");
-  }
+  Value *Workers =
+      countWorkers(B, B.CreateZExtOrTrunc(Parallel.Workers, B.getInt32Ty()));
   Layout.WorkersSlot = Layout.Slots.size();
   Layout.Slots.push_back(Workers);
   Layout.ChunkSlot = Layout.Slots.size();
   Layout.Slots.push_back(B.CreateZExtOrTrunc(Parallel.Chunk, I64));
-  // The partial results live on the caller's stack for the region's length.
-  Value *StackTop = nullptr;
-  SmallVector<Value *, 2> Partials;
   if (!Parallel.Reductions.empty())
     StackTop = B.CreateIntrinsic(Intrinsic::stacksave, {}, {});
   Layout.FirstPartialsSlot = Layout.Slots.size();
-  for (const Reduction &R : Parallel.Reductions) {
-    Partials.push_back(B.CreateAlloca(R.Phi->getType(), Workers,
-                                      R.Phi->getName() + ".partials"));
-    Layout.Slots.push_back(Partials.back());
-  }
-
+  for (const Reduction &R : Parallel.Reductions)
+    Layout.Slots.push_back(B.CreateAlloca(R.Phi->getType(), Workers,
+                                          R.Phi->getName() + ".partials"));
   SmallVector<Type *, 8> Types;
   for (Value *V : Layout.Slots)
     Types.push_back(V->getType());
   Layout.Type = StructType::get(Ctx, Types);
-  Function *Worker =
-      createWorkerFunction(Parallel, LiveIns.getArrayRef(), Private, Layout);
+  return Layout;
+}
 
+/// At \p B: the context filled in (its struct on F's entry block's stack)
+/// and the driver's parallel map called on \p Worker.
+void LoopLowering::callParallelMap(Function &Worker,
+                                   const ContextLayout &Layout,
+                                   IRBuilder<> &B) {
+  IRBuilderBase::InsertPoint At = B.saveIP();
   B.SetInsertPoint(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *Context = B.CreateAlloca(Layout.Type, nullptr, "parallel.ctx");
-  B.SetInsertPoint(InsertPt);
+  B.restoreIP(At);
   for (unsigned Slot = 0; Slot < Layout.Slots.size(); ++Slot)
     B.CreateStore(Layout.Slots[Slot],
                   B.CreateStructGEP(Layout.Type, Context, Slot));
-  FunctionCallee Hook =
-      M.getOrInsertFunction(LOOM_PARALLEL_MAP_SYMBOL, Type::getVoidTy(Ctx), I32,
-                            PointerType::get(Ctx, 0), PointerType::get(Ctx, 0));
-  B.CreateCall(Hook, {Workers, Worker, Context});
-  InsertPt->eraseFromParent();
-  B.SetInsertPoint(Preheader);
+  FunctionCallee Hook = M.getOrInsertFunction(
+      LOOM_PARALLEL_MAP_SYMBOL, Type::getVoidTy(Ctx), B.getInt32Ty(),
+      PointerType::get(Ctx, 0), PointerType::get(Ctx, 0));
+  B.CreateCall(Hook, {Layout.Slots[Layout.WorkersSlot], &Worker, Context});
+}
+
+/// The loop's place taken by what follows the workers, in \p Preheader
+/// (its branch into the loop erased): the reductions' partial results
+/// combined, the stack restored to \p StackTop, a branch
+/// to the exit, whose phis and the loop's other users after it take the
+/// combined results; the loop's blocks deleted.
+void LoopLowering::replaceLoop(const ParallelLoop &Parallel,
+                               BasicBlock &Preheader,
+                               const ContextLayout &Layout, IRBuilder<> &B,
+                               Value *StackTop) {
+  Loop &L = *Parallel.L;
+  BasicBlock *Exit = L.getExitBlock();
+  B.SetInsertPoint(&Preheader);
+  ArrayRef<Value *> Partials =
+      ArrayRef<Value *>(Layout.Slots)
+          .slice(Layout.FirstPartialsSlot, Parallel.Reductions.size());
   DenseMap<Value *, Value *> Results;
   BasicBlock *Last =
       Parallel.Reductions.empty()
-          ? Preheader
-          : combinePartials(Parallel, B, Workers, Partials, Results);
+          ? &Preheader
+          : combinePartials(Parallel, B, Layout.Slots[Layout.WorkersSlot],
+                            Partials, Results);
   if (StackTop)
     B.CreateIntrinsic(Intrinsic::stackrestore, {}, {StackTop});
   B.CreateBr(Exit);
@@ -574,10 +619,8 @@ void LoopLowering::run(const ParallelLoop &Parallel) {
       return !L.contains(UserInst) &&
              !(isa<PHINode>(UserInst) && UserInst->getParent() == Exit);
     });
-
   SmallVector<BasicBlock *, 8> Dead(L.blocks());
   DeleteDeadBlocks(Dead);
-  ++NumLowered;
 }
 
 BasicBlock *LoopLowering::combinePartials(const ParallelLoop &Parallel,
