@@ -135,6 +135,15 @@ private:
   /// Calls another mux builtin with this function's scheduling parameters.
   Value *call(MuxBuiltin Callee, Value *Dim = nullptr);
 
+  void returnValue(Value *Result) { Builder.CreateRet(Result); }
+  void buildSetLocalId();
+  /// Field \p Field of the work-group info, a scalar of type \p Ty.
+  Value *loadWorkGroupScalar(unsigned Field, Type *Ty, const Twine &Name);
+  Value *globalId(Value *Dim);
+  Value *globalSize(Value *Dim);
+  Value *localLinearId();
+  Value *globalLinearId();
+
   const BuiltinInfo &BI;
   Function &F;
   IRBuilder<> Builder;
@@ -163,48 +172,9 @@ Value *MuxBuiltinBodyBuilder::call(MuxBuiltin Callee, Value *Dim) {
 }
 
 void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
-  LLVMContext &Ctx = F.getContext();
-  Value *Result = nullptr;
   switch (B) {
-  case MuxBuiltin::GetLocalId:
-    Result = BuiltinInfo::emitLoadDimension(Builder, getWorkItemInfoType(Ctx),
-                                            WorkItemInfo, 0, dim(), 0);
-    break;
-  case MuxBuiltin::SetLocalId: {
-    BasicBlock *Store = BasicBlock::Create(Ctx, "store", &F);
-    BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", &F);
-    Builder.CreateCondBr(Builder.CreateICmpULT(dim(), Builder.getInt32(3)),
-                         Store, Exit);
-    Builder.SetInsertPoint(Store);
-    Value *Ptr = Builder.CreateInBoundsGEP(
-        getWorkItemInfoType(Ctx), WorkItemInfo,
-        {Builder.getInt32(0), Builder.getInt32(0), dim()});
-    Builder.CreateStore(F.getArg(1), Ptr);
-    Builder.CreateBr(Exit);
-    Builder.SetInsertPoint(Exit);
-    Builder.CreateRetVoid();
-    return;
-  }
-  case MuxBuiltin::GetGroupId:
-    Result = workGroupField(LOOM_WG_GROUP_ID, dim(), 0);
-    break;
-  case MuxBuiltin::GetNumGroups:
-    Result = workGroupField(LOOM_WG_NUM_GROUPS, dim(), 1);
-    break;
-  case MuxBuiltin::GetGlobalOffset:
-    Result = workGroupField(LOOM_WG_GLOBAL_OFFSET, dim(), 0);
-    break;
-  case MuxBuiltin::GetLocalSize:
-  case MuxBuiltin::GetEnqueuedLocalSize:
-    Result = workGroupField(LOOM_WG_LOCAL_SIZE, dim(), 1);
-    break;
-  case MuxBuiltin::GetLocalMemory: {
-    Value *Ptr = Builder.CreateStructGEP(getWorkGroupInfoType(Ctx),
-                                         WorkGroupInfo, LOOM_WG_LOCAL_MEMORY);
-    Value *Arena = Builder.CreateLoad(Builder.getPtrTy(), Ptr, "arena");
-    Result = Builder.CreateAddrSpaceCast(Arena, F.getReturnType());
-    break;
-  }
+  case MuxBuiltin::SetLocalId:
+    return buildSetLocalId();
   case MuxBuiltin::MemBarrier:
   case MuxBuiltin::WorkGroupBarrier:
     // One thread runs a work-group's work-items in program order, so
@@ -212,63 +182,106 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
     // barriers into region boundaries wherever work-item loops are made.
     Builder.CreateRetVoid();
     return;
-  case MuxBuiltin::GetWorkDim: {
-    Value *Ptr = Builder.CreateStructGEP(getWorkGroupInfoType(Ctx),
-                                         WorkGroupInfo, LOOM_WG_WORK_DIM);
-    Result = Builder.CreateLoad(Builder.getInt32Ty(), Ptr);
-    break;
+  case MuxBuiltin::GetLocalId:
+    return returnValue(BuiltinInfo::emitLoadDimension(
+        Builder, getWorkItemInfoType(F.getContext()), WorkItemInfo, 0, dim(),
+        0));
+  case MuxBuiltin::GetGroupId:
+    return returnValue(workGroupField(LOOM_WG_GROUP_ID, dim(), 0));
+  case MuxBuiltin::GetNumGroups:
+    return returnValue(workGroupField(LOOM_WG_NUM_GROUPS, dim(), 1));
+  case MuxBuiltin::GetGlobalOffset:
+    return returnValue(workGroupField(LOOM_WG_GLOBAL_OFFSET, dim(), 0));
+  case MuxBuiltin::GetLocalSize:
+  case MuxBuiltin::GetEnqueuedLocalSize:
+    return returnValue(workGroupField(LOOM_WG_LOCAL_SIZE, dim(), 1));
+  case MuxBuiltin::GetLocalMemory:
+    return returnValue(Builder.CreateAddrSpaceCast(
+        loadWorkGroupScalar(LOOM_WG_LOCAL_MEMORY, Builder.getPtrTy(), "arena"),
+        F.getReturnType()));
+  case MuxBuiltin::GetWorkDim:
+    return returnValue(
+        loadWorkGroupScalar(LOOM_WG_WORK_DIM, Builder.getInt32Ty(), ""));
+  case MuxBuiltin::GetLocalMemorySize:
+    return returnValue(
+        Builder.CreateZExt(loadWorkGroupScalar(LOOM_WG_LOCAL_MEMORY_SIZE,
+                                               Builder.getInt32Ty(), ""),
+                           Builder.getInt64Ty(), "arena.size"));
+  case MuxBuiltin::GetGlobalId:
+    return returnValue(globalId(dim()));
+  case MuxBuiltin::GetGlobalSize:
+    return returnValue(globalSize(dim()));
+  case MuxBuiltin::GetLocalLinearId:
+    return returnValue(localLinearId());
+  case MuxBuiltin::GetGlobalLinearId:
+    return returnValue(globalLinearId());
   }
-  case MuxBuiltin::GetLocalMemorySize: {
-    Value *Ptr = Builder.CreateStructGEP(
-        getWorkGroupInfoType(Ctx), WorkGroupInfo, LOOM_WG_LOCAL_MEMORY_SIZE);
-    Result = Builder.CreateZExt(Builder.CreateLoad(Builder.getInt32Ty(), Ptr),
-                                Builder.getInt64Ty(), "arena.size");
-    break;
+}
+
+void MuxBuiltinBodyBuilder::buildSetLocalId() {
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Store = BasicBlock::Create(Ctx, "store", &F);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", &F);
+  Builder.CreateCondBr(Builder.CreateICmpULT(dim(), Builder.getInt32(3)), Store,
+                       Exit);
+  Builder.SetInsertPoint(Store);
+  Value *Ptr = Builder.CreateInBoundsGEP(
+      getWorkItemInfoType(Ctx), WorkItemInfo,
+      {Builder.getInt32(0), Builder.getInt32(0), dim()});
+  Builder.CreateStore(F.getArg(1), Ptr);
+  Builder.CreateBr(Exit);
+  Builder.SetInsertPoint(Exit);
+  Builder.CreateRetVoid();
+}
+
+Value *MuxBuiltinBodyBuilder::loadWorkGroupScalar(unsigned Field, Type *Ty,
+                                                  const Twine &Name) {
+  Value *Ptr = Builder.CreateStructGEP(getWorkGroupInfoType(F.getContext()),
+                                       WorkGroupInfo, Field);
+  return Builder.CreateLoad(Ty, Ptr, Name);
+}
+
+/// group * local size + local id + offset.
+Value *MuxBuiltinBodyBuilder::globalId(Value *Dim) {
+  Value *Group = call(MuxBuiltin::GetGroupId, Dim);
+  Value *Size = call(MuxBuiltin::GetLocalSize, Dim);
+  Value *Local = call(MuxBuiltin::GetLocalId, Dim);
+  Value *Offset = call(MuxBuiltin::GetGlobalOffset, Dim);
+  return Builder.CreateAdd(
+      Builder.CreateAdd(Builder.CreateMul(Group, Size), Local), Offset);
+}
+
+/// groups * local size.
+Value *MuxBuiltinBodyBuilder::globalSize(Value *Dim) {
+  Value *Groups = call(MuxBuiltin::GetNumGroups, Dim);
+  Value *Size = call(MuxBuiltin::GetLocalSize, Dim);
+  return Builder.CreateMul(Groups, Size);
+}
+
+/// lid0 + ls0 * (lid1 + ls1 * lid2).
+Value *MuxBuiltinBodyBuilder::localLinearId() {
+  Value *Linear = call(MuxBuiltin::GetLocalId, Builder.getInt32(2));
+  for (int D = 1; D >= 0; --D) {
+    Value *Size = call(MuxBuiltin::GetLocalSize, Builder.getInt32(D));
+    Value *Local = call(MuxBuiltin::GetLocalId, Builder.getInt32(D));
+    Linear = Builder.CreateAdd(Builder.CreateMul(Linear, Size), Local);
   }
-  case MuxBuiltin::GetGlobalId: {
-    Value *Group = call(MuxBuiltin::GetGroupId, dim());
-    Value *Size = call(MuxBuiltin::GetLocalSize, dim());
-    Value *Local = call(MuxBuiltin::GetLocalId, dim());
-    Value *Offset = call(MuxBuiltin::GetGlobalOffset, dim());
-    Result = Builder.CreateAdd(
-        Builder.CreateAdd(Builder.CreateMul(Group, Size), Local), Offset);
-    break;
+  return Linear;
+}
+
+/// Like the local linear id, over global ids relative to the offset.
+Value *MuxBuiltinBodyBuilder::globalLinearId() {
+  auto Relative = [&](int D) {
+    Value *Id = call(MuxBuiltin::GetGlobalId, Builder.getInt32(D));
+    Value *Offset = call(MuxBuiltin::GetGlobalOffset, Builder.getInt32(D));
+    return Builder.CreateSub(Id, Offset);
+  };
+  Value *Linear = Relative(2);
+  for (int D = 1; D >= 0; --D) {
+    Value *Size = call(MuxBuiltin::GetGlobalSize, Builder.getInt32(D));
+    Linear = Builder.CreateAdd(Builder.CreateMul(Linear, Size), Relative(D));
   }
-  case MuxBuiltin::GetGlobalSize: {
-    Value *Groups = call(MuxBuiltin::GetNumGroups, dim());
-    Value *Size = call(MuxBuiltin::GetLocalSize, dim());
-    Result = Builder.CreateMul(Groups, Size);
-    break;
-  }
-  case MuxBuiltin::GetLocalLinearId: {
-    // lid0 + ls0 * (lid1 + ls1 * lid2)
-    Value *Linear = call(MuxBuiltin::GetLocalId, Builder.getInt32(2));
-    for (int D = 1; D >= 0; --D) {
-      Value *Size = call(MuxBuiltin::GetLocalSize, Builder.getInt32(D));
-      Value *Local = call(MuxBuiltin::GetLocalId, Builder.getInt32(D));
-      Linear = Builder.CreateAdd(Builder.CreateMul(Linear, Size), Local);
-    }
-    Result = Linear;
-    break;
-  }
-  case MuxBuiltin::GetGlobalLinearId: {
-    // Like the local linear id, over global ids relative to the offset.
-    auto Relative = [&](int D) {
-      Value *Id = call(MuxBuiltin::GetGlobalId, Builder.getInt32(D));
-      Value *Offset = call(MuxBuiltin::GetGlobalOffset, Builder.getInt32(D));
-      return Builder.CreateSub(Id, Offset);
-    };
-    Value *Linear = Relative(2);
-    for (int D = 1; D >= 0; --D) {
-      Value *Size = call(MuxBuiltin::GetGlobalSize, Builder.getInt32(D));
-      Linear = Builder.CreateAdd(Builder.CreateMul(Linear, Size), Relative(D));
-    }
-    Result = Linear;
-    break;
-  }
-  }
-  assert(Result && "every value-returning mux builtin computes a result");
-  Builder.CreateRet(Result);
+  return Linear;
 }
 
 } // namespace
