@@ -243,6 +243,14 @@ private:
   /// Replaces the inlined runtime calls by what one thread of a team of one
   /// would get from them.
   void runAsOneThread(CallBase &Init);
+  Value *takeTeamSize();
+  bool inlineMicrotask(Function &Microtask);
+  /// The runtime calls of kind \p Kind the inlined microtask brought.
+  SmallVector<CallBase *, 2> inlinedCalls(OpenMPCall Kind);
+  SmallVector<RecurKind, 4> takeReductions();
+  void runSerially(const DebugLoc &ForkLoc);
+  void answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
+                     const ParallelRegion &Region);
   void error(const Instruction &At, const Twine &Message) {
     emitError(F, At.getDebugLoc() ? At.getDebugLoc() : Fork.getDebugLoc(),
               "OpenMP: " + Message);
@@ -254,6 +262,8 @@ private:
   bool RuntimeOnly;
   uint64_t Schedule = 0;
   bool Failed = false;
+  /// The runtime calls in F before the microtask was inlined.
+  SmallPtrSet<const Instruction *, 8> RuntimeCallsBefore;
 };
 
 Loop *ForkRecogniser::findWorksharingLoop(Function &Fn, LoopInfo &LI,
@@ -460,86 +470,30 @@ bool ForkRecogniser::run() {
   case Verdict::Recognised:
     break;
   }
-
-  // The team size: num_threads, pushed just before the fork, or 0 (as many
-  // workers as the driver has).
-  LLVMContext &Ctx = F.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  Value *Workers = ConstantInt::get(I32, 0);
-  for (Instruction *I = Fork.getPrevNode(); I; I = I->getPrevNode())
-    if (identifyOpenMPCall(*I) == OpenMPCall::PushNumThreads) {
-      Workers = cast<CallBase>(I)->getArgOperand(2);
-      I->eraseFromParent();
-      break;
-    }
-
-  // The microtask, called directly with thread ids of 0, and inlined.
-  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *ThreadId = B.CreateAlloca(I32, nullptr, "omp.thread.id");
-  B.CreateStore(ConstantInt::get(I32, 0), ThreadId);
-  SmallVector<Value *, 8> Args = {ThreadId, ThreadId};
-  for (unsigned I = 3; I < Fork.arg_size(); ++I)
-    Args.push_back(Fork.getArgOperand(I));
-  B.SetInsertPoint(&Fork);
-  CallInst *Direct = B.CreateCall(Microtask, Args);
-  Direct->setDebugLoc(Fork.getDebugLoc());
-  Direct->setCallingConv(Microtask->getCallingConv());
+  Value *Workers = takeTeamSize();
   DebugLoc ForkLoc = Fork.getDebugLoc();
-  Fork.eraseFromParent();
-  // The runtime calls already here; inlining adds the microtask's.
-  SmallPtrSet<const Instruction *, 8> Before;
-  for (Instruction &I : instructions(F))
-    if (identifyOpenMPCall(I))
-      Before.insert(&I);
-  InlineFunctionInfo Info;
-  if (!InlineFunction(*Direct, Info).isSuccess()) {
+  if (!inlineMicrotask(*Microtask)) {
     emitError(F, ForkLoc, "OpenMP: the parallel region cannot be inlined");
     return true;
   }
-  auto Inlined = [&](OpenMPCall Kind) {
-    SmallVector<CallBase *, 2> Calls;
-    for (CallBase *Call : findCalls(F, Kind))
-      if (!Before.contains(Call))
-        Calls.push_back(Call);
-    return Calls;
-  };
-  CallBase *Init = Inlined(OpenMPCall::StaticInit).front();
-  CallBase *Fini = Inlined(OpenMPCall::StaticFini).front();
+  CallBase *Init = inlinedCalls(OpenMPCall::StaticInit).front();
+  CallBase *Fini = inlinedCalls(OpenMPCall::StaticFini).front();
+  Type *I32 = Type::getInt32Ty(F.getContext());
+  Type *I64 = Type::getInt64Ty(F.getContext());
   Value *Chunk = Schedule == StaticChunked ? Init->getArgOperand(8)
                                            : ConstantInt::get(I64, 0);
-  SmallVector<RecurKind, 4> Reductions;
-  for (CallBase *Reduce : Inlined(OpenMPCall::ReduceNowait)) {
-    if (auto *Combine =
-            dyn_cast<Function>(Reduce->getArgOperand(5)->stripPointerCasts()))
-      append_range(Reductions, getReductionKinds(*Combine));
-    // 1: this thread combines its partial result itself.
-    Reduce->replaceAllUsesWith(ConstantInt::get(Reduce->getType(), 1));
-    Reduce->eraseFromParent();
-  }
-  for (CallBase *End : Inlined(OpenMPCall::EndReduceNowait))
-    End->eraseFromParent();
-  for (CallBase *Barrier : Inlined(OpenMPCall::Barrier))
-    Barrier->eraseFromParent();
-
+  SmallVector<RecurKind, 4> Reductions = takeReductions();
   DominatorTree DT(F);
   LoopInfo LI(DT);
   Loop *L = findWorksharingLoop(F, LI, DT, *Init, *Fini, Schedule);
   Fini->eraseFromParent();
   runAsOneThread(*Init);
   if (!L || !L->getLoopPreheader() || !L->hasDedicatedExits()) {
-    emitWarning(F, ForkLoc,
-                "parallel loop runs serially (in function '" + F.getName() +
-                    "'): Loom does not recognise the shape of the loop of "
-                    "this 'parallel for'");
-    for (CallBase *Query : Inlined(OpenMPCall::ThreadNum))
-      Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 0));
-    for (CallBase *Query : Inlined(OpenMPCall::NumThreads))
-      Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 1));
+    runSerially(ForkLoc);
     return true;
   }
-
   // The team size and the chunk, values from before the loop.
-  B.SetInsertPoint(L->getLoopPreheader()->getTerminator());
+  IRBuilder<> B(L->getLoopPreheader()->getTerminator());
   // `parallel for` declares the iterations independent: every access but
   // those to the region's own stack slots (the loop's variables, promoted
   // later; those not promoted are private or make the loop serial).
@@ -549,22 +503,103 @@ bool ForkRecogniser::run() {
         const Value *Pointer = getLoadStorePointerOperand(&I);
         return !Pointer || !isa<AllocaInst>(getUnderlyingObject(Pointer));
       });
-  auto Query = [&](OpenMPCall Kind, ParallelIntrinsic As) {
-    SmallVector<CallBase *, 2> Calls = Inlined(Kind);
-    if (Calls.empty())
-      return;
-    Function *Intrinsic = getOrDeclareParallelIntrinsic(*F.getParent(), As);
-    for (CallBase *Call : Calls) {
-      B.SetInsertPoint(Call);
-      Call->replaceAllUsesWith(B.CreateZExtOrTrunc(
-          B.CreateCall(Intrinsic, {Region.Entry}), Call->getType()));
-      Call->eraseFromParent();
-    }
-  };
-  Query(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker);
-  Query(OpenMPCall::NumThreads, ParallelIntrinsic::Workers);
+  answerQueries(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker, Region);
+  answerQueries(OpenMPCall::NumThreads, ParallelIntrinsic::Workers, Region);
   ++NumLoops;
   return true;
+}
+
+/// The team size: num_threads, pushed just before the fork (the push
+/// erased), or 0 (as many workers as the driver has).
+Value *ForkRecogniser::takeTeamSize() {
+  for (Instruction *I = Fork.getPrevNode(); I; I = I->getPrevNode())
+    if (identifyOpenMPCall(*I) == OpenMPCall::PushNumThreads) {
+      Value *Workers = cast<CallBase>(I)->getArgOperand(2);
+      I->eraseFromParent();
+      return Workers;
+    }
+  return ConstantInt::get(Type::getInt32Ty(F.getContext()), 0);
+}
+
+/// The fork replaced by a direct call of \p Microtask with thread ids of 0,
+/// inlined; the runtime calls already in F noted first, so that
+/// inlinedCalls finds the microtask's. Returns whether it was inlined.
+bool ForkRecogniser::inlineMicrotask(Function &Microtask) {
+  Type *I32 = Type::getInt32Ty(F.getContext());
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *ThreadId = B.CreateAlloca(I32, nullptr, "omp.thread.id");
+  B.CreateStore(ConstantInt::get(I32, 0), ThreadId);
+  SmallVector<Value *, 8> Args = {ThreadId, ThreadId};
+  for (unsigned I = 3; I < Fork.arg_size(); ++I)
+    Args.push_back(Fork.getArgOperand(I));
+  B.SetInsertPoint(&Fork);
+  CallInst *Direct = B.CreateCall(&Microtask, Args);
+  Direct->setDebugLoc(Fork.getDebugLoc());
+  Direct->setCallingConv(Microtask.getCallingConv());
+  Fork.eraseFromParent();
+  for (Instruction &I : instructions(F))
+    if (identifyOpenMPCall(I))
+      RuntimeCallsBefore.insert(&I);
+  InlineFunctionInfo Info;
+  return InlineFunction(*Direct, Info).isSuccess();
+}
+
+SmallVector<CallBase *, 2> ForkRecogniser::inlinedCalls(OpenMPCall Kind) {
+  SmallVector<CallBase *, 2> Calls;
+  for (CallBase *Call : findCalls(F, Kind))
+    if (!RuntimeCallsBefore.contains(Call))
+      Calls.push_back(Call);
+  return Calls;
+}
+
+/// The kinds of the reductions the microtask combines, its reduction
+/// calls answered as one thread that combines its own partial result, and
+/// the calls that end a reduction or the loop's barrier erased.
+SmallVector<RecurKind, 4> ForkRecogniser::takeReductions() {
+  SmallVector<RecurKind, 4> Reductions;
+  for (CallBase *Reduce : inlinedCalls(OpenMPCall::ReduceNowait)) {
+    if (auto *Combine =
+            dyn_cast<Function>(Reduce->getArgOperand(5)->stripPointerCasts()))
+      append_range(Reductions, getReductionKinds(*Combine));
+    // 1: this thread combines its partial result itself.
+    Reduce->replaceAllUsesWith(ConstantInt::get(Reduce->getType(), 1));
+    Reduce->eraseFromParent();
+  }
+  for (CallBase *End : inlinedCalls(OpenMPCall::EndReduceNowait))
+    End->eraseFromParent();
+  for (CallBase *Barrier : inlinedCalls(OpenMPCall::Barrier))
+    Barrier->eraseFromParent();
+  return Reductions;
+}
+
+/// A loop Loom does not recognise runs on the kernel's thread, as a team
+/// of one (a warning says so).
+void ForkRecogniser::runSerially(const DebugLoc &ForkLoc) {
+  emitWarning(F, ForkLoc,
+              "parallel loop runs serially (in function '" + F.getName() +
+                  "'): Loom does not recognise the shape of the loop of "
+                  "this 'parallel for'");
+  for (CallBase *Query : inlinedCalls(OpenMPCall::ThreadNum))
+    Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 0));
+  for (CallBase *Query : inlinedCalls(OpenMPCall::NumThreads))
+    Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 1));
+}
+
+/// The microtask's queries of kind \p Kind become Loom's \p As of
+/// \p Region.
+void ForkRecogniser::answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
+                                   const ParallelRegion &Region) {
+  SmallVector<CallBase *, 2> Calls = inlinedCalls(Kind);
+  if (Calls.empty())
+    return;
+  Function *Intrinsic = getOrDeclareParallelIntrinsic(*F.getParent(), As);
+  IRBuilder<> B(F.getContext());
+  for (CallBase *Call : Calls) {
+    B.SetInsertPoint(Call);
+    Call->replaceAllUsesWith(B.CreateZExtOrTrunc(
+        B.CreateCall(Intrinsic, {Region.Entry}), Call->getType()));
+    Call->eraseFromParent();
+  }
 }
 
 /// Reports each call of the OpenMP runtime left in \p F, but for Clang's
