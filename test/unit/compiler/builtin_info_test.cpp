@@ -1,0 +1,83 @@
+//===- builtin_info_test.cpp - BuiltinInfo through its API ----------------===//
+///
+/// compiler/BuiltinInfo.h as passes and targets use it: the table of mux
+/// builtins (Builtins.def) read both ways, the OpenCL functions that lower
+/// to them, declarations made with their properties, and the default
+/// answers a target may override.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/BuiltinInfo.h"
+
+#include "llvm/IR/Module.h"
+
+#include <gtest/gtest.h>
+
+using namespace llvm;
+using compiler::BuiltinInfo;
+using compiler::MuxBuiltin;
+
+namespace {
+
+TEST(BuiltinInfo, DeclaresAndIdentifiesEachMuxBuiltin) {
+  LLVMContext Ctx;
+  Module M("m", Ctx);
+  BuiltinInfo BI;
+  for (MuxBuiltin B : {MuxBuiltin::GetLocalId, MuxBuiltin::GetGlobalId,
+                       MuxBuiltin::GetLocalLinearId, MuxBuiltin::GetWorkDim,
+                       MuxBuiltin::WorkGroupBarrier, MuxBuiltin::MemBarrier}) {
+    Function *F = BI.getOrDeclareMuxBuiltin(B, M);
+    ASSERT_NE(F, nullptr);
+    EXPECT_EQ(F->getName(), BuiltinInfo::getMuxBuiltinName(B));
+    EXPECT_EQ(BuiltinInfo::identifyMuxBuiltin(*F), B) << F->getName().str();
+    // Declared once.
+    EXPECT_EQ(BI.getOrDeclareMuxBuiltin(B, M), F);
+  }
+  EXPECT_TRUE(BI.isWorkGroupBarrier(
+      *BI.getOrDeclareMuxBuiltin(MuxBuiltin::WorkGroupBarrier, M)));
+  EXPECT_FALSE(BI.isWorkGroupBarrier(
+      *BI.getOrDeclareMuxBuiltin(MuxBuiltin::MemBarrier, M)));
+}
+
+TEST(BuiltinInfo, AFunctionOfAMuxNameButAnotherSignatureIsNoMuxBuiltin) {
+  LLVMContext Ctx;
+  Module M("m", Ctx);
+  // __mux_get_local_id takes an i32 dimension, not a float.
+  Function *Impostor = Function::Create(
+      FunctionType::get(Type::getInt64Ty(Ctx), {Type::getFloatTy(Ctx)}, false),
+      GlobalValue::ExternalLinkage,
+      BuiltinInfo::getMuxBuiltinName(MuxBuiltin::GetLocalId), M);
+  EXPECT_EQ(BuiltinInfo::identifyMuxBuiltin(*Impostor), std::nullopt);
+}
+
+TEST(BuiltinInfo, MapsOpenCLWorkItemFunctionsAndSynchronization) {
+  EXPECT_EQ(BuiltinInfo::getMuxBuiltinForOpenCL("_Z13get_global_idj"),
+            MuxBuiltin::GetGlobalId);
+  EXPECT_EQ(BuiltinInfo::getMuxBuiltinForOpenCL("_Z12get_local_idj"),
+            MuxBuiltin::GetLocalId);
+  EXPECT_EQ(BuiltinInfo::getMuxBuiltinForOpenCL("_Z3sinf"), std::nullopt);
+
+  auto Barrier = BuiltinInfo::getSynchronizationBuiltin("_Z7barrierj");
+  ASSERT_TRUE(Barrier);
+  EXPECT_EQ(Barrier->Mux, MuxBuiltin::WorkGroupBarrier);
+  EXPECT_FALSE(Barrier->HasScope);
+  auto Fence = BuiltinInfo::getSynchronizationBuiltin("_Z9mem_fencej");
+  ASSERT_TRUE(Fence);
+  EXPECT_EQ(Fence->Mux, MuxBuiltin::MemBarrier);
+  EXPECT_EQ(BuiltinInfo::getSynchronizationBuiltin("_Z13get_global_idj"),
+            std::nullopt);
+}
+
+TEST(BuiltinInfo, DefaultsATargetMayOverride) {
+  BuiltinInfo BI;
+  // Vector forms come from Loom's builtins library, for scalar parameters.
+  EXPECT_EQ(BI.getVectorBuiltin("_Z3powff", 16), "_Z3powDv16_fS_");
+  EXPECT_EQ(BI.getVectorBuiltin("_Z3sinf", 4), "_Z3sinDv4_f");
+  // sin's vector body is written for vectors: linked after Vecz.
+  EXPECT_TRUE(BI.mustLinkAfterVectorization("_Z3sinf"));
+  EXPECT_FALSE(BI.mustLinkAfterVectorization("_Z13get_global_idj"));
+  EXPECT_TRUE(BI.isDriverRuntimeFunction("__loom_parallel_map"));
+  EXPECT_FALSE(BI.isDriverRuntimeFunction("memcpy"));
+}
+
+} // namespace
