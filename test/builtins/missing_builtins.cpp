@@ -19,8 +19,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/BuiltinInfo.h"
-#include "compiler/CompileOptions.h"
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/pipeline/CompileOptions.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

@@ -12,7 +12,7 @@ Checks, from the sources themselves:
 - every function attribute and metadata name the SDK reads or writes
   ("mux-..." and "mux_..." string literals), every name of the parallel-loop
   form ("loom.parallel..." and "llvm.loom.parallel..." literals) and every
-  mux builtin of compiler/Builtins.def appears in doc/compiler-spec.md;
+  mux builtin of compiler/analysis/Builtins.def appears in doc/compiler-spec.md;
 - every libFuzzer target test/CMakeLists.txt or test/fuzz/CMakeLists.txt
   declares has a row in doc/sanitizers.md's tables;
 - with LOOMC, the passes of the reference target's pipeline

@@ -4,8 +4,8 @@
 
 #include "RegisterTargets.h"
 
-#include "compiler/BaseModule.h"
-#include "compiler/Target.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/Target.h"
 #include "mux/mux.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"

@@ -8,7 +8,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/CompileOptions.h"
+#include "compiler/pipeline/CompileOptions.h"
 #include "mux/mux.h"
 
 #include <gtest/gtest.h>

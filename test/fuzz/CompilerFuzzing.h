@@ -16,9 +16,9 @@
 #include "InputKind.h"
 #include "RegisterTargets.h"
 
-#include "compiler/BaseModule.h"
-#include "compiler/CompileOptions.h"
-#include "compiler/Target.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/CompileOptions.h"
+#include "compiler/pipeline/Target.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/Error.h"

@@ -13,11 +13,11 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/BaseModule.h"
-#include "compiler/BuiltinInfo.h"
-#include "compiler/PassMachinery.h"
-#include "compiler/ReferencePipeline.h"
-#include "compiler/Target.h"
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/PassMachinery.h"
+#include "compiler/pipeline/ReferencePipeline.h"
+#include "compiler/pipeline/Target.h"
 
 #include "llvm/IR/Module.h"
 

@@ -7,7 +7,7 @@
 
 #include "InputKind.h"
 
-#include "compiler/BaseModule.h"
+#include "compiler/pipeline/BaseModule.h"
 
 #include "spirv/unified1/spirv.hpp"
 

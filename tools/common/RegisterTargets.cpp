@@ -9,7 +9,7 @@
 
 #include "RegisterTargets.h"
 
-#include "compiler/Target.h"
+#include "compiler/pipeline/Target.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"

@@ -7,7 +7,7 @@
 
 #include "ToolErrors.h"
 
-#include "compiler/DiagnosticError.h"
+#include "compiler/support/DiagnosticError.h"
 
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"

@@ -11,10 +11,10 @@
 
 #include "RegisterTargets.h"
 
-#include "compiler/BaseModule.h"
-#include "compiler/PassMachinery.h"
-#include "compiler/Target.h"
-#include "compiler/TargetPassRegistry.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/PassMachinery.h"
+#include "compiler/pipeline/Target.h"
+#include "compiler/pipeline/TargetPassRegistry.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/CodeGen/CommandFlags.h"

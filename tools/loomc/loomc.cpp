@@ -12,8 +12,8 @@
 #include "RegisterTargets.h"
 #include "ToolErrors.h"
 
-#include "compiler/BaseModule.h"
-#include "compiler/Target.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/Target.h"
 
 #include "metadata/kernel_descriptor.h"
 
@@ -136,7 +136,7 @@ cl::opt<std::string>
                                cl::value_desc("never|auto|always"),
                                cl::cat(LoomcCategory));
 // The --help texts of the numeric Vecz options quote their ranges from
-// compiler/CompileOptions.h.
+// compiler/pipeline/CompileOptions.h.
 const std::string VeczWidthHelp =
     "Work-items per vector for Vecz (" + compiler::VeczWidthRange.describe() +
     "; default: from the target's vector registers and the kernel's element "

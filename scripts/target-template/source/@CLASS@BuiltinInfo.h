@@ -9,18 +9,19 @@
 /// wrapper, not passed by the driver, so binaries still run on the reference
 /// driver. Everything else is the reference lowering.
 ///
-/// Other BuiltinInfo hooks a target may override (compiler/BuiltinInfo.h):
-/// getSchedulingParameters, requiresSchedulingParameters,
-/// initializeSchedulingParameter, getWorkGroupInfoLayout, emitLoadNumGroups,
-/// emitStartWorkGroup, defineMuxBuiltin for any mux builtin,
-/// mustLinkAfterVectorization and isDriverRuntimeFunction.
+/// Other BuiltinInfo hooks a target may override
+/// (compiler/analysis/BuiltinInfo.h): getSchedulingParameters,
+/// requiresSchedulingParameters, initializeSchedulingParameter,
+/// getWorkGroupInfoLayout, emitLoadNumGroups, emitStartWorkGroup,
+/// defineMuxBuiltin for any mux builtin, mustLinkAfterVectorization and
+/// isDriverRuntimeFunction.
 ///
 //===----------------------------------------------------------------------===//
 
 #ifndef @UPPER@_@UPPER@BUILTININFO_H
 #define @UPPER@_@UPPER@BUILTININFO_H
 
-#include "compiler/BuiltinInfo.h"
+#include "compiler/analysis/BuiltinInfo.h"
 
 namespace @NAME@ {
 

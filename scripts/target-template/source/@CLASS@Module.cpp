@@ -6,21 +6,21 @@
 /// runs its own pass in front of it, and lowers the work-item builtins with
 /// its own BuiltinInfo. Its binaries run on Loom's reference driver.
 ///
-/// Other hooks of BaseModule a target may override (compiler/BaseModule.h):
-/// getEarlyTargetPasses (passes before the builtins are linked),
-/// getTargetHeaders (headers kernels `#include` without -I) and
-/// createTargetMachine (the code generator).
+/// Other hooks of BaseModule a target may override
+/// (compiler/pipeline/BaseModule.h): getEarlyTargetPasses (passes before the
+/// builtins are linked), getTargetHeaders (headers kernels `#include` without
+/// -I) and createTargetMachine (the code generator).
 ///
 //===----------------------------------------------------------------------===//
 
 #include "@CLASS@BuiltinInfo.h"
 #include "@CLASS@TagKernelsPass.h"
 
-#include "compiler/BaseModule.h"
-#include "compiler/PassMachinery.h"
-#include "compiler/ReferencePipeline.h"
-#include "compiler/Target.h"
-#include "compiler/TargetPassRegistry.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/PassMachinery.h"
+#include "compiler/pipeline/ReferencePipeline.h"
+#include "compiler/pipeline/Target.h"
+#include "compiler/pipeline/TargetPassRegistry.h"
 
 namespace @NAME@ {
 namespace {

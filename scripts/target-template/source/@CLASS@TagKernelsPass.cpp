@@ -7,7 +7,7 @@
 
 #include "@CLASS@TagKernelsPass.h"
 
-#include "compiler/utils/KernelMetadata.h"
+#include "compiler/analysis/KernelMetadata.h"
 
 #include "llvm/IR/Module.h"
 

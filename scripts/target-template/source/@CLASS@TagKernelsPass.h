@@ -3,7 +3,7 @@
 /// \file
 /// An example of a target's own pass, to replace with real ones.
 /// Assumes: kernel entry points marked as Loom's generic pipeline marks them
-/// (compiler/utils/KernelMetadata.h).
+/// (compiler/analysis/KernelMetadata.h).
 /// Does: gives each kernel entry point the function attribute
 /// `"@NAME@-kernel"`, as a target would mark functions its code generator
 /// treats specially.

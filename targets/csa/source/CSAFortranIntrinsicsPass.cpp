@@ -9,7 +9,7 @@
 
 #include "csa/CSAIntrinsics.h"
 
-#include "compiler/utils/Diagnostics.h"
+#include "compiler/support/Diagnostics.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"

@@ -10,7 +10,7 @@
 #include "csa/CSAIntrinsics.h"
 #include "csa/MarkedLoops.h"
 
-#include "compiler/Target.h"
+#include "compiler/pipeline/Target.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"

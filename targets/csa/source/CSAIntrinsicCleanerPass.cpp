@@ -9,8 +9,8 @@
 
 #include "csa/CSAIntrinsics.h"
 
-#include "compiler/Target.h"
-#include "compiler/utils/Diagnostics.h"
+#include "compiler/pipeline/Target.h"
+#include "compiler/support/Diagnostics.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"

@@ -10,7 +10,7 @@
 #include "csa/CSAIntrinsics.h"
 #include "csa/ParallelSection.h"
 
-#include "compiler/utils/Diagnostics.h"
+#include "compiler/support/Diagnostics.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"

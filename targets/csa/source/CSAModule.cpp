@@ -17,9 +17,9 @@
 #include "csa/CSARegionIdsPass.h"
 #include "csa/LoopSPMDizationPass.h"
 
-#include "compiler/PassMachinery.h"
-#include "compiler/ReferencePipeline.h"
-#include "compiler/TargetPassRegistry.h"
+#include "compiler/pipeline/PassMachinery.h"
+#include "compiler/pipeline/ReferencePipeline.h"
+#include "compiler/pipeline/TargetPassRegistry.h"
 #include "vecz/Vecz.h"
 #include "vecz/VeczPass.h"
 

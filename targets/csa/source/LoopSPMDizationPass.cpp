@@ -10,10 +10,10 @@
 #include "csa/CSAIntrinsics.h"
 #include "csa/MarkedLoops.h"
 
-#include "compiler/Target.h"
-#include "compiler/utils/LowerParallelLoopsPass.h"
-#include "compiler/utils/ParallelLoops.h"
-#include "compiler/utils/ParallelizationCleanupPass.h"
+#include "compiler/analysis/ParallelLoops.h"
+#include "compiler/passes/parallel/LowerParallelLoopsPass.h"
+#include "compiler/passes/parallel/ParallelizationCleanupPass.h"
+#include "compiler/pipeline/Target.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/IRBuilder.h"

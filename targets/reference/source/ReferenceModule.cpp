@@ -8,10 +8,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/BaseModule.h"
-#include "compiler/PassMachinery.h"
-#include "compiler/ReferencePipeline.h"
-#include "compiler/Target.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/PassMachinery.h"
+#include "compiler/pipeline/ReferencePipeline.h"
+#include "compiler/pipeline/Target.h"
 #include "vecz/Vecz.h"
 #include "vecz/VeczPass.h"
 

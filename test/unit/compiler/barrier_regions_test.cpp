@@ -1,6 +1,6 @@
 //===- barrier_regions_test.cpp - Barrier regions through their API -------===//
 ///
-/// compiler/utils/BarrierRegions.h as the work-item loops use it, on kernels
+/// compiler/analysis/BarrierRegions.h as the work-item loops use it, on kernels
 /// parsed from text: which functions reach a barrier, inlining them into a
 /// kernel (and the error when one calls itself), and the regions a kernel
 /// is cut into, with their barrier ids, what each region returns and the
@@ -8,9 +8,9 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/utils/BarrierRegions.h"
+#include "compiler/analysis/BarrierRegions.h"
 
-#include "compiler/BuiltinInfo.h"
+#include "compiler/analysis/BuiltinInfo.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/InstIterator.h"

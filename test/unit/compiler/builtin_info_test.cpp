@@ -1,13 +1,13 @@
 //===- builtin_info_test.cpp - BuiltinInfo through its API ----------------===//
 ///
-/// compiler/BuiltinInfo.h as passes and targets use it: the table of mux
-/// builtins (Builtins.def) read both ways, the OpenCL functions that lower
+/// compiler/analysis/BuiltinInfo.h as passes and targets use it: the table of
+/// mux builtins (Builtins.def) read both ways, the OpenCL functions that lower
 /// to them, declarations made with their properties, and the default
 /// answers a target may override.
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/BuiltinInfo.h"
+#include "compiler/analysis/BuiltinInfo.h"
 
 #include "llvm/IR/Module.h"
 

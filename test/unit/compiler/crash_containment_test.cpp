@@ -1,6 +1,6 @@
 //===- crash_containment_test.cpp - A crashing pass is an error -----------===//
 ///
-/// compiler/utils/CrashContainment.h through BaseModule, as a target's
+/// compiler/support/CrashContainment.h through BaseModule, as a target's
 /// author meets it: a target whose late pass crashes (a fault, a fatal LLVM
 /// error) on the kernel `crash_here` gets an internal compiler error from
 /// finalize that names the pass, what it ran on and the kernel, and the
@@ -8,11 +8,11 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/BaseModule.h"
-#include "compiler/PassMachinery.h"
-#include "compiler/ReferencePipeline.h"
-#include "compiler/Target.h"
-#include "compiler/utils/CrashContainment.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/PassMachinery.h"
+#include "compiler/pipeline/ReferencePipeline.h"
+#include "compiler/pipeline/Target.h"
+#include "compiler/support/CrashContainment.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"

@@ -1,14 +1,14 @@
 //===- parallel_loops_test.cpp - The parallel-loop form through its API ---===//
 ///
-/// compiler/utils/ParallelLoops.h as a producer of the form (the CSA
+/// compiler/analysis/ParallelLoops.h as a producer of the form (the CSA
 /// builtins, OpenMP's recogniser) will use it: a region opened around a loop
 /// parsed from text and the loop marked, then read back, checked by
 /// parallelization-cleanup and made serial.
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/utils/ParallelLoops.h"
-#include "compiler/utils/ParallelizationCleanupPass.h"
+#include "compiler/analysis/ParallelLoops.h"
+#include "compiler/passes/parallel/ParallelizationCleanupPass.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/AsmParser/Parser.h"

@@ -9,7 +9,7 @@
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
 
-#include "compiler/BuiltinInfo.h"
+#include "compiler/analysis/BuiltinInfo.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/AsmParser/Parser.h"

@@ -10,7 +10,7 @@
 #include "LaneOperations.h"
 #include "WorkItemIds.h"
 
-#include "compiler/BuiltinInfo.h"
+#include "compiler/analysis/BuiltinInfo.h"
 
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IntrinsicInst.h"

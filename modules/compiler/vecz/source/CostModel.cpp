@@ -9,9 +9,9 @@
 
 #include "vecz/UniformityAnalysis.h"
 
-#include "compiler/BuiltinInfo.h"
-#include "compiler/utils/KernelMetadata.h"
-#include "compiler/utils/PrivateMemory.h"
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/analysis/KernelMetadata.h"
+#include "compiler/analysis/PrivateMemory.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"

@@ -52,7 +52,7 @@
 #ifndef VECZ_COSTMODEL_H
 #define VECZ_COSTMODEL_H
 
-#include "compiler/CompileOptions.h"
+#include "compiler/pipeline/CompileOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/PassManager.h"

@@ -17,9 +17,9 @@
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
 
-#include "compiler/BuiltinInfo.h"
-#include "compiler/utils/KernelMetadata.h"
-#include "compiler/utils/TrapFreeDivisionPass.h"
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/analysis/KernelMetadata.h"
+#include "compiler/passes/input/TrapFreeDivisionPass.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -12,8 +12,8 @@
 
 #include "WorkItemIds.h"
 
-#include "compiler/BuiltinInfo.h"
-#include "compiler/utils/KernelMetadata.h"
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/analysis/KernelMetadata.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"

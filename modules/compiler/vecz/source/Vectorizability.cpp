@@ -30,8 +30,8 @@
 
 #include "vecz/UniformityAnalysis.h"
 
-#include "compiler/utils/AddressSpaces.h"
-#include "compiler/utils/PrivateMemory.h"
+#include "compiler/analysis/PrivateMemory.h"
+#include "compiler/support/AddressSpaces.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -11,7 +11,7 @@
 #include "vecz/UniformityAnalysis.h"
 #include "vecz/VeczPass.h"
 
-#include "compiler/TargetPassRegistry.h"
+#include "compiler/pipeline/TargetPassRegistry.h"
 
 namespace vecz {
 

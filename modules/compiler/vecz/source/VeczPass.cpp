@@ -16,10 +16,10 @@
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
 
-#include "compiler/BuiltinInfo.h"
-#include "compiler/CompileOptions.h"
-#include "compiler/utils/CrashContainment.h"
-#include "compiler/utils/KernelMetadata.h"
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/analysis/KernelMetadata.h"
+#include "compiler/pipeline/CompileOptions.h"
+#include "compiler/support/CrashContainment.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -10,7 +10,7 @@
 #ifndef VECZ_WORKITEMIDS_H
 #define VECZ_WORKITEMIDS_H
 
-#include "compiler/BuiltinInfo.h"
+#include "compiler/analysis/BuiltinInfo.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -7,8 +7,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "compiler/BaseModule.h"
-#include "compiler/Target.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/Target.h"
 #include "mux/mux.h"
 
 #include "llvm/IR/LLVMContext.h"

@@ -16,7 +16,7 @@
 #ifndef CSA_CSABUILTININFO_H
 #define CSA_CSABUILTININFO_H
 
-#include "compiler/BuiltinInfo.h"
+#include "compiler/analysis/BuiltinInfo.h"
 
 namespace csa {
 

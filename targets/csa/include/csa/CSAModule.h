@@ -12,8 +12,8 @@
 #ifndef CSA_CSAMODULE_H
 #define CSA_CSAMODULE_H
 
-#include "compiler/BaseModule.h"
-#include "compiler/Target.h"
+#include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/Target.h"
 
 namespace csa {
 
@@ -36,7 +36,8 @@ protected:
 
 } // namespace csa
 
-/// Registers the CSA target; called by the tools (see compiler/Target.h).
+/// Registers the CSA target; called by the tools (see
+/// compiler/pipeline/Target.h).
 void loomRegisterTargetcsa(compiler::TargetRegistry &Registry);
 
 #endif // CSA_CSAMODULE_H

@@ -8,7 +8,7 @@
 /// lowered.
 /// Does (CSA-15): makes such a loop `workers` copies that share its
 /// iterations, through Loom's one form of a parallel loop
-/// (compiler/utils/ParallelLoops.h): the loop gets a region of the spmd's
+/// (compiler/analysis/ParallelLoops.h): the loop gets a region of the spmd's
 /// workers and chunk, its memory accesses an access group (spmd implies
 /// parallel_loop) and the region's mark; then the SDK's
 /// parallelization-cleanup checks it and lower-parallel-loops (granule

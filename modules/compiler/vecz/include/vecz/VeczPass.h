@@ -50,7 +50,7 @@
 #ifndef VECZ_VECZPASS_H
 #define VECZ_VECZPASS_H
 
-#include "compiler/CompileOptions.h"
+#include "compiler/pipeline/CompileOptions.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"

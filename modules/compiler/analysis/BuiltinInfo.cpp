@@ -1,0 +1,522 @@
+//===- BuiltinInfo.cpp - What Loom knows about builtins -------------------===//
+///
+/// \file
+/// The default BuiltinInfo: the builtin table expanded from Builtins.def and
+/// the reference lowering of the mux builtins onto the work-item and
+/// work-group info structs of metadata/abi.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/analysis/BuiltinInfo.h"
+
+#include "builtins/BuiltinsBitcode.h"
+#include "compiler/analysis/KernelMetadata.h"
+#include "compiler/support/AddressSpaces.h"
+#include "metadata/abi.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Module.h"
+
+#include <cstddef>
+
+using namespace llvm;
+using compiler::utils::getSchedulingParamIndices;
+using compiler::utils::LocalAddressSpace;
+using compiler::utils::setSchedulingParamIndices;
+
+namespace compiler {
+
+static_assert(offsetof(loom_work_group_info_t, group_id) == 0 &&
+                  offsetof(loom_work_group_info_t, num_groups) == 24 &&
+                  offsetof(loom_work_group_info_t, global_offset) == 48 &&
+                  offsetof(loom_work_group_info_t, local_size) == 72 &&
+                  offsetof(loom_work_group_info_t, work_dim) == 96 &&
+                  offsetof(loom_work_group_info_t, local_memory) == 104 &&
+                  sizeof(loom_work_group_info_t) == 112,
+              "MuxWorkGroupInfo below must match loom_work_group_info_t");
+
+namespace {
+
+enum class ValueKind { Void, I32, SizeT, LocalPtr };
+
+struct MuxBuiltinEntry {
+  MuxBuiltin ID;
+  StringLiteral Name;
+  ValueKind Return;
+  SmallVector<ValueKind, 2> Params;
+  unsigned Properties;
+};
+
+#define LOOM_UNPACK(...) __VA_ARGS__
+const MuxBuiltinEntry &getEntry(MuxBuiltin B) {
+  // The .def names value kinds bare; these make them mean ValueKinds.
+  constexpr ValueKind Void = ValueKind::Void, I32 = ValueKind::I32,
+                      SizeT = ValueKind::SizeT, LocalPtr = ValueKind::LocalPtr;
+  (void)Void;
+  (void)I32;
+  (void)SizeT;
+  (void)LocalPtr;
+  static const MuxBuiltinEntry Table[] = {
+#define MUX_BUILTIN(ID, Name, Ret, Params, Props)                              \
+  {MuxBuiltin::ID, Name, Ret, {LOOM_UNPACK Params}, Props},
+#include "compiler/analysis/Builtins.def"
+  };
+  return Table[static_cast<size_t>(B)];
+}
+#undef LOOM_UNPACK
+
+Type *getType(ValueKind Kind, LLVMContext &Ctx) {
+  switch (Kind) {
+  case ValueKind::Void:
+    return Type::getVoidTy(Ctx);
+  case ValueKind::I32:
+    return Type::getInt32Ty(Ctx);
+  case ValueKind::SizeT:
+    return Type::getInt64Ty(Ctx);
+  case ValueKind::LocalPtr:
+    return PointerType::get(Ctx, LocalAddressSpace);
+  }
+  llvm_unreachable("unknown value kind");
+}
+
+FunctionType *getBaseSignature(MuxBuiltin B, LLVMContext &Ctx) {
+  const MuxBuiltinEntry &E = getEntry(B);
+  SmallVector<Type *, 2> Params;
+  for (ValueKind Kind : E.Params)
+    Params.push_back(getType(Kind, Ctx));
+  return FunctionType::get(getType(E.Return, Ctx), Params, false);
+}
+
+StructType *getOrCreateStruct(LLVMContext &Ctx, StringRef Name,
+                              ArrayRef<Type *> Fields) {
+  if (StructType *T = StructType::getTypeByName(Ctx, Name))
+    return T;
+  return StructType::create(Ctx, Fields, Name);
+}
+
+StructType *getWorkItemInfoType(LLVMContext &Ctx) {
+  Type *Ids = ArrayType::get(Type::getInt64Ty(Ctx), 3);
+  return getOrCreateStruct(Ctx, "MuxWorkItemInfo", {Ids});
+}
+
+StructType *getWorkGroupInfoType(LLVMContext &Ctx) {
+  Type *Triple = ArrayType::get(Type::getInt64Ty(Ctx), 3);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Type *Ptr = PointerType::get(Ctx, 0);
+  return getOrCreateStruct(Ctx, "MuxWorkGroupInfo",
+                           {Triple, Triple, Triple, Triple, I32, I32, Ptr});
+}
+
+/// Emits the body of one mux builtin into an empty function that carries the
+/// scheduling parameters (work-item info, work-group info) last.
+class MuxBuiltinBodyBuilder {
+public:
+  MuxBuiltinBodyBuilder(const BuiltinInfo &BI, Function &F)
+      : BI(BI), F(F), Builder(BasicBlock::Create(F.getContext(), "entry", &F)) {
+    if (!getSchedulingParamIndices(F).empty()) {
+      unsigned N = F.arg_size();
+      WorkItemInfo = F.getArg(N - 2);
+      WorkGroupInfo = F.getArg(N - 1);
+    }
+  }
+
+  void build(MuxBuiltin B);
+
+private:
+  Value *dim() { return F.getArg(0); }
+
+  Value *workGroupField(unsigned Field, Value *Dim, uint64_t Default) {
+    return BuiltinInfo::emitLoadDimension(Builder,
+                                          getWorkGroupInfoType(F.getContext()),
+                                          WorkGroupInfo, Field, Dim, Default);
+  }
+
+  /// Calls another mux builtin with this function's scheduling parameters.
+  Value *call(MuxBuiltin Callee, Value *Dim = nullptr);
+
+  void returnValue(Value *Result) { Builder.CreateRet(Result); }
+  void buildSetLocalId();
+  /// Field \p Field of the work-group info, a scalar of type \p Ty.
+  Value *loadWorkGroupScalar(unsigned Field, Type *Ty, const Twine &Name);
+  Value *globalId(Value *Dim);
+  Value *globalSize(Value *Dim);
+  Value *localLinearId();
+  Value *globalLinearId();
+
+  const BuiltinInfo &BI;
+  Function &F;
+  IRBuilder<> Builder;
+  Value *WorkItemInfo = nullptr;
+  Value *WorkGroupInfo = nullptr;
+};
+
+Value *MuxBuiltinBodyBuilder::call(MuxBuiltin Callee, Value *Dim) {
+  Module &M = *F.getParent();
+  FunctionType *Base = getBaseSignature(Callee, M.getContext());
+  SmallVector<Type *, 4> Params(Base->param_begin(), Base->param_end());
+  Params.push_back(WorkItemInfo->getType());
+  Params.push_back(WorkGroupInfo->getType());
+  FunctionType *FT = FunctionType::get(Base->getReturnType(), Params, false);
+  FunctionCallee Fn =
+      M.getOrInsertFunction(BuiltinInfo::getMuxBuiltinName(Callee), FT);
+  if (auto *Decl = dyn_cast<Function>(Fn.getCallee()))
+    setSchedulingParamIndices(*Decl,
+                              {Base->getNumParams(), Base->getNumParams() + 1});
+  SmallVector<Value *, 3> Args;
+  if (Dim)
+    Args.push_back(Dim);
+  Args.push_back(WorkItemInfo);
+  Args.push_back(WorkGroupInfo);
+  return Builder.CreateCall(Fn, Args);
+}
+
+void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
+  switch (B) {
+  case MuxBuiltin::SetLocalId:
+    return buildSetLocalId();
+  case MuxBuiltin::MemBarrier:
+  case MuxBuiltin::WorkGroupBarrier:
+    // One thread runs a work-group's work-items in program order, so
+    // neither orders anything; WorkItemLoopsPass has already turned work-group
+    // barriers into region boundaries wherever work-item loops are made.
+    Builder.CreateRetVoid();
+    return;
+  case MuxBuiltin::GetLocalId:
+    return returnValue(BuiltinInfo::emitLoadDimension(
+        Builder, getWorkItemInfoType(F.getContext()), WorkItemInfo, 0, dim(),
+        0));
+  case MuxBuiltin::GetGroupId:
+    return returnValue(workGroupField(LOOM_WG_GROUP_ID, dim(), 0));
+  case MuxBuiltin::GetNumGroups:
+    return returnValue(workGroupField(LOOM_WG_NUM_GROUPS, dim(), 1));
+  case MuxBuiltin::GetGlobalOffset:
+    return returnValue(workGroupField(LOOM_WG_GLOBAL_OFFSET, dim(), 0));
+  case MuxBuiltin::GetLocalSize:
+  case MuxBuiltin::GetEnqueuedLocalSize:
+    return returnValue(workGroupField(LOOM_WG_LOCAL_SIZE, dim(), 1));
+  case MuxBuiltin::GetLocalMemory:
+    return returnValue(Builder.CreateAddrSpaceCast(
+        loadWorkGroupScalar(LOOM_WG_LOCAL_MEMORY, Builder.getPtrTy(), "arena"),
+        F.getReturnType()));
+  case MuxBuiltin::GetWorkDim:
+    return returnValue(
+        loadWorkGroupScalar(LOOM_WG_WORK_DIM, Builder.getInt32Ty(), ""));
+  case MuxBuiltin::GetLocalMemorySize:
+    return returnValue(
+        Builder.CreateZExt(loadWorkGroupScalar(LOOM_WG_LOCAL_MEMORY_SIZE,
+                                               Builder.getInt32Ty(), ""),
+                           Builder.getInt64Ty(), "arena.size"));
+  case MuxBuiltin::GetGlobalId:
+    return returnValue(globalId(dim()));
+  case MuxBuiltin::GetGlobalSize:
+    return returnValue(globalSize(dim()));
+  case MuxBuiltin::GetLocalLinearId:
+    return returnValue(localLinearId());
+  case MuxBuiltin::GetGlobalLinearId:
+    return returnValue(globalLinearId());
+  }
+}
+
+void MuxBuiltinBodyBuilder::buildSetLocalId() {
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Store = BasicBlock::Create(Ctx, "store", &F);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", &F);
+  Builder.CreateCondBr(Builder.CreateICmpULT(dim(), Builder.getInt32(3)), Store,
+                       Exit);
+  Builder.SetInsertPoint(Store);
+  Value *Ptr = Builder.CreateInBoundsGEP(
+      getWorkItemInfoType(Ctx), WorkItemInfo,
+      {Builder.getInt32(0), Builder.getInt32(0), dim()});
+  Builder.CreateStore(F.getArg(1), Ptr);
+  Builder.CreateBr(Exit);
+  Builder.SetInsertPoint(Exit);
+  Builder.CreateRetVoid();
+}
+
+Value *MuxBuiltinBodyBuilder::loadWorkGroupScalar(unsigned Field, Type *Ty,
+                                                  const Twine &Name) {
+  Value *Ptr = Builder.CreateStructGEP(getWorkGroupInfoType(F.getContext()),
+                                       WorkGroupInfo, Field);
+  return Builder.CreateLoad(Ty, Ptr, Name);
+}
+
+/// group * local size + local id + offset.
+Value *MuxBuiltinBodyBuilder::globalId(Value *Dim) {
+  Value *Group = call(MuxBuiltin::GetGroupId, Dim);
+  Value *Size = call(MuxBuiltin::GetLocalSize, Dim);
+  Value *Local = call(MuxBuiltin::GetLocalId, Dim);
+  Value *Offset = call(MuxBuiltin::GetGlobalOffset, Dim);
+  return Builder.CreateAdd(
+      Builder.CreateAdd(Builder.CreateMul(Group, Size), Local), Offset);
+}
+
+/// groups * local size.
+Value *MuxBuiltinBodyBuilder::globalSize(Value *Dim) {
+  Value *Groups = call(MuxBuiltin::GetNumGroups, Dim);
+  Value *Size = call(MuxBuiltin::GetLocalSize, Dim);
+  return Builder.CreateMul(Groups, Size);
+}
+
+/// lid0 + ls0 * (lid1 + ls1 * lid2).
+Value *MuxBuiltinBodyBuilder::localLinearId() {
+  Value *Linear = call(MuxBuiltin::GetLocalId, Builder.getInt32(2));
+  for (int D = 1; D >= 0; --D) {
+    Value *Size = call(MuxBuiltin::GetLocalSize, Builder.getInt32(D));
+    Value *Local = call(MuxBuiltin::GetLocalId, Builder.getInt32(D));
+    Linear = Builder.CreateAdd(Builder.CreateMul(Linear, Size), Local);
+  }
+  return Linear;
+}
+
+/// Like the local linear id, over global ids relative to the offset.
+Value *MuxBuiltinBodyBuilder::globalLinearId() {
+  auto Relative = [&](int D) {
+    Value *Id = call(MuxBuiltin::GetGlobalId, Builder.getInt32(D));
+    Value *Offset = call(MuxBuiltin::GetGlobalOffset, Builder.getInt32(D));
+    return Builder.CreateSub(Id, Offset);
+  };
+  Value *Linear = Relative(2);
+  for (int D = 1; D >= 0; --D) {
+    Value *Size = call(MuxBuiltin::GetGlobalSize, Builder.getInt32(D));
+    Linear = Builder.CreateAdd(Builder.CreateMul(Linear, Size), Relative(D));
+  }
+  return Linear;
+}
+
+} // namespace
+
+BuiltinInfo::~BuiltinInfo() = default;
+
+std::optional<MuxBuiltin> BuiltinInfo::identifyMuxBuiltin(const Function &F) {
+  std::optional<MuxBuiltin> B =
+      StringSwitch<std::optional<MuxBuiltin>>(F.getName())
+#define MUX_BUILTIN(ID, Name, Ret, Params, Props) .Case(Name, MuxBuiltin::ID)
+#include "compiler/analysis/Builtins.def"
+          .Default(std::nullopt);
+  if (!B)
+    return std::nullopt;
+  FunctionType *Base = getBaseSignature(*B, F.getContext());
+  size_t Extra = F.arg_size() >= Base->getNumParams()
+                     ? F.arg_size() - Base->getNumParams()
+                     : SIZE_MAX;
+  bool Matches = F.getReturnType() == Base->getReturnType() &&
+                 (Extra == 0 || Extra == getSchedulingParamIndices(F).size());
+  for (unsigned I = 0; Matches && I < Base->getNumParams(); ++I)
+    Matches = F.getArg(I)->getType() == Base->getParamType(I);
+  return Matches ? B : std::nullopt;
+}
+
+StringRef BuiltinInfo::getMuxBuiltinName(MuxBuiltin B) {
+  return getEntry(B).Name;
+}
+
+unsigned BuiltinInfo::getMuxBuiltinProperties(MuxBuiltin B) {
+  return getEntry(B).Properties;
+}
+
+std::optional<MuxBuiltin>
+BuiltinInfo::getMuxBuiltinForOpenCL(StringRef MangledName) {
+  return StringSwitch<std::optional<MuxBuiltin>>(MangledName)
+#define OPENCL_WORK_ITEM_BUILTIN(Mangled, ID) .Case(Mangled, MuxBuiltin::ID)
+#include "compiler/analysis/Builtins.def"
+      .Default(std::nullopt);
+}
+
+std::optional<SynchronizationBuiltin>
+BuiltinInfo::getSynchronizationBuiltin(StringRef MangledName) {
+  return StringSwitch<std::optional<SynchronizationBuiltin>>(MangledName)
+#define OPENCL_SYNC_BUILTIN(Mangled, ID, HasScope)                             \
+  .Case(Mangled, SynchronizationBuiltin{MuxBuiltin::ID, HasScope})
+#include "compiler/analysis/Builtins.def"
+      .Default(std::nullopt);
+}
+
+bool BuiltinInfo::isWorkGroupBarrier(const Function &F) const {
+  return identifyMuxBuiltin(F) == MuxBuiltin::WorkGroupBarrier;
+}
+
+Function *BuiltinInfo::getOrDeclareMuxBuiltin(MuxBuiltin B, Module &M) const {
+  StringRef Name = getMuxBuiltinName(B);
+  if (Function *F = M.getFunction(Name))
+    return F;
+  Function *F = Function::Create(getBaseSignature(B, M.getContext()),
+                                 GlobalValue::ExternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  unsigned Properties = getMuxBuiltinProperties(B);
+  if (Properties & ReadNone)
+    F->setDoesNotAccessMemory();
+  if (Properties & Barrier) {
+    // No optimization may move code across it, or duplicate or merge it.
+    F->addFnAttr(Attribute::Convergent);
+    F->addFnAttr(Attribute::NoDuplicate);
+  }
+  return F;
+}
+
+Value *BuiltinInfo::emitLoadDimension(IRBuilder<> &Builder,
+                                      StructType *InfoType, Value *Info,
+                                      unsigned Field, Value *Dim,
+                                      uint64_t Default) {
+  Type *I64 = Builder.getInt64Ty();
+  Value *InRange = Builder.CreateICmpULT(Dim, Builder.getInt32(3));
+  Value *Index = Builder.CreateSelect(InRange, Dim, Builder.getInt32(0));
+  Value *Ptr = Builder.CreateInBoundsGEP(
+      InfoType, Info, {Builder.getInt32(0), Builder.getInt32(Field), Index});
+  Value *Loaded = Builder.CreateLoad(I64, Ptr);
+  return Builder.CreateSelect(InRange, Loaded, ConstantInt::get(I64, Default));
+}
+
+uint32_t BuiltinInfo::getWorkGroupInfoLayout() const {
+  return LOOM_WORK_GROUP_INFO_REFERENCE;
+}
+
+Value *BuiltinInfo::emitLoadNumGroups(IRBuilder<> &Builder,
+                                      Value *WorkGroupInfo,
+                                      unsigned Dim) const {
+  StructType *InfoType = getWorkGroupInfoType(Builder.getContext());
+  Value *Field = Builder.CreateInBoundsGEP(
+      InfoType, WorkGroupInfo,
+      {Builder.getInt32(0), Builder.getInt32(LOOM_WG_NUM_GROUPS),
+       Builder.getInt32(Dim)});
+  return Builder.CreateLoad(Builder.getInt64Ty(), Field,
+                            "groups." + Twine("xyz"[Dim]));
+}
+
+void BuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder, Value *WorkGroupInfo,
+                                     ArrayRef<Value *> GroupIds) const {
+  StructType *InfoType = getWorkGroupInfoType(Builder.getContext());
+  for (unsigned D = 0; D < 3; ++D)
+    Builder.CreateStore(GroupIds[D], Builder.CreateInBoundsGEP(
+                                         InfoType, WorkGroupInfo,
+                                         {Builder.getInt32(0),
+                                          Builder.getInt32(LOOM_WG_GROUP_ID),
+                                          Builder.getInt32(D)}));
+}
+
+bool isOpenMPRuntimeFunction(StringRef Name) {
+  return StringSwitch<bool>(Name)
+#define LOOM_OPENMP_RUNTIME_FUNCTION(Function) .Case(#Function, true)
+#include "metadata/openmp_runtime.def"
+      .Default(false);
+}
+
+bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
+  return Name == LOOM_PARALLEL_MAP_SYMBOL ||
+         Name == LOOM_PARALLEL_WORKERS_SYMBOL ||
+         Name == LOOM_IS_PRIVATE_ADDRESS_SYMBOL ||
+         isOpenMPRuntimeFunction(Name);
+}
+
+/// Itanium mangling of a function whose parameters are all scalar
+/// numbers: `_Z3powff` is prefix `_Z3pow`, parameters {"f", "f"}.
+struct ScalarSignature {
+  StringRef Prefix;
+  SmallVector<StringRef, 3> Params;
+};
+
+static std::optional<ScalarSignature> parseScalarSignature(StringRef Name) {
+  StringRef Rest = Name;
+  unsigned Length;
+  if (!Rest.consume_front("_Z") || Rest.consumeInteger(10, Length) ||
+      Length == 0 || Rest.size() <= Length)
+    return std::nullopt;
+  ScalarSignature Signature;
+  Signature.Prefix = Name.drop_back(Rest.size() - Length);
+  Rest = Rest.drop_front(Length);
+  while (!Rest.empty()) {
+    // half, then the one-letter builtin types of C's integers and floats.
+    size_t Size = Rest.startswith("Dh") ? 2 : 1;
+    StringRef Code = Rest.take_front(Size);
+    if (Size == 1 && StringRef("cahstijlmfd").find(Code[0]) == StringRef::npos)
+      return std::nullopt;
+    Signature.Params.push_back(Code);
+    Rest = Rest.drop_front(Size);
+  }
+  return Signature;
+}
+
+static bool isFloatingPointCode(StringRef Code) {
+  return Code == "f" || Code == "d" || Code == "Dh";
+}
+
+/// `Dv<Width>_<T>` for each parameter; a vector type already mangled is
+/// referred back to (S_, S0_, S1_, ...), as Itanium substitutions do.
+static std::string mangleWidened(const ScalarSignature &Signature,
+                                 unsigned Width) {
+  std::string Mangled = Signature.Prefix.str();
+  SmallVector<StringRef, 3> Seen;
+  for (StringRef Code : Signature.Params) {
+    const auto *It = find(Seen, Code);
+    if (It == Seen.end()) {
+      Mangled += "Dv" + std::to_string(Width) + "_" + Code.str();
+      Seen.push_back(Code);
+      continue;
+    }
+    size_t Index = It - Seen.begin();
+    // Three parameters at most: one base-36 digit is plenty.
+    Mangled += Index == 0 ? "S_" : "S" + std::to_string(Index - 1) + "_";
+  }
+  return Mangled;
+}
+
+std::optional<std::string> BuiltinInfo::getVectorBuiltin(StringRef ScalarName,
+                                                         unsigned Width) const {
+  std::optional<ScalarSignature> Signature = parseScalarSignature(ScalarName);
+  if (!Signature || Signature->Params.empty() || Signature->Params.size() > 3)
+    return std::nullopt;
+  std::string Vector = mangleWidened(*Signature, Width);
+  if (!isDefinedByBuiltinsLibrary(Vector))
+    return std::nullopt;
+  return Vector;
+}
+
+bool BuiltinInfo::mustLinkAfterVectorization(StringRef MangledName) const {
+  std::optional<ScalarSignature> Signature = parseScalarSignature(MangledName);
+  if (!Signature || none_of(Signature->Params, isFloatingPointCode))
+    return false;
+  // Vector forms come in every width or none (the library's do): the
+  // form of 4 lanes stands for them all.
+  return getVectorBuiltin(MangledName, 4).has_value() &&
+         isDefinedByBuiltinsLibrary(MangledName);
+}
+
+SmallVector<SchedulingParameter, 2>
+BuiltinInfo::getSchedulingParameters(Module &M) const {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  return {{"wi", Ptr, getWorkItemInfoType(Ctx), /*PassedByDriver=*/false},
+          {"wg", Ptr, getWorkGroupInfoType(Ctx), /*PassedByDriver=*/true}};
+}
+
+bool BuiltinInfo::requiresSchedulingParameters(MuxBuiltin B) const {
+  // Every builtin that reads work-item or work-group state does.
+  return B != MuxBuiltin::MemBarrier && B != MuxBuiltin::WorkGroupBarrier;
+}
+
+Value *
+BuiltinInfo::initializeSchedulingParameter(const SchedulingParameter &Param,
+                                           IRBuilder<> &Builder) const {
+  // Work-item info lives on the wrapper's stack; the work-item loops set
+  // every field before any builtin reads it.
+  return Builder.CreateAlloca(Param.PointeeType, nullptr, Param.Name);
+}
+
+void BuiltinInfo::defineMuxBuiltin(MuxBuiltin B, Function &F) const {
+  assert(F.isDeclaration() && "defining a mux builtin twice");
+  assert((!requiresSchedulingParameters(B) ||
+          getSchedulingParamIndices(F).size() == 2) &&
+         "the reference lowering needs both scheduling parameters");
+  MuxBuiltinBodyBuilder(*this, F).build(B);
+  F.setLinkage(GlobalValue::InternalLinkage);
+  F.addFnAttr(Attribute::AlwaysInline);
+  F.addFnAttr(Attribute::NoUnwind);
+}
+
+AnalysisKey BuiltinInfoAnalysis::Key;
+
+BuiltinInfoAnalysis::BuiltinInfoAnalysis()
+    : Info(std::make_shared<BuiltinInfo>()) {}
+
+} // namespace compiler

@@ -1,0 +1,342 @@
+//===- KernelMetadata.cpp - Loom's kernel metadata ------------------------===//
+///
+/// \file
+/// Accessors for the kernel attributes and metadata of doc/compiler-spec.md.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/analysis/KernelMetadata.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace compiler {
+namespace utils {
+
+namespace {
+constexpr const char *KernelAttr = "mux-kernel";
+constexpr const char *EntryPointValue = "entry-point";
+constexpr const char *KernelValue = "kernel";
+constexpr const char *OrigFnAttr = "mux-orig-fn";
+constexpr const char *KernelPieceAttr = "mux-kernel-piece";
+constexpr const char *LocalMemAttr = "mux-local-mem-usage";
+constexpr const char *VectorWidthAttr = "mux-vectorize-width";
+constexpr const char *PackedArgsAttr = "mux-packed-args";
+constexpr const char *StackPerGroupAttr = "mux-stack-per-work-group";
+constexpr const char *StackPerItemAttr = "mux-stack-per-work-item";
+constexpr const char *ReqdWGSizeMD = "mux_reqd_wg_size";
+constexpr const char *WGSizeHintMD = "mux_wg_size_hint";
+constexpr const char *VecTypeHintMD = "mux_vec_type_hint";
+constexpr const char *ArgTypesMD = "mux_arg_types";
+constexpr const char *AccumulatorArgsMD = "mux_accumulator_args";
+constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
+constexpr const char *VectorVariantMD = "mux_vector_variant";
+
+uint64_t getIntegerAttr(const Function &F, StringRef Kind, uint64_t Default) {
+  Attribute A = F.getFnAttribute(Kind);
+  uint64_t Value;
+  if (!A.isStringAttribute() || A.getValueAsString().getAsInteger(10, Value))
+    return Default;
+  return Value;
+}
+
+void setSizeTriple(Function &F, StringRef Kind, std::array<uint32_t, 3> Size) {
+  LLVMContext &Ctx = F.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Metadata *Ops[3];
+  for (unsigned I = 0; I < 3; ++I)
+    Ops[I] = ConstantAsMetadata::get(ConstantInt::get(I32, Size[I]));
+  F.setMetadata(Kind, MDNode::get(Ctx, Ops));
+}
+} // namespace
+
+bool isKernel(const Function &F) { return F.hasFnAttribute(KernelAttr); }
+
+bool isKernelEntryPoint(const Function &F) {
+  return F.getFnAttribute(KernelAttr).getValueAsString() == EntryPointValue;
+}
+
+void setIsKernel(Function &F) { F.addFnAttr(KernelAttr, KernelValue); }
+
+void clearIsKernel(Function &F) { F.removeFnAttr(KernelAttr); }
+
+void setIsKernelEntryPoint(Function &F) {
+  F.addFnAttr(KernelAttr, EntryPointValue);
+}
+
+bool isKernelPiece(const Function &F) {
+  return F.hasFnAttribute(KernelPieceAttr);
+}
+
+void setIsKernelPiece(Function &F) { F.addFnAttr(KernelPieceAttr); }
+
+SmallVector<Function *, 4> getKernelEntryPoints(Module &M) {
+  SmallVector<Function *, 4> Kernels;
+  for (Function &F : M)
+    if (!F.isDeclaration() && isKernelEntryPoint(F))
+      Kernels.push_back(&F);
+  return Kernels;
+}
+
+StringRef getOrigFnName(const Function &F) {
+  Attribute A = F.getFnAttribute(OrigFnAttr);
+  return A.isStringAttribute() ? A.getValueAsString() : F.getName();
+}
+
+void setOrigFnName(Function &F, StringRef Name) {
+  F.addFnAttr(OrigFnAttr, Name);
+}
+
+std::optional<std::array<uint32_t, 3>> readSizeTriple(const Function &F,
+                                                      StringRef Kind) {
+  MDNode *N = F.getMetadata(Kind);
+  if (!N || N->getNumOperands() != 3)
+    return std::nullopt;
+  std::array<uint32_t, 3> Size;
+  for (unsigned I = 0; I < 3; ++I) {
+    auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(I));
+    if (!C)
+      return std::nullopt;
+    Size[I] = static_cast<uint32_t>(C->getZExtValue());
+  }
+  return Size;
+}
+
+std::optional<std::array<uint32_t, 3>> getReqdWorkGroupSize(const Function &F) {
+  return readSizeTriple(F, ReqdWGSizeMD);
+}
+
+void setReqdWorkGroupSize(Function &F, std::array<uint32_t, 3> Size) {
+  setSizeTriple(F, ReqdWGSizeMD, Size);
+}
+
+Type *getVecTypeHint(const Function &F) {
+  MDNode *N = F.getMetadata(VecTypeHintMD);
+  if (!N || N->getNumOperands() < 1)
+    return nullptr;
+  auto *Hint = dyn_cast_or_null<ValueAsMetadata>(N->getOperand(0).get());
+  return Hint ? Hint->getType() : nullptr;
+}
+
+std::optional<std::array<uint32_t, 3>> getWorkGroupSizeHint(const Function &F) {
+  return readSizeTriple(F, WGSizeHintMD);
+}
+
+void setWorkGroupSizeHint(Function &F, std::array<uint32_t, 3> Size) {
+  setSizeTriple(F, WGSizeHintMD, Size);
+}
+
+SmallVector<std::string, 8> getArgTypeNames(const Function &F) {
+  SmallVector<std::string, 8> Names;
+  if (MDNode *N = F.getMetadata(ArgTypesMD))
+    for (const MDOperand &Op : N->operands()) {
+      auto *Name = dyn_cast_or_null<MDString>(Op.get());
+      Names.push_back(Name ? Name->getString().str() : std::string());
+    }
+  return Names;
+}
+
+SmallVector<unsigned, 8> getAccumulatorArgBytes(const Function &F) {
+  SmallVector<unsigned, 8> Bytes;
+  if (MDNode *N = F.getMetadata(AccumulatorArgsMD))
+    for (const MDOperand &Op : N->operands()) {
+      auto *C = mdconst::dyn_extract_or_null<ConstantInt>(Op.get());
+      Bytes.push_back(C ? static_cast<unsigned>(C->getZExtValue()) : 0);
+    }
+  return Bytes;
+}
+
+void setAccumulatorArgBytes(Function &F, ArrayRef<unsigned> Bytes) {
+  if (all_of(Bytes, [](unsigned B) { return B == 0; })) {
+    F.setMetadata(AccumulatorArgsMD, nullptr);
+    return;
+  }
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Metadata *, 8> Ops;
+  for (unsigned B : Bytes)
+    Ops.push_back(
+        ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), B)));
+  F.setMetadata(AccumulatorArgsMD, MDNode::get(Ctx, Ops));
+}
+
+uint64_t getLocalMemoryUsage(const Function &F) {
+  return getIntegerAttr(F, LocalMemAttr, 0);
+}
+
+void setLocalMemoryUsage(Function &F, uint64_t Bytes) {
+  F.addFnAttr(LocalMemAttr, utostr(Bytes));
+}
+
+uint32_t getVectorizationWidth(const Function &F) {
+  return static_cast<uint32_t>(getIntegerAttr(F, VectorWidthAttr, 1));
+}
+
+void setVectorizationWidth(Function &F, uint32_t Width) {
+  F.addFnAttr(VectorWidthAttr, utostr(Width));
+}
+
+WorkGroupStack getWorkGroupStack(const Function &F) {
+  return {getIntegerAttr(F, StackPerGroupAttr, 0),
+          getIntegerAttr(F, StackPerItemAttr, 0)};
+}
+
+void setWorkGroupStack(Function &F, WorkGroupStack Stack) {
+  F.addFnAttr(StackPerGroupAttr, utostr(Stack.Fixed));
+  F.addFnAttr(StackPerItemAttr, utostr(Stack.PerWorkItem));
+}
+
+SmallVector<Function *, 2> VectorVariant::getOtherVariants() const {
+  SmallVector<Function *, 2> Others;
+  for (Function *F : {Jammed, Wide})
+    if (F)
+      Others.push_back(F);
+  return Others;
+}
+
+SmallVector<Function *, 3> VectorVariant::getFunctions() const {
+  SmallVector<Function *, 3> Functions{Vector};
+  append_range(Functions, getOtherVariants());
+  return Functions;
+}
+
+std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
+  MDNode *N = Kernel.getMetadata(VectorVariantMD);
+  if (!N || !is_contained({2u, 4u, 6u}, N->getNumOperands()))
+    return std::nullopt;
+  // A function of the kernel's signature and a count above \p Least.
+  auto Read =
+      [&](unsigned Op,
+          uint64_t Least) -> std::optional<std::pair<Function *, unsigned>> {
+    auto *F = mdconst::dyn_extract_or_null<Function>(N->getOperand(Op));
+    auto *Count =
+        mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(Op + 1));
+    if (!F || !Count || Count->getZExtValue() < Least ||
+        F->getFunctionType() != Kernel.getFunctionType())
+      return std::nullopt;
+    return std::make_pair(F, static_cast<unsigned>(Count->getZExtValue()));
+  };
+  auto Vector = Read(0, 1);
+  if (!Vector)
+    return std::nullopt;
+  VectorVariant Variant{Vector->first, Vector->second};
+  if (N->getNumOperands() >= 4)
+    if (auto Jammed = Read(2, 2))
+      std::tie(Variant.Jammed, Variant.Rows) = *Jammed;
+  if (N->getNumOperands() == 6)
+    if (auto Wide = Read(4, 2 * Variant.Width);
+        Wide && Wide->second % Variant.Width == 0)
+      std::tie(Variant.Wide, Variant.WideWidth) = *Wide;
+  return Variant;
+}
+
+void setVectorVariant(Function &Kernel, VectorVariant Variant) {
+  LLVMContext &Ctx = Kernel.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  auto Count = [&](unsigned N) {
+    return ConstantAsMetadata::get(ConstantInt::get(I32, N));
+  };
+  SmallVector<Metadata *, 6> Operands = {ValueAsMetadata::get(Variant.Vector),
+                                         Count(Variant.Width)};
+  bool HasJammed = Variant.Jammed && Variant.Rows > 1;
+  bool HasWide = Variant.Wide && Variant.WideWidth > Variant.Width;
+  if (HasJammed || HasWide) {
+    Operands.push_back(HasJammed ? ValueAsMetadata::get(Variant.Jammed)
+                                 : nullptr);
+    Operands.push_back(Count(HasJammed ? Variant.Rows : 1));
+  }
+  if (HasWide) {
+    Operands.push_back(ValueAsMetadata::get(Variant.Wide));
+    Operands.push_back(Count(Variant.WideWidth));
+  }
+  Kernel.setMetadata(VectorVariantMD, MDNode::get(Ctx, Operands));
+}
+
+void clearVectorVariant(Function &Kernel) {
+  Kernel.setMetadata(VectorVariantMD, nullptr);
+}
+
+SmallVector<Function *, 4> getKernelBodies(Function &Kernel) {
+  SmallVector<Function *, 4> Bodies{&Kernel};
+  if (std::optional<VectorVariant> Variant = getVectorVariant(Kernel))
+    append_range(Bodies, Variant->getFunctions());
+  return Bodies;
+}
+
+StringRef getPackedArgsTypeName(const Function &F) {
+  return F.getFnAttribute(PackedArgsAttr).getValueAsString();
+}
+
+void setPackedArgsTypeName(Function &F, StringRef Name) {
+  F.addFnAttr(PackedArgsAttr, Name);
+}
+
+SmallVector<unsigned, 2> getSchedulingParamIndices(const Function &F) {
+  SmallVector<unsigned, 2> Indices;
+  if (MDNode *N = F.getMetadata(ScheduledFnMD))
+    for (const MDOperand &Op : N->operands())
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(Op))
+        Indices.push_back(static_cast<unsigned>(C->getZExtValue()));
+  return Indices;
+}
+
+void setSchedulingParamIndices(Function &F, ArrayRef<unsigned> Indices) {
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Metadata *, 2> Ops;
+  for (unsigned Index : Indices)
+    Ops.push_back(ConstantAsMetadata::get(
+        ConstantInt::get(Type::getInt32Ty(Ctx), Index)));
+  F.setMetadata(ScheduledFnMD, MDNode::get(Ctx, Ops));
+}
+
+void transferKernelProperties(Function &From, Function &To) {
+  setOrigFnName(To, getOrigFnName(From));
+  for (StringRef Kind :
+       {LocalMemAttr, VectorWidthAttr, StackPerGroupAttr, StackPerItemAttr})
+    if (From.hasFnAttribute(Kind))
+      To.addFnAttr(From.getFnAttribute(Kind));
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
+                         AccumulatorArgsMD})
+    if (MDNode *N = From.getMetadata(Kind))
+      To.setMetadata(Kind, N);
+  if (isKernelEntryPoint(From))
+    setIsKernel(From);
+  setIsKernelEntryPoint(To);
+}
+
+void dropMemoryEffectAttributes(Function &F) {
+  for (Attribute::AttrKind Kind :
+       {Attribute::ReadNone, Attribute::ReadOnly, Attribute::WriteOnly,
+        Attribute::ArgMemOnly, Attribute::InaccessibleMemOnly,
+        Attribute::InaccessibleMemOrArgMemOnly})
+    F.removeFnAttr(Kind);
+}
+
+void dropKernelProperties(Function &F) {
+  for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
+                         PackedArgsAttr, StackPerGroupAttr, StackPerItemAttr})
+    F.removeFnAttr(Kind);
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
+                         AccumulatorArgsMD, ScheduledFnMD})
+    F.setMetadata(Kind, nullptr);
+}
+
+void markForInlining(Function &F) {
+  F.setLinkage(GlobalValue::InternalLinkage);
+  F.removeFnAttr(Attribute::NoInline);
+  F.removeFnAttr(Attribute::OptimizeNone);
+  F.addFnAttr(Attribute::AlwaysInline);
+}
+
+void replaceKernelEntryPoint(Function &Kernel, Function &Wrapper) {
+  transferKernelProperties(Kernel, Wrapper);
+  markForInlining(Kernel);
+}
+
+} // namespace utils
+} // namespace compiler

@@ -1,0 +1,185 @@
+//===- OpenCLFrontend.cpp - OpenCL C to LLVM IR through Clang -------------===//
+///
+/// \file
+/// See OpenCLFrontend.h. Clang's OpenCL builtin declarations come from
+/// `-fdeclare-opencl-builtins` (declared on first use from a table compiled
+/// into Clang) rather than by parsing opencl-c.h, which would dominate the
+/// compile time of a small kernel (doc/overview.md has the measurement).
+///
+//===----------------------------------------------------------------------===//
+
+#include "frontend/OpenCLFrontend.h"
+
+#include "compiler/support/DiagnosticError.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace compiler {
+
+namespace {
+
+/// Where target headers appear to be; no such directory exists on disk.
+constexpr const char *TargetHeaderDir = "/loom-target-include";
+
+/// Included after Clang's opencl-c-base.h, which defines
+/// __opencl_c_read_write_images for every SPIR target whatever -cl-ext says:
+/// Loom has no image builtins, so the macro must not be there.
+constexpr const char *FeatureFixupsName = "/loom-internal/feature-fixups.h";
+constexpr const char *FeatureFixups = "#undef __opencl_c_read_write_images\n";
+
+std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
+                                      bool HasTargetHeaders,
+                                      bool TypedPointers) {
+  // Options and their values in pairs. No -disable-free: Clang would keep
+  // its AST and Sema per compile, a leak in a process compiling many
+  // programs.
+  std::vector<std::string> Args = {"-triple", "spir64-unknown-unknown"};
+  if (Opts.Language == SourceLanguage::C) {
+    // Plain C: no OpenCL header, and Clang's own freestanding headers
+    // (stdint.h, stddef.h, ...) rather than the host's C library.
+    Args.insert(Args.end(),
+                {"-x", "c", "-std=c11", "-ffreestanding", "-nostdsysteminc"});
+  } else {
+    // Clang defines __IMAGE_SUPPORT__ for every SPIR triple; Loom has no
+    // image builtins, so a program testing the macro must take its other
+    // path (OpenCL C 3.0's __opencl_c_images is off with the rest).
+    Args.insert(Args.end(), {"-x", "cl", "-cl-std=" + Opts.Standard,
+                             std::string("-cl-ext=") + OpenCLExtensions,
+                             "-U__IMAGE_SUPPORT__", "-finclude-default-header",
+                             "-fdeclare-opencl-builtins"});
+  }
+  Args.insert(Args.end(),
+              {"-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
+               "-emit-llvm", "-ffp-contract=on", "-fno-dwarf-directory-asm"});
+  if (TypedPointers)
+    Args.push_back("-no-opaque-pointers");
+  if (Opts.OptDisable) {
+    Args.insert(Args.end(), {"-O0", "-disable-O0-optnone"});
+  } else {
+    // Clang's own passes are left to Loom's pipeline, but -O2 still changes
+    // the IR Clang emits (TBAA, lifetime markers).
+    Args.insert(Args.end(), {"-O2", "-disable-llvm-passes"});
+  }
+  // Clang outlines each parallel region into a call of the OpenMP runtime;
+  // openmp-to-parallel-loops puts it back (doc/passes.md).
+  if (Opts.OpenMP)
+    Args.push_back("-fopenmp");
+  for (const std::string &Define : Opts.Defines)
+    Args.push_back("-D" + Define);
+  for (const std::string &Dir : Opts.IncludeDirs)
+    Args.insert(Args.end(), {"-I", Dir});
+  // Line tables only serve diagnostics (code generation strips them). OpenMP
+  // needs them without -g: Clang writes a directive's line into the runtime
+  // calls only then, and openmp-to-parallel-loops and
+  // parallelization-cleanup name the directive by its line.
+  if (Opts.DebugInfo || Opts.OpenMP)
+    Args.insert(Args.end(),
+                {"-debug-info-kind=line-tables-only", "-dwarf-version=4"});
+  if (HasTargetHeaders)
+    Args.insert(Args.end(), {"-internal-isystem", TargetHeaderDir});
+  // OpenCL build options; C takes none of them.
+  if (Opts.Language == SourceLanguage::OpenCLC)
+    for (const std::string &Flag : Opts.ClangFlags)
+      // The one build option Clang's driver, not cc1, knows by this name.
+      Args.push_back(Flag == "cl-denorms-are-zero"
+                         ? "-fdenormal-fp-math-f32=preserve-sign,preserve-sign"
+                         : "-" + Flag);
+  if (Opts.ColorDiagnostics)
+    Args.push_back("-fcolor-diagnostics");
+  Args.push_back(Opts.FileName);
+  return Args;
+}
+
+/// The real file system with \p Headers laid over it in TargetHeaderDir.
+IntrusiveRefCntPtr<vfs::FileSystem>
+createFileSystem(ArrayRef<TargetHeader> Headers) {
+  auto Overlay =
+      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  auto InMemory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  for (const TargetHeader &Header : Headers)
+    InMemory->addFile(
+        std::string(TargetHeaderDir) + "/" + Header.Path.str(),
+        /*ModificationTime=*/0,
+        MemoryBuffer::getMemBuffer(Header.Contents, Header.Path,
+                                   /*RequiresNullTerminator=*/false));
+  Overlay->pushOverlay(InMemory);
+  return Overlay;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Module>> compileOpenCLSource(
+    LLVMContext &Ctx, StringRef Source, const CompileOptions &Opts,
+    ArrayRef<TargetHeader> TargetHeaders,
+    const std::function<void(StringRef)> &OnWarnings, bool TypedPointers) {
+  std::string DiagnosticText;
+  raw_string_ostream DiagnosticStream(DiagnosticText);
+  clang::CompilerInstance Clang;
+
+  // Arguments are parsed with a temporary engine; the instance's engine is
+  // made afterwards from the parsed options, so -w and -Werror apply.
+  IntrusiveRefCntPtr<clang::DiagnosticOptions> ParseOpts =
+      new clang::DiagnosticOptions();
+  clang::TextDiagnosticPrinter ParsePrinter(DiagnosticStream, ParseOpts.get());
+  clang::DiagnosticsEngine ParseDiagnostics(new clang::DiagnosticIDs(),
+                                            ParseOpts.get(), &ParsePrinter,
+                                            /*ShouldOwnClient=*/false);
+  std::vector<std::string> Args =
+      buildCC1Args(Opts, !TargetHeaders.empty(), TypedPointers);
+  std::vector<const char *> ArgPtrs;
+  for (const std::string &Arg : Args)
+    ArgPtrs.push_back(Arg.c_str());
+  bool Parsed = clang::CompilerInvocation::CreateFromArgs(
+      Clang.getInvocation(), ArgPtrs, ParseDiagnostics);
+  if (Parsed) {
+    Clang.getDiagnosticOpts().ShowColors = Opts.ColorDiagnostics;
+    Clang.createDiagnostics(new clang::TextDiagnosticPrinter(
+                                DiagnosticStream, &Clang.getDiagnosticOpts()),
+                            /*ShouldOwnClient=*/true);
+    // "N errors generated." belongs with the diagnostics, not on stderr.
+    Clang.setVerboseOutputStream(DiagnosticStream);
+    if (!TargetHeaders.empty())
+      Clang.createFileManager(createFileSystem(TargetHeaders));
+    // The source is in memory: map the file name diagnostics use onto it.
+    clang::PreprocessorOptions &PPOpts = Clang.getPreprocessorOpts();
+    PPOpts.addRemappedFile(
+        Opts.FileName,
+        MemoryBuffer::getMemBufferCopy(Source, Opts.FileName).release());
+    if (Opts.Language == SourceLanguage::OpenCLC) {
+      PPOpts.addRemappedFile(
+          FeatureFixupsName,
+          MemoryBuffer::getMemBuffer(FeatureFixups, FeatureFixupsName)
+              .release());
+      PPOpts.Includes.push_back(FeatureFixupsName);
+    }
+  }
+
+  clang::EmitLLVMOnlyAction Action(&Ctx);
+  // Clang's backend sets LLVM's global pass timing from its own options; the
+  // user's --time-passes is for Loom's pipeline, which runs afterwards.
+  bool TimePasses = TimePassesIsEnabled;
+  bool Compiled = Parsed && Clang.ExecuteAction(Action);
+  TimePassesIsEnabled = TimePasses;
+  DiagnosticStream.flush();
+  if (!Compiled)
+    return makeFormattedDiagnosticError(DiagnosticText);
+  if (!DiagnosticText.empty() && OnWarnings)
+    OnWarnings(DiagnosticText);
+  std::unique_ptr<Module> M = Action.takeModule();
+  if (!M)
+    return makeDiagnosticError(Opts.FileName, "Clang produced no module");
+  return std::move(M);
+}
+
+} // namespace compiler

@@ -1,0 +1,71 @@
+//===- OpenMPToParallelLoopsPass.h ------------------------------*- C++ -*-===//
+///
+/// \file
+/// Assumes: a module from Clang 15 with `-fopenmp`, before anything links
+/// or optimizes it: each `#pragma omp parallel for` outlined by Clang into a
+/// microtask that `__kmpc_fork_call` runs (after `__kmpc_push_num_threads`
+/// for `num_threads`), the microtask sharing its loop out through
+/// `__kmpc_for_static_init_{4,4u,8,8u}` (schedule `static`, with or without
+/// a chunk) and `__kmpc_for_static_fini`, and combining `reduction`s through
+/// `__kmpc_reduce_nowait`; or the same from LLVM's OpenMPIRBuilder (flang,
+/// and DO CONCURRENT mapped to OpenMP), whose loop ends with its implicit
+/// `__kmpc_barrier`.
+/// Does: late outlining, as the parallelization-metadata RFC argues: puts
+/// the microtask back in its caller, so the optimizer sees the loop, as the
+/// code one thread of a team of one would run (the static schedule's bounds
+/// are the whole iteration space, the reduction is this thread's), and gives
+/// the loop Loom's form of a parallel loop (doc/compiler-spec.md): a region
+/// of `num_threads` workers (0 without the clause) and the schedule's chunk
+/// (0 without one), the loop's accesses to memory other than the microtask's
+/// own stack slots in an access group (`parallel for` declares the
+/// iterations independent), and the reduction kinds of the reduction
+/// function declared on the loop. `omp_get_thread_num()` and
+/// `omp_get_num_threads()` in the loop become the region's worker queries.
+/// A `parallel for` whose loop's shape it does not recognise, one with
+/// `lastprivate` or `linear` variables (copied out of the last iteration
+/// after the loop), or every one with `runtime`, stays as Clang made it,
+/// for the driver's OpenMP runtime (metadata/openmp_runtime.def,
+/// doc/kernel-abi.md), with a warning, unless its region needs work-item
+/// state, which the runtime's threads lack.
+/// What it does not support is an error at the construct's source
+/// location (with -g): another schedule, `ordered`, `critical`, `single`,
+/// a barrier but the one ending the worksharing loop (which a team of one,
+/// or workers all joined, passes at once, and which goes), code of a
+/// `parallel` region outside its worksharing loop, any other OpenMP runtime
+/// function.
+/// Produces: parallel regions for parallelization-cleanup and
+/// lower-parallel-loops; OpenMP runtime calls only of the driver's runtime,
+/// in regions left to it. Pipeline name:
+/// `openmp-to-parallel-loops<runtime>`.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_PASSES_PARALLEL_OPENMPTOPARALLELLOOPSPASS_H
+#define COMPILER_PASSES_PARALLEL_OPENMPTOPARALLELLOOPSPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace compiler {
+namespace utils {
+
+class OpenMPToParallelLoopsPass
+    : public llvm::PassInfoMixin<OpenMPToParallelLoopsPass> {
+public:
+  struct Options {
+    /// Leave every region, once checked, to the driver's OpenMP runtime
+    /// (`-fopenmp-runtime`).
+    bool RuntimeOnly = false;
+  };
+  OpenMPToParallelLoopsPass() = default;
+  explicit OpenMPToParallelLoopsPass(Options Opts) : Opts(Opts) {}
+
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+private:
+  Options Opts;
+};
+
+} // namespace utils
+} // namespace compiler
+
+#endif // COMPILER_PASSES_PARALLEL_OPENMPTOPARALLELLOOPSPASS_H

@@ -1,0 +1,199 @@
+//===- CompileOptions.h - Options of one compilation ------------*- C++ -*-===//
+///
+/// \file
+/// What a user can say about one compilation: the OpenCL build options
+/// (`-cl-std=`, `-D`, `-I`, `-cl-opt-disable`, `-w`, `-Werror`, the
+/// `-cl-*` math and argument-info flags, Loom's `-cl-vec=`, `-cl-wfv=`,
+/// `-vecz-width=`, `-vecz-rows=`, `-vecz-interleave=`, `-vecz-layout=` and
+/// `-streaming-store-bytes=`) and how diagnostics look. parseBuildOptions turns
+/// a build-options string, as given to clBuildProgram or in a kernel case, into
+/// CompileOptions and rejects an option it does not know.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_PIPELINE_COMPILEOPTIONS_H
+#define COMPILER_PIPELINE_COMPILEOPTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace compiler {
+
+/// Early (per work-item) vectorization, `-cl-vec=none|loop|slp|all`.
+enum class EarlyVectorization { None, Loop, SLP, All };
+
+/// Whole-function vectorization across work-items by Vecz, `-cl-wfv=`:
+/// never; where its cost model says the vector kernel pays (`auto`); or for
+/// every kernel it can handle (`always`).
+enum class WFVMode { Never, Auto, Always };
+
+/// How Vecz lays out a varying value of an OpenCL vector type (`float4`)
+/// across W work-items, `-vecz-layout=`: as the cost model picks (`auto`);
+/// interleaved, one `<W * N x T>` with each lane's vector whole; or
+/// scalarized then widened, N `<W x T>` values, one per element.
+enum class VeczLayout { Auto, Interleaved, Scalarized };
+
+/// The `-vecz-layout=` value \p Name names, if any.
+std::optional<VeczLayout> parseVeczLayout(llvm::StringRef Name);
+
+/// The values of one of Vecz's numeric options: the powers of two from Min
+/// to Max. One table for the build options (`-vecz-width=`), Vecz's pass
+/// parameters (`vecz<width=N>`), the targets' caps and loomc's --help.
+struct VeczNumberRange {
+  /// As in `-vecz-<Name>=` and `vecz<Name=N>`.
+  const char *Name;
+  unsigned Min;
+  unsigned Max;
+
+  bool contains(unsigned N) const {
+    return N >= Min && N <= Max && (N & (N - 1)) == 0;
+  }
+  /// "1, 2 or 4", or "a power of two from 2 to 64" for longer ranges.
+  std::string describe() const;
+};
+
+/// Work-items per vector.
+inline constexpr VeczNumberRange VeczWidthRange{"width", 2, 64};
+/// Rows of work-items a vector kernel runs per call (vecz/JamRows.h; 1: no
+/// jammed variant).
+inline constexpr VeczNumberRange VeczRowsRange{"rows", 1, 8};
+/// Vectors of work-items a wide variant runs per call (1: none).
+inline constexpr VeczNumberRange VeczInterleaveRange{"interleave", 1, 4};
+
+/// \p Text as a value of \p Range, or none.
+std::optional<unsigned> parseVeczNumber(const VeczNumberRange &Range,
+                                        llvm::StringRef Text);
+
+/// The defaults of options that passes take too (the passes' own
+/// defaults, as lit tests run them).
+inline constexpr uint64_t DefaultStreamingStoreBytes = 8u << 20;
+inline constexpr uint64_t DefaultOutlineInstructions = 2000;
+
+/// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
+/// whose kernels are functions marked `annotate("loom_kernel")`.
+enum class SourceLanguage { OpenCLC, C };
+
+/// The OpenCL build options Clang itself implements, passed to it as given.
+/// One list for parsing, loomc's options and --help.
+#define LOOM_CLANG_BUILD_OPTIONS(X)                                            \
+  X("w", "Suppress all warnings")                                              \
+  X("Werror", "Make warnings errors")                                          \
+  X("cl-denorms-are-zero", "Allow denormals to be flushed to zero")            \
+  X("cl-fast-relaxed-math",                                                    \
+    "-cl-finite-math-only and -cl-unsafe-math-optimizations")                  \
+  X("cl-finite-math-only", "Assume no NaNs or infinities")                     \
+  X("cl-kernel-arg-info", "Keep kernel argument information")                  \
+  X("cl-mad-enable", "Allow a * b + c with reduced accuracy")                  \
+  X("cl-no-signed-zeros", "Ignore the sign of zeros")                          \
+  X("cl-single-precision-constant", "Treat double constants as float")         \
+  X("cl-unsafe-math-optimizations",                                            \
+    "Allow optimizations that may lose accuracy")
+
+/// The OpenCL C extensions and OpenCL C 3.0 optional features Loom reports,
+/// as Clang's `-cl-ext=` takes them: everything else (half, images, pipes,
+/// device-side enqueue, sub-groups, vendor extensions) is switched off, so a
+/// kernel that uses it gets Clang's error rather than a missing builtin.
+inline constexpr const char *OpenCLExtensions =
+    "-all,+cl_khr_fp64,+cl_khr_byte_addressable_store,"
+    "+cl_khr_global_int32_base_atomics,+cl_khr_global_int32_extended_atomics,"
+    "+cl_khr_local_int32_base_atomics,+cl_khr_local_int32_extended_atomics,"
+    "+cl_khr_int64_base_atomics,+cl_khr_int64_extended_atomics,"
+    "+__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_generic_address_space,"
+    "+__opencl_c_program_scope_global_variables,"
+    "+__opencl_c_work_group_collective_functions,"
+    "+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst,"
+    "+__opencl_c_atomic_scope_device,+__opencl_c_atomic_scope_all_devices";
+
+/// A header a target ships with its kernels (BaseModule::getTargetHeaders):
+/// found by `#include <Path>` as if in a system include directory.
+struct TargetHeader {
+  llvm::StringRef Path;
+  llvm::StringRef Contents;
+};
+
+struct CompileOptions {
+  /// The name diagnostics give the kernel source.
+  std::string FileName = "kernel.cl";
+  SourceLanguage Language = SourceLanguage::OpenCLC;
+  /// The OpenCL C version, as `-cl-std=` spells it: CL1.2 or CL3.0.
+  std::string Standard = "CL1.2";
+  /// `-D` macros, each `NAME` or `NAME=VALUE`.
+  std::vector<std::string> Defines;
+  /// `-I` directories.
+  std::vector<std::string> IncludeDirs;
+  /// `-cl-opt-disable`: no optimization.
+  bool OptDisable = false;
+  /// `-fopenmp`: OpenMP directives in the source (doc/compiler-spec.md,
+  /// "Parallel loops"). Implies line tables, as `-g`, so that OpenMP errors
+  /// and warnings say `file:line:col`.
+  bool OpenMP = false;
+  /// `-fopenmp-runtime` (implies -fopenmp): every parallel region runs on
+  /// the driver's OpenMP runtime, none as Loom's parallel loop.
+  bool OpenMPRuntime = false;
+  /// `-g`: line tables in the IR, so that warnings from Loom's passes say
+  /// `file:line:col`. The reference driver loads no DWARF: code generation
+  /// drops it.
+  bool DebugInfo = false;
+  /// Colour in diagnostics (for a terminal).
+  bool ColorDiagnostics = false;
+  /// SPIR-V specialization constants: id to value.
+  std::map<uint32_t, uint64_t> SpecConstants;
+  /// Build options of LOOM_CLANG_BUILD_OPTIONS given, without the dash.
+  std::vector<std::string> ClangFlags;
+  /// `-cl-vec=`: which vectorizers run on each work-item before Loom's own
+  /// passes.
+  EarlyVectorization Vectorize = EarlyVectorization::None;
+  /// `-cl-wfv=`: whether Vecz vectorizes kernels across work-items (by
+  /// default where its cost model says it pays), and
+  /// `-vecz-width=`: how many (a power of two, 2 to 64; 0, the default:
+  /// chosen per kernel from the target's vector registers).
+  WFVMode WholeFunctionVectorization = WFVMode::Auto;
+  unsigned VeczWidth = 0;
+  /// `-vecz-rows=`: how many rows of work-items (dimension 1) a vector
+  /// kernel runs per call, jammed into one pass over its code (1, 2, 4 or
+  /// 8; 0, the default: chosen from the target's vector registers where
+  /// the cost model says it pays, else 1).
+  unsigned VeczRows = 0;
+  /// `-vecz-interleave=`: how many vectors of work-items a wide variant
+  /// runs per call, their dependence chains side by side (1, 2 or 4; 0, the
+  /// default: chosen for kernels with loops where the cost model says it
+  /// pays, else 1).
+  unsigned VeczInterleave = 0;
+  /// `-vecz-layout=`: how a vector kernel lays out values of vector types.
+  VeczLayout VeczVectorLayout = VeczLayout::Auto;
+  /// `-streaming-store-bytes=`: a vector store to an output-only buffer
+  /// goes past the caches when the launch writes at least this many bytes
+  /// through it (streaming-stores; 0: never). The default, 8 MiB, is where
+  /// it paid on the development machine (doc/performance.md).
+  uint64_t StreamingStoreBytes = DefaultStreamingStoreBytes;
+  /// `-outline-instructions=`: a kernel (or vector variant) of more
+  /// instructions than this is cut into pieces of about this many, each a
+  /// function of its own, before the late pipeline (outline-huge-kernels; 0:
+  /// never), so that its compile time grows in proportion to its size
+  /// (doc/performance.md).
+  uint64_t OutlineInstructions = DefaultOutlineInstructions;
+  /// `-mcpu=`: the x86-64 CPU code is generated and tuned for, by LLVM's
+  /// name (`znver3`, `skylake-avx512`, `x86-64-v4`), with every feature
+  /// that CPU has; empty, the default: this host's CPU and features. For
+  /// binaries made elsewhere, and for tests whose IR depends on the CPU.
+  std::string TargetCPU;
+  /// `-Rpass=` / `-Rpass-missed=`: regular expressions of the passes whose
+  /// optimization remarks (done / not done) go to the warning handler, as
+  /// Clang's options of those names do (`-Rpass-missed=vecz`).
+  std::string RemarksPassed;
+  std::string RemarksMissed;
+
+  /// Adds the options in \p BuildOptions (separated by spaces; `-D X` and
+  /// `-DX` both accepted) to these.
+  llvm::Error parseBuildOptions(llvm::StringRef BuildOptions);
+};
+
+} // namespace compiler
+
+#endif // COMPILER_PIPELINE_COMPILEOPTIONS_H

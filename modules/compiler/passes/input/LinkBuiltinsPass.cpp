@@ -1,0 +1,192 @@
+//===- LinkBuiltinsPass.cpp - The builtins library ------------------------===//
+///
+/// \file
+/// See compiler/passes/input/LinkBuiltinsPass.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/passes/input/LinkBuiltinsPass.h"
+
+#include "builtins/BuiltinsBitcode.h"
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/passes/input/FixupCallingConventionsPass.h"
+#include "compiler/passes/input/TrapFreeDivisionPass.h"
+
+#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#define DEBUG_TYPE "link-builtins"
+
+using namespace llvm;
+
+STATISTIC(NumBuiltinsLinked, "Number of builtins linked from the library");
+
+namespace compiler {
+namespace utils {
+
+/// The functions \p M calls but does not define, by name, less those to
+/// be linked later.
+static SmallVector<std::string, 16>
+getFunctionsToLink(const Module &M, const BuiltinInfo &BI,
+                   LinkBuiltinsPass::Stage When) {
+  SmallVector<std::string, 16> Names;
+  for (const Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
+        BI.identifyMuxBuiltin(F) || BI.isDriverRuntimeFunction(F.getName()))
+      continue;
+    if (When == LinkBuiltinsPass::Stage::Early &&
+        BI.mustLinkAfterVectorization(F.getName()))
+      continue;
+    Names.push_back(F.getName().str());
+  }
+  return Names;
+}
+
+/// Gives the deferred declarations their names back. One that a linked
+/// builtin needed came in anyway; its uses take that definition.
+static void
+restoreDeferred(Module &M,
+                ArrayRef<std::pair<Function *, std::string>> Deferred) {
+  for (auto &[F, Name] : Deferred) {
+    if (Function *Linked = M.getFunction(Name)) {
+      F->replaceAllUsesWith(Linked);
+      F->eraseFromParent();
+    } else {
+      F->setName(Name);
+    }
+  }
+}
+
+/// The divisions of the functions linked after \p DefinedBefore, made
+/// unable to trap as TrapFreeDivisionPass made the rest.
+static void
+guardDivisions(Module &M,
+               const SmallPtrSetImpl<const Function *> &DefinedBefore) {
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M) {
+    if (F.isDeclaration() || DefinedBefore.contains(&F))
+      continue;
+    SmallVector<BinaryOperator *, 4> Divisions;
+    for (Instruction &I : instructions(F))
+      if (I.isIntDivRem())
+        Divisions.push_back(cast<BinaryOperator>(&I));
+    for (BinaryOperator *Division : Divisions)
+      makeDivisionTrapFree(*Division, DL);
+  }
+}
+
+/// The parts defining what \p M declares and the library defines, for
+/// the declarations not in \p Sought, which then holds them too.
+static SmallBitVector getPartsToLink(const Module &M, StringSet<> &Sought) {
+  SmallBitVector Parts(getBuiltinsParts().size());
+  for (const GlobalValue &GV : M.global_values())
+    if (GV.isDeclaration() && !GV.use_empty())
+      if (std::optional<unsigned> Part = findBuiltinsPart(GV.getName()))
+        if (Sought.insert(GV.getName()).second)
+          Parts.set(*Part);
+  return Parts;
+}
+
+/// Links from part \p Part what \p M declares and it defines, and what
+/// that needs from it.
+static Error linkPart(Module &M, unsigned Part) {
+  const BuiltinsPart &Source = getBuiltinsParts()[Part];
+  MemoryBufferRef Buffer(Source.Bitcode, Source.Name);
+  Expected<std::unique_ptr<Module>> PartModule =
+      getLazyBitcodeModule(Buffer, M.getContext());
+  if (!PartModule)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read the builtins library's part '" +
+                                 Source.Name +
+                                 "': " + toString(PartModule.takeError()));
+  (*PartModule)->setTargetTriple(M.getTargetTriple());
+  (*PartModule)->setDataLayout(M.getDataLayout());
+  if (Linker::linkModules(M, std::move(*PartModule),
+                          Linker::Flags::LinkOnlyNeeded))
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot link the builtins library's part '" +
+                                 Source.Name + "'");
+  return Error::success();
+}
+
+/// Links the parts of the library that define what \p M declares, then
+/// those that define what they brought in, until the library defines
+/// nothing \p M still declares. A part may be read again for functions
+/// that a part linked after it calls; each name is sought once.
+static Error linkNeededParts(Module &M) {
+  StringSet<> Sought;
+  for (SmallBitVector Parts = getPartsToLink(M, Sought); Parts.any();
+       Parts = getPartsToLink(M, Sought))
+    for (unsigned Part : Parts.set_bits())
+      if (Error E = linkPart(M, Part))
+        return E;
+  return Error::success();
+}
+
+PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
+  const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
+  SmallVector<std::string, 16> Wanted = getFunctionsToLink(M, BI, Opts.When);
+  if (Wanted.empty())
+    return PreservedAnalyses::all();
+  // Declarations left for the late stage are hidden from the linker, which
+  // would otherwise pull in a definition for every declaration.
+  SmallVector<std::pair<Function *, std::string>, 4> Deferred;
+  if (Opts.When == Stage::Early)
+    for (Function &F : M)
+      if (F.isDeclaration() && !F.isIntrinsic() &&
+          BI.mustLinkAfterVectorization(F.getName()))
+        Deferred.push_back({&F, F.getName().str()});
+  for (auto &[F, Name] : Deferred)
+    F->setName(Name + ".loom-deferred");
+
+  SmallPtrSet<const Function *, 32> DefinedBefore;
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      DefinedBefore.insert(&F);
+
+  if (Error E = linkNeededParts(M)) {
+    restoreDeferred(M, Deferred);
+    M.getContext().emitError(toString(std::move(E)));
+    return PreservedAnalyses::all();
+  }
+
+  restoreDeferred(M, Deferred);
+  // Early, TrapFreeDivisionPass runs next, over the library's code too.
+  if (Opts.When == Stage::Late)
+    guardDivisions(M, DefinedBefore);
+  for (const std::string &Name : Wanted) {
+    Function *F = M.getFunction(Name);
+    if (!F)
+      continue;
+    if (F->isDeclaration()) {
+      // Early, the check after the front half reports unknown functions;
+      // late, nothing else will.
+      if (Opts.When == Stage::Late)
+        M.getContext().emitError("'" + Name +
+                                 "' is not in Loom's builtins library");
+      continue;
+    }
+    ++NumBuiltinsLinked;
+  }
+  // What the linked builtins call came in too. Internal, each goes once it
+  // is inlined everywhere, instead of reaching code generation unused.
+  for (Function &F : M)
+    if (!F.isDeclaration() && !DefinedBefore.contains(&F))
+      F.setLinkage(GlobalValue::InternalLinkage);
+  // Builtins the linked ones call came in too; all use the C convention.
+  setCCallingConventions(M);
+  return PreservedAnalyses::none();
+}
+
+} // namespace utils
+} // namespace compiler

@@ -1,0 +1,691 @@
+//===- OpenMPToParallelLoopsPass.cpp - OpenMP's loops in Loom's form ------===//
+///
+/// \file
+/// See compiler/passes/parallel/OpenMPToParallelLoopsPass.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/passes/parallel/OpenMPToParallelLoopsPass.h"
+
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/analysis/ParallelLoops.h"
+#include "compiler/support/Diagnostics.h"
+#include "metadata/abi.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+#include <optional>
+#include <string>
+
+#define DEBUG_TYPE "openmp-to-parallel-loops"
+
+using namespace llvm;
+
+STATISTIC(NumLoops, "OpenMP loops given Loom's parallel-loop form");
+
+namespace compiler {
+namespace utils {
+
+namespace {
+
+/// The OpenMP runtime functions Clang 15 emits for what Loom recognises.
+enum class OpenMPCall {
+  ForkCall,
+  PushNumThreads,
+  GlobalThreadNum,
+  StaticInit,
+  StaticFini,
+  ReduceNowait,
+  EndReduceNowait,
+  ThreadNum,
+  NumThreads,
+  Barrier,
+};
+
+struct OpenMPCallName {
+  OpenMPCall Call;
+  StringLiteral Name;
+};
+
+constexpr OpenMPCallName OpenMPCalls[] = {
+    {OpenMPCall::ForkCall, "__kmpc_fork_call"},
+    {OpenMPCall::PushNumThreads, "__kmpc_push_num_threads"},
+    {OpenMPCall::GlobalThreadNum, "__kmpc_global_thread_num"},
+    {OpenMPCall::StaticInit, "__kmpc_for_static_init_4"},
+    {OpenMPCall::StaticInit, "__kmpc_for_static_init_4u"},
+    {OpenMPCall::StaticInit, "__kmpc_for_static_init_8"},
+    {OpenMPCall::StaticInit, "__kmpc_for_static_init_8u"},
+    {OpenMPCall::StaticFini, "__kmpc_for_static_fini"},
+    {OpenMPCall::ReduceNowait, "__kmpc_reduce_nowait"},
+    {OpenMPCall::EndReduceNowait, "__kmpc_end_reduce_nowait"},
+    {OpenMPCall::ThreadNum, "omp_get_thread_num"},
+    {OpenMPCall::NumThreads, "omp_get_num_threads"},
+    {OpenMPCall::Barrier, "__kmpc_barrier"},
+};
+
+/// libomp's schedule kinds (kmp_sched_t) that `schedule(static[, chunk])`
+/// gives.
+constexpr uint64_t StaticChunked = 33;
+constexpr uint64_t StaticUnchunked = 34;
+
+/// The callee of \p I when it is a direct call.
+Function *getCallee(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  return Call
+             ? dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts())
+             : nullptr;
+}
+
+bool isOpenMPRuntimeName(StringRef Name) {
+  return Name.startswith("__kmpc_") || Name.startswith("omp_");
+}
+
+std::optional<OpenMPCall> identifyOpenMPCall(const Instruction &I) {
+  const Function *Callee = getCallee(I);
+  if (!Callee)
+    return std::nullopt;
+  for (const OpenMPCallName &Entry : OpenMPCalls)
+    if (Callee->getName() == Entry.Name)
+      return Entry.Call;
+  return std::nullopt;
+}
+
+/// Every call of \p Kind in \p F.
+SmallVector<CallBase *, 2> findCalls(Function &F, OpenMPCall Kind) {
+  SmallVector<CallBase *, 2> Calls;
+  for (Instruction &I : instructions(F))
+    if (identifyOpenMPCall(I) == Kind)
+      Calls.push_back(cast<CallBase>(&I));
+  return Calls;
+}
+
+/// The reduction kinds the operations of a reduction function combine
+/// with: Clang's `.omp.reduction.reduction_func` applies each reduction's
+/// operator to its two arguments' elements.
+SmallVector<RecurKind, 4> getReductionKinds(const Function &Combine) {
+  SmallVector<RecurKind, 4> Kinds;
+  auto Add = [&](RecurKind Kind) {
+    if (!is_contained(Kinds, Kind))
+      Kinds.push_back(Kind);
+  };
+  for (const Instruction &I : instructions(Combine)) {
+    switch (I.getOpcode()) {
+    case Instruction::Add:
+      Add(RecurKind::Add);
+      break;
+    case Instruction::Mul:
+      Add(RecurKind::Mul);
+      break;
+    case Instruction::And:
+      Add(RecurKind::And);
+      break;
+    case Instruction::Or:
+      Add(RecurKind::Or);
+      break;
+    case Instruction::Xor:
+      Add(RecurKind::Xor);
+      break;
+    case Instruction::FAdd:
+      Add(RecurKind::FAdd);
+      break;
+    case Instruction::FMul:
+      Add(RecurKind::FMul);
+      break;
+    case Instruction::ICmp:
+      switch (cast<ICmpInst>(I).getPredicate()) {
+      case CmpInst::ICMP_SLT:
+      case CmpInst::ICMP_SLE:
+      case CmpInst::ICMP_SGT:
+      case CmpInst::ICMP_SGE:
+        Add(RecurKind::SMin);
+        Add(RecurKind::SMax);
+        break;
+      case CmpInst::ICMP_ULT:
+      case CmpInst::ICMP_ULE:
+      case CmpInst::ICMP_UGT:
+      case CmpInst::ICMP_UGE:
+        Add(RecurKind::UMin);
+        Add(RecurKind::UMax);
+        break;
+      default:
+        break;
+      }
+      break;
+    case Instruction::FCmp:
+      Add(RecurKind::FMin);
+      Add(RecurKind::FMax);
+      break;
+    default:
+      break;
+    }
+  }
+  return Kinds;
+}
+
+/// Whether the region reads the last-iteration flag of its worksharing loop
+/// (the flag \p Init, a `__kmpc_for_static_init_*`, sets) outside
+/// \p Dispatch, the loop over the thread's iterations: Clang's code for
+/// 'lastprivate' and 'linear', which the thread given the last iteration
+/// runs after the loop to copy that iteration's values out.
+bool readsLastIterationFlag(const CallBase &Init, const Loop &Dispatch) {
+  const Value *Flag = Init.getArgOperand(3);
+  return any_of(Flag->users(), [&](const User *U) {
+    const auto *Load = dyn_cast<LoadInst>(U);
+    return Load && !Dispatch.contains(Load);
+  });
+}
+
+/// Whether \p I may change memory that outlives the microtask: a store,
+/// atomic or call that does not stay on the microtask's own stack.
+bool mayChangeSharedState(const Instruction &I) {
+  if (isa<DbgInfoIntrinsic>(I) || I.isLifetimeStartOrEnd() ||
+      identifyOpenMPCall(I))
+    return false;
+  if (const auto *Store = dyn_cast<StoreInst>(&I))
+    return !isa<AllocaInst>(getUnderlyingObject(Store->getPointerOperand()));
+  return I.mayWriteToMemory();
+}
+
+/// Puts one `#pragma omp parallel for` back in its caller in Loom's form.
+class ForkRecogniser {
+public:
+  /// With \p RuntimeOnly, every region is left to the driver's OpenMP
+  /// runtime once checked.
+  ForkRecogniser(CallBase &Fork, bool RuntimeOnly)
+      : Fork(Fork), F(*Fork.getFunction()), RuntimeOnly(RuntimeOnly) {}
+
+  /// Returns whether the module changed; reports what it cannot do.
+  bool run();
+  /// Whether it reported an error (the construct's other runtime calls
+  /// need no error of their own).
+  bool failed() const { return Failed; }
+
+private:
+  enum class Verdict { Recognised, LeftToRuntime, Failed };
+  /// The microtask, checked before it is inlined: one static-schedule
+  /// worksharing loop, no other runtime function, nothing shared changed
+  /// outside the loop but the reduction. A loop whose shape Loom does not
+  /// recognise is left to the driver's OpenMP runtime.
+  Verdict checkMicrotask(Function &Microtask);
+  /// Whether the driver's OpenMP runtime can run \p Microtask on its
+  /// workers: it needs no work-item state, which only the kernel's own
+  /// thread has. Reports why not.
+  bool canRunOnTheRuntime(Function &Microtask);
+  /// Whether \p Microtask has a barrier other than the one ending its
+  /// worksharing loop (\p Fini ends that loop); reports it.
+  bool hasStrayBarrier(Function &Microtask, const DominatorTree &DT,
+                       const CallBase &Fini);
+  /// Leaves \p Microtask to the driver's OpenMP runtime, warning \p Why
+  /// (nothing when empty: the user asked for the runtime), or reports why
+  /// the runtime cannot run it either. \p Fini ends its worksharing loop.
+  Verdict leaveToRuntime(Function &Microtask, const DominatorTree &DT,
+                         const CallBase &Fini, StringRef Why);
+  /// The driver's `__kmpc_reduce_nowait` always answers 1 (combine under
+  /// its lock), never 2 (combine with atomics): \p Microtask's atomic
+  /// combining goes, and with it the atomic library calls it may need.
+  void dropAtomicReductions(Function &Microtask);
+  /// The loop the static schedule shares out in \p Fn: the outermost loop
+  /// after \p Init that every path to \p Fini passes, or, for a chunked
+  /// schedule, the one loop inside that one.
+  Loop *findWorksharingLoop(Function &Fn, LoopInfo &LI, DominatorTree &DT,
+                            const CallBase &Init, const CallBase &Fini,
+                            uint64_t Schedule);
+  /// Replaces the inlined runtime calls by what one thread of a team of one
+  /// would get from them.
+  void runAsOneThread(CallBase &Init);
+  Value *takeTeamSize();
+  bool inlineMicrotask(Function &Microtask);
+  /// The runtime calls of kind \p Kind the inlined microtask brought.
+  SmallVector<CallBase *, 2> inlinedCalls(OpenMPCall Kind);
+  SmallVector<RecurKind, 4> takeReductions();
+  void runSerially(const DebugLoc &ForkLoc);
+  void answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
+                     const ParallelRegion &Region);
+  void error(const Instruction &At, const Twine &Message) {
+    emitError(F, At.getDebugLoc() ? At.getDebugLoc() : Fork.getDebugLoc(),
+              "OpenMP: " + Message);
+    Failed = true;
+  }
+
+  CallBase &Fork;
+  Function &F;
+  bool RuntimeOnly;
+  uint64_t Schedule = 0;
+  bool Failed = false;
+  /// The runtime calls in F before the microtask was inlined.
+  SmallPtrSet<const Instruction *, 8> RuntimeCallsBefore;
+};
+
+Loop *ForkRecogniser::findWorksharingLoop(Function &Fn, LoopInfo &LI,
+                                          DominatorTree &DT,
+                                          const CallBase &Init,
+                                          const CallBase &Fini, uint64_t Kind) {
+  const BasicBlock *InitBlock = Init.getParent();
+  const BasicBlock *FiniBlock = Fini.getParent();
+  Loop *Outer = nullptr;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    Loop *Parent = L->getParentLoop();
+    if (L->contains(InitBlock) || (Parent && !Parent->contains(InitBlock)) ||
+        !DT.dominates(InitBlock, L->getHeader()) ||
+        !DT.dominates(L->getHeader(), FiniBlock))
+      continue;
+    if (Outer)
+      return nullptr;
+    Outer = L;
+  }
+  if (!Outer || Kind != StaticChunked)
+    return Outer;
+  // The chunked schedule's dispatch loop walks the thread's chunks; the
+  // iterations are the loop inside it.
+  return Outer->getSubLoops().size() == 1 ? Outer->getSubLoops().front()
+                                          : nullptr;
+}
+
+bool ForkRecogniser::hasStrayBarrier(Function &Microtask,
+                                     const DominatorTree &DT,
+                                     const CallBase &Fini) {
+  // The worksharing loop's implicit barrier, after it (OpenMPIRBuilder
+  // emits one; Clang's combined 'parallel for' leaves it to the fork's
+  // join): a team of one, or workers the parallel map has all joined, pass
+  // it at once, and so does the driver's runtime, whose threads are the
+  // same workers. Anywhere else a barrier orders the team's code around
+  // it, which neither can.
+  for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
+    if (!DT.dominates(&Fini, Barrier)) {
+      error(*Barrier, "a barrier in a parallel region is not supported, "
+                      "but for the one ending its worksharing loop (Clang "
+                      "puts one before the loop for a 'linear' variable, "
+                      "and for one both 'firstprivate' and 'lastprivate')");
+      return true;
+    }
+  return false;
+}
+
+ForkRecogniser::Verdict ForkRecogniser::leaveToRuntime(Function &Microtask,
+                                                       const DominatorTree &DT,
+                                                       const CallBase &Fini,
+                                                       StringRef Why) {
+  if (hasStrayBarrier(Microtask, DT, Fini) || !canRunOnTheRuntime(Microtask))
+    return Verdict::Failed;
+  if (!Why.empty())
+    emitWarning(F, Fork.getDebugLoc(),
+                "parallel loop runs through the driver's OpenMP runtime (in "
+                "function '" +
+                    F.getName() + "'): " + Why);
+  return Verdict::LeftToRuntime;
+}
+
+ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
+  for (Instruction &I : instructions(Microtask)) {
+    Function *Callee = getCallee(I);
+    if (!Callee || !isOpenMPRuntimeName(Callee->getName()) ||
+        identifyOpenMPCall(I))
+      continue;
+    if (Callee->getName().startswith("__kmpc_dispatch_init"))
+      error(I, "only schedule(static[, chunk]) is supported (not dynamic, "
+               "guided, auto or runtime)");
+    else
+      error(I, "'" + Callee->getName() +
+                   "' (from an OpenMP directive or runtime call in the "
+                   "parallel region) is not supported");
+    return Verdict::Failed;
+  }
+  SmallVector<CallBase *, 2> Inits =
+      findCalls(Microtask, OpenMPCall::StaticInit);
+  SmallVector<CallBase *, 2> Finis =
+      findCalls(Microtask, OpenMPCall::StaticFini);
+  if (Inits.size() != 1 || Finis.size() != 1) {
+    error(Fork, "only '#pragma omp parallel for' (with a static schedule) "
+                "is supported; this parallel region has no such loop");
+    return Verdict::Failed;
+  }
+  auto *Kind = dyn_cast<ConstantInt>(Inits.front()->getArgOperand(2));
+  if (!Kind || (Kind->getZExtValue() != StaticChunked &&
+                Kind->getZExtValue() != StaticUnchunked)) {
+    error(*Inits.front(), "only schedule(static[, chunk]) is supported");
+    return Verdict::Failed;
+  }
+  Schedule = Kind->getZExtValue();
+  DominatorTree DT(Microtask);
+  LoopInfo LI(DT);
+  Loop *L = findWorksharingLoop(Microtask, LI, DT, *Inits.front(),
+                                *Finis.front(), Schedule);
+  if (RuntimeOnly)
+    return leaveToRuntime(Microtask, DT, *Finis.front(), "");
+  if (!L)
+    return leaveToRuntime(Microtask, DT, *Finis.front(),
+                          "Loom does not recognise the shape of the loop of "
+                          "this 'parallel for'");
+  Loop *Dispatch = L->getParentLoop() ? L->getParentLoop() : L;
+  if (readsLastIterationFlag(*Inits.front(), *Dispatch))
+    return leaveToRuntime(
+        Microtask, DT, *Finis.front(),
+        "its 'lastprivate' or 'linear' variables are copied out of the last "
+        "iteration, which Loom's parallel loops do not single out");
+  // Each thread of a team runs the region's code outside its loop: once
+  // here would not be the same, except for the reduction's combining.
+  SmallVector<CallBase *, 2> Reduces =
+      findCalls(Microtask, OpenMPCall::ReduceNowait);
+  for (Instruction &I : instructions(Microtask)) {
+    if (Dispatch->contains(&I) || !mayChangeSharedState(I) ||
+        any_of(Reduces,
+               [&](CallBase *Reduce) { return DT.dominates(Reduce, &I); }))
+      continue;
+    error(I, "code in a parallel region outside its worksharing loop is not "
+             "supported (only '#pragma omp parallel for')");
+    return Verdict::Failed;
+  }
+  if (hasStrayBarrier(Microtask, DT, *Finis.front()))
+    return Verdict::Failed;
+  for (CallBase *Query : findCalls(Microtask, OpenMPCall::ThreadNum))
+    if (!L->contains(Query)) {
+      error(*Query, "omp_get_thread_num() outside the loop of a 'parallel "
+                    "for' is not supported");
+      return Verdict::Failed;
+    }
+  for (CallBase *Query : findCalls(Microtask, OpenMPCall::NumThreads))
+    if (!L->contains(Query)) {
+      error(*Query, "omp_get_num_threads() outside the loop of a 'parallel "
+                    "for' is not supported");
+      return Verdict::Failed;
+    }
+  return Verdict::Recognised;
+}
+
+void ForkRecogniser::dropAtomicReductions(Function &Microtask) {
+  for (CallBase *Reduce : findCalls(Microtask, OpenMPCall::ReduceNowait))
+    for (User *U : Reduce->users())
+      if (auto *Switch = dyn_cast<SwitchInst>(U)) {
+        auto Atomic = Switch->findCaseValue(
+            ConstantInt::get(cast<IntegerType>(Reduce->getType()), 2));
+        if (Atomic != Switch->case_default())
+          Switch->removeCase(Atomic);
+      }
+  // What only the atomic case reached is dead now.
+  removeUnreachableBlocks(Microtask);
+}
+
+bool ForkRecogniser::canRunOnTheRuntime(Function &Microtask) {
+  if (Fork.arg_size() - 3 > LOOM_OPENMP_MAX_REGION_ARGUMENTS) {
+    error(Fork, "a parallel region of more than " +
+                    Twine(LOOM_OPENMP_MAX_REGION_ARGUMENTS) +
+                    " captured variables is not supported");
+    return false;
+  }
+  for (Instruction &I : instructions(Microtask)) {
+    Function *Callee = getCallee(I);
+    if (!Callee)
+      continue;
+    StringRef Name = Callee->getName();
+    if (BuiltinInfo::getMuxBuiltinForOpenCL(Name) ||
+        BuiltinInfo::getSynchronizationBuiltin(Name) ||
+        Name.startswith("__mux_")) {
+      error(I, "'" + Name +
+                   "' in a parallel region that runs on the driver's OpenMP "
+                   "runtime: its threads have no work-item state");
+      return false;
+    }
+  }
+  return true;
+}
+
+void ForkRecogniser::runAsOneThread(CallBase &Init) {
+  // __kmpc_for_static_init_*(loc, gtid, kind, &last, &lb, &ub, &stride,
+  // incr, chunk): alone, the thread runs every iteration, is the last, and
+  // a chunked schedule's next chunk starts past the end.
+  IRBuilder<> B(&Init);
+  Type *Int = Init.getFunctionType()->getParamType(8);
+  Value *Last = Init.getArgOperand(3), *Lower = Init.getArgOperand(4);
+  Value *Upper = Init.getArgOperand(5), *Stride = Init.getArgOperand(6);
+  B.CreateStore(ConstantInt::get(Type::getInt32Ty(F.getContext()), 1), Last);
+  Value *Span = B.CreateSub(B.CreateLoad(Int, Upper), B.CreateLoad(Int, Lower));
+  B.CreateStore(B.CreateAdd(Span, ConstantInt::get(Int, 1)), Stride);
+  Init.eraseFromParent();
+}
+
+bool ForkRecogniser::run() {
+  auto *Microtask =
+      dyn_cast<Function>(Fork.getArgOperand(2)->stripPointerCasts());
+  if (!Microtask || Microtask->isDeclaration() ||
+      Microtask->arg_size() != Fork.arg_size() - 1) {
+    error(Fork, "a parallel region whose outlined function Loom cannot see");
+    return false;
+  }
+  switch (checkMicrotask(*Microtask)) {
+  case Verdict::Failed:
+    return false;
+  case Verdict::LeftToRuntime:
+    dropAtomicReductions(*Microtask);
+    return true;
+  case Verdict::Recognised:
+    break;
+  }
+  Value *Workers = takeTeamSize();
+  DebugLoc ForkLoc = Fork.getDebugLoc();
+  if (!inlineMicrotask(*Microtask)) {
+    emitError(F, ForkLoc, "OpenMP: the parallel region cannot be inlined");
+    return true;
+  }
+  CallBase *Init = inlinedCalls(OpenMPCall::StaticInit).front();
+  CallBase *Fini = inlinedCalls(OpenMPCall::StaticFini).front();
+  Type *I32 = Type::getInt32Ty(F.getContext());
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  Value *Chunk = Schedule == StaticChunked ? Init->getArgOperand(8)
+                                           : ConstantInt::get(I64, 0);
+  SmallVector<RecurKind, 4> Reductions = takeReductions();
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Loop *L = findWorksharingLoop(F, LI, DT, *Init, *Fini, Schedule);
+  Fini->eraseFromParent();
+  runAsOneThread(*Init);
+  if (!L || !L->getLoopPreheader() || !L->hasDedicatedExits()) {
+    runSerially(ForkLoc);
+    return true;
+  }
+  // The team size and the chunk, values from before the loop.
+  IRBuilder<> B(L->getLoopPreheader()->getTerminator());
+  // `parallel for` declares the iterations independent: every access but
+  // those to the region's own stack slots (the loop's variables, promoted
+  // later; those not promoted are private or make the loop serial).
+  ParallelRegion Region = makeParallelLoop(
+      *L, B.CreateZExtOrTrunc(Workers, I32), B.CreateZExtOrTrunc(Chunk, I64),
+      ForkLoc, Reductions, [](const Instruction &I) {
+        const Value *Pointer = getLoadStorePointerOperand(&I);
+        return !Pointer || !isa<AllocaInst>(getUnderlyingObject(Pointer));
+      });
+  answerQueries(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker, Region);
+  answerQueries(OpenMPCall::NumThreads, ParallelIntrinsic::Workers, Region);
+  ++NumLoops;
+  return true;
+}
+
+/// The team size: num_threads, pushed just before the fork (the push
+/// erased), or 0 (as many workers as the driver has).
+Value *ForkRecogniser::takeTeamSize() {
+  for (Instruction *I = Fork.getPrevNode(); I; I = I->getPrevNode())
+    if (identifyOpenMPCall(*I) == OpenMPCall::PushNumThreads) {
+      Value *Workers = cast<CallBase>(I)->getArgOperand(2);
+      I->eraseFromParent();
+      return Workers;
+    }
+  return ConstantInt::get(Type::getInt32Ty(F.getContext()), 0);
+}
+
+/// The fork replaced by a direct call of \p Microtask with thread ids of 0,
+/// inlined; the runtime calls already in F noted first, so that
+/// inlinedCalls finds the microtask's. Returns whether it was inlined.
+bool ForkRecogniser::inlineMicrotask(Function &Microtask) {
+  Type *I32 = Type::getInt32Ty(F.getContext());
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *ThreadId = B.CreateAlloca(I32, nullptr, "omp.thread.id");
+  B.CreateStore(ConstantInt::get(I32, 0), ThreadId);
+  SmallVector<Value *, 8> Args = {ThreadId, ThreadId};
+  for (unsigned I = 3; I < Fork.arg_size(); ++I)
+    Args.push_back(Fork.getArgOperand(I));
+  B.SetInsertPoint(&Fork);
+  CallInst *Direct = B.CreateCall(&Microtask, Args);
+  Direct->setDebugLoc(Fork.getDebugLoc());
+  Direct->setCallingConv(Microtask.getCallingConv());
+  Fork.eraseFromParent();
+  for (Instruction &I : instructions(F))
+    if (identifyOpenMPCall(I))
+      RuntimeCallsBefore.insert(&I);
+  InlineFunctionInfo Info;
+  return InlineFunction(*Direct, Info).isSuccess();
+}
+
+SmallVector<CallBase *, 2> ForkRecogniser::inlinedCalls(OpenMPCall Kind) {
+  SmallVector<CallBase *, 2> Calls;
+  for (CallBase *Call : findCalls(F, Kind))
+    if (!RuntimeCallsBefore.contains(Call))
+      Calls.push_back(Call);
+  return Calls;
+}
+
+/// The kinds of the reductions the microtask combines, its reduction
+/// calls answered as one thread that combines its own partial result, and
+/// the calls that end a reduction or the loop's barrier erased.
+SmallVector<RecurKind, 4> ForkRecogniser::takeReductions() {
+  SmallVector<RecurKind, 4> Reductions;
+  for (CallBase *Reduce : inlinedCalls(OpenMPCall::ReduceNowait)) {
+    if (auto *Combine =
+            dyn_cast<Function>(Reduce->getArgOperand(5)->stripPointerCasts()))
+      append_range(Reductions, getReductionKinds(*Combine));
+    // 1: this thread combines its partial result itself.
+    Reduce->replaceAllUsesWith(ConstantInt::get(Reduce->getType(), 1));
+    Reduce->eraseFromParent();
+  }
+  for (CallBase *End : inlinedCalls(OpenMPCall::EndReduceNowait))
+    End->eraseFromParent();
+  for (CallBase *Barrier : inlinedCalls(OpenMPCall::Barrier))
+    Barrier->eraseFromParent();
+  return Reductions;
+}
+
+/// A loop Loom does not recognise runs on the kernel's thread, as a team
+/// of one (a warning says so).
+void ForkRecogniser::runSerially(const DebugLoc &ForkLoc) {
+  emitWarning(F, ForkLoc,
+              "parallel loop runs serially (in function '" + F.getName() +
+                  "'): Loom does not recognise the shape of the loop of "
+                  "this 'parallel for'");
+  for (CallBase *Query : inlinedCalls(OpenMPCall::ThreadNum))
+    Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 0));
+  for (CallBase *Query : inlinedCalls(OpenMPCall::NumThreads))
+    Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 1));
+}
+
+/// The microtask's queries of kind \p Kind become Loom's \p As of
+/// \p Region.
+void ForkRecogniser::answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
+                                   const ParallelRegion &Region) {
+  SmallVector<CallBase *, 2> Calls = inlinedCalls(Kind);
+  if (Calls.empty())
+    return;
+  Function *Intrinsic = getOrDeclareParallelIntrinsic(*F.getParent(), As);
+  IRBuilder<> B(F.getContext());
+  for (CallBase *Call : Calls) {
+    B.SetInsertPoint(Call);
+    Call->replaceAllUsesWith(B.CreateZExtOrTrunc(
+        B.CreateCall(Intrinsic, {Region.Entry}), Call->getType()));
+    Call->eraseFromParent();
+  }
+}
+
+/// Reports each call of the OpenMP runtime left in \p F, but for Clang's
+/// thread-id queries, which serve the constructs and go with them. Returns
+/// whether \p F changed or has an error.
+bool reportRemainingRuntimeCalls(Function &F) {
+  bool Changed = false;
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    Function *Callee = getCallee(I);
+    if (!Callee || !isOpenMPRuntimeName(Callee->getName()))
+      continue;
+    // Clang's thread-id queries whose constructs went.
+    if (identifyOpenMPCall(I) == OpenMPCall::GlobalThreadNum && I.use_empty()) {
+      I.eraseFromParent();
+      Changed = true;
+      continue;
+    }
+    // The driver's OpenMP runtime runs what was left to it.
+    if (isOpenMPRuntimeFunction(Callee->getName()))
+      continue;
+    emitError(F, I.getDebugLoc(),
+              "OpenMP: '" + Callee->getName() + "' is not supported");
+    Changed = true;
+  }
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses OpenMPToParallelLoopsPass::run(Module &M,
+                                                 ModuleAnalysisManager &) {
+  Function *ForkCall = M.getFunction("__kmpc_fork_call");
+  bool Changed = false;
+  // Functions with an error already: one per construct is enough.
+  SmallPtrSet<const Function *, 4> Reported;
+  // What Clang outlined for the constructs: microtasks and the reduction
+  // functions they pass the runtime.
+  SmallPtrSet<const Function *, 4> Helpers;
+  if (ForkCall) {
+    SmallVector<CallBase *, 4> Forks;
+    for (User *U : ForkCall->users())
+      if (auto *Call = dyn_cast<CallBase>(U))
+        Forks.push_back(Call);
+    for (CallBase *Fork : Forks) {
+      auto *Microtask =
+          dyn_cast<Function>(Fork->getArgOperand(2)->stripPointerCasts());
+      Function *Caller = Fork->getFunction();
+      if (Microtask) {
+        Helpers.insert(Microtask);
+        for (CallBase *Reduce : findCalls(*Microtask, OpenMPCall::ReduceNowait))
+          if (auto *Combine = dyn_cast<Function>(
+                  Reduce->getArgOperand(5)->stripPointerCasts()))
+            Helpers.insert(Combine);
+      }
+      ForkRecogniser Recogniser(*Fork, Opts.RuntimeOnly);
+      Changed |= Recogniser.run();
+      if (Recogniser.failed()) {
+        Reported.insert(Caller);
+        Reported.insert(Microtask);
+      }
+    }
+  }
+  // Microtasks now inlined, and the reduction functions they used.
+  for (Function &F : make_early_inc_range(M))
+    if (F.use_empty() && F.hasLocalLinkage() && Helpers.contains(&F)) {
+      F.eraseFromParent();
+      Changed = true;
+    }
+  for (Function &F : M)
+    if (!F.isDeclaration() && !Reported.contains(&F))
+      Changed |= reportRemainingRuntimeCalls(F);
+  for (Function &F : make_early_inc_range(M))
+    if (F.isDeclaration() && F.use_empty() && isOpenMPRuntimeName(F.getName()))
+      F.eraseFromParent();
+  // Clang's locks for critical sections and reductions are common symbols,
+  // which the driver's loader does not take: the module's own, or gone.
+  for (GlobalVariable &G : make_early_inc_range(M.globals()))
+    if (G.getName().startswith(".gomp_critical_user_")) {
+      Changed = true;
+      if (G.use_empty())
+        G.eraseFromParent();
+      else
+        G.setLinkage(GlobalValue::InternalLinkage);
+    }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace utils
+} // namespace compiler

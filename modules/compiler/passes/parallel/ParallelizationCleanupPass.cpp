@@ -1,0 +1,531 @@
+//===- ParallelizationCleanupPass.cpp - Drop what broke -------------------===//
+///
+/// \file
+/// See compiler/passes/parallel/ParallelizationCleanupPass.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/passes/parallel/ParallelizationCleanupPass.h"
+
+#include "compiler/analysis/ParallelLoops.h"
+#include "compiler/support/Diagnostics.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/IVDescriptors.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+
+#include <iterator>
+#include <optional>
+#include <string>
+
+#define DEBUG_TYPE "parallelization-cleanup"
+
+using namespace llvm;
+
+STATISTIC(NumRegionsKept, "Number of parallel regions found valid");
+STATISTIC(NumRegionsDropped, "Number of parallel regions made serial");
+STATISTIC(NumCopiesAdopted,
+          "Number of copies of parallel loops given their marks back");
+
+namespace compiler {
+namespace utils {
+
+namespace {
+
+/// Why a region cannot run in parallel; nothing when it can.
+using Verdict = std::optional<std::string>;
+
+/// `%name` of \p V, or its printed form when it has no name.
+std::string describe(const Value &V) {
+  if (V.hasName())
+    return (isa<GlobalValue>(V) ? "@" : "%") + V.getName().str();
+  std::string Text;
+  raw_string_ostream OS(Text);
+  V.printAsOperand(OS, /*PrintType=*/false);
+  return OS.str();
+}
+
+/// The access groups \p L's `llvm.loop.parallel_accesses` lists.
+SmallPtrSet<const MDNode *, 4> getParallelAccessGroups(const Loop &L) {
+  SmallPtrSet<const MDNode *, 4> Groups;
+  if (const MDNode *Property =
+          findOptionMDForLoop(&L, "llvm.loop.parallel_accesses"))
+    for (const MDOperand &Group : drop_begin(Property->operands()))
+      if (const auto *Node = dyn_cast<MDNode>(Group))
+        Groups.insert(Node);
+  return Groups;
+}
+
+/// Whether \p I's `!llvm.access.group` (one group, or a list of them)
+/// names one of \p Groups.
+bool isInAccessGroup(const Instruction &I,
+                     const SmallPtrSetImpl<const MDNode *> &Groups) {
+  const MDNode *Group = I.getMetadata(LLVMContext::MD_access_group);
+  if (!Group)
+    return false;
+  if (Group->getNumOperands() == 0)
+    return Groups.contains(Group);
+  return any_of(Group->operands(), [&](const MDOperand &Op) {
+    return Groups.contains(dyn_cast<MDNode>(Op));
+  });
+}
+
+/// Whether every pointer \p I touches memory through is a stack slot used
+/// only in \p L.
+bool touchesOnlyPrivateSlots(const Instruction &I, const Loop &L) {
+  SmallVector<const Value *, 2> Pointers;
+  if (const Value *Pointer = getLoadStorePointerOperand(&I))
+    Pointers.push_back(Pointer);
+  else if (const auto *Transfer = dyn_cast<AnyMemIntrinsic>(&I)) {
+    Pointers.push_back(Transfer->getRawDest());
+    if (const auto *Copy = dyn_cast<AnyMemTransferInst>(Transfer))
+      Pointers.push_back(Copy->getRawSource());
+  } else {
+    return false;
+  }
+  return all_of(Pointers, [&](const Value *Pointer) {
+    const auto *Slot = dyn_cast<AllocaInst>(getUnderlyingObject(Pointer));
+    return Slot && isPrivateToLoop(*Slot, L);
+  });
+}
+
+/// Calls that say nothing about the memory a loop shares: debug info,
+/// lifetimes, assumptions, and the form's own intrinsics.
+bool isBookkeeping(const Instruction &I) {
+  if (isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I) ||
+      I.isLifetimeStartOrEnd())
+    return true;
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    if (II->getIntrinsicID() == Intrinsic::experimental_noalias_scope_decl ||
+        II->getIntrinsicID() == Intrinsic::sideeffect)
+      return true;
+  const auto *Call = dyn_cast<CallInst>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && identifyParallelIntrinsic(*Callee);
+}
+
+/// The reduction kind of \p I when it is one operation of a reduction: a
+/// binary operator or a min/max intrinsic that LLVM's vectorizer leaves in
+/// a vector reduction's chain.
+std::optional<RecurKind> getReductionOperationKind(const Instruction &I) {
+  switch (I.getOpcode()) {
+  case Instruction::Add:
+    return RecurKind::Add;
+  case Instruction::Mul:
+    return RecurKind::Mul;
+  case Instruction::And:
+    return RecurKind::And;
+  case Instruction::Or:
+    return RecurKind::Or;
+  case Instruction::Xor:
+    return RecurKind::Xor;
+  case Instruction::FAdd:
+    return RecurKind::FAdd;
+  case Instruction::FMul:
+    return RecurKind::FMul;
+  default:
+    break;
+  }
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return std::nullopt;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::smin:
+    return RecurKind::SMin;
+  case Intrinsic::smax:
+    return RecurKind::SMax;
+  case Intrinsic::umin:
+    return RecurKind::UMin;
+  case Intrinsic::umax:
+    return RecurKind::UMax;
+  case Intrinsic::minnum:
+    return RecurKind::FMin;
+  case Intrinsic::maxnum:
+    return RecurKind::FMax;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The one user of \p V inside \p L, or null when it has none or several.
+Instruction *getOnlyUserInLoop(Value &V, const Loop &L) {
+  Instruction *Only = nullptr;
+  for (User *U : V.users()) {
+    auto *UserInst = cast<Instruction>(U);
+    if (!L.contains(UserInst))
+      continue;
+    if (Only && Only != UserInst)
+      return nullptr;
+    Only = UserInst;
+  }
+  return Only;
+}
+
+/// The kind of the reduction \p Phi is the start of, when it is a chain of
+/// operations of one kind, each the only user in \p L of the one before,
+/// from \p Phi to the value it takes from the latch: the form a vector
+/// reduction takes after the loop vectorizer and unrolling, which
+/// RecurrenceDescriptor (scalars only) does not recognise. The chain goes
+/// in \p Chain.
+std::optional<RecurKind>
+matchReductionChain(PHINode &Phi, const Loop &L,
+                    SmallVectorImpl<Instruction *> &Chain) {
+  Value *Update = Phi.getIncomingValueForBlock(L.getLoopLatch());
+  std::optional<RecurKind> Kind;
+  Value *Link = &Phi;
+  while (Link != Update) {
+    Instruction *Next = getOnlyUserInLoop(*Link, L);
+    std::optional<RecurKind> NextKind =
+        Next ? getReductionOperationKind(*Next) : std::nullopt;
+    // Each operation takes the chain once: `add %v, %v` doubles, it does not
+    // reduce.
+    if (!NextKind || (Kind && *Kind != *NextKind) ||
+        count(Next->operands(), Link) != 1)
+      return std::nullopt;
+    Kind = NextKind;
+    Chain.push_back(Next);
+    Link = Next;
+  }
+  if (!Kind || getOnlyUserInLoop(*Update, L) != &Phi)
+    return std::nullopt;
+  return Kind;
+}
+
+/// Checks one region of a function against the IR as it now is.
+class RegionChecker {
+public:
+  RegionChecker(DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE)
+      : DT(DT), LI(LI), SE(SE) {}
+
+  Verdict check(const ParallelRegion &Region) {
+    if (!Region.Id)
+      return "its region lost its identity (!loom.parallel.region)";
+    if (!Region.OtherUsers.empty())
+      return "its region token is used by " +
+             describe(*Region.OtherUsers.front());
+    if (Region.Exits.empty())
+      return "its region has no end any more";
+    SmallPtrSet<BasicBlock *, 16> Blocks;
+    if (Verdict Open = collectRegionBlocks(Region, Blocks))
+      return Open;
+    SmallVector<Loop *, 2> Loops;
+    if (Verdict Bad = collectRegionLoops(Region, Blocks, Loops))
+      return Bad;
+    for (CallInst *Query : Region.Queries)
+      if (none_of(Loops, [&](Loop *L) { return L->contains(Query); }))
+        return "the worker index or count is asked outside its loop";
+    for (Loop *L : Loops)
+      if (Verdict Bad = checkLoop(*L))
+        return Bad;
+    return std::nullopt;
+  }
+
+private:
+  /// The blocks from the region's entry up to its exits, or why the region
+  /// is not closed.
+  Verdict collectRegionBlocks(const ParallelRegion &Region,
+                              SmallPtrSetImpl<BasicBlock *> &Blocks) {
+    SmallPtrSet<const BasicBlock *, 4> ExitBlocks;
+    for (CallInst *Exit : Region.Exits)
+      ExitBlocks.insert(Exit->getParent());
+    BasicBlock *Start = Region.Entry->getParent();
+    SmallVector<BasicBlock *, 16> Work = {Start};
+    Blocks.insert(Start);
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      // An exit ends the region (in the entry's own block, the exit comes
+      // after the entry: it uses the entry's token).
+      if (ExitBlocks.contains(BB))
+        continue;
+      if (isa<ReturnInst>(BB->getTerminator()))
+        return "a path from the start of its region returns without passing "
+               "its end";
+      for (BasicBlock *Succ : successors(BB))
+        if (Blocks.insert(Succ).second)
+          Work.push_back(Succ);
+    }
+    return std::nullopt;
+  }
+
+  /// The outermost loops inside the region, which must be its work, or why
+  /// they are not.
+  Verdict collectRegionLoops(const ParallelRegion &Region,
+                             const SmallPtrSetImpl<BasicBlock *> &Blocks,
+                             SmallVectorImpl<Loop *> &Loops) {
+    BasicBlock *Start = Region.Entry->getParent();
+    for (Loop *Around = LI.getLoopFor(Start); Around;
+         Around = Around->getParentLoop())
+      if (const MDNode *Other = getParallelLoopRegion(*Around))
+        if (Other != Region.Id)
+          return std::string("it is inside the parallel loop of another "
+                             "region: nested regions run serially");
+    SetVector<Loop *> Inside;
+    for (BasicBlock *BB : Blocks) {
+      Loop *L = LI.getLoopFor(BB);
+      if (!L || L->contains(Start))
+        continue;
+      while (L->getParentLoop() && !L->getParentLoop()->contains(Start))
+        L = L->getParentLoop();
+      Inside.insert(L);
+    }
+    if (Inside.empty())
+      return std::string("its region holds no loop any more");
+    SmallVector<Loop *, 2> Marked;
+    copy_if(Inside, std::back_inserter(Marked),
+            [&](Loop *L) { return getParallelLoopRegion(*L) == Region.Id; });
+    for (Loop *L : Inside)
+      if (getParallelLoopRegion(*L) != Region.Id && !adoptCopy(*L, Marked))
+        return "the loop at '" + L->getHeader()->getName().str() +
+               "' in its region is not marked as the region's work, and "
+               "none of its accesses to memory is in an access group of a "
+               "loop that is";
+    for (Loop *L : getLoopsOfRegion(LI, Region.Id))
+      if (!Inside.contains(L))
+        return "the loop at '" + L->getHeader()->getName().str() +
+               "' is marked as the work of a region it is not in";
+    Loops.append(Inside.begin(), Inside.end());
+    return std::nullopt;
+  }
+
+  /// Gives \p Copy the marks of the loop of \p Marked it was made from, if
+  /// it has the marks of none: LLVM's runtime unrolling, unswitching and
+  /// versioning make copies of a loop without its id, but the copy's
+  /// instructions keep their access groups, which say whose copy it is.
+  /// The copy is then checked as any loop of the region.
+  bool adoptCopy(Loop &Copy, ArrayRef<Loop *> Marked) {
+    if (getParallelLoopRegion(Copy))
+      return false;
+    for (Loop *Original : Marked) {
+      SmallPtrSet<const MDNode *, 4> Groups =
+          getParallelAccessGroups(*Original);
+      bool SharesAGroup = any_of(Copy.blocks(), [&](BasicBlock *BB) {
+        return any_of(
+            *BB, [&](Instruction &I) { return isInAccessGroup(I, Groups); });
+      });
+      if (!SharesAGroup)
+        continue;
+      LLVM_DEBUG(dbgs() << DEBUG_TYPE ": the loop at '"
+                        << Copy.getHeader()->getName()
+                        << "' takes the marks of the loop at '"
+                        << Original->getHeader()->getName() << "'\n");
+      copyParallelLoopMarks(Copy, *Original);
+      simplifyLoop(&Copy, &DT, &LI, &SE, /*AC=*/nullptr, /*MSSAU=*/nullptr,
+                   /*PreserveLCSSA=*/false);
+      ++NumCopiesAdopted;
+      Changed = true;
+      return true;
+    }
+    return false;
+  }
+
+  Verdict checkLoop(Loop &L) {
+    if (!L.getLoopPreheader() || !L.getLoopLatch())
+      return "the loop at '" + L.getHeader()->getName().str() +
+             "' has more than one entry or latch";
+    if (!L.getExitBlock())
+      return "the loop at '" + L.getHeader()->getName().str() +
+             "' has more than one exit";
+    if (isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)))
+      return "the trip count of the loop at '" +
+             L.getHeader()->getName().str() + "' cannot be computed";
+    SmallPtrSet<const Instruction *, 4> ReductionResults;
+    if (Verdict Bad = checkHeaderPhis(L, ReductionResults))
+      return Bad;
+    if (Verdict Bad = checkLiveOuts(L, ReductionResults))
+      return Bad;
+    return checkMemory(L);
+  }
+
+  bool isAffineRecurrence(Instruction &I, const Loop &L) {
+    if (!SE.isSCEVable(I.getType()))
+      return false;
+    const auto *AddRec = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&I));
+    return AddRec && AddRec->getLoop() == &L && AddRec->isAffine();
+  }
+
+  /// Every header phi must be an affine induction or a declared reduction,
+  /// whose results go in \p ReductionResults.
+  Verdict checkHeaderPhis(Loop &L,
+                          SmallPtrSetImpl<const Instruction *> &Results) {
+    SmallVector<RecurKind, 4> Declared = getDeclaredReductions(L);
+    bool HasInduction = false;
+    for (PHINode &Phi : L.getHeader()->phis()) {
+      if (isAffineRecurrence(Phi, L)) {
+        HasInduction = true;
+        continue;
+      }
+      std::optional<RecurKind> Kind;
+      SmallVector<Instruction *, 4> Chain;
+      RecurrenceDescriptor Reduction;
+      if (RecurrenceDescriptor::isReductionPHI(&Phi, &L, Reduction,
+                                               /*DB=*/nullptr, /*AC=*/nullptr,
+                                               &DT, &SE)) {
+        Kind = Reduction.getRecurrenceKind();
+        Chain.push_back(Reduction.getLoopExitInstr());
+      } else {
+        Kind = matchReductionChain(Phi, L, Chain);
+      }
+      if (Kind) {
+        if (isDeclaredReduction(*Kind, Declared)) {
+          Results.insert(&Phi);
+          Results.insert(Chain.back());
+          continue;
+        }
+        StringRef Name = getReductionName(*Kind);
+        return describe(Phi) + " carries an undeclared " +
+               (Name.empty() ? std::string("reduction")
+                             : "'" + Name.str() + "' reduction") +
+               " from one iteration to the next";
+      }
+      return describe(Phi) +
+             " carries a value from one iteration to the next that is "
+             "neither an induction nor a reduction with one update";
+    }
+    if (!HasInduction)
+      return "the loop at '" + L.getHeader()->getName().str() +
+             "' has no induction variable";
+    return std::nullopt;
+  }
+
+  Verdict checkLiveOuts(const Loop &L,
+                        const SmallPtrSetImpl<const Instruction *> &Results) {
+    for (BasicBlock *BB : L.blocks())
+      for (Instruction &I : *BB) {
+        // A reduction's result is combined from the workers'; an
+        // induction's last value follows from the trip count.
+        if (Results.contains(&I) || isAffineRecurrence(I, L))
+          continue;
+        for (const User *U : I.users())
+          if (!L.contains(cast<Instruction>(U)))
+            return describe(I) +
+                   ", computed in the loop, is used after it and is not a "
+                   "reduction's result";
+      }
+    return std::nullopt;
+  }
+
+  Verdict checkMemory(const Loop &L) {
+    SmallPtrSet<const MDNode *, 4> Groups = getParallelAccessGroups(L);
+    for (BasicBlock *BB : L.blocks())
+      for (Instruction &I : *BB) {
+        if (isBookkeeping(I))
+          continue;
+        if (const auto *Call = dyn_cast<CallBase>(&I))
+          if (Call->isConvergent())
+            return "the loop calls " + describe(*Call->getCalledOperand()) +
+                   ", which every worker must reach together";
+        if (!I.mayReadOrWriteMemory() || isInAccessGroup(I, Groups) ||
+            touchesOnlyPrivateSlots(I, L))
+          continue;
+        std::string Text;
+        raw_string_ostream(Text) << I;
+        return "'" + StringRef(Text).ltrim().str() +
+               "' may touch memory shared between iterations that no access "
+               "group of the loop covers";
+      }
+    return std::nullopt;
+  }
+
+  DominatorTree &DT;
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+
+public:
+  /// Whether a check changed the IR (a copy adopted).
+  bool Changed = false;
+};
+
+/// Where to say a region runs serially: its entry's location, or its first
+/// loop's.
+DebugLoc getRegionLocation(const ParallelRegion &Region, LoopInfo &LI) {
+  if (DebugLoc Loc = Region.Entry->getDebugLoc())
+    return Loc;
+  for (Loop *L : getLoopsOfRegion(LI, Region.Id))
+    if (DebugLoc Loc = L->getStartLoc())
+      return Loc;
+  return DebugLoc();
+}
+
+bool cleanUpFunction(Function &F, FunctionAnalysisManager &FAM) {
+  SmallVector<ParallelRegion, 4> Regions = findParallelRegions(F);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  bool HasMarkedLoops = any_of(LI.getLoopsInPreorder(), [](Loop *L) {
+    return getParallelLoopRegion(*L) != nullptr;
+  });
+  if (Regions.empty() && !HasMarkedLoops)
+    return false;
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  // The marked loops in simplified form (a preheader, one latch, dedicated
+  // exits), which the optimizations need not leave them in: the checks and
+  // the lowering assume it.
+  bool Changed = false;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (getParallelLoopRegion(*L))
+      Changed |= simplifyLoop(L, &DT, &LI, &SE, /*AC=*/nullptr,
+                              /*MSSAU=*/nullptr, /*PreserveLCSSA=*/false);
+  RegionChecker Checker(DT, LI, SE);
+  // Decide every region on the IR as the optimizations left it, then drop.
+  SmallVector<std::pair<ParallelRegion *, std::string>, 4> Invalid;
+  for (ParallelRegion &Region : Regions) {
+    if (Verdict Reason = Checker.check(Region))
+      Invalid.emplace_back(&Region, std::move(*Reason));
+    else
+      ++NumRegionsKept;
+  }
+  Changed |= Checker.Changed;
+  for (auto &[Region, Reason] : Invalid) {
+    emitWarning(F, getRegionLocation(*Region, LI),
+                "parallel loop runs serially (in function '" + F.getName() +
+                    "'): " + Reason);
+    removeParallelRegion(*Region, LI);
+    ++NumRegionsDropped;
+    Changed = true;
+  }
+  // A loop naming a region that is gone runs serially as it is; only the
+  // mark is left to remove.
+  SmallPtrSet<const MDNode *, 4> Live;
+  for (ParallelRegion &Region : Regions)
+    if (Region.Entry)
+      Live.insert(Region.Id);
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (const MDNode *Id = getParallelLoopRegion(*L);
+        Id && !Live.contains(Id)) {
+      unmarkParallelLoop(*L);
+      Changed = true;
+    }
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses ParallelizationCleanupPass::run(Module &M,
+                                                  ModuleAnalysisManager &AM) {
+  FunctionAnalysisManager &FAM =
+      AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration() || !cleanUpFunction(F, FAM))
+      continue;
+    Changed = true;
+    // Calls went and loop ids changed; the blocks did not.
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    FAM.invalidate(F, PA);
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace utils
+} // namespace compiler

@@ -1,0 +1,122 @@
+//===- AddMetadataPass.cpp - Kernel descriptors into the binary -----------===//
+///
+/// \file
+/// See compiler/passes/workgroup/AddMetadataPass.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "compiler/passes/workgroup/AddMetadataPass.h"
+
+#include "compiler/analysis/BuiltinInfo.h"
+
+#include "compiler/analysis/KernelMetadata.h"
+#include "compiler/analysis/PrivateMemory.h"
+#include "compiler/support/AddressSpaces.h"
+#include "metadata/kernel_descriptor.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#define DEBUG_TYPE "add-metadata"
+
+using namespace llvm;
+namespace md = loom::metadata;
+
+namespace compiler {
+namespace utils {
+
+namespace {
+
+md::ArgDescriptor describeArg(Type *Ty, const DataLayout &DL, uint64_t Offset) {
+  md::ArgDescriptor A;
+  A.Offset = static_cast<uint32_t>(Offset);
+  A.Size = static_cast<uint32_t>(DL.getTypeAllocSize(Ty));
+  A.Alignment = static_cast<uint32_t>(DL.getABITypeAlign(Ty).value());
+  if (auto *Ptr = dyn_cast<PointerType>(Ty)) {
+    unsigned AS = Ptr->getAddressSpace();
+    A.AddressSpace = static_cast<uint8_t>(AS);
+    A.Kind = AS == LocalAddressSpace      ? md::ArgKind::LocalBuffer
+             : AS == ConstantAddressSpace ? md::ArgKind::ConstantBuffer
+                                          : md::ArgKind::GlobalBuffer;
+  } else if (Ty->isStructTy() || Ty->isArrayTy()) {
+    A.Kind = md::ArgKind::StructByValue;
+  } else {
+    A.Kind = md::ArgKind::Scalar;
+  }
+  return A;
+}
+
+std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
+  Module &M = *Entry.getParent();
+  StructType *Packed =
+      StructType::getTypeByName(M.getContext(), getPackedArgsTypeName(Entry));
+  if (!Packed)
+    return std::nullopt;
+  const DataLayout &DL = M.getDataLayout();
+  const StructLayout *Layout = DL.getStructLayout(Packed);
+
+  md::KernelDescriptor K;
+  K.Name = getOrigFnName(Entry).str();
+  K.EntrySymbol = Entry.getName().str();
+  K.PackedArgsSize = static_cast<uint32_t>(Layout->getSizeInBytes());
+  SmallVector<std::string, 8> TypeNames = getArgTypeNames(Entry);
+  SmallVector<unsigned, 8> AccumulatorBytes = getAccumulatorArgBytes(Entry);
+  for (unsigned I = 0; I < Packed->getNumElements(); ++I) {
+    K.Args.push_back(describeArg(Packed->getElementType(I), DL,
+                                 Layout->getElementOffset(I)));
+    if (I < TypeNames.size())
+      K.Args.back().TypeName = TypeNames[I];
+    if (I < AccumulatorBytes.size() &&
+        K.Args.back().Kind == md::ArgKind::GlobalBuffer)
+      K.Args.back().AccumulatorBytes =
+          static_cast<uint8_t>(AccumulatorBytes[I]);
+  }
+  if (auto Size = getReqdWorkGroupSize(Entry))
+    K.RequiredWorkGroupSize = *Size;
+  if (auto Size = getWorkGroupSizeHint(Entry))
+    K.WorkGroupSizeHint = *Size;
+  K.LocalMemoryBytes = getLocalMemoryUsage(Entry);
+  K.VectorizationWidth = getVectorizationWidth(Entry);
+  WorkGroupStack Stack = getWorkGroupStack(Entry);
+  K.StackBytes = getPrivateMemoryBytesWithCallees(Entry) + Stack.Fixed;
+  K.StackBytesPerWorkItem = Stack.PerWorkItem;
+  return K;
+}
+
+} // namespace
+
+PreservedAnalyses AddMetadataPass::run(Module &M, ModuleAnalysisManager &AM) {
+  const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
+  md::ProgramDescriptor Program;
+  Program.TargetName = Opts.TargetName;
+  SmallVector<Function *, 4> Entries = getKernelEntryPoints(M);
+  for (Function *Entry : Entries) {
+    std::optional<md::KernelDescriptor> K = describeKernel(*Entry);
+    if (!K) {
+      M.getContext().diagnose(DiagnosticInfoUnsupported(
+          *Entry, "kernel '" + getOrigFnName(*Entry) +
+                      "' has no packed-argument struct: run "
+                      "add-kernel-wrapper before add-metadata"));
+      continue;
+    }
+    K->WorkGroupInfoLayout = BI.getWorkGroupInfoLayout();
+    Program.Kernels.push_back(std::move(*K));
+  }
+  Program.CPUName = Opts.CPUName;
+  Program.CPUFeatures = Opts.CPUFeatures;
+
+  std::vector<uint8_t> Bytes = md::writeProgramDescriptor(Program);
+  Constant *Init = ConstantDataArray::get(M.getContext(), makeArrayRef(Bytes));
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::InternalLinkage, Init,
+                                "loom.kernel_descriptors");
+  GV->setSection(LOOM_DESCRIPTOR_SECTION);
+  GV->setAlignment(Align(8));
+  appendToUsed(M, {GV});
+  return PreservedAnalyses::none();
+}
+
+} // namespace utils
+} // namespace compiler

@@ -1,0 +1,75 @@
+//===- ModuleChecks.cpp - Constructs this Loom cannot compile yet ---------===//
+///
+/// \file
+/// See ModuleChecks.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/ModuleChecks.h"
+
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/analysis/KernelMetadata.h"
+#include "compiler/support/DiagnosticError.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using compiler::utils::getOrigFnName;
+
+namespace compiler {
+
+namespace {
+
+/// The first function, by name, that uses \p V, directly or through
+/// constants (a global's initializer can refer to itself, so each constant
+/// is looked through once).
+std::string getUserFunctionName(const Value &V) {
+  SmallVector<const Value *, 8> Worklist = {&V};
+  SmallPtrSet<const Value *, 8> Seen = {&V};
+  while (!Worklist.empty()) {
+    const Value *Used = Worklist.pop_back_val();
+    for (const User *U : Used->users()) {
+      if (auto *I = dyn_cast<Instruction>(U))
+        return getOrigFnName(*I->getFunction()).str();
+      if (isa<Constant>(U) && Seen.insert(U).second)
+        Worklist.push_back(U);
+    }
+  }
+  return {};
+}
+
+void checkUndefinedCalls(Module &M, const BuiltinInfo &BI,
+                         SmallVectorImpl<std::string> &Problems) {
+  for (Function &F : M) {
+    // Builtins linked after vectorization are checked when they are linked.
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
+        BI.identifyMuxBuiltin(F) ||
+        BI.mustLinkAfterVectorization(F.getName()) ||
+        BI.isDriverRuntimeFunction(F.getName()))
+      continue;
+    std::string Demangled = demangle(F.getName().str());
+    std::string User = getUserFunctionName(F);
+    std::string Where = User.empty() ? "" : "'" + User + "' ";
+    Problems.push_back(Where + "calls '" + Demangled +
+                       "', which no library Loom links provides");
+  }
+}
+
+} // namespace
+
+Error checkModuleIsSupported(Module &M, const BuiltinInfo &BI,
+                             StringRef FileName) {
+  SmallVector<std::string, 4> Problems;
+  checkUndefinedCalls(M, BI, Problems);
+  if (Problems.empty())
+    return Error::success();
+  std::string Message;
+  for (const std::string &Problem : Problems)
+    Message += formatErrorLine(FileName, Problem);
+  return makeFormattedDiagnosticError(Message);
+}
+
+} // namespace compiler

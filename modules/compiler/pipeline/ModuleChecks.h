@@ -1,0 +1,31 @@
+//===- ModuleChecks.h - Constructs this Loom cannot compile yet -*- C++ -*-===//
+///
+/// \file
+/// Finds what a module asks for that the pipeline cannot honour, so that it
+/// is rejected with a message naming the construct instead of miscompiled:
+/// barriers and fences, `__local` memory, and calls to functions nobody
+/// defines (builtins the library does not provide).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_PIPELINE_MODULECHECKS_H
+#define COMPILER_PIPELINE_MODULECHECKS_H
+
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace compiler {
+
+class BuiltinInfo;
+
+/// Checks \p M after the work-item builtins were lowered to mux builtins.
+/// The error lists every problem, one `FileName: error: ...` line each.
+llvm::Error checkModuleIsSupported(llvm::Module &M, const BuiltinInfo &BI,
+                                   llvm::StringRef FileName);
+
+} // namespace compiler
+
+#endif // COMPILER_PIPELINE_MODULECHECKS_H
