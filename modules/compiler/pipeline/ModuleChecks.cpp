@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 
 using namespace llvm;
 using compiler::utils::getOrigFnName;
@@ -70,6 +71,19 @@ Error checkModuleIsSupported(Module &M, const BuiltinInfo &BI,
   for (const std::string &Problem : Problems)
     Message += formatErrorLine(FileName, Problem);
   return makeFormattedDiagnosticError(Message);
+}
+
+/// An error, instead of LLVM's abort, when the pipeline (Loom's or a
+/// target's passes) has made an invalid module: a bug, but not the host's
+/// end.
+Error checkPipelineOutput(const Module &M, StringRef FileName) {
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (!verifyModule(M, &OS))
+    return Error::success();
+  return makeDiagnosticError(FileName, "internal compiler error: the "
+                                       "pipeline made an invalid module: " +
+                                           OS.str());
 }
 
 } // namespace compiler

@@ -26,6 +26,12 @@ class BuiltinInfo;
 llvm::Error checkModuleIsSupported(llvm::Module &M, const BuiltinInfo &BI,
                                    llvm::StringRef FileName);
 
+/// An error, instead of LLVM's abort, when the pipeline (Loom's or a
+/// target's passes) has made an invalid module \p M: a bug, but not the
+/// host's end.
+llvm::Error checkPipelineOutput(const llvm::Module &M,
+                                llvm::StringRef FileName);
+
 } // namespace compiler
 
 #endif // COMPILER_PIPELINE_MODULECHECKS_H

@@ -1,0 +1,41 @@
+//===- CodeGenerator.h - The host's code generator --------------*- C++ -*-===//
+///
+/// \file
+/// The code generator of the reference driver's machine, x86-64: the
+/// TargetMachine BaseModule::createTargetMachine makes by default (the host
+/// CPU and its features, or the CPU `-mcpu=` names), and the passes that
+/// write a module as an object file or assembly.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_PIPELINE_CODEGENERATOR_H
+#define COMPILER_PIPELINE_CODEGENERATOR_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class TargetMachine;
+class raw_pwrite_stream;
+} // namespace llvm
+
+namespace compiler {
+
+/// A PIC code generator for this x86-64 host, for \p TargetCPU (an LLVM CPU
+/// name) or, when it is empty, the host's CPU and features; without
+/// optimizations when \p OptDisable.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createHostTargetMachine(llvm::StringRef TargetCPU, bool OptDisable);
+
+/// The passes of \p TM that write a module to \p OS, as an object file or,
+/// with \p Assembly, as assembly.
+llvm::Expected<std::unique_ptr<llvm::legacy::PassManager>>
+createCodeEmitter(llvm::TargetMachine &TM, llvm::raw_pwrite_stream &OS,
+                  bool Assembly);
+
+} // namespace compiler
+
+#endif // COMPILER_PIPELINE_CODEGENERATOR_H

@@ -1,0 +1,105 @@
+//===- GenericPipeline.cpp - The generic half of finalize -----------------===//
+///
+/// \file
+/// See GenericPipeline.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "pipeline/GenericPipeline.h"
+
+#include "compiler/passes/input/DefinedConversionsPass.h"
+#include "compiler/passes/input/EncodeKernelMetadataPass.h"
+#include "compiler/passes/input/FixupCallingConventionsPass.h"
+#include "compiler/passes/input/FixupTranslatorBuiltinsPass.h"
+#include "compiler/passes/input/LinkBuiltinsPass.h"
+#include "compiler/passes/input/LowerPrintfPass.h"
+#include "compiler/passes/input/LowerToMuxBuiltinsPass.h"
+#include "compiler/passes/input/MarkCKernelsPass.h"
+#include "compiler/passes/input/TransferKernelMetadataPass.h"
+#include "compiler/passes/input/TrapFreeDivisionPass.h"
+#include "compiler/passes/parallel/LowerParallelLoopsPass.h"
+#include "compiler/passes/parallel/OpenMPToParallelLoopsPass.h"
+#include "compiler/passes/parallel/ParallelizationCleanupPass.h"
+#include "compiler/passes/workgroup/InlineKernelPiecesPass.h"
+#include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
+#include "compiler/pipeline/CompileOptions.h"
+#include "compiler/pipeline/PassMachinery.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
+#include "llvm/Transforms/Vectorize/LoopVectorize.h"
+#include "llvm/Transforms/Vectorize/SLPVectorizer.h"
+
+using namespace llvm;
+
+namespace compiler {
+
+/// The early vectorization of doc/overview.md: loop rotation and cleanup,
+/// then the vectorizers `-cl-vec=` asks for, then the load/store vectorizer.
+static FunctionPassManager buildEarlyVectorization(EarlyVectorization Kind) {
+  FunctionPassManager FPM;
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(DCEPass());
+  if (Kind == EarlyVectorization::Loop || Kind == EarlyVectorization::All)
+    FPM.addPass(LoopVectorizePass());
+  if (Kind == EarlyVectorization::SLP || Kind == EarlyVectorization::All)
+    FPM.addPass(SLPVectorizerPass());
+  FPM.addPass(LoadStoreVectorizerPass());
+  FPM.addPass(SimplifyCFGPass());
+  return FPM;
+}
+
+/// Parallel loops (doc/compiler-spec.md) checked against what the
+/// optimizations left and lowered onto the driver's workers, before the
+/// vectorizers make several loops of each.
+static void addParallelLoopLowering(ModulePassManager &MPM) {
+  MPM.addPass(utils::ParallelizationCleanupPass());
+  MPM.addPass(utils::LowerParallelLoopsPass());
+}
+
+void addGenericPipeline(ModulePassManager &MPM, PassMachinery &Machinery,
+                        const CompileOptions &Opts) {
+  MPM.addPass(utils::MarkCKernelsPass());
+  MPM.addPass(utils::TransferKernelMetadataPass());
+  MPM.addPass(utils::FixupCallingConventionsPass());
+  // OpenMP's outlined loops back in place, before builtins are linked and
+  // before the optimizer, which should see the loops.
+  MPM.addPass(utils::OpenMPToParallelLoopsPass({Opts.OpenMPRuntime}));
+  MPM.addPass(utils::FixupTranslatorBuiltinsPass());
+  MPM.addPass(utils::LowerPrintfPass());
+  // The kernel's own casts, not the library's internal conversions.
+  MPM.addPass(utils::DefinedConversionsPass());
+  // Builtins first: the library's own barriers and work-item queries are
+  // lowered with the kernels'.
+  MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));
+  // Before anything optimizes: the source's divisions, and the library's,
+  // get their defined results while every one is still there to guard.
+  MPM.addPass(utils::TrapFreeDivisionPass());
+  MPM.addPass(utils::LowerToMuxBuiltinsPass());
+  MPM.addPass(utils::EncodeKernelMetadataPass());
+  if (Opts.OptDisable) {
+    addParallelLoopLowering(MPM);
+    return;
+  }
+  // A huge kernel goes through the simplification pipeline in pieces of
+  // bounded size, and is whole again for Vecz (doc/performance.md).
+  if (Opts.OutlineInstructions)
+    MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
+  MPM.addPass(Machinery.getPassBuilder().buildModuleSimplificationPipeline(
+      OptimizationLevel::O2, ThinOrFullLTOPhase::None));
+  addParallelLoopLowering(MPM);
+  if (Opts.Vectorize != EarlyVectorization::None)
+    MPM.addPass(createModuleToFunctionPassAdaptor(
+        buildEarlyVectorization(Opts.Vectorize)));
+  if (Opts.OutlineInstructions)
+    MPM.addPass(utils::InlineKernelPiecesPass());
+}
+
+} // namespace compiler
