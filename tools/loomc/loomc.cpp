@@ -95,8 +95,9 @@ cl::opt<std::string> Emit("emit",
                                    "frontend's module, as SPIR-V)"),
                           cl::value_desc("kind"), cl::cat(LoomcCategory));
 cl::opt<bool> PrintPipeline("print-pipeline",
-                            cl::desc("Print the pipeline the target runs and "
-                                     "exit"),
+                            cl::desc("Print the pipeline the target runs with "
+                                     "these options, as loom-opt -passes= "
+                                     "reads it, and exit"),
                             cl::cat(LoomcCategory));
 cl::opt<std::string> Standard("cl-std",
                               cl::desc("OpenCL C version: CL1.2 or CL3.0"),
@@ -454,9 +455,13 @@ int main(int Argc, char **Argv) {
                       "' (--list-targets lists them)");
 
   if (PrintPipeline) {
+    // The pipeline the same command would run on an OpenCL C input, its
+    // options included, as `loom-opt -passes=` reads it.
+    compiler::CompileOptions Opts;
+    if (Error E = setCompileOptions(Opts, loom::InputKind::OpenCLC))
+      return usageError(toString(std::move(E)));
     LLVMContext Ctx;
-    if (Error E = Target->createModule(Ctx, compiler::CompileOptions())
-                      ->printPipeline(outs()))
+    if (Error E = Target->createModule(Ctx, Opts)->printPipeline(outs()))
       return usageError(toString(std::move(E)));
     return 0;
   }

@@ -183,6 +183,7 @@ Error BaseModule::printPipeline(raw_ostream &OS) {
   Expected<std::unique_ptr<PassMachinery>> Machinery = createPassMachinery();
   if (!Machinery)
     return Machinery.takeError();
+  (*Machinery)->learnLLVMPassNames();
   auto Name = [&](StringRef ClassName) {
     return (*Machinery)->getPassName(ClassName);
   };

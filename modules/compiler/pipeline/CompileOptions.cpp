@@ -58,6 +58,18 @@ std::optional<VeczLayout> parseVeczLayout(StringRef Name) {
       .Default(std::nullopt);
 }
 
+StringRef getVeczLayoutName(VeczLayout Layout) {
+  switch (Layout) {
+  case VeczLayout::Auto:
+    return "auto";
+  case VeczLayout::Interleaved:
+    return "interleaved";
+  case VeczLayout::Scalarized:
+    return "scalarized";
+  }
+  llvm_unreachable("a VeczLayout without a name");
+}
+
 std::string VeczNumberRange::describe() const {
   SmallVector<std::string, 4> Values;
   for (unsigned N = Min; N <= Max; N *= 2)

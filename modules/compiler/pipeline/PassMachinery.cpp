@@ -37,164 +37,12 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 using namespace llvm;
 using namespace compiler::utils;
 
 namespace compiler {
-
-namespace {
-
-/// Calls \p Handle(Key, Value) for each `key=value` in `a=1;b=2`.
-template <class Handler>
-Error forEachParam(StringRef Params, StringRef PassName, Handler Handle) {
-  SmallVector<StringRef, 4> Items;
-  Params.split(Items, ';', -1, /*KeepEmpty=*/false);
-  for (StringRef Item : Items) {
-    auto [Key, Value] = Item.split('=');
-    if (Error E = Handle(Key, Value))
-      return E;
-  }
-  return Error::success();
-}
-
-Error unknownParam(StringRef PassName, StringRef Key) {
-  return createStringError(inconvertibleErrorCode(),
-                           "invalid %s pass parameter '%s'",
-                           PassName.str().c_str(), Key.str().c_str());
-}
-
-Expected<AddMetadataPass::Options> parseAddMetadataOptions(StringRef Params) {
-  AddMetadataPass::Options Opts;
-  Error E = forEachParam(Params, "add-metadata",
-                         [&](StringRef K, StringRef V) -> Error {
-                           if (K == "target")
-                             Opts.TargetName = V.str();
-                           else if (K == "cpu")
-                             Opts.CPUName = V.str();
-                           else if (K == "features")
-                             Opts.CPUFeatures = V.str();
-                           else
-                             return unknownParam("add-metadata", K);
-                           return Error::success();
-                         });
-  if (E)
-    return std::move(E);
-  return Opts;
-}
-
-Expected<EncodeKernelMetadataPass::Options>
-parseEncodeKernelMetadataOptions(StringRef Params) {
-  EncodeKernelMetadataPass::Options Opts;
-  Error E = forEachParam(
-      Params, "encode-kernel-metadata", [&](StringRef K, StringRef V) -> Error {
-        if (K != "width")
-          return unknownParam("encode-kernel-metadata", K);
-        if (V.getAsInteger(10, Opts.VectorizationWidth) ||
-            Opts.VectorizationWidth == 0)
-          return createStringError(
-              inconvertibleErrorCode(),
-              "encode-kernel-metadata: width must be a positive integer, "
-              "not '%s'",
-              V.str().c_str());
-        return Error::success();
-      });
-  if (E)
-    return std::move(E);
-  return Opts;
-}
-
-Expected<LinkBuiltinsPass::Options> parseLinkBuiltinsOptions(StringRef Params) {
-  LinkBuiltinsPass::Options Opts;
-  if (Params.empty() || Params == "late")
-    Opts.When = LinkBuiltinsPass::Stage::Late;
-  else if (Params == "early")
-    Opts.When = LinkBuiltinsPass::Stage::Early;
-  else
-    return createStringError(inconvertibleErrorCode(),
-                             "link-builtins: the stage is 'early' or 'late', "
-                             "not '%s'",
-                             Params.str().c_str());
-  return Opts;
-}
-
-/// Reads the one parameter `<Key>=N` of pass \p Pass into \p Count; \p What
-/// says what N counts in the error for anything else.
-Error parseCountParam(StringRef Params, StringRef Pass, StringRef Key,
-                      StringRef What, uint64_t &Count) {
-  return forEachParam(Params, Pass, [&](StringRef K, StringRef V) -> Error {
-    if (K != Key)
-      return unknownParam(Pass, K);
-    if (V.getAsInteger(10, Count))
-      return createStringError(inconvertibleErrorCode(),
-                               "%s: %s must be a number of %s (0: never), "
-                               "not '%s'",
-                               Pass.str().c_str(), Key.str().c_str(),
-                               What.str().c_str(), V.str().c_str());
-    return Error::success();
-  });
-}
-
-/// Sets \p Flag when \p Params is the one option \p Name of pass \p Pass;
-/// anything else but nothing is an error.
-Error parseFlagParam(StringRef Params, StringRef Pass, StringRef Name,
-                     bool &Flag) {
-  if (Params.empty())
-    return Error::success();
-  if (Params != Name)
-    return createStringError(
-        inconvertibleErrorCode(), "%s: the only option is '%s', not '%s'",
-        Pass.str().c_str(), Name.str().c_str(), Params.str().c_str());
-  Flag = true;
-  return Error::success();
-}
-
-Expected<StreamingStoresPass::Options>
-parseStreamingStoresOptions(StringRef Params) {
-  StreamingStoresPass::Options Opts;
-  if (Error E = parseCountParam(Params, "streaming-stores", "min-bytes",
-                                "bytes", Opts.MinBytes))
-    return std::move(E);
-  return Opts;
-}
-
-Expected<LowerParallelLoopsPass::Options>
-parseLowerParallelLoopsOptions(StringRef Params) {
-  LowerParallelLoopsPass::Options Opts;
-  if (Error E = parseCountParam(Params, "lower-parallel-loops", "granule",
-                                "iterations", Opts.Granule))
-    return std::move(E);
-  return Opts;
-}
-
-Expected<OpenMPToParallelLoopsPass::Options>
-parseOpenMPToParallelLoopsOptions(StringRef Params) {
-  OpenMPToParallelLoopsPass::Options Opts;
-  if (Error E = parseFlagParam(Params, "openmp-to-parallel-loops", "runtime",
-                               Opts.RuntimeOnly))
-    return std::move(E);
-  return Opts;
-}
-
-Expected<OutlineHugeKernelsPass::Options>
-parseOutlineHugeKernelsOptions(StringRef Params) {
-  OutlineHugeKernelsPass::Options Opts;
-  if (Error E =
-          parseCountParam(Params, "outline-huge-kernels", "max-instructions",
-                          "instructions", Opts.MaxInstructions))
-    return std::move(E);
-  return Opts;
-}
-
-Expected<WorkItemLoopsPass::Options>
-parseWorkItemLoopsOptions(StringRef Params) {
-  WorkItemLoopsPass::Options Opts;
-  if (Error E = parseFlagParam(Params, "work-item-loops", "single-work-item",
-                               Opts.SingleWorkItemWithoutLoops))
-    return std::move(E);
-  return Opts;
-}
-
-} // namespace
 
 PassMachinery::PassMachinery(TargetMachine &TM,
                              std::shared_ptr<BuiltinInfo> Info,
@@ -261,6 +109,83 @@ Error PassMachinery::parsePipeline(ModulePassManager &MPM, StringRef Pipeline) {
 StringRef PassMachinery::getPassName(StringRef ClassName) {
   StringRef Name = PIC.getPassNameForClassName(ClassName);
   return Name.empty() ? ClassName : Name;
+}
+
+namespace {
+
+/// A section of PassBuilder::printPassNames, and how one of its passes, or
+/// analyses (`require<NAME>`), is written alone in a module pipeline.
+struct PassSection {
+  StringRef Heading;
+  StringRef Before;
+  StringRef After;
+};
+
+const PassSection PassSections[] = {
+    {"Module passes", "", ""},
+    {"Module analyses", "require<", ">"},
+    {"CGSCC passes", "cgscc(", ")"},
+    {"CGSCC analyses", "cgscc(require<", ">)"},
+    {"Function passes", "function(", ")"},
+    {"Function analyses", "function(require<", ">)"},
+    {"Function alias analyses", "function(require<", ">)"},
+    {"Loop passes", "function(loop(", "))"},
+    {"Loop analyses", "function(loop(require<", ">))"},
+};
+
+const PassSection *findPassSection(StringRef Heading) {
+  for (const PassSection &Section : PassSections)
+    if (Heading == (Section.Heading + ":").str() ||
+        Heading == (Section.Heading + " with params:").str())
+      return &Section;
+  return nullptr;
+}
+
+/// The class of the pass or analysis \p Printed prints when it is one pass,
+/// as \p Section writes it alone: `LICMPass` for `function(loop(LICMPass))`,
+/// `GlobalsAA` for `require<GlobalsAA>`. None when the name makes several
+/// passes (`inliner-wrapper` is an inliner and a CGSCC pipeline).
+std::optional<StringRef> getOnlyClassName(StringRef Printed,
+                                          const PassSection &Section) {
+  if (!Printed.consume_front(Section.Before) ||
+      !Printed.consume_back(Section.After))
+    return std::nullopt;
+  StringRef Class = Printed.take_until([](char C) { return C == '<'; });
+  if (Class.empty() || Class.find_first_of("(),") != StringRef::npos)
+    return std::nullopt;
+  return Class;
+}
+
+} // namespace
+
+void PassMachinery::learnLLVMPassNames() {
+  std::string Listing;
+  raw_string_ostream ListingOS(Listing);
+  PB->printPassNames(ListingOS);
+  SmallVector<StringRef, 512> Lines;
+  StringRef(ListingOS.str()).split(Lines, '\n');
+  const PassSection *Section = nullptr;
+  for (StringRef Line : Lines) {
+    if (!Line.startswith(" ")) {
+      Section = findPassSection(Line.trim());
+      continue;
+    }
+    if (!Section)
+      continue;
+    StringRef Name = Line.trim().split('<').first;
+    ModulePassManager One;
+    if (Error E = PB->parsePassPipeline(
+            One, (Section->Before + Name + Section->After).str())) {
+      consumeError(std::move(E)); // a pass that needs parameters
+      continue;
+    }
+    std::string Printed;
+    raw_string_ostream PrintedOS(Printed);
+    One.printPipeline(PrintedOS, [](StringRef ClassName) { return ClassName; });
+    if (std::optional<StringRef> Class =
+            getOnlyClassName(PrintedOS.str(), *Section))
+      PIC.addClassToPassName(*Class, Name);
+  }
 }
 
 void PassMachinery::printPassNames(raw_ostream &OS) {

@@ -7,6 +7,8 @@
 
 #include "compiler/passes/input/LinkBuiltinsPass.h"
 
+#include "compiler/support/PassParams.h"
+
 #include "builtins/BuiltinsBitcode.h"
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/passes/input/FixupCallingConventionsPass.h"
@@ -186,6 +188,27 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
   // Builtins the linked ones call came in too; all use the C convention.
   setCCallingConventions(M);
   return PreservedAnalyses::none();
+}
+
+Expected<LinkBuiltinsPass::Options>
+LinkBuiltinsPass::parseOptions(StringRef Params) {
+  Options Opts;
+  if (Params.empty() || Params == "late")
+    Opts.When = Stage::Late;
+  else if (Params == "early")
+    Opts.When = Stage::Early;
+  else
+    return createStringError(inconvertibleErrorCode(),
+                             "link-builtins: the stage is 'early' or 'late', "
+                             "not '%s'",
+                             Params.str().c_str());
+  return Opts;
+}
+
+void LinkBuiltinsPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  printPassWithParams(OS, MapClassName2PassName(name()),
+                      Opts.When == Stage::Early ? "early" : "late");
 }
 
 } // namespace utils

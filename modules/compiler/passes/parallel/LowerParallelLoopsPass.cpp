@@ -10,6 +10,7 @@
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/ParallelLoops.h"
 #include "compiler/support/Diagnostics.h"
+#include "compiler/support/PassParams.h"
 #include "metadata/abi.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -737,6 +738,21 @@ PreservedAnalyses LowerParallelLoopsPass::run(Module &M,
   for (Function *F : Functions)
     Changed |= lowerFunction(*F, FAM, Opts.Granule, Counter);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+Expected<LowerParallelLoopsPass::Options>
+LowerParallelLoopsPass::parseOptions(StringRef Params) {
+  Options Opts;
+  if (Error E = parseCountPassParam(Params, "lower-parallel-loops", "granule",
+                                    "iterations", Opts.Granule))
+    return std::move(E);
+  return Opts;
+}
+
+void LowerParallelLoopsPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  printPassWithParams(OS, MapClassName2PassName(name()),
+                      "granule=" + std::to_string(Opts.Granule));
 }
 
 } // namespace utils

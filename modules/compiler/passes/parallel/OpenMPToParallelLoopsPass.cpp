@@ -10,6 +10,7 @@
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/ParallelLoops.h"
 #include "compiler/support/Diagnostics.h"
+#include "compiler/support/PassParams.h"
 #include "metadata/abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -685,6 +686,21 @@ PreservedAnalyses OpenMPToParallelLoopsPass::run(Module &M,
         G.setLinkage(GlobalValue::InternalLinkage);
     }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+Expected<OpenMPToParallelLoopsPass::Options>
+OpenMPToParallelLoopsPass::parseOptions(StringRef Params) {
+  Options Opts;
+  if (Error E = parseFlagPassParam(Params, "openmp-to-parallel-loops",
+                                   "runtime", Opts.RuntimeOnly))
+    return std::move(E);
+  return Opts;
+}
+
+void OpenMPToParallelLoopsPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  printPassWithParams(OS, MapClassName2PassName(name()),
+                      Opts.RuntimeOnly ? "runtime" : "");
 }
 
 } // namespace utils

@@ -8,6 +8,7 @@
 #include "compiler/passes/workgroup/AddMetadataPass.h"
 
 #include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/support/PassParams.h"
 
 #include "compiler/analysis/KernelMetadata.h"
 #include "compiler/analysis/PrivateMemory.h"
@@ -18,6 +19,8 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <algorithm>
 
 #define DEBUG_TYPE "add-metadata"
 
@@ -85,6 +88,20 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   return K;
 }
 
+/// LLVM's pipeline parser cuts a pipeline's text at every comma, so the
+/// features (`+avx2,+fma`) are written there with colons (`+avx2:+fma`).
+std::string writeFeaturesForPipeline(StringRef Features) {
+  std::string Written = Features.str();
+  std::replace(Written.begin(), Written.end(), ',', ':');
+  return Written;
+}
+
+std::string readFeaturesFromPipeline(StringRef Written) {
+  std::string Features = Written.str();
+  std::replace(Features.begin(), Features.end(), ':', ',');
+  return Features;
+}
+
 } // namespace
 
 PreservedAnalyses AddMetadataPass::run(Module &M, ModuleAnalysisManager &AM) {
@@ -116,6 +133,35 @@ PreservedAnalyses AddMetadataPass::run(Module &M, ModuleAnalysisManager &AM) {
   GV->setAlignment(Align(8));
   appendToUsed(M, {GV});
   return PreservedAnalyses::none();
+}
+
+Expected<AddMetadataPass::Options>
+AddMetadataPass::parseOptions(StringRef Params) {
+  Options Opts;
+  Error E = forEachPassParam(Params, [&](StringRef K, StringRef V) -> Error {
+    if (K == "target")
+      Opts.TargetName = V.str();
+    else if (K == "cpu")
+      Opts.CPUName = V.str();
+    else if (K == "features")
+      Opts.CPUFeatures = readFeaturesFromPipeline(V);
+    else
+      return unknownPassParam("add-metadata", K);
+    return Error::success();
+  });
+  if (E)
+    return std::move(E);
+  return Opts;
+}
+
+void AddMetadataPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  std::string Params = "target=" + Opts.TargetName;
+  if (!Opts.CPUName.empty())
+    Params += ";cpu=" + Opts.CPUName;
+  if (!Opts.CPUFeatures.empty())
+    Params += ";features=" + writeFeaturesForPipeline(Opts.CPUFeatures);
+  printPassWithParams(OS, MapClassName2PassName(name()), Params);
 }
 
 } // namespace utils

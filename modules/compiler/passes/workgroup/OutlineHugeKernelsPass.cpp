@@ -11,6 +11,7 @@
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/KernelMetadata.h"
 #include "compiler/analysis/ParallelLoops.h"
+#include "compiler/support/PassParams.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -165,6 +166,23 @@ PreservedAnalyses OutlineHugeKernelsPass::run(Module &M,
           countInstructions(*Body) > Opts.MaxInstructions)
         Changed |= outlinePieces(*Body, Opts.MaxInstructions, FAM);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+Expected<OutlineHugeKernelsPass::Options>
+OutlineHugeKernelsPass::parseOptions(StringRef Params) {
+  Options Opts;
+  if (Error E = parseCountPassParam(Params, "outline-huge-kernels",
+                                    "max-instructions", "instructions",
+                                    Opts.MaxInstructions))
+    return std::move(E);
+  return Opts;
+}
+
+void OutlineHugeKernelsPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  printPassWithParams(OS, MapClassName2PassName(name()),
+                      "max-instructions=" +
+                          std::to_string(Opts.MaxInstructions));
 }
 
 } // namespace utils

@@ -10,6 +10,7 @@
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/KernelMetadata.h"
 #include "compiler/support/AddressSpaces.h"
+#include "compiler/support/PassParams.h"
 #include "compiler/support/PointerUses.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -204,6 +205,21 @@ PreservedAnalyses StreamingStoresPass::run(Module &M,
   for (auto [F, WorkItemsPerCall] : Functions)
     Changed |= addStreamingStores(*F, WorkItemsPerCall, Opts.MinBytes, BI);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+Expected<StreamingStoresPass::Options>
+StreamingStoresPass::parseOptions(StringRef Params) {
+  Options Opts;
+  if (Error E = parseCountPassParam(Params, "streaming-stores", "min-bytes",
+                                    "bytes", Opts.MinBytes))
+    return std::move(E);
+  return Opts;
+}
+
+void StreamingStoresPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  printPassWithParams(OS, MapClassName2PassName(name()),
+                      "min-bytes=" + std::to_string(Opts.MinBytes));
 }
 
 } // namespace utils

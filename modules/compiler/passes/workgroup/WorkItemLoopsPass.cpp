@@ -67,6 +67,7 @@
 #include "compiler/analysis/KernelMetadata.h"
 #include "compiler/support/CrashContainment.h"
 #include "compiler/support/Diagnostics.h"
+#include "compiler/support/PassParams.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/VectorUtils.h"
@@ -774,6 +775,23 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
     Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+Expected<WorkItemLoopsPass::Options>
+WorkItemLoopsPass::parseOptions(StringRef Params) {
+  Options Opts;
+  if (Error E =
+          parseFlagPassParam(Params, "work-item-loops", "single-work-item",
+                             Opts.SingleWorkItemWithoutLoops))
+    return std::move(E);
+  return Opts;
+}
+
+void WorkItemLoopsPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  printPassWithParams(OS, MapClassName2PassName(name()),
+                      Opts.SingleWorkItemWithoutLoops ? "single-work-item"
+                                                      : "");
 }
 
 } // namespace utils

@@ -20,6 +20,7 @@
 #include "compiler/analysis/KernelMetadata.h"
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/support/CrashContainment.h"
+#include "compiler/support/PassParams.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -125,6 +126,26 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
     }
   }
   return Opts;
+}
+
+void VeczPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  std::string Params;
+  raw_string_ostream Text(Params);
+  for (const NumberParameter &Number : NumberParameters) {
+    Text << Number.Range.Name << '=';
+    if (unsigned Value = Opts.*Number.Field)
+      Text << Value;
+    else
+      Text << "auto";
+    Text << ';';
+  }
+  Text << "max-width=" << Opts.MaxWidth << ";max-rows=" << Opts.MaxRows
+       << ";layout=" << compiler::getVeczLayoutName(Opts.Layout);
+  if (Opts.CostModel)
+    Text << ";cost-model";
+  compiler::utils::printPassWithParams(OS, MapClassName2PassName(name()),
+                                       Text.str());
 }
 
 void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,

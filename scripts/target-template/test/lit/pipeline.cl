@@ -2,7 +2,7 @@
 // RUN: %loomc --target=@NAME@ --print-kernels %s -o %t.o | FileCheck %s --check-prefix=KERNELS
 
 // The target's pass runs in front of the reference late passes.
-// PIPELINE: late (@NAME@): @NAME@-tag-kernels,link-builtins,
+// PIPELINE: late (@NAME@): @NAME@-tag-kernels,link-builtins<late>,
 
 // A kernel compiles for the target; the binary describes it.
 // KERNELS: kernel double_it (entry double_it.mux-entry-hook)

@@ -42,6 +42,9 @@ enum class VeczLayout { Auto, Interleaved, Scalarized };
 /// The `-vecz-layout=` value \p Name names, if any.
 std::optional<VeczLayout> parseVeczLayout(llvm::StringRef Name);
 
+/// The name of \p Layout, as parseVeczLayout reads it.
+llvm::StringRef getVeczLayoutName(VeczLayout Layout);
+
 /// The values of one of Vecz's numeric options: the powers of two from Min
 /// to Max. One table for the build options (`-vecz-width=`), Vecz's pass
 /// parameters (`vecz<width=N>`), the targets' caps and loomc's --help.

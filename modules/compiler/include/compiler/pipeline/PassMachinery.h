@@ -65,6 +65,12 @@ public:
   /// The pipeline name of pass class \p ClassName, or the class name.
   llvm::StringRef getPassName(llvm::StringRef ClassName);
 
+  /// Teaches getPassName the pipeline names of LLVM's passes, which LLVM
+  /// knows only under its own printing options (-print-pipeline-passes),
+  /// so that a printed pipeline is one `-passes=` reads. Loom's passes and
+  /// the target's are always known.
+  void learnLLVMPassNames();
+
   /// Lists the SDK's pipeline names, one per line.
   static void printPassNames(llvm::raw_ostream &OS);
 

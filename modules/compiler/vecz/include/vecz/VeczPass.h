@@ -90,6 +90,10 @@ public:
   explicit VeczPass(Options Opts) : Opts(Opts) {}
 
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+  /// The pass and every option, as parseVeczOptions reads them back.
+  void printPipeline(llvm::raw_ostream &OS,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>
+                         MapClassName2PassName);
 
 private:
   Options Opts;

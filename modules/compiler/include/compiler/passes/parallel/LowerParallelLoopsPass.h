@@ -38,6 +38,7 @@
 #define COMPILER_PASSES_PARALLEL_LOWERPARALLELLOOPSPASS_H
 
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 
@@ -57,6 +58,13 @@ public:
   explicit LowerParallelLoopsPass(Options Opts) : Opts(Opts) {}
 
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+  /// The options `<...>` of the pass's pipeline name give (PassRegistry.def).
+  static llvm::Expected<Options> parseOptions(llvm::StringRef Params);
+  /// The pass and its options, as parseOptions reads them back.
+  void printPipeline(llvm::raw_ostream &OS,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>
+                         MapClassName2PassName);
 
 private:
   Options Opts;
