@@ -84,7 +84,7 @@ std::string getVariantName(llvm::StringRef Kernel, unsigned Width,
                            unsigned Rows = 1);
 
 /// Why \p Kernel cannot be vectorized yet, or success
-/// (source/Vectorizability.cpp).
+/// (analysis/Vectorizability.cpp).
 llvm::Error checkVectorizable(const llvm::Function &Kernel,
                               const UniformityInfo &Uniformity,
                               const compiler::BuiltinInfo &BI, unsigned Width);

@@ -11,10 +11,10 @@
 #ifndef VECZ_PACKETIZERIMPL_H
 #define VECZ_PACKETIZERIMPL_H
 
-#include "Boscc.h"
-#include "CallWidening.h"
-#include "DivergentRegions.h"
-#include "LaneOperations.h"
+#include "analysis/DivergentRegions.h"
+#include "transform/Boscc.h"
+#include "transform/CallWidening.h"
+#include "transform/LaneOperations.h"
 
 #include "vecz/UniformityAnalysis.h"
 

@@ -5,10 +5,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "CallWidening.h"
+#include "transform/CallWidening.h"
 
-#include "LaneOperations.h"
-#include "WorkItemIds.h"
+#include "analysis/WorkItemIds.h"
+#include "transform/LaneOperations.h"
 
 #include "compiler/analysis/BuiltinInfo.h"
 

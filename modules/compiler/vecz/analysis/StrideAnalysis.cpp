@@ -12,7 +12,7 @@
 
 #include "vecz/UniformityAnalysis.h"
 
-#include "WorkItemIds.h"
+#include "analysis/WorkItemIds.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"

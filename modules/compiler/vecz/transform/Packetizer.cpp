@@ -10,9 +10,9 @@
 
 #include "vecz/Packetizer.h"
 
-#include "ClampedAccesses.h"
-#include "PacketizerImpl.h"
-#include "WorkItemIds.h"
+#include "analysis/WorkItemIds.h"
+#include "transform/ClampedAccesses.h"
+#include "transform/PacketizerImpl.h"
 
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"

@@ -20,7 +20,7 @@ void registerPasses(compiler::TargetPassRegistry &Passes) {
   Passes.addModulePassWithParams<CLASS>(NAME, PARAMS, PARSER);
 #define VECZ_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                           \
   Passes.addFunctionAnalysis<CLASS, PRINTER>(NAME);
-#include "VeczPassRegistry.def"
+#include "pipeline/VeczPassRegistry.def"
 }
 
 } // namespace vecz

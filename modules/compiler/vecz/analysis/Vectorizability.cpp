@@ -22,11 +22,11 @@
 
 #include "vecz/Packetizer.h"
 
-#include "CallWidening.h"
-#include "CostModel.h"
-#include "DivergentRegions.h"
-#include "LaneOperations.h"
-#include "WorkItemIds.h"
+#include "analysis/CostModel.h"
+#include "analysis/DivergentRegions.h"
+#include "analysis/WorkItemIds.h"
+#include "transform/CallWidening.h"
+#include "transform/LaneOperations.h"
 
 #include "vecz/UniformityAnalysis.h"
 

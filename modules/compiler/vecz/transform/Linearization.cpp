@@ -11,7 +11,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "PacketizerImpl.h"
+#include "transform/PacketizerImpl.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"

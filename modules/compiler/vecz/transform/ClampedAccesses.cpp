@@ -5,7 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "ClampedAccesses.h"
+#include "transform/ClampedAccesses.h"
 
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"

@@ -8,7 +8,7 @@
 #include "vecz/JamRows.h"
 #include "vecz/Packetizer.h"
 
-#include "WorkItemIds.h"
+#include "analysis/WorkItemIds.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"

@@ -10,7 +10,7 @@
 
 #include "vecz/UniformityAnalysis.h"
 
-#include "WorkItemIds.h"
+#include "analysis/WorkItemIds.h"
 
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/KernelMetadata.h"

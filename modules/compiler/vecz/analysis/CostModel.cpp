@@ -5,7 +5,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "CostModel.h"
+#include "analysis/CostModel.h"
 
 #include "vecz/UniformityAnalysis.h"
 

@@ -7,9 +7,9 @@
 
 #include "vecz/VeczPass.h"
 
-#include "CostModel.h"
-#include "DivergentRegions.h"
-#include "WorkItemIds.h"
+#include "analysis/CostModel.h"
+#include "analysis/DivergentRegions.h"
+#include "analysis/WorkItemIds.h"
 
 #include "vecz/JamRows.h"
 #include "vecz/Packetizer.h"

@@ -7,10 +7,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Boscc.h"
+#include "transform/Boscc.h"
 
-#include "CostModel.h"
-#include "DivergentRegions.h"
+#include "analysis/CostModel.h"
+#include "analysis/DivergentRegions.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
