@@ -3,12 +3,16 @@
 ; RUN: loom-opt -passes='vecz<width=16;interleave=4;max-width=32>' -pass-remarks=vecz -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=CAP
 ; RUN: loom-opt -passes='vecz<width=4;interleave=1>' -S %s | FileCheck %s --check-prefix=NONE
 ; RUN: not loom-opt -passes='vecz<interleave=3>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
+; RUN: loom-opt -passes='vecz<width=4;rows=1;interleave=1>,vecz-wide<interleave=2>' -S %s | FileCheck %s
+; RUN: not loom-opt -passes='vecz-wide<interleave=1>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD-STAGE
 
 ; A wide variant: the kernel packetized again at a multiple of the width,
 ; so one call runs two vectors of work-items side by side. Its loop's
 ; counter, test and uniform load are there once for eight lanes, and the
 ; accumulator is one <8 x float> chain where the vector variant has a
-; <4 x float> one. The metadata names it after the empty jammed slot.
+; <4 x float> one. The metadata names it after the empty jammed slot. The
+; wide-variant stage run alone (vecz-wide) after vecz made the vector
+; variant gives the same functions and metadata.
 
 ; REMARK: remark: {{.*}}kernel 'sum_taps' vectorized at width 4
 ; REMARK-NEXT: remark: {{.*}}kernel 'sum_taps' runs 2 vectors side by side per call where 8 work-items remain
@@ -86,3 +90,5 @@ declare void @__mux_work_group_barrier(i32, i32, i32)
 declare float @llvm.fmuladd.f32(float, float, float)
 
 attributes #0 = { "mux-kernel"="entry-point" }
+
+; BAD-STAGE: vecz-wide: interleave must be

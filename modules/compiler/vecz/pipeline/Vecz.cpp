@@ -9,7 +9,9 @@
 
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
+#include "vecz/VeczJamRowsPass.h"
 #include "vecz/VeczPass.h"
+#include "vecz/VeczWidePass.h"
 
 #include "compiler/pipeline/TargetPassRegistry.h"
 
