@@ -213,9 +213,11 @@ Error checkLockstep(const Function &Kernel, const DivergentRegion &R,
           Call && getMuxBuiltin(*Call) == MuxBuiltin::WorkGroupBarrier)
         return notVectorizable(Kernel, "has a barrier in divergent control "
                                        "flow");
+  // A masked loop nested in another is in the outer one's preorder walk.
+  SmallPtrSet<const Loop *, 8> Checked;
   for (const MaskedLoop &Masked : R.Loops)
     for (const Loop *L : LI.getLoopFor(Masked.Header)->getLoopsInPreorder())
-      if (waitsForOtherWorkItems(*L))
+      if (Checked.insert(L).second && waitsForOtherWorkItems(*L))
         return notVectorizable(
             Kernel, "has a loop in divergent control flow that waits for "
                     "other work-items (it is left on an atomic, a volatile "

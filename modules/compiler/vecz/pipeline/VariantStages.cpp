@@ -78,11 +78,6 @@ static cl::opt<std::string> BreakMadeAt(
     cl::desc("Break the function Vecz makes at this stage ('packetization', "
              "'row jamming', ...), to test that the verifier catches it"));
 
-/// \p Made, a function Vecz made at \p Stage, once the IR verifier passes
-/// it; else it is erased and the error says what the verifier found. A
-/// broken function must not reach the rest of the pipeline, where it could
-/// crash the compiler: the kernel keeps its scalar form (or the variant
-/// made before) instead.
 Expected<Function *> verifyMade(Expected<Function *> Made, StringRef Stage,
                                 FunctionAnalysisManager &FAM) {
   if (!Made)
@@ -120,10 +115,6 @@ static Expected<Function *> packetizeCopy(Function &Copy, unsigned Width,
   return Vector;
 }
 
-/// \p Interleaved, the vector variant of \p Kernel, or the one made from a
-/// scalarized copy of the kernel (see the file comment), at the width asked
-/// for or, without one, the width its layout gives: as \p Opts' layout asks
-/// or, for Auto, whichever costs less per work-item. The other is erased.
 compiler::utils::VectorVariant
 chooseLayout(Function &Kernel, compiler::utils::VectorVariant Interleaved,
              const VeczPass::Options &Opts, const compiler::BuiltinInfo &BI,
@@ -213,9 +204,6 @@ static bool isJamWorthIt(Function &Vector, Function &Jammed, unsigned Rows,
          3 * Rows * estimateRunCost(Vector, FAM);
 }
 
-/// \p Variant with a jammed variant running several rows per call, when
-/// \p Opts ask for one and it can be made (and pays, for `rows=auto`);
-/// says why not through \p ORE when rows were asked for.
 compiler::utils::VectorVariant
 addJammedVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
                  const VeczPass::Options &Opts, FunctionAnalysisManager &FAM,
@@ -265,12 +253,6 @@ static unsigned widestVariant(const Function &Kernel,
   return Widest;
 }
 
-/// \p Variant with a wide variant running several of its vectors per call
-/// (\p Scalarized: in the scalarize-then-widen layout, as \p Variant is),
-/// when \p Opts ask for one or, for `interleave=auto`, the cost model says
-/// it pays (CostModel.h); not beside a jammed variant (whose
-/// rows already run side by side) nor with barriers (the region scheduler
-/// runs one width). Says why not through \p ORE when one was asked for.
 compiler::utils::VectorVariant
 addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
                bool Scalarized, const VeczPass::Options &Opts,
