@@ -3,14 +3,15 @@
 /// \file
 /// The entry points of mux/mux.h that record, dispatch and wait for
 /// commands. Like api.cpp, every one checks every argument first and
-/// records a command only when all of it is valid.
+/// records a command only when all of it is valid; the ND-range launch,
+/// whose recording is the most work, is built apart, from checked arguments
+/// (ndrange_command.h).
 ///
 //===----------------------------------------------------------------------===//
 
 #include "mux/mux.h"
 
-#include "accumulators.h"
-#include "bounds_check.h"
+#include "ndrange_command.h"
 #include "validation.h"
 
 #include <algorithm>
@@ -344,36 +345,22 @@ mux_result_t checkRange(const mux_device_s &Device, const mux_kernel_s &Kernel,
   return mux_success;
 }
 
-uint64_t alignLocal(uint64_t Bytes) {
-  return (Bytes + LOOM_LOCAL_MEMORY_ALIGNMENT - 1) /
-         LOOM_LOCAL_MEMORY_ALIGNMENT * LOOM_LOCAL_MEMORY_ALIGNMENT;
-}
-
-/// Places a __local argument after what the arena already holds.
-mux_result_t placeLocalArgument(const md::ArgDescriptor &Arg, uint32_t Index,
-                                const mux_descriptor_info_s &Info,
-                                NDRangeCommand &Launch) {
+/// Checks argument \p Index, \p Info, against the kernel's \p Arg: the
+/// descriptor of its kind, a bound buffer with its offset inside it, the
+/// size of a value or of a __local buffer.
+mux_result_t checkArgument(const md::ArgDescriptor &Arg, uint32_t Index,
+                           const mux_descriptor_info_s &Info) {
   std::string Where = "argument " + std::to_string(Index);
-  if (Info.type != mux_descriptor_info_type_shared_local_buffer)
-    return fail(mux_error_invalid_kernel_arguments,
-                Where + " is a __local buffer, but its descriptor is not");
-  if (Info.data_size == 0 || Info.data_size > (uint64_t(1) << 40))
-    return fail(mux_error_invalid_kernel_arguments,
-                Where + ": a __local buffer needs a size in data_size");
-  Launch.ArenaSize = alignLocal(Launch.ArenaSize);
-  Launch.LocalArguments.push_back({Arg.Offset, Launch.ArenaSize});
-  Launch.ArenaSize += Info.data_size;
-  return mux_success;
-}
-
-/// Copies one argument into the packed block after checking it against the
-/// kernel's descriptor.
-mux_result_t packArgument(const md::ArgDescriptor &Arg, uint32_t Index,
-                          const mux_descriptor_info_s &Info, uint8_t *Packed) {
-  std::string Where = "argument " + std::to_string(Index);
-  bool IsBuffer = Arg.Kind == md::ArgKind::GlobalBuffer ||
-                  Arg.Kind == md::ArgKind::ConstantBuffer;
-  if (IsBuffer) {
+  if (Arg.Kind == md::ArgKind::LocalBuffer) {
+    if (Info.type != mux_descriptor_info_type_shared_local_buffer)
+      return fail(mux_error_invalid_kernel_arguments,
+                  Where + " is a __local buffer, but its descriptor is not");
+    if (Info.data_size == 0 || Info.data_size > MaxLocalArgumentBytes)
+      return fail(mux_error_invalid_kernel_arguments,
+                  Where + ": a __local buffer needs a size in data_size");
+    return mux_success;
+  }
+  if (isBufferArgument(Arg)) {
     if (Info.type != mux_descriptor_info_type_buffer)
       return fail(mux_error_invalid_kernel_arguments,
                   Where + " is a buffer, but its descriptor is not");
@@ -381,8 +368,6 @@ mux_result_t packArgument(const md::ArgDescriptor &Arg, uint32_t Index,
         Info.buffer_offset > Info.buffer->Size)
       return fail(mux_error_invalid_kernel_arguments,
                   Where + ": invalid, unbound or overrun buffer");
-    uint8_t *Address = Info.buffer->Data + Info.buffer_offset;
-    std::memcpy(Packed + Arg.Offset, &Address, sizeof(Address));
     return mux_success;
   }
   if (Info.type != mux_descriptor_info_type_plain_old_data || !Info.data)
@@ -392,34 +377,13 @@ mux_result_t packArgument(const md::ArgDescriptor &Arg, uint32_t Index,
     return fail(mux_error_invalid_kernel_arguments,
                 Where + " takes " + std::to_string(Arg.Size) + " bytes, not " +
                     std::to_string(Info.data_size));
-  std::memcpy(Packed + Arg.Offset, Info.data, Arg.Size);
   return mux_success;
 }
 
-/// What a launch with bounds-checked buffers needs to name the argument a
-/// fault is in.
-void recordCheckedArguments(const md::KernelDescriptor &K,
-                            const mux_descriptor_info_s *Descriptors,
-                            NDRangeCommand &Launch) {
-  Launch.CheckBounds = true;
-  Launch.KernelName = K.Name;
-  for (uint32_t I = 0; I < K.Args.size(); ++I) {
-    if (K.Args[I].Kind != md::ArgKind::GlobalBuffer &&
-        K.Args[I].Kind != md::ArgKind::ConstantBuffer)
-      continue;
-    const mux_descriptor_info_s &Info = Descriptors[I];
-    Launch.CheckedArguments.push_back({I,
-                                       Info.buffer->Data + Info.buffer_offset,
-                                       Info.buffer->Size - Info.buffer_offset});
-  }
-}
-
-} // namespace
-
-extern "C" {
-
-mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
-                               const mux_ndrange_options_s *Options) {
+/// Checks a launch of \p Kernel as \p Options describe it on \p CB: the
+/// range, every argument, and the local memory it needs.
+mux_result_t checkNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
+                          const mux_ndrange_options_s *Options) {
   if (mux_result_t R = checkRecording(CB))
     return R;
   if (!isValid(Kernel))
@@ -435,60 +399,28 @@ mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
                 "kernel '" + K.Name + "' takes " +
                     std::to_string(K.Args.size()) + " arguments, " +
                     std::to_string(Options->descriptors_length) + " given");
-
-  NDRangeCommand Launch;
-  Launch.Entry = Kernel->Entry;
-  Launch.PrintfSlot = Kernel->PrintfSlot;
-  Launch.Image = Kernel->Image;
-  Launch.Loaded = Kernel->Loaded;
-  Launch.PackedArgs =
-      allocateAligned(std::max<uint32_t>(K.PackedArgsSize, 1), 128);
-  if (!Launch.PackedArgs)
-    return fail(mux_error_out_of_memory, "cannot allocate kernel arguments");
-  std::memset(Launch.PackedArgs.get(), 0,
-              std::max<uint32_t>(K.PackedArgsSize, 1));
-  Launch.PackedArgsSize = K.PackedArgsSize;
-  Launch.ArenaSize = K.LocalMemoryBytes;
-  Launch.WorkGroupInfoLayout = K.WorkGroupInfoLayout;
-  for (uint32_t I = 0; I < K.Args.size(); ++I) {
-    const mux_descriptor_info_s &Info = Options->descriptors[I];
-    mux_result_t R =
-        K.Args[I].Kind == md::ArgKind::LocalBuffer
-            ? placeLocalArgument(K.Args[I], I, Info, Launch)
-            : packArgument(K.Args[I], I, Info, Launch.PackedArgs.get());
-    if (R != mux_success)
+  for (uint32_t I = 0; I < K.Args.size(); ++I)
+    if (mux_result_t R = checkArgument(K.Args[I], I, Options->descriptors[I]))
       return R;
-  }
+  uint64_t Needed = getLocalArenaBytes(K, Options->descriptors);
   uint64_t LocalLimit = CB->Device->Info->local_memory_size;
-  if (Launch.ArenaSize > LocalLimit)
+  if (Needed > LocalLimit)
     return fail(mux_error_invalid_value,
-                "kernel '" + K.Name + "' needs " +
-                    std::to_string(Launch.ArenaSize) +
+                "kernel '" + K.Name + "' needs " + std::to_string(Needed) +
                     " bytes of local memory; the device has " +
                     std::to_string(LocalLimit));
-  for (uint32_t D = 0; D < 3; ++D) {
-    bool Used = D < Options->dimensions;
-    Launch.LocalSize[D] = Options->local_size[D];
-    Launch.NumGroups[D] =
-        Used ? Options->global_size[D] / Options->local_size[D] : 1;
-    Launch.GlobalOffset[D] =
-        Used && Options->global_offset ? Options->global_offset[D] : 0;
-  }
-  Launch.Dimensions = Options->dimensions;
-  uint64_t WorkItems = 1;
-  for (uint32_t D = 0; D < Options->dimensions; ++D)
-    WorkItems *= Options->global_size[D];
-  if (checkingBounds())
-    recordCheckedArguments(K, Options->descriptors, Launch);
-  else // A worker's copy of an accumulator has no guard pages.
-    planPrivateAccumulators(K, Options->descriptors, WorkItems,
-                            CB->Device->Workers->size(), Launch);
-  CB->Commands.push_back(std::move(Launch));
-  for (uint32_t I = 0; I < K.Args.size(); ++I)
-    if (K.Args[I].Kind == md::ArgKind::GlobalBuffer ||
-        K.Args[I].Kind == md::ArgKind::ConstantBuffer)
-      CB->uses(*Options->descriptors[I].buffer);
   return mux_success;
+}
+
+} // namespace
+
+extern "C" {
+
+mux_result_t muxCommandNDRange(mux_command_buffer_t CB, mux_kernel_t Kernel,
+                               const mux_ndrange_options_s *Options) {
+  if (mux_result_t R = checkNDRange(CB, Kernel, Options))
+    return R;
+  return recordNDRange(*CB, *Kernel, *Options);
 }
 
 mux_result_t muxFinalizeCommandBuffer(mux_command_buffer_t CB) {
