@@ -1,4 +1,5 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
 
 ; Branches on superword condition codes: a run of linearized blocks that
 ; its first block dominates is branched around when no lane is active in

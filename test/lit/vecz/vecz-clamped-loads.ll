@@ -1,4 +1,5 @@
 ; RUN: loom-opt -passes='vecz<width=8>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=8>' -S %s | FileCheck %s
 
 ; A load at a clamped consecutive index, in[clamp(i + k, 0, n - 1)] as
 ; Clang leaves OpenCL's clamp (smax, then smin, of a truncated id, sign

@@ -1,4 +1,5 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
 
 ; Control-flow conversion of loops and of the rest of divergent control
 ; flow: a divergent loop iterates while any lane is live, with a live mask

@@ -1,4 +1,5 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
 
 ; Control-flow conversion of acyclic divergent regions: the branch on a
 ; varying condition becomes straight code; each block runs under the mask

@@ -1,4 +1,5 @@
 ; RUN: loom-opt -passes='vecz<width=4>,verify' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4>,verify' -S %s | FileCheck %s
 
 ; No lane divides by zero that the scalar kernel would not: a division in
 ; linearized code that may trap, guarded by a branch that became its mask (LLVM dropped

@@ -10,6 +10,7 @@
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
 #include "vecz/VeczJamRowsPass.h"
+#include "vecz/VeczPacketizePass.h"
 #include "vecz/VeczPass.h"
 #include "vecz/VeczWidePass.h"
 

@@ -7,6 +7,7 @@
 
 #include "vecz/VeczPass.h"
 
+#include "pipeline/Preparation.h"
 #include "pipeline/VariantStages.h"
 
 #include "analysis/CostModel.h"
@@ -165,105 +166,6 @@ void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,
   MPM.addPass(VeczPass(Vecz));
 }
 
-/// Puts the kernel's control flow in the form control-flow conversion works
-/// on: switches as two-way branches when \p LowerSwitches; each loop with a
-/// preheader, one latch and dedicated exit blocks (LoopSimplify), and every
-/// value used outside its loop carried out by a phi in an exit block
-/// (LCSSA), where a divergent loop's per-lane results are kept.
-static void canonicalizeControlFlow(Function &Kernel,
-                                    FunctionAnalysisManager &FAM,
-                                    bool LowerSwitches) {
-  FunctionPassManager FPM;
-  if (LowerSwitches)
-    FPM.addPass(LowerSwitchPass());
-  FPM.addPass(LoopSimplifyPass());
-  FPM.addPass(LCSSAPass());
-  FPM.run(Kernel, FAM);
-}
-
-/// Inlines into \p Kernel the functions it calls that ask for the lane's
-/// id: made once for the vector, or once per lane, such a call would see
-/// lane 0's id, while inlined it is vectorized with the kernel. They are
-/// out of line when marked `noinline`, as `-O0` SPIR-V producers mark every
-/// function. Not those that wait at a barrier, which the work-item loops
-/// look for in the kernel itself; they leave the kernel scalar
-/// (Vectorizability.cpp). Says what it inlined through \p ORE, and drops
-/// the kernel's analyses from \p FAM when it inlined anything.
-static void inlineLaneStateCalls(Function &Kernel, FunctionAnalysisManager &FAM,
-                                 OptimizationRemarkEmitter &ORE) {
-  bool Changed = false;
-  for (bool Inlined = true; Inlined;) {
-    SmallVector<CallBase *, 4> Calls;
-    for (Instruction &I : instructions(Kernel))
-      if (auto *Call = dyn_cast<CallBase>(&I);
-          Call && callsLaneState(*Call) &&
-          !waitsAtBarrier(*Call->getCalledFunction()))
-        Calls.push_back(Call);
-    Inlined = false;
-    for (CallBase *Call : Calls) {
-      StringRef Callee = Call->getCalledFunction()->getName();
-      InlineFunctionInfo Info;
-      if (!InlineFunction(*Call, Info).isSuccess())
-        continue;
-      Inlined = true;
-      ORE.emit([&] {
-        return OptimizationRemark(DEBUG_TYPE, "Inlined", &Kernel)
-               << "kernel '" << Kernel.getName() << "' has '"
-               << ore::NV("Callee", Callee)
-               << "' inlined, which asks for its work-item id";
-      });
-    }
-    Changed |= Inlined;
-  }
-  if (Changed)
-    FAM.invalidate(Kernel, PreservedAnalyses::none());
-}
-
-/// Whether the divergent control flow of \p Kernel is in regions that
-/// control-flow conversion can linearize as they are (DivergentRegions.h).
-static bool hasLinearizableRegions(Function &Kernel,
-                                   FunctionAnalysisManager &FAM) {
-  const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
-  Expected<SmallVector<DivergentRegion, 4>> Regions = findDivergentRegions(
-      Kernel, FAM.getResult<DominatorTreeAnalysis>(Kernel),
-      FAM.getResult<PostDominatorTreeAnalysis>(Kernel),
-      FAM.getResult<LoopAnalysis>(Kernel),
-      [&](const Instruction &T) { return Uniformity.isDivergentBranch(&T); },
-      [&](const Loop &L) { return Uniformity.isDivergentLoop(L); });
-  if (Regions)
-    return true;
-  // Not the user's to see: the caller restructures the kernel, and
-  // packetization reports whatever still stands in its way.
-  consumeError(Regions.takeError());
-  return false;
-}
-
-/// Gives each loop of \p Kernel one exit block and the kernel one return
-/// block, so that the paths leaving a loop meet again where linearization
-/// needs them to: a loop left from a loop inside it (a `goto` out of both)
-/// is left through the inner loop's exit block, inside the outer loop, and
-/// a loop left to several blocks (a `break` to past its usual exit, an
-/// early `return`) through one block that branches on where each lane was
-/// going. Only done when linearization needs it, since the guard blocks
-/// cost the scalar kernel a branch per loop exit.
-static void unifyExits(Function &Kernel, FunctionAnalysisManager &FAM) {
-  FunctionPassManager FPM;
-  FPM.addPass(LowerSwitchPass()); // UnifyLoopExits takes two-way branches.
-  FPM.addPass(UnifyFunctionExitNodesPass());
-  FPM.addPass(UnifyLoopExitsPass());
-  FPM.addPass(LoopSimplifyPass());
-  FPM.addPass(LCSSAPass());
-  FPM.run(Kernel, FAM);
-}
-
-static bool hasDivergentSwitch(const Function &Kernel,
-                               const UniformityInfo &Uniformity) {
-  return any_of(Kernel, [&](const BasicBlock &BB) {
-    return isa<SwitchInst>(BB.getTerminator()) &&
-           Uniformity.isDivergentBranch(BB.getTerminator());
-  });
-}
-
 /// Whether \p Vector, a variant of \p Kernel at \p Width, is worth having;
 /// if not, says why through \p ORE.
 static bool isWorthIt(Function &Kernel, Function &Vector, unsigned Width,
@@ -298,14 +200,7 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             const compiler::BuiltinInfo &BI,
                             FunctionAnalysisManager &FAM) {
   OptimizationRemarkEmitter ORE(&Kernel);
-  inlineLaneStateCalls(Kernel, FAM, ORE);
-  canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/false);
-  // A uniform switch stays one (a jump table); a divergent one is lowered
-  // to the branches that linearization turns into masks.
-  if (hasDivergentSwitch(Kernel, FAM.getResult<UniformityAnalysis>(Kernel)))
-    canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/true);
-  if (!hasLinearizableRegions(Kernel, FAM))
-    unifyExits(Kernel, FAM);
+  prepareForPacketization(Kernel, FAM, ORE);
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
   unsigned Width =

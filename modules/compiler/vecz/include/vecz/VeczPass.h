@@ -44,6 +44,10 @@
 /// layout=L;cost-model>` (width 8, one row, no wide variant, layout auto, no
 /// cost model, and the caps the largest values of compiler::VeczWidthRange
 /// and VeczRowsRange, by default).
+/// Its stages run alone as passes: vecz-packetize (the preparation and
+/// packetization, vecz/VeczPacketizePass.h), vecz-jam-rows and vecz-wide
+/// (the jammed and wide variants); vecz is their composition under the cost
+/// model.
 ///
 //===----------------------------------------------------------------------===//
 

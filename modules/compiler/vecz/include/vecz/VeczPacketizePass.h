@@ -1,0 +1,50 @@
+//===- vecz/VeczPacketizePass.h - One Vecz stage: packetization -*- C++ -*-===//
+///
+/// \file
+/// Assumes: kernel entry points, after the generic pipeline, without a
+/// vector variant.
+/// Does: Vecz's first stages alone, at the width `width=N` gives: each
+/// kernel prepared (Preparation.h), then packetized (vecz/Packetizer.h):
+/// every value widened to N work-items, its divergent control flow
+/// linearized under masks with branches around runs no lane takes (BOSCC),
+/// accesses at clamped indices versioned, calls widened to the builtins'
+/// vector forms. No cost model, no other layout, no jammed or wide variant:
+/// a kernel it can packetize gets its vector variant; one it cannot keeps
+/// its scalar form, with a missed remark saying why.
+/// Produces: `__vecz_v<N>_<kernel>` and the kernel's !mux_vector_variant
+/// naming it. `vecz` runs these stages, then the cost model and the
+/// variant stages (vecz-jam-rows, vecz-wide).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef VECZ_VECZPACKETIZEPASS_H
+#define VECZ_VECZPACKETIZEPASS_H
+
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+
+namespace vecz {
+
+class VeczPacketizePass : public llvm::PassInfoMixin<VeczPacketizePass> {
+public:
+  struct Options {
+    unsigned Width = 8;
+  };
+  VeczPacketizePass() = default;
+  explicit VeczPacketizePass(Options Opts) : Opts(Opts) {}
+
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+  /// The options `<width=N>` of the pass's pipeline name give.
+  static llvm::Expected<Options> parseOptions(llvm::StringRef Params);
+  /// The pass and its options, as parseOptions reads them back.
+  void printPipeline(llvm::raw_ostream &OS,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>
+                         MapClassName2PassName);
+
+private:
+  Options Opts;
+};
+
+} // namespace vecz
+
+#endif // VECZ_VECZPACKETIZEPASS_H

@@ -1,0 +1,88 @@
+//===- VeczPacketizePass.cpp - One Vecz stage: packetization --------------===//
+///
+/// \file
+/// See vecz/VeczPacketizePass.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "vecz/VeczPacketizePass.h"
+
+#include "pipeline/Preparation.h"
+#include "pipeline/VariantStages.h"
+
+#include "vecz/Packetizer.h"
+#include "vecz/StrideAnalysis.h"
+#include "vecz/UniformityAnalysis.h"
+
+#include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/analysis/KernelMetadata.h"
+#include "compiler/pipeline/CompileOptions.h"
+#include "compiler/support/PassParams.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Module.h"
+
+#include <string>
+
+#define DEBUG_TYPE "vecz"
+
+using namespace llvm;
+
+namespace vecz {
+
+Expected<VeczPacketizePass::Options>
+VeczPacketizePass::parseOptions(StringRef Params) {
+  Expected<unsigned> Width = parseVariantStageCount(Params, "vecz-packetize",
+                                                    compiler::VeczWidthRange);
+  if (!Width)
+    return Width.takeError();
+  Options Parsed;
+  Parsed.Width = *Width;
+  return Parsed;
+}
+
+void VeczPacketizePass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  compiler::utils::printPassWithParams(
+      OS, MapClassName2PassName(name()),
+      std::string(compiler::VeczWidthRange.Name) + "=" +
+          std::to_string(Opts.Width));
+}
+
+PreservedAnalyses VeczPacketizePass::run(Module &M, ModuleAnalysisManager &AM) {
+  FunctionAnalysisManager &FAM =
+      AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  const compiler::BuiltinInfo &BI =
+      AM.getResult<compiler::BuiltinInfoAnalysis>(M).get();
+  bool Attempted = false;
+  for (Function *Kernel : compiler::utils::getKernelEntryPoints(M)) {
+    if (compiler::utils::getVectorVariant(*Kernel))
+      continue;
+    Attempted = true;
+    OptimizationRemarkEmitter ORE(Kernel);
+    prepareForPacketization(*Kernel, FAM, ORE);
+    Expected<Function *> Vector =
+        verifyMade(packetizeKernel(*Kernel, Opts.Width,
+                                   FAM.getResult<UniformityAnalysis>(*Kernel),
+                                   FAM.getResult<StrideAnalysis>(*Kernel), BI),
+                   "packetization", FAM);
+    if (!Vector) {
+      std::string Why = toString(Vector.takeError());
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotVectorized", Kernel)
+               << Why;
+      });
+      continue;
+    }
+    compiler::utils::setVectorVariant(*Kernel, {*Vector, Opts.Width});
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "Vectorized", Kernel)
+             << "kernel '" << Kernel->getName() << "' vectorized at width "
+             << ore::NV("Width", Opts.Width);
+    });
+  }
+  // Preparation alone may have changed a kernel.
+  return Attempted ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace vecz
