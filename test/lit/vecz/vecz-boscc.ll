@@ -1,5 +1,6 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4;no-boscc>' -S %s | FileCheck %s --check-prefix=NOBOSCC
 
 ; Branches on superword condition codes: a run of linearized blocks that
 ; its first block dominates is branched around when no lane is active in
@@ -189,3 +190,11 @@ declare i64 @__mux_get_global_id(i32)
 declare i64 @__mux_get_local_id(i32)
 
 attributes #0 = { "mux-kernel"="entry-point" }
+
+; Without BOSCC (vecz-packetize<no-boscc>) the linearized kernel runs every
+; block, its accesses under the same masks, with no test of any lane.
+; NOBOSCC-LABEL: define void @__vecz_v4_early_return(
+; NOBOSCC-NOT: .active:
+; NOBOSCC-NOT: @llvm.vector.reduce.or
+; NOBOSCC: call void @llvm.masked.store.v4f32.p1(<4 x float> %{{.+}}, ptr addrspace(1) %pout, i32 4, <4 x i1> %entry.to.work)
+; NOBOSCC-NOT: .active:

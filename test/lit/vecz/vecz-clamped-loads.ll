@@ -1,5 +1,6 @@
 ; RUN: loom-opt -passes='vecz<width=8>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=8>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=8;no-clamped-versions>' -S %s | FileCheck %s --check-prefix=NOVERSION
 
 ; A load at a clamped consecutive index, in[clamp(i + k, 0, n - 1)] as
 ; Clang leaves OpenCL's clamp (smax, then smin, of a truncated id, sign
@@ -111,3 +112,9 @@ declare i32 @llvm.smin.i32(i32, i32)
 declare i64 @llvm.umin.i64(i64, i64)
 
 attributes #0 = { "mux-kernel"="entry-point" }
+
+; Without the versions (vecz-packetize<no-clamped-versions>) a load at
+; clamped indices stays a gather, with no branch to a consecutive load.
+; NOVERSION-LABEL: define void @__vecz_v8_clamped(
+; NOVERSION: %v.v = call <8 x float> @llvm.masked.gather.v8f32.v8p1(
+; NOVERSION-NOT: clamped.consecutive

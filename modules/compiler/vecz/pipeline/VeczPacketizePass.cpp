@@ -32,21 +32,40 @@ namespace vecz {
 
 Expected<VeczPacketizePass::Options>
 VeczPacketizePass::parseOptions(StringRef Params) {
-  Expected<unsigned> Width = parseVariantStageCount(Params, "vecz-packetize",
-                                                    compiler::VeczWidthRange);
-  if (!Width)
-    return Width.takeError();
   Options Parsed;
-  Parsed.Width = *Width;
+  std::string Width;
+  Error E = compiler::utils::forEachPassParam(
+      Params, [&](StringRef Key, StringRef Value) -> Error {
+        if (Key == "no-clamped-versions" && Value.empty())
+          Parsed.Stages.ClampedVersions = false;
+        else if (Key == "no-boscc" && Value.empty())
+          Parsed.Stages.Boscc = false;
+        else if (Key == compiler::VeczWidthRange.Name)
+          Width = (Key + "=" + Value).str();
+        else
+          return compiler::utils::unknownPassParam("vecz-packetize", Key);
+        return Error::success();
+      });
+  if (E)
+    return std::move(E);
+  Expected<unsigned> Count =
+      parseVariantStageCount(Width, "vecz-packetize", compiler::VeczWidthRange);
+  if (!Count)
+    return Count.takeError();
+  Parsed.Width = *Count;
   return Parsed;
 }
 
 void VeczPacketizePass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-  compiler::utils::printPassWithParams(
-      OS, MapClassName2PassName(name()),
-      std::string(compiler::VeczWidthRange.Name) + "=" +
-          std::to_string(Opts.Width));
+  std::string Params = std::string(compiler::VeczWidthRange.Name) + "=" +
+                       std::to_string(Opts.Width);
+  if (!Opts.Stages.ClampedVersions)
+    Params += ";no-clamped-versions";
+  if (!Opts.Stages.Boscc)
+    Params += ";no-boscc";
+  compiler::utils::printPassWithParams(OS, MapClassName2PassName(name()),
+                                       Params);
 }
 
 PreservedAnalyses VeczPacketizePass::run(Module &M, ModuleAnalysisManager &AM) {
@@ -64,7 +83,8 @@ PreservedAnalyses VeczPacketizePass::run(Module &M, ModuleAnalysisManager &AM) {
     Expected<Function *> Vector =
         verifyMade(packetizeKernel(*Kernel, Opts.Width,
                                    FAM.getResult<UniformityAnalysis>(*Kernel),
-                                   FAM.getResult<StrideAnalysis>(*Kernel), BI),
+                                   FAM.getResult<StrideAnalysis>(*Kernel), BI,
+                                   Opts.Stages),
                    "packetization", FAM);
     if (!Vector) {
       std::string Why = toString(Vector.takeError());

@@ -225,10 +225,11 @@ Packetizer::Packetizer(Function &Vector, unsigned Width,
                        const StrideInfo &Strides, const BuiltinInfo &BI,
                        const ValueToValueMapTy &VMap,
                        SmallVector<DivergentRegion, 4> DivergentRegions,
-                       SmallVector<SkippableRun, 4> SkippableRuns)
+                       SmallVector<SkippableRun, 4> SkippableRuns,
+                       bool VersionClampedLoads)
     : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides),
       BI(BI), Regions(std::move(DivergentRegions)),
-      Runs(std::move(SkippableRuns)) {
+      Runs(std::move(SkippableRuns)), VersionClampedLoads(VersionClampedLoads) {
   for (const auto &[Scalar, Clone] : VMap)
     Original[Clone] = Scalar;
   for (const DivergentRegion &R : Regions) {
@@ -298,8 +299,9 @@ Error Packetizer::run() {
   for (const DivergentRegion &R : Regions)
     linearize(R);
   // Last, as it splits blocks.
-  for (const ClampedLoad &C : ClampedLoads)
-    versionClampedLoad(*C.Gather, *C.Load, C.WithinClamps, C.Mask);
+  if (VersionClampedLoads)
+    for (const ClampedLoad &C : ClampedLoads)
+      versionClampedLoad(*C.Gather, *C.Load, C.WithinClamps, C.Mask);
   branchAroundEmptyRuns(Vector, Runs,
                         [&](BasicBlock *BB) { return BlockMasks.lookup(BB); });
   eraseUnusedScalarTwins(Vector);
@@ -675,7 +677,8 @@ std::string getVariantName(StringRef Kernel, unsigned Width, unsigned Rows) {
 Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                                      const UniformityInfo &Uniformity,
                                      const StrideInfo &Strides,
-                                     const BuiltinInfo &BI) {
+                                     const BuiltinInfo &BI,
+                                     PacketizerStages Stages) {
   if (Error E = checkVectorizable(Kernel, Uniformity, BI, Width))
     return std::move(E);
   Function *Vector = Function::Create(
@@ -713,10 +716,12 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
     return Regions.takeError();
   }
   SmallVector<SkippableRun, 4> Runs;
-  for (const DivergentRegion &R : *Regions)
-    append_range(Runs, findSkippableRuns(R, DT));
+  if (Stages.Boscc)
+    for (const DivergentRegion &R : *Regions)
+      append_range(Runs, findSkippableRuns(R, DT));
   if (Error Failed = Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap,
-                                std::move(*Regions), std::move(Runs))
+                                std::move(*Regions), std::move(Runs),
+                                Stages.ClampedVersions)
                          .run()) {
     Vector->eraseFromParent();
     return createStringError(inconvertibleErrorCode(),

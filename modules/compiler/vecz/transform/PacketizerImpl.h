@@ -42,7 +42,8 @@ public:
              const compiler::BuiltinInfo &BI,
              const llvm::ValueToValueMapTy &VMap,
              llvm::SmallVector<DivergentRegion, 4> DivergentRegions,
-             llvm::SmallVector<SkippableRun, 4> SkippableRuns);
+             llvm::SmallVector<SkippableRun, 4> SkippableRuns,
+             bool VersionClampedLoads);
 
   /// Packetizes the clone; an error if one of the packetizer's own checks
   /// failed, in which case the clone is of no use (packetizeKernel erases
@@ -218,6 +219,8 @@ private:
     llvm::Value *Mask;
   };
   llvm::SmallVector<ClampedLoad, 4> ClampedLoads;
+  /// Whether they get their consecutive version, or stay gathers.
+  bool VersionClampedLoads;
 };
 
 } // namespace vecz

@@ -89,12 +89,23 @@ llvm::Error checkVectorizable(const llvm::Function &Kernel,
                               const UniformityInfo &Uniformity,
                               const compiler::BuiltinInfo &BI, unsigned Width);
 
+/// Packetization's two optimizing stages, both on by default: loads at
+/// clamped consecutive indices versioned with a vector load for when every
+/// lane is within the clamps (ClampedAccesses.h), and branches around runs
+/// of blocks no lane takes (BOSCC, Boscc.h). Without either, the vector
+/// kernel computes the same, with gathers and every block run.
+struct PacketizerStages {
+  bool ClampedVersions = true;
+  bool Boscc = true;
+};
+
 /// The vector variant of \p Kernel at \p Width (see the file comment), or
 /// why there is none.
 llvm::Expected<llvm::Function *>
 packetizeKernel(llvm::Function &Kernel, unsigned Width,
                 const UniformityInfo &Uniformity, const StrideInfo &Strides,
-                const compiler::BuiltinInfo &BI);
+                const compiler::BuiltinInfo &BI,
+                PacketizerStages Stages = PacketizerStages());
 
 } // namespace vecz
 

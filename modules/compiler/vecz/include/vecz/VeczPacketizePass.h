@@ -10,7 +10,9 @@
 /// accesses at clamped indices versioned, calls widened to the builtins'
 /// vector forms. No cost model, no other layout, no jammed or wide variant:
 /// a kernel it can packetize gets its vector variant; one it cannot keeps
-/// its scalar form, with a missed remark saying why.
+/// its scalar form, with a missed remark saying why. `no-clamped-versions`
+/// and `no-boscc` leave out packetization's two optimizing stages, so that
+/// a test sees the vector kernel before and after each.
 /// Produces: `__vecz_v<N>_<kernel>` and the kernel's !mux_vector_variant
 /// naming it. `vecz` runs these stages, then the cost model and the
 /// variant stages (vecz-jam-rows, vecz-wide).
@@ -19,6 +21,8 @@
 
 #ifndef VECZ_VECZPACKETIZEPASS_H
 #define VECZ_VECZPACKETIZEPASS_H
+
+#include "vecz/Packetizer.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
@@ -29,12 +33,16 @@ class VeczPacketizePass : public llvm::PassInfoMixin<VeczPacketizePass> {
 public:
   struct Options {
     unsigned Width = 8;
+    /// Packetization's optimizing stages, to see what each does
+    /// (`no-clamped-versions`, `no-boscc`).
+    PacketizerStages Stages;
   };
   VeczPacketizePass() = default;
   explicit VeczPacketizePass(Options Opts) : Opts(Opts) {}
 
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
-  /// The options `<width=N>` of the pass's pipeline name give.
+  /// The options `<width=N;no-clamped-versions;no-boscc>` of the pass's
+  /// pipeline name give.
   static llvm::Expected<Options> parseOptions(llvm::StringRef Params);
   /// The pass and its options, as parseOptions reads them back.
   void printPipeline(llvm::raw_ostream &OS,
