@@ -27,7 +27,10 @@ times that), or gives another result buffer. Runs are timed without their
 compile, which may take --compile-timeout seconds besides: a compile
 --compile-slowdown times as long as the reference's is listed, and one
 past --compile-timeout leaves its configuration unchecked and counted,
-neither a finding (compile time is no soundness matter). Set apart,
+neither a finding (compile time is no soundness matter). Limits count
+the CPU time a run uses, all its threads, so that a campaign beside a build
+is not cut short by it; the wall clock stops only a run that waits without
+computing, at four times its limit. Set apart,
 not findings: a kernel the reference cannot compile (CLsmith emits some
 that no compiler takes, e.g. `emi_input` without --emi), a kernel whose
 reference's run takes longer than --reference-timeout (Csmith's programs need not end
@@ -90,11 +93,58 @@ class LoomRun:
     run_seconds: float
 
 
+# Limits count the CPU time a run uses, so that a campaign sharing the
+# machine with a build is not cut short by it; the wall clock bounds only a
+# run that waits without computing (a deadlock), at this many times its
+# limit.
+WALL_FACTOR = 4
+POLL_SECONDS = 0.2
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """The CPU time the process has used so far, all its threads counted,
+    or None once it has ended."""
+    try:
+        stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # The fields after the command's closing parenthesis start at the
+    # third, the state; utime and stime are the 14th and 15th (proc(5)).
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def ended_within(pid, cpu_limit, wait):
+    """Calls wait(seconds), which says whether what is awaited happened,
+    until it does (True) or the process has used cpu_limit CPU seconds more
+    than when the call began, or WALL_FACTOR times that on the wall clock
+    (False)."""
+    start_cpu, start = cpu_seconds(pid) or 0.0, time.monotonic()
+    while not wait(POLL_SECONDS):
+        used = cpu_seconds(pid)
+        if used is not None and used - start_cpu > cpu_limit:
+            return False
+        if time.monotonic() - start > WALL_FACTOR * cpu_limit:
+            return False
+    return True
+
+
+def process_ended(p):
+    def wait(seconds):
+        try:
+            p.wait(seconds)
+            return True
+        except subprocess.TimeoutExpired:
+            return False
+    return wait
+
+
 def run_on_loom(args, kernel, target, options, compile_limit, run_limit):
     """A configuration's run, its compile and its run timed apart:
-    loom-clsmith-run says when the compile ended; the compile may take
-    compile_limit seconds and the run then run_limit seconds, past which
-    it is a "timeout"."""
+    loom-clsmith-run says when the compile ended; the compile may use
+    compile_limit CPU seconds and the run then run_limit, past which it is
+    a "timeout"."""
     include = " ".join("-I" + d for d in args.runtime)
     command = [args.runner, str(kernel), target,
                f"-w {include} {options}".strip()]
@@ -117,14 +167,12 @@ def run_on_loom(args, kernel, target, options, compile_limit, run_limit):
                        p.stdout.read()))]
         for reader in readers:
             reader.start()
-        compile_timed_out = not compiled.wait(compile_limit)
+        compile_timed_out = not ended_within(p.pid, compile_limit,
+                                             compiled.wait)
         timed_out = compile_timed_out
         ran_from = time.monotonic()
         if not timed_out:
-            try:
-                p.wait(run_limit)
-            except subprocess.TimeoutExpired:
-                timed_out = True
+            timed_out = not ended_within(p.pid, run_limit, process_ended(p))
         if timed_out:
             p.kill()
         p.wait()
@@ -297,9 +345,9 @@ def main():
                         help="and -cl-opt-disable this many times more")
     parser.add_argument("--reference-timeout", type=float, default=60,
                         help="the reference's run (its compile aside) past "
-                             "this sets the kernel apart")
+                             "this many CPU seconds sets the kernel apart")
     parser.add_argument("--compile-timeout", type=float, default=600,
-                        help="seconds any configuration may compile, beside "
+                        help="CPU seconds any configuration may compile, beside "
                              "its run's limit; one that compiles longer goes "
                              "unchecked, and is counted")
     parser.add_argument("--compile-slowdown", type=float, default=10,
