@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test-sanitizers.sh: the sanitizer job of the test command, four builds
+# test-sanitizers.sh: the sanitizer job CI runs after the test command, four builds
 # under build-sanitizers/ (LOOM_SANITIZER_BUILD_DIR moves them), each built
 # and its ctest entries run:
 #  - asan, tsan: the driver's unit suites (cargo, metadata and mux: the
