@@ -1,6 +1,8 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4;no-boscc>' -S %s | FileCheck %s --check-prefix=NOBOSCC
+; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>' -S %s | FileCheck %s --check-prefix=MARKED
 
 ; Branches on superword condition codes: a run of linearized blocks that
 ; its first block dominates is branched around when no lane is active in
@@ -23,6 +25,15 @@
 ; CHECK-NEXT: br label %exit
 ; CHECK: exit:
 ; CHECK-NEXT: ret void
+; Deferred, the run is two markers with the mask for the stage's pass
+; (vecz-boscc-stage.ll runs it alone).
+; MARKED-LABEL: define void @__vecz_v4_early_return(
+; MARKED: %[[STAYING:entry.to.work]] = xor <4 x i1> %done.v, <i1 true, i1 true, i1 true, i1 true>
+; MARKED: work:
+; MARKED-NEXT: call void (...) @__vecz_run_begin(i32 0, <4 x i1> %[[STAYING]])
+; MARKED: exit:
+; MARKED-NEXT: call void (...) @__vecz_run_end(i32 0)
+; MARKED-NEXT: ret void
 define void @early_return(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %out) #0 {
 entry:
   %gid = call i64 @__mux_get_global_id(i32 0)

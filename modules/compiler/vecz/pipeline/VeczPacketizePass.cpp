@@ -40,6 +40,8 @@ VeczPacketizePass::parseOptions(StringRef Params) {
           Parsed.Stages.ClampedVersions = false;
         else if (Key == "no-boscc" && Value.empty())
           Parsed.Stages.Boscc = false;
+        else if (Key == "defer-stages" && Value.empty())
+          Parsed.Stages.Deferred = true;
         else if (Key == compiler::VeczWidthRange.Name)
           Width = (Key + "=" + Value).str();
         else
@@ -64,6 +66,8 @@ void VeczPacketizePass::printPipeline(
     Params += ";no-clamped-versions";
   if (!Opts.Stages.Boscc)
     Params += ";no-boscc";
+  if (Opts.Stages.Deferred)
+    Params += ";defer-stages";
   compiler::utils::printPassWithParams(OS, MapClassName2PassName(name()),
                                        Params);
 }

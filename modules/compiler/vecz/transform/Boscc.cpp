@@ -1,9 +1,9 @@
 //===- Boscc.cpp - Branches around blocks no lane runs --------------------===//
 ///
 /// \file
-/// See Boscc.h. Runs are made in reverse run order, so a run nested in
-/// another is done first and its phis are among the values the outer run
-/// leaves.
+/// See Boscc.h. Runs are made in reverse run order (their markers' IDs), so
+/// a run nested in another is done first and its phis are among the values
+/// the outer run leaves.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -11,12 +11,15 @@
 
 #include "analysis/CostModel.h"
 #include "analysis/DivergentRegions.h"
+#include "transform/StageMarkers.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -87,31 +90,83 @@ void joinValuesLeft(Function &F, BasicBlock &Body, BasicBlock &Last,
   }
 }
 
-/// Makes the straight code branch from \p Run's first block past the run
-/// when \p Mask has no lane set.
-void branchAroundEmptyRun(Function &F, const SkippableRun &Run, Value *Mask) {
-  BasicBlock *Test = Run.First;
-  auto *MaskDef = dyn_cast<Instruction>(Mask);
-  Instruction *SplitAt = MaskDef && MaskDef->getParent() == Test
-                             ? MaskDef->getNextNode()
-                             : &*Test->getFirstInsertionPt();
-  BasicBlock *Body =
-      Test->splitBasicBlock(SplitAt, Test->getName() + ".active");
+/// Makes the straight code branch from \p Begin's block past the run that
+/// ends in \p Next when no lane of \p Mask is active.
+Error branchAroundEmptyRun(Function &F, CallInst &Begin, Value &Mask,
+                           BasicBlock &Next) {
+  BasicBlock *Test = Begin.getParent();
+  BasicBlock *Body = Test->splitBasicBlock(&Begin, Test->getName() + ".active");
+  Begin.eraseFromParent();
   DominatorTree DT(F);
-  BasicBlock *Last = findLastOfRun(*Body, *Run.Next, DT);
-  assert(Last && "a run is left only for the block after it");
+  BasicBlock *Last = findLastOfRun(*Body, Next, DT);
   if (!Last)
-    return;
-  BasicBlock *Join = BasicBlock::Create(
-      F.getContext(), Test->getName() + ".after", &F, Run.Next);
-  Last->getTerminator()->replaceSuccessorWith(Run.Next, Join);
-  Run.Next->replacePhiUsesWith(Last, Join);
-  BranchInst::Create(Run.Next, Join);
+    return createStringError(inconvertibleErrorCode(),
+                             "function '%s': the run that ends in block '%s' "
+                             "reaches it from more than one block",
+                             F.getName().str().c_str(),
+                             Next.getName().str().c_str());
+  BasicBlock *Join =
+      BasicBlock::Create(F.getContext(), Test->getName() + ".after", &F, &Next);
+  Last->getTerminator()->replaceSuccessorWith(&Next, Join);
+  Next.replacePhiUsesWith(Last, Join);
+  BranchInst::Create(&Next, Join);
   Test->getTerminator()->eraseFromParent();
   IRBuilder<> B(Test);
-  B.CreateCondBr(B.CreateOrReduce(Mask), Body, Join);
+  B.CreateCondBr(B.CreateOrReduce(&Mask), Body, Join);
   DT.recalculate(F);
   joinValuesLeft(F, *Body, *Last, *Test, *Join, DT);
+  return Error::success();
+}
+
+/// A run's markers, as StageMarkers.h writes them.
+struct MarkedRun {
+  CallInst *Begin = nullptr;
+  CallInst *End = nullptr;
+};
+
+/// The ID of run marker \p Marker, or -1 if it has none.
+int64_t getRunID(const CallInst &Marker) {
+  auto *ID = Marker.arg_size() ? dyn_cast<ConstantInt>(Marker.getArgOperand(0))
+                               : nullptr;
+  return ID && !ID->isNegative() ? ID->getSExtValue() : -1;
+}
+
+Error malformedRuns(const Function &F, const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           "function '" + F.getName() + "': " + Why);
+}
+
+/// \p F's runs by ID, each checked to have one begin with a mask of lanes
+/// and one end in another block.
+Expected<std::map<int64_t, MarkedRun>> findMarkedRuns(Function &F) {
+  std::map<int64_t, MarkedRun> Runs;
+  for (CallInst *Begin : findMarkers(F, RunBeginMarker)) {
+    int64_t ID = getRunID(*Begin);
+    auto *MaskType =
+        Begin->arg_size() == 2
+            ? dyn_cast<FixedVectorType>(Begin->getArgOperand(1)->getType())
+            : nullptr;
+    if (ID < 0 || !MaskType || !MaskType->getElementType()->isIntegerTy(1))
+      return malformedRuns(F, Twine(RunBeginMarker) +
+                                  " takes an i32 ID and a <W x i1> mask");
+    if (!Runs.try_emplace(ID, MarkedRun{Begin, nullptr}).second)
+      return malformedRuns(F, "run " + Twine(ID) + " begins twice");
+  }
+  for (CallInst *End : findMarkers(F, RunEndMarker)) {
+    int64_t ID = getRunID(*End);
+    auto It = Runs.find(ID);
+    if (End->arg_size() != 1 || It == Runs.end() || It->second.End)
+      return malformedRuns(F, Twine(RunEndMarker) + " of run " + Twine(ID) +
+                                  " ends no run, or a run ended already");
+    if (End->getParent() == It->second.Begin->getParent())
+      return malformedRuns(F, "run " + Twine(ID) +
+                                  " begins and ends in one block");
+    It->second.End = End;
+  }
+  for (const auto &[ID, Run] : Runs)
+    if (!Run.End)
+      return malformedRuns(F, "run " + Twine(ID) + " has no end");
+  return Runs;
 }
 
 } // namespace
@@ -152,10 +207,40 @@ SmallVector<SkippableRun, 4> findSkippableRuns(const DivergentRegion &R,
   return Runs;
 }
 
-void branchAroundEmptyRuns(Function &F, ArrayRef<SkippableRun> Runs,
-                           function_ref<Value *(BasicBlock *)> MaskOf) {
-  for (const SkippableRun &Run : reverse(Runs))
-    branchAroundEmptyRun(F, Run, MaskOf(Run.First));
+void markSkippableRuns(ArrayRef<SkippableRun> Runs,
+                       function_ref<Value *(BasicBlock *)> MaskOf) {
+  if (Runs.empty())
+    return;
+  Type *IDType = Type::getInt32Ty(Runs.front().First->getContext());
+  for (size_t ID = 0; ID < Runs.size(); ++ID) {
+    const SkippableRun &Run = Runs[ID];
+    Value *Mask = MaskOf(Run.First);
+    // The test goes after the mask, if the run's first block makes it.
+    auto *MaskDef = dyn_cast<Instruction>(Mask);
+    Instruction *Before = MaskDef && MaskDef->getParent() == Run.First
+                              ? MaskDef->getNextNode()
+                              : &*Run.First->getFirstInsertionPt();
+    createMarker(RunBeginMarker, {ConstantInt::get(IDType, ID), Mask}, Before);
+  }
+  // Ends after every begin, so that where a run ends and the next begins in
+  // one block, the end comes first and stays in the block the test splits.
+  for (size_t ID = 0; ID < Runs.size(); ++ID)
+    createMarker(RunEndMarker, {ConstantInt::get(IDType, ID)},
+                 &*Runs[ID].Next->getFirstInsertionPt());
+}
+
+Error branchAroundEmptyRuns(Function &F) {
+  Expected<std::map<int64_t, MarkedRun>> Runs = findMarkedRuns(F);
+  if (!Runs)
+    return Runs.takeError();
+  for (auto &[ID, Run] : reverse(*Runs)) {
+    BasicBlock *Next = Run.End->getParent();
+    Run.End->eraseFromParent();
+    Value *Mask = Run.Begin->getArgOperand(1);
+    if (Error E = branchAroundEmptyRun(F, *Run.Begin, *Mask, *Next))
+      return E;
+  }
+  return Error::success();
 }
 
 } // namespace vecz

@@ -18,7 +18,9 @@
 /// after the run, zero after the skip (zero rather than poison, so an
 /// inactive lane's value can never feed a trap or a branch).
 ///
-/// The runs are chosen on the scalar kernel's blocks, before packetization:
+/// The runs are chosen on the scalar kernel's blocks, before packetization,
+/// and left as markers in the vector kernel (StageMarkers.h) for the
+/// `vecz-boscc` pass:
 /// a block outside the region's loops (and not a loop's exit block, nor a
 /// uniform loop's preheader: that loop has a test of its own) whose mask is
 /// not its only predecessor's, followed in run order by the blocks
@@ -36,6 +38,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
 
 namespace llvm {
 class BasicBlock;
@@ -62,12 +65,18 @@ struct SkippableRun {
 llvm::SmallVector<SkippableRun, 4>
 findSkippableRuns(const DivergentRegion &R, const llvm::DominatorTree &DT);
 
-/// Makes the linearized \p F branch past each of \p Runs when no lane is
-/// active in its first block; \p MaskOf gives that block's mask of active
+/// Leaves the markers of \p Runs in the linearized vector kernel
+/// (StageMarkers.h): \p MaskOf gives a run's first block's mask of active
 /// lanes (<W x i1>).
-void branchAroundEmptyRuns(
-    llvm::Function &F, llvm::ArrayRef<SkippableRun> Runs,
+void markSkippableRuns(
+    llvm::ArrayRef<SkippableRun> Runs,
     llvm::function_ref<llvm::Value *(llvm::BasicBlock *)> MaskOf);
+
+/// Makes \p F branch past each run its markers name when no lane of the
+/// run's mask is active, and erases the markers; an error naming \p F if
+/// the markers do not describe runs (a begin without its end, or an end
+/// that more than one block of the run reaches).
+llvm::Error branchAroundEmptyRuns(llvm::Function &F);
 
 } // namespace vecz
 

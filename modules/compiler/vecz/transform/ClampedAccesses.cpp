@@ -7,8 +7,11 @@
 
 #include "transform/ClampedAccesses.h"
 
+#include "transform/StageMarkers.h"
+
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -134,10 +137,61 @@ emitWithinClamps(LoadInst &Load, unsigned Width,
   return Within;
 }
 
-void versionClampedLoad(Instruction &Gather, LoadInst &Load,
-                        Value *WithinClamps, Value *Mask) {
+void markClampedGather(Instruction &Gather, LoadInst &Load, Value *WithinClamps,
+                       Value *Mask) {
+  SmallVector<Value *, 5> Args = {
+      &Gather, WithinClamps, Load.getPointerOperand(),
+      ConstantInt::get(Type::getInt64Ty(Load.getContext()),
+                       Load.getAlign().value())};
+  if (Mask)
+    Args.push_back(Mask);
+  createMarker(ClampedGatherMarker, Args, Gather.getNextNode());
+}
+
+namespace {
+
+/// A clamped gather's marker, read and checked.
+struct ClampedGather {
+  Instruction *Gather;
+  Value *WithinClamps;
+  Value *First;
+  Align Alignment;
+  Value *Mask;
+};
+
+Expected<ClampedGather> readMarker(const CallInst &Marker) {
+  unsigned Args = Marker.arg_size();
+  auto Arg = [&](unsigned I) { return Marker.getArgOperand(I); };
+  auto *Gather = Args >= 4 ? dyn_cast<Instruction>(Arg(0)) : nullptr;
+  auto *Type = Gather ? dyn_cast<FixedVectorType>(Gather->getType()) : nullptr;
+  auto *Alignment = Args >= 4 ? dyn_cast<ConstantInt>(Arg(3)) : nullptr;
+  auto IsMask = [&](const Value *Mask) {
+    auto *MaskType = dyn_cast<FixedVectorType>(Mask->getType());
+    return MaskType && MaskType->getElementType()->isIntegerTy(1) &&
+           MaskType->getNumElements() == Type->getNumElements();
+  };
+  if (Args > 5 || !Type || isa<PHINode>(Gather) || Gather->isTerminator() ||
+      !Arg(1)->getType()->isIntegerTy(1) || !Arg(2)->getType()->isPointerTy() ||
+      !Alignment || !isPowerOf2_64(Alignment->getZExtValue()) ||
+      (Args == 5 && !IsMask(Arg(4))))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "function '%s': %s takes a gather's <W x T> result, an i1 test, "
+        "the first element's address, its alignment (a power of 2) and "
+        "optionally the gather's <W x i1> mask",
+        Marker.getFunction()->getName().str().c_str(),
+        ClampedGatherMarker.data());
+  return ClampedGather{Gather, Arg(1), Arg(2), Align(Alignment->getZExtValue()),
+                       Args == 5 ? Arg(4) : nullptr};
+}
+
+/// Makes the marked gather run only when its lanes are not within the
+/// clamps, and a load of consecutive elements from the first's address
+/// when they are.
+void versionClampedGather(const ClampedGather &C) {
+  Instruction &Gather = *C.Gather;
   Instruction *ThenTerm = nullptr, *ElseTerm = nullptr;
-  SplitBlockAndInsertIfThenElse(WithinClamps, &Gather, &ThenTerm, &ElseTerm);
+  SplitBlockAndInsertIfThenElse(C.WithinClamps, &Gather, &ThenTerm, &ElseTerm);
   BasicBlock *Tail = Gather.getParent();
   Gather.moveBefore(ElseTerm);
   ThenTerm->getParent()->setName("clamped.consecutive");
@@ -145,17 +199,34 @@ void versionClampedLoad(Instruction &Gather, LoadInst &Load,
   IRBuilder<> B(ThenTerm);
   Type *Ty = Gather.getType();
   // Within the clamps, lane 0's clamped address is its unclamped one.
-  Value *Pointer = Load.getPointerOperand();
   Value *Consecutive =
-      Mask
+      C.Mask
           ? static_cast<Value *>(B.CreateMaskedLoad(
-                Ty, Pointer, Load.getAlign(), Mask, Constant::getNullValue(Ty)))
-          : B.CreateAlignedLoad(Ty, Pointer, Load.getAlign());
+                Ty, C.First, C.Alignment, C.Mask, Constant::getNullValue(Ty)))
+          : B.CreateAlignedLoad(Ty, C.First, C.Alignment);
   PHINode *Merged =
       PHINode::Create(Ty, 2, Gather.getName() + ".merged", &Tail->front());
   Gather.replaceAllUsesWith(Merged);
   Merged->addIncoming(Consecutive, ThenTerm->getParent());
   Merged->addIncoming(&Gather, ElseTerm->getParent());
+}
+
+} // namespace
+
+Error versionClampedGathers(Function &F) {
+  SmallVector<ClampedGather, 4> Gathers;
+  SmallVector<CallInst *, 8> Markers = findMarkers(F, ClampedGatherMarker);
+  for (CallInst *Marker : Markers) {
+    Expected<ClampedGather> Read = readMarker(*Marker);
+    if (!Read)
+      return Read.takeError();
+    Gathers.push_back(*Read);
+  }
+  for (CallInst *Marker : Markers)
+    Marker->eraseFromParent();
+  for (const ClampedGather &C : Gathers)
+    versionClampedGather(C);
+  return Error::success();
 }
 
 } // namespace vecz

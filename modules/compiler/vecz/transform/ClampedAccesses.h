@@ -7,7 +7,9 @@
 /// `cur[max(lid - 1, 0)]`), is a gather, as lanes at an edge read the same
 /// element. Where every lane's X is within the bounds the clamps change
 /// nothing and the W elements are consecutive: the packetizer versions the
-/// load on that test, one vector load when it holds, the gather otherwise.
+/// load on that test, one vector load when it holds, the gather otherwise:
+/// packetization computes the test and marks the gather (StageMarkers.h),
+/// and the `vecz-clamped-versions` pass versions it.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
@@ -35,11 +38,18 @@ llvm::Value *emitWithinClamps(
     llvm::function_ref<std::optional<int64_t>(const llvm::Value *)> StepOf,
     llvm::IRBuilder<> &B);
 
-/// Makes \p Gather, the widened \p Load, run only when \p WithinClamps is
-/// false, and a load of its lanes' consecutive elements from \p Load's
-/// address (lane 0's; masked by \p Mask, if not null) when it is true.
-void versionClampedLoad(llvm::Instruction &Gather, llvm::LoadInst &Load,
-                        llvm::Value *WithinClamps, llvm::Value *Mask);
+/// Leaves the marker of \p Gather, the widened \p Load, in the vector
+/// kernel (StageMarkers.h): its consecutive version loads from \p Load's
+/// address (lane 0's) when \p WithinClamps holds, masked by \p Mask if not
+/// null.
+void markClampedGather(llvm::Instruction &Gather, llvm::LoadInst &Load,
+                       llvm::Value *WithinClamps, llvm::Value *Mask);
+
+/// Versions each gather of \p F that a marker names: the gather runs only
+/// when its lanes are not within the clamps, a load of consecutive elements
+/// when they are; erases the markers. An error naming \p F if a marker is
+/// not one StageMarkers.h describes.
+llvm::Error versionClampedGathers(llvm::Function &F);
 
 } // namespace vecz
 

@@ -13,6 +13,7 @@
 #include "analysis/WorkItemIds.h"
 #include "transform/ClampedAccesses.h"
 #include "transform/PacketizerImpl.h"
+#include "transform/StageMarkers.h"
 
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
@@ -69,6 +70,26 @@ void eraseUnusedScalarTwins(Function &F) {
     I->dropAllReferences();
   for (Instruction *I : Dead)
     I->eraseFromParent();
+}
+
+/// Packetization's optimizing stages on the markers it left in \p Vector
+/// (StageMarkers.h): the markers of a stage left out are erased, and those
+/// of the others are left to the stages' passes when they are deferred.
+Error runOptimizingStages(Function &Vector, PacketizerStages Stages) {
+  if (!Stages.ClampedVersions)
+    eraseMarkers(Vector, ClampedGatherMarker);
+  if (!Stages.Boscc) {
+    eraseMarkers(Vector, RunEndMarker);
+    eraseMarkers(Vector, RunBeginMarker);
+  }
+  if (!Stages.Deferred) {
+    if (Error E = versionClampedGathers(Vector))
+      return E;
+    if (Error E = branchAroundEmptyRuns(Vector))
+      return E;
+  }
+  eraseUnusedMarkerDeclarations(*Vector.getParent());
+  return Error::success();
 }
 
 } // namespace
@@ -225,11 +246,10 @@ Packetizer::Packetizer(Function &Vector, unsigned Width,
                        const StrideInfo &Strides, const BuiltinInfo &BI,
                        const ValueToValueMapTy &VMap,
                        SmallVector<DivergentRegion, 4> DivergentRegions,
-                       SmallVector<SkippableRun, 4> SkippableRuns,
-                       bool VersionClampedLoads)
+                       SmallVector<SkippableRun, 4> SkippableRuns)
     : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides),
       BI(BI), Regions(std::move(DivergentRegions)),
-      Runs(std::move(SkippableRuns)), VersionClampedLoads(VersionClampedLoads) {
+      Runs(std::move(SkippableRuns)) {
   for (const auto &[Scalar, Clone] : VMap)
     Original[Clone] = Scalar;
   for (const DivergentRegion &R : Regions) {
@@ -298,12 +318,11 @@ Error Packetizer::run() {
     Placeholder->eraseFromParent();
   for (const DivergentRegion &R : Regions)
     linearize(R);
-  // Last, as it splits blocks.
-  if (VersionClampedLoads)
-    for (const ClampedLoad &C : ClampedLoads)
-      versionClampedLoad(*C.Gather, *C.Load, C.WithinClamps, C.Mask);
-  branchAroundEmptyRuns(Vector, Runs,
-                        [&](BasicBlock *BB) { return BlockMasks.lookup(BB); });
+  // What the later stages work on, which only packetization can find.
+  for (const ClampedLoad &C : ClampedLoads)
+    markClampedGather(*C.Gather, *C.Load, C.WithinClamps, C.Mask);
+  markSkippableRuns(Runs,
+                    [&](BasicBlock *BB) { return BlockMasks.lookup(BB); });
   eraseUnusedScalarTwins(Vector);
   if (!FailedCheck.empty())
     return createStringError(inconvertibleErrorCode(), FailedCheck);
@@ -719,17 +738,21 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
   if (Stages.Boscc)
     for (const DivergentRegion &R : *Regions)
       append_range(Runs, findSkippableRuns(R, DT));
-  if (Error Failed = Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap,
-                                std::move(*Regions), std::move(Runs),
-                                Stages.ClampedVersions)
-                         .run()) {
+  // A failed check of Vecz's own is a bug: the kernel stays scalar.
+  auto Abandon = [&](const char *Stage, Error Failed) -> Error {
     Vector->eraseFromParent();
     return createStringError(inconvertibleErrorCode(),
                              "kernel '%s' not vectorized: a check of Vecz's "
-                             "packetizer failed (%s); please report it",
-                             Kernel.getName().str().c_str(),
+                             "%s failed (%s); please report it",
+                             Kernel.getName().str().c_str(), Stage,
                              toString(std::move(Failed)).c_str());
-  }
+  };
+  if (Error Failed = Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap,
+                                std::move(*Regions), std::move(Runs))
+                         .run())
+    return Abandon("packetizer", std::move(Failed));
+  if (Error Failed = runOptimizingStages(*Vector, Stages))
+    return Abandon("optimizing stages", std::move(Failed));
   return Vector;
 }
 

@@ -42,8 +42,7 @@ public:
              const compiler::BuiltinInfo &BI,
              const llvm::ValueToValueMapTy &VMap,
              llvm::SmallVector<DivergentRegion, 4> DivergentRegions,
-             llvm::SmallVector<SkippableRun, 4> SkippableRuns,
-             bool VersionClampedLoads);
+             llvm::SmallVector<SkippableRun, 4> SkippableRuns);
 
   /// Packetizes the clone; an error if one of the packetizer's own checks
   /// failed, in which case the clone is of no use (packetizeKernel erases
@@ -183,7 +182,8 @@ private:
   /// The regions made straight code: their blocks run under masks.
   llvm::SmallVector<DivergentRegion, 4> Regions;
   llvm::DenseMap<const llvm::BasicBlock *, const DivergentRegion *> RegionOf;
-  /// The runs of their blocks to branch around when no lane is active.
+  /// The runs of their blocks to mark for branching around when no lane is
+  /// active (Boscc.h).
   llvm::SmallVector<SkippableRun, 4> Runs;
   /// The masked loop a block is in, or leaves to.
   llvm::DenseMap<const llvm::BasicBlock *, const MaskedLoop *> LoopOf, ExitOf;
@@ -210,8 +210,8 @@ private:
   llvm::DenseMap<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>,
                  llvm::WeakTrackingVH>
       EdgeMasks;
-  /// Gathers at clamped consecutive indices, to be versioned on whether
-  /// the lanes are within the clamps (ClampedAccesses.h).
+  /// Gathers at clamped consecutive indices, to be marked for versioning on
+  /// whether the lanes are within the clamps (ClampedAccesses.h).
   struct ClampedLoad {
     llvm::Instruction *Gather;
     llvm::LoadInst *Load;
@@ -219,8 +219,6 @@ private:
     llvm::Value *Mask;
   };
   llvm::SmallVector<ClampedLoad, 4> ClampedLoads;
-  /// Whether they get their consecutive version, or stay gathers.
-  bool VersionClampedLoads;
 };
 
 } // namespace vecz

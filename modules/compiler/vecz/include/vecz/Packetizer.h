@@ -51,8 +51,12 @@
 /// get_local_id(0), get_global_id(0) and the linear ids become lane 0's id
 /// plus <0, 1, ..., W-1>: the caller sets the local id of lane 0
 /// (WorkItemLoopsPass does, from `!mux_vector_variant`).
+/// The clamped loads to version and the runs to branch around are found
+/// here and left as markers (transform/StageMarkers.h) for the two stages
+/// that end packetization, which also run as passes of their own.
 /// Produces: the vector function, with the kernel's signature but not a
-/// kernel entry point, or an error saying why the kernel was not vectorized.
+/// kernel entry point (with PacketizerStages::Deferred, still holding the
+/// markers), or an error saying why the kernel was not vectorized.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -97,6 +101,10 @@ llvm::Error checkVectorizable(const llvm::Function &Kernel,
 struct PacketizerStages {
   bool ClampedVersions = true;
   bool Boscc = true;
+  /// Whether the stages are left to their passes (`vecz-clamped-versions`,
+  /// `vecz-boscc`): the vector kernel keeps the markers packetization left
+  /// for them (transform/StageMarkers.h).
+  bool Deferred = false;
 };
 
 /// The vector variant of \p Kernel at \p Width (see the file comment), or

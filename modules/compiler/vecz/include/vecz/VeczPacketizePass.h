@@ -12,7 +12,10 @@
 /// a kernel it can packetize gets its vector variant; one it cannot keeps
 /// its scalar form, with a missed remark saying why. `no-clamped-versions`
 /// and `no-boscc` leave out packetization's two optimizing stages, so that
-/// a test sees the vector kernel before and after each.
+/// a test sees the vector kernel before and after each; `defer-stages`
+/// leaves them to their passes, `vecz-clamped-versions` and `vecz-boscc`,
+/// with the markers they work on in the vector kernel
+/// (transform/StageMarkers.h).
 /// Produces: `__vecz_v<N>_<kernel>` and the kernel's !mux_vector_variant
 /// naming it. `vecz` runs these stages, then the cost model and the
 /// variant stages (vecz-jam-rows, vecz-wide).
@@ -34,15 +37,16 @@ public:
   struct Options {
     unsigned Width = 8;
     /// Packetization's optimizing stages, to see what each does
-    /// (`no-clamped-versions`, `no-boscc`).
+    /// (`no-clamped-versions`, `no-boscc`), or to run them as passes
+    /// (`defer-stages`).
     PacketizerStages Stages;
   };
   VeczPacketizePass() = default;
   explicit VeczPacketizePass(Options Opts) : Opts(Opts) {}
 
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
-  /// The options `<width=N;no-clamped-versions;no-boscc>` of the pass's
-  /// pipeline name give.
+  /// The options `<width=N;no-clamped-versions;no-boscc;defer-stages>` of
+  /// the pass's pipeline name give.
   static llvm::Expected<Options> parseOptions(llvm::StringRef Params);
   /// The pass and its options, as parseOptions reads them back.
   void printPipeline(llvm::raw_ostream &OS,
