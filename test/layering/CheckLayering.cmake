@@ -22,10 +22,13 @@ if(violations)
 endif()
 message(STATUS "layering: cargo, metadata and mux include no LLVM or Clang header")
 
-# Targets and Vecz reach the SDK through its public headers only: a quoted
-# include is a public header (compiler/, metadata/, mux/, cargo/, vecz/),
-# LLVM's, or a file of the component's own tree (generated .inc files too).
-set(components targets/csa targets/reference modules/compiler/vecz)
+# Targets, Vecz and the OpenCL platform reach the SDK and the driver through
+# their public headers only: a quoted include is a public header (compiler/,
+# metadata/, mux/, cargo/, vecz/), LLVM's, the OpenCL headers (CL/), the
+# generated list of built-in targets (loom/Targets.def), or a file of the
+# component's own tree (generated .inc files too).
+set(components targets/csa targets/reference modules/compiler/vecz
+               modules/opencl)
 set(violations "")
 foreach(component IN LISTS components)
   set(root ${LOOM_SOURCE_DIR}/${component})
@@ -34,7 +37,8 @@ foreach(component IN LISTS components)
     file(STRINGS ${source} includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
     foreach(include IN LISTS includes)
       string(REGEX REPLACE ".*\"([^\"]+)\".*" "\\1" header "${include}")
-      if(header MATCHES "^(compiler|metadata|mux|cargo|vecz|llvm|clang)/" OR
+      if(header MATCHES "^(compiler|metadata|mux|cargo|vecz|llvm|clang|CL)/" OR
+         header STREQUAL "loom/Targets.def" OR
          header MATCHES "\\.inc$")
         continue()
       endif()
@@ -46,9 +50,9 @@ foreach(component IN LISTS components)
   endforeach()
 endforeach()
 if(violations)
-  message(FATAL_ERROR "layering: targets or Vecz include what is not the SDK's public API:\n${violations}")
+  message(FATAL_ERROR "layering: targets, Vecz or the OpenCL platform include what is not the SDK's public API:\n${violations}")
 endif()
-message(STATUS "layering: targets and Vecz use the SDK's public headers only")
+message(STATUS "layering: targets, Vecz and the OpenCL platform use the SDK's public headers only")
 
 # Inside the SDK, the folders form layers (doc/overview.md, "The SDK's
 # tree"): support below analysis and the builtins' index, analysis below the

@@ -12,12 +12,15 @@
 #include "bounds_check.h"
 #include "device_memory.h"
 #include "objects.h"
+#include "printf.h"
 #include "validation.h"
 
 #include <cstring>
 #include <new>
 #include <string>
 #include <thread>
+
+#include <unistd.h>
 
 using namespace mux;
 namespace md = loom::metadata;
@@ -33,10 +36,12 @@ const mux_device_info_s &hostDeviceInfo() {
         I.max_work_group_size[2] = 1024;
     I.max_work_items_per_group = 1024;
     I.address_bits = 64;
-    I.memory_size = uint64_t(16) << 30;
+    I.memory_size =
+        uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
     I.local_memory_size = uint64_t(256) << 10;
     I.work_group_stack_size = workGroupStackSize() - WorkGroupStackReserve;
     I.builtin_features = mux::BuiltinFeatures;
+    I.printf_buffer_size = printfCapacity();
     I.memory_properties =
         mux_memory_property_host_visible | mux_memory_property_coherent;
     return I;

@@ -267,14 +267,6 @@ void writeShared(ThreadPool &Workers, uint8_t *Destination, const void *Source,
   });
 }
 
-/// Bytes of printf records an ND-range may leave: 1 MiB, or
-/// LOOM_PRINTF_BUFFER_SIZE.
-uint32_t printfCapacity() {
-  return static_cast<uint32_t>(
-      readEnvironmentCount("LOOM_PRINTF_BUFFER_SIZE", 1, (1u << 31) - 1)
-          .value_or(1u << 20));
-}
-
 uint64_t nowNanoseconds() {
   return static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(

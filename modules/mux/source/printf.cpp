@@ -2,6 +2,7 @@
 
 #include "printf.h"
 
+#include "environment.h"
 #include "metadata/abi.h"
 
 #include <algorithm>
@@ -232,6 +233,12 @@ std::string PrintfBuffer::format(const StringSpace &Strings,
     Warning = "printf buffer full (" + std::to_string(Capacity) +
               " bytes): later output of the kernel was dropped\n";
   return Out;
+}
+
+uint32_t printfCapacity() {
+  return static_cast<uint32_t>(
+      readEnvironmentCount("LOOM_PRINTF_BUFFER_SIZE", 1, (1u << 31) - 1)
+          .value_or(1u << 20));
 }
 
 } // namespace mux

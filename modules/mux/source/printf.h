@@ -44,6 +44,10 @@ private:
   std::vector<uint64_t> Storage; // 8-byte aligned, as the records are
 };
 
+/// Bytes of printf records an ND-range may leave: 1 MiB, or
+/// LOOM_PRINTF_BUFFER_SIZE.
+uint32_t printfCapacity();
+
 /// Formats one record's arguments by \p Format (OpenCL C's printf format,
 /// with vector specifiers); \p Args are the 8-byte-aligned slots. Appends to
 /// \p Out.

@@ -12,6 +12,7 @@
 
 #include <cstring>
 #include <string>
+#include <unistd.h>
 
 namespace {
 
@@ -127,6 +128,17 @@ TEST(MuxGetDeviceInfos, ReportsFeaturesAndMemoryProperties) {
             std::string::npos);
   EXPECT_EQ(Info->memory_properties,
             uint32_t(mux_memory_property_host_coherent));
+}
+
+TEST(MuxGetDeviceInfos, ReportsTheHostsMemoryAndThePrintfBuffer) {
+  mux_device_info_t Info;
+  uint32_t Count = 0;
+  ASSERT_EQ(muxGetDeviceInfos(1, &Info, &Count), mux_success);
+  EXPECT_EQ(Info->memory_size, uint64_t(sysconf(_SC_PHYS_PAGES)) *
+                                   uint64_t(sysconf(_SC_PAGESIZE)));
+  // 1 MiB unless LOOM_PRINTF_BUFFER_SIZE said otherwise when the driver
+  // first answered.
+  EXPECT_GE(Info->printf_buffer_size, 1u);
 }
 
 TEST_F(MuxTest, HandleOfWrongKind) {

@@ -65,6 +65,7 @@ typedef struct mux_device_info_s {
   uint32_t max_work_group_size[3];
   uint32_t max_work_items_per_group;
   uint32_t address_bits;
+  /** The host's physical memory, in bytes. */
   uint64_t memory_size;
   /** Bytes of __local memory one work-group may use: its kernel-scope
       __local variables plus its __local pointer arguments. */
@@ -82,6 +83,8 @@ typedef struct mux_device_info_s {
   const char *builtin_features;
   /** The mux_memory_property_e flags memory may be allocated with. */
   uint32_t memory_properties;
+  /** Bytes of printf records one ND-range may leave (muxCommandNDRange). */
+  uint32_t printf_buffer_size;
 } mux_device_info_s;
 
 /** Properties of memory, for muxAllocateMemory. */

@@ -1,0 +1,35 @@
+//===- Platform.h - Loom's OpenCL platform ----------------------*- C++ -*-===//
+///
+/// \file
+/// The one platform Loom's ICD offers, and its entry points: the platform
+/// query, platform info, and the extension functions (of which the ICD
+/// loader asks for `clIcdGetPlatformIDsKHR`). Its devices are made on first
+/// use, one per target the compiler's registry knows (the targets built
+/// with Loom and the plugins of `<libdir>/loom/targets` and
+/// `LOOM_TARGET_PATH`), the reference target first.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef OPENCL_PLATFORM_H
+#define OPENCL_PLATFORM_H
+
+#include "CL/cl.h"
+
+namespace loom {
+namespace opencl {
+
+/// The platform, its devices made.
+cl_platform_id getPlatform();
+
+cl_int getPlatformIDs(cl_uint NumEntries, cl_platform_id *Platforms,
+                      cl_uint *NumPlatforms);
+cl_int getPlatformInfo(cl_platform_id Platform, cl_platform_info Param,
+                       size_t Size, void *Value, size_t *SizeRet);
+void *getExtensionFunctionAddress(const char *Name);
+void *getExtensionFunctionAddressForPlatform(cl_platform_id Platform,
+                                             const char *Name);
+
+} // namespace opencl
+} // namespace loom
+
+#endif // OPENCL_PLATFORM_H
