@@ -10,7 +10,7 @@ PACKAGES=(
   llvm-15-dev llvm-15-tools clang-15 libclang-15-dev libclang-cpp15-dev
   libllvmspirvlib-15-dev llvm-spirv-15 spirv-tools spirv-headers
   libgtest-dev googletest libmpfr-dev python3-matplotlib m4
-  ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
+  ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo python3-pyopencl
   cvise clang-format-15 graphviz
 )
 

@@ -13,6 +13,7 @@
 #include "ToolErrors.h"
 
 #include "compiler/pipeline/BaseModule.h"
+#include "compiler/pipeline/BinaryDescriptors.h"
 #include "compiler/pipeline/Target.h"
 
 #include "metadata/kernel_descriptor.h"
@@ -22,7 +23,6 @@
 #include "llvm/CodeGen/CommandFlags.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -285,29 +285,13 @@ Error parseSpecConstants(compiler::CompileOptions &Opts) {
 
 /// Prints the kernels the descriptors of \p Object describe.
 Error printKernels(ArrayRef<char> Object, raw_ostream &OS) {
-  MemoryBufferRef Buffer(StringRef(Object.data(), Object.size()), "object");
-  Expected<std::unique_ptr<object::ObjectFile>> File =
-      object::ObjectFile::createObjectFile(Buffer);
-  if (!File)
-    return File.takeError();
-  for (const object::SectionRef &Section : (*File)->sections()) {
-    Expected<StringRef> Name = Section.getName();
-    if (!Name || *Name != LOOM_DESCRIPTOR_SECTION)
-      continue;
-    Expected<StringRef> Contents = Section.getContents();
-    if (!Contents)
-      return Contents.takeError();
-    auto Program = loom::metadata::readProgramDescriptor(Contents->data(),
-                                                         Contents->size());
-    if (!Program)
-      return createStringError(inconvertibleErrorCode(), Program.error());
-    for (const loom::metadata::KernelDescriptor &K : Program->Kernels)
-      printKernel(K, OS);
-    return Error::success();
-  }
-  return createStringError(inconvertibleErrorCode(),
-                           "the binary has no " LOOM_DESCRIPTOR_SECTION
-                           " section");
+  Expected<loom::metadata::ProgramDescriptor> Program =
+      compiler::readBinaryDescriptors(Object);
+  if (!Program)
+    return Program.takeError();
+  for (const loom::metadata::KernelDescriptor &K : Program->Kernels)
+    printKernel(K, OS);
+  return Error::success();
 }
 
 int listTargets() {

@@ -14,9 +14,14 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "Context.h"
 #include "Device.h"
+#include "Kernel.h"
+#include "Memory.h"
 #include "Objects.h"
 #include "Platform.h"
+#include "Program.h"
+#include "Queue.h"
 
 #include <type_traits>
 
@@ -78,6 +83,48 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clGetDeviceInfo = getDeviceInfo;
   Table.clRetainDevice = retainDevice;
   Table.clReleaseDevice = releaseDevice;
+  Table.clCreateContext = createContext;
+  Table.clCreateContextFromType = createContextFromType;
+  Table.clRetainContext = retainContext;
+  Table.clReleaseContext = releaseContext;
+  Table.clGetContextInfo = getContextInfo;
+  Table.clCreateCommandQueue = createCommandQueue;
+  Table.clCreateCommandQueueWithProperties = createCommandQueueWithProperties;
+  Table.clRetainCommandQueue = retainCommandQueue;
+  Table.clReleaseCommandQueue = releaseCommandQueue;
+  Table.clGetCommandQueueInfo = getCommandQueueInfo;
+  Table.clFlush = flush;
+  Table.clFinish = finish;
+  Table.clCreateBuffer = createBuffer;
+  Table.clCreateBufferWithProperties = createBufferWithProperties;
+  Table.clRetainMemObject = retainMemObject;
+  Table.clReleaseMemObject = releaseMemObject;
+  Table.clGetMemObjectInfo = getMemObjectInfo;
+  Table.clEnqueueReadBuffer = enqueueReadBuffer;
+  Table.clEnqueueWriteBuffer = enqueueWriteBuffer;
+  Table.clEnqueueCopyBuffer = enqueueCopyBuffer;
+  Table.clEnqueueFillBuffer = enqueueFillBuffer;
+  Table.clCreateProgramWithSource = createProgramWithSource;
+  Table.clCreateProgramWithBinary = createProgramWithBinary;
+  Table.clBuildProgram = buildProgram;
+  Table.clRetainProgram = retainProgram;
+  Table.clReleaseProgram = releaseProgram;
+  Table.clGetProgramInfo = getProgramInfo;
+  Table.clGetProgramBuildInfo = getProgramBuildInfo;
+  Table.clCreateKernel = createKernel;
+  Table.clCreateKernelsInProgram = createKernelsInProgram;
+  Table.clRetainKernel = retainKernel;
+  Table.clReleaseKernel = releaseKernel;
+  Table.clSetKernelArg = setKernelArg;
+  Table.clGetKernelInfo = getKernelInfo;
+  Table.clGetKernelWorkGroupInfo = getKernelWorkGroupInfo;
+  Table.clEnqueueNDRangeKernel = enqueueNDRangeKernel;
+  Table.clEnqueueTask = enqueueTask;
+  Table.clWaitForEvents = waitForEvents;
+  Table.clGetEventInfo = getEventInfo;
+  Table.clGetEventProfilingInfo = getEventProfilingInfo;
+  Table.clRetainEvent = retainEvent;
+  Table.clReleaseEvent = releaseEvent;
   Table.clGetExtensionFunctionAddress = getExtensionFunctionAddress;
   Table.clGetExtensionFunctionAddressForPlatform =
       getExtensionFunctionAddressForPlatform;

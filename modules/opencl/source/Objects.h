@@ -14,7 +14,13 @@
 
 #include "CL/cl_icd.h"
 
+#include "metadata/kernel_descriptor.h"
+#include "mux/mux.h"
+
+#include <atomic>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -22,14 +28,20 @@ namespace compiler {
 struct Target;
 } // namespace compiler
 
-typedef const struct mux_device_info_s *mux_device_info_t;
-
 namespace loom {
 namespace opencl {
 
 enum class ObjectKind : uint32_t {
+  /// What a released object's tag becomes, so a stale handle is refused.
+  Released = 0x4c4f0000,
   Platform = 0x4c4f0001,
   Device = 0x4c4f0002,
+  Context = 0x4c4f0003,
+  Queue = 0x4c4f0004,
+  Memory = 0x4c4f0005,
+  Program = 0x4c4f0006,
+  Kernel = 0x4c4f0007,
+  Event = 0x4c4f0008,
 };
 
 /// The table every object's first member points to (Dispatch.cpp).
@@ -55,16 +67,165 @@ struct _cl_device_id {
   mux_device_info_t MuxInfo = nullptr;
 };
 
+/// The objects an application creates and releases: each holds a count of
+/// references, and one it refers to (a queue its context, a kernel its
+/// program) holds a reference to it (Objects.cpp: retain and release).
+struct _cl_context {
+  cl_icd_dispatch *Dispatch = loom::opencl::getDispatchTable();
+  loom::opencl::ObjectKind Kind = loom::opencl::ObjectKind::Context;
+  std::atomic<cl_uint> References{1};
+  std::vector<cl_device_id> Devices;
+  /// As given, with its terminating 0, or empty.
+  std::vector<cl_context_properties> Properties;
+  void(CL_CALLBACK *Notify)(const char *, const void *, size_t,
+                            void *) = nullptr;
+  void *NotifyData = nullptr;
+  /// The driver's device every device of the context runs on (they are all
+  /// the host's CPU), its queue, and what serializes the commands sent to
+  /// it.
+  mux_device_t Mux = nullptr;
+  mux_queue_t MuxQueue = nullptr;
+  std::mutex Submission;
+  ~_cl_context();
+};
+
+struct _cl_command_queue {
+  cl_icd_dispatch *Dispatch = loom::opencl::getDispatchTable();
+  loom::opencl::ObjectKind Kind = loom::opencl::ObjectKind::Queue;
+  std::atomic<cl_uint> References{1};
+  cl_context Context = nullptr;
+  cl_device_id Device = nullptr;
+  cl_command_queue_properties Properties = 0;
+  /// As given to clCreateCommandQueueWithProperties, with its 0, or empty.
+  std::vector<cl_queue_properties> PropertyList;
+  ~_cl_command_queue();
+};
+
+struct _cl_mem {
+  cl_icd_dispatch *Dispatch = loom::opencl::getDispatchTable();
+  loom::opencl::ObjectKind Kind = loom::opencl::ObjectKind::Memory;
+  std::atomic<cl_uint> References{1};
+  cl_context Context = nullptr;
+  cl_mem_flags Flags = 0;
+  size_t Size = 0;
+  /// The application's memory, for CL_MEM_USE_HOST_PTR.
+  void *HostPtr = nullptr;
+  mux_memory_t Memory = nullptr;
+  mux_buffer_t Buffer = nullptr;
+  /// The buffer's bytes, mapped once: the driver's memory is coherent with
+  /// the host's.
+  uint8_t *Bytes = nullptr;
+  ~_cl_mem();
+};
+
+struct _cl_program {
+  cl_icd_dispatch *Dispatch = loom::opencl::getDispatchTable();
+  loom::opencl::ObjectKind Kind = loom::opencl::ObjectKind::Program;
+  std::atomic<cl_uint> References{1};
+  cl_context Context = nullptr;
+  std::string Source;
+  /// Made from binaries (clCreateProgramWithBinary): a build loads them.
+  bool FromBinaries = false;
+  /// What the last build made for a device.
+  struct Build {
+    cl_build_status Status = CL_BUILD_NONE;
+    std::string Options;
+    std::string Log;
+    std::vector<char> Binary;
+    loom::metadata::ProgramDescriptor Descriptors;
+    mux_executable_t Executable = nullptr;
+  };
+  std::map<cl_device_id, Build> Builds;
+  /// Kernels made from it, which forbid a new build.
+  std::atomic<cl_uint> Kernels{0};
+  std::mutex Building;
+  ~_cl_program();
+};
+
+struct _cl_kernel {
+  cl_icd_dispatch *Dispatch = loom::opencl::getDispatchTable();
+  loom::opencl::ObjectKind Kind = loom::opencl::ObjectKind::Kernel;
+  std::atomic<cl_uint> References{1};
+  cl_program Program = nullptr;
+  std::string Name;
+  /// Its arguments, as every device's build describes them alike.
+  loom::metadata::KernelDescriptor Descriptor;
+  /// The driver's kernel, per device it was built for.
+  std::map<cl_device_id, mux_kernel_t> MuxKernels;
+  struct Argument {
+    bool Set = false;
+    /// Not retained, as OpenCL says: checked when the kernel is enqueued.
+    cl_mem Buffer = nullptr;
+    std::vector<uint8_t> Bytes;
+    size_t LocalSize = 0;
+  };
+  std::vector<Argument> Arguments;
+  std::mutex Setting;
+  ~_cl_kernel();
+};
+
+struct _cl_event {
+  cl_icd_dispatch *Dispatch = loom::opencl::getDispatchTable();
+  loom::opencl::ObjectKind Kind = loom::opencl::ObjectKind::Event;
+  std::atomic<cl_uint> References{1};
+  cl_context Context = nullptr;
+  cl_command_queue Queue = nullptr;
+  cl_command_type Command = 0;
+  /// CL_COMPLETE, or the error that ended the command.
+  cl_int Status = CL_COMPLETE;
+  /// CL_PROFILING_COMMAND_QUEUED, SUBMIT, START, END, COMPLETE, in ns.
+  cl_ulong Times[5] = {};
+  ~_cl_event();
+};
+
 namespace loom {
 namespace opencl {
 
 template <class T> constexpr ObjectKind KindOf = ObjectKind::Platform;
 template <> constexpr ObjectKind KindOf<_cl_device_id> = ObjectKind::Device;
+template <> constexpr ObjectKind KindOf<_cl_context> = ObjectKind::Context;
+template <> constexpr ObjectKind KindOf<_cl_command_queue> = ObjectKind::Queue;
+template <> constexpr ObjectKind KindOf<_cl_mem> = ObjectKind::Memory;
+template <> constexpr ObjectKind KindOf<_cl_program> = ObjectKind::Program;
+template <> constexpr ObjectKind KindOf<_cl_kernel> = ObjectKind::Kernel;
+template <> constexpr ObjectKind KindOf<_cl_event> = ObjectKind::Event;
 
 /// Whether \p Object is a live object of its kind (not null, the right tag).
 template <class T> bool isObject(const T *Object) {
   return Object && Object->Kind == KindOf<T>;
 }
+
+/// Adds a reference to \p Object.
+template <class T> void retain(T *Object) { ++Object->References; }
+
+/// Drops a reference to \p Object, deleting it with the last.
+template <class T> void release(T *Object) {
+  if (--Object->References == 0) {
+    Object->Kind = ObjectKind::Released;
+    delete Object;
+  }
+}
+
+/// clRetain*/clRelease* for objects of kind \p T: \p Invalid for a handle
+/// that is not one.
+template <class T, cl_int Invalid> cl_int retainObject(T *Object) {
+  if (!isObject(Object))
+    return Invalid;
+  retain(Object);
+  return CL_SUCCESS;
+}
+template <class T, cl_int Invalid> cl_int releaseObject(T *Object) {
+  if (!isObject(Object))
+    return Invalid;
+  release(Object);
+  return CL_SUCCESS;
+}
+
+/// Whether \p Device is one of \p Context's.
+bool hasDevice(const _cl_context &Context, cl_device_id Device);
+
+/// Tells the context's callback, if it has one, that \p What went wrong.
+void notify(_cl_context &Context, const std::string &What);
 
 } // namespace opencl
 } // namespace loom

@@ -392,13 +392,16 @@ TEST(ClRetainDevice, RootDevicesNeedNoCounting) {
 TEST(Unimplemented, EntryPointsRefuseWithInvalidOperation) {
   cl_device_id Device = loomDevices()[0];
   cl_int Error = CL_SUCCESS;
-  EXPECT_EQ(clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error),
-            nullptr);
+  cl_context Context =
+      clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(clCreateUserEvent(Context, &Error), nullptr);
   EXPECT_EQ(Error, CL_INVALID_OPERATION);
   cl_device_id Sub[2];
   cl_device_partition_property Equally[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
   EXPECT_EQ(clCreateSubDevices(Device, Equally, 2, Sub, nullptr),
             CL_INVALID_OPERATION);
+  EXPECT_EQ(clReleaseContext(Context), CL_SUCCESS);
 }
 
 TEST(ClGetExtensionFunctionAddressForPlatform, KnowsOnlyTheIcdEntry) {

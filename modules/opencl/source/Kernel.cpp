@@ -1,0 +1,364 @@
+//===- Kernel.cpp - Kernels of Loom's OpenCL platform ---------------------===//
+///
+/// \file
+/// See Kernel.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Kernel.h"
+
+#include "Context.h"
+#include "Device.h"
+#include "InfoWriter.h"
+#include "Memory.h"
+#include "Program.h"
+#include "Queue.h"
+
+#include <array>
+#include <cstring>
+#include <memory>
+
+namespace loom {
+namespace opencl {
+
+namespace {
+
+using loom::metadata::ArgKind;
+using loom::metadata::KernelDescriptor;
+
+bool isBuffer(ArgKind Kind) {
+  return Kind == ArgKind::GlobalBuffer || Kind == ArgKind::ConstantBuffer;
+}
+
+/// The kernel \p Name of \p Program, with the driver's kernel for each
+/// device the program was built for.
+cl_int makeKernel(_cl_program &Program, const std::string &Name,
+                  cl_kernel &Made) {
+  auto Kernel = std::make_unique<_cl_kernel>();
+  // From here the kernel is whole enough for its destructor, should a
+  // check below fail.
+  Kernel->Program = &Program;
+  retain(&Program);
+  ++Program.Kernels;
+  Kernel->Name = Name;
+  bool Found = false;
+  for (auto &[Device, Built] : Program.Builds) {
+    if (Built.Status != CL_BUILD_SUCCESS)
+      continue;
+    const KernelDescriptor *Descriptor = Built.Descriptors.findKernel(Name);
+    if (!Descriptor)
+      return CL_INVALID_KERNEL_NAME;
+    mux_kernel_t MuxKernel = nullptr;
+    if (muxCreateKernel(Program.Context->Mux, Built.Executable, Name.data(),
+                        Name.size(), &MuxKernel) != mux_success)
+      return CL_OUT_OF_RESOURCES;
+    Kernel->MuxKernels[Device] = MuxKernel;
+    if (!Found)
+      Kernel->Descriptor = *Descriptor;
+    Found = true;
+  }
+  if (!Found)
+    return CL_INVALID_PROGRAM_EXECUTABLE;
+  Kernel->Arguments.resize(Kernel->Descriptor.Args.size());
+  Made = Kernel.release();
+  return CL_SUCCESS;
+}
+
+cl_int setBufferArgument(_cl_kernel::Argument &Argument, size_t Size,
+                         const void *Value) {
+  if (Size != sizeof(cl_mem))
+    return CL_INVALID_ARG_SIZE;
+  cl_mem Buffer = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
+  if (Buffer && !isObject(Buffer))
+    return CL_INVALID_MEM_OBJECT;
+  Argument.Buffer = Buffer;
+  return CL_SUCCESS;
+}
+
+/// The work-group size of a launch: \p Local if given; else the kernel's
+/// required size; else, in the first dimension, the largest divisor of its
+/// global size that is at most 256 and within the device's limits, and 1
+/// in the others.
+std::array<uint64_t, 3>
+chooseLocalSize(const _cl_kernel &Kernel, const mux_device_info_s &Device,
+                cl_uint Dimensions, const size_t *Global, const size_t *Local) {
+  std::array<uint64_t, 3> Size = {1, 1, 1};
+  if (Local) {
+    std::copy(Local, Local + Dimensions, Size.begin());
+    return Size;
+  }
+  const std::array<uint32_t, 3> &Required =
+      Kernel.Descriptor.RequiredWorkGroupSize;
+  if (Required[0]) {
+    std::copy(Required.begin(), Required.end(), Size.begin());
+    return Size;
+  }
+  uint64_t Limit = std::min<uint64_t>(
+      {256, Device.max_work_items_per_group, Device.max_work_group_size[0]});
+  for (uint64_t Candidate = std::min<uint64_t>(Limit, Global[0]); Candidate > 0;
+       --Candidate)
+    if (Global[0] % Candidate == 0) {
+      Size[0] = Candidate;
+      break;
+    }
+  return Size;
+}
+
+cl_int checkRange(const mux_device_info_s &Device, cl_uint Dimensions,
+                  const size_t *Global, const std::array<uint64_t, 3> &Local) {
+  uint64_t Items = 1;
+  for (cl_uint D = 0; D < Dimensions; ++D) {
+    if (Local[D] == 0 || Global[D] % Local[D] != 0)
+      return CL_INVALID_WORK_GROUP_SIZE;
+    if (Local[D] > Device.max_work_group_size[D])
+      return CL_INVALID_WORK_ITEM_SIZE;
+    Items *= Local[D];
+  }
+  return Items > Device.max_work_items_per_group ? CL_INVALID_WORK_GROUP_SIZE
+                                                 : CL_SUCCESS;
+}
+
+/// The driver's descriptors of \p Kernel's arguments, or why there are
+/// none: an argument not set, a buffer of another context, a null buffer.
+cl_int describeArguments(const _cl_kernel &Kernel, cl_context Context,
+                         std::vector<mux_descriptor_info_s> &Descriptors) {
+  for (size_t I = 0; I < Kernel.Arguments.size(); ++I) {
+    const _cl_kernel::Argument &Argument = Kernel.Arguments[I];
+    ArgKind Kind = Kernel.Descriptor.Args[I].Kind;
+    if (!Argument.Set)
+      return CL_INVALID_KERNEL_ARGS;
+    mux_descriptor_info_s Info{};
+    if (isBuffer(Kind)) {
+      // The driver has no null buffer yet (doc/opencl.md).
+      if (!Argument.Buffer || !isObject(Argument.Buffer))
+        return CL_INVALID_KERNEL_ARGS;
+      if (Argument.Buffer->Context != Context)
+        return CL_INVALID_CONTEXT;
+      Info.type = mux_descriptor_info_type_buffer;
+      Info.buffer = Argument.Buffer->Buffer;
+    } else if (Kind == ArgKind::LocalBuffer) {
+      Info.type = mux_descriptor_info_type_shared_local_buffer;
+      Info.data_size = Argument.LocalSize;
+    } else {
+      Info.type = mux_descriptor_info_type_plain_old_data;
+      Info.data = Argument.Bytes.data();
+      Info.data_size = Argument.Bytes.size();
+    }
+    Descriptors.push_back(Info);
+  }
+  return CL_SUCCESS;
+}
+
+cl_int resultOfLaunch(mux_result_t Result) {
+  switch (Result) {
+  case mux_success:
+    return CL_SUCCESS;
+  case mux_error_invalid_work_group_size:
+    return CL_INVALID_WORK_GROUP_SIZE;
+  case mux_error_invalid_kernel_arguments:
+    return CL_INVALID_KERNEL_ARGS;
+  case mux_error_out_of_memory:
+    return CL_OUT_OF_HOST_MEMORY;
+  default:
+    // A kernel that faulted (bounds-checked buffers) or could not run; the
+    // context's callback has the driver's message.
+    return CL_OUT_OF_RESOURCES;
+  }
+}
+
+} // namespace
+
+cl_kernel createKernel(cl_program Program, const char *Name,
+                       cl_int *ErrorCode) {
+  if (!isObject(Program))
+    return failWith(ErrorCode, CL_INVALID_PROGRAM);
+  if (!Name)
+    return failWith(ErrorCode, CL_INVALID_VALUE);
+  std::lock_guard<std::mutex> Lock(Program->Building);
+  cl_kernel Kernel = nullptr;
+  if (cl_int E = makeKernel(*Program, Name, Kernel))
+    return failWith(ErrorCode, E);
+  failWith(ErrorCode, CL_SUCCESS);
+  return Kernel;
+}
+
+cl_int createKernelsInProgram(cl_program Program, cl_uint NumKernels,
+                              cl_kernel *Kernels, cl_uint *NumKernelsRet) {
+  if (!isObject(Program))
+    return CL_INVALID_PROGRAM;
+  std::lock_guard<std::mutex> Lock(Program->Building);
+  const _cl_program::Build *Built = nullptr;
+  for (cl_device_id Device : Program->Context->Devices)
+    if ((Built = findBuild(*Program, Device)))
+      break;
+  if (!Built)
+    return CL_INVALID_PROGRAM_EXECUTABLE;
+  const auto &Descriptors = Built->Descriptors.Kernels;
+  if (Kernels && NumKernels < Descriptors.size())
+    return CL_INVALID_VALUE;
+  if (NumKernelsRet)
+    *NumKernelsRet = Descriptors.size();
+  if (!Kernels)
+    return CL_SUCCESS;
+  for (size_t I = 0; I < Descriptors.size(); ++I)
+    if (cl_int E = makeKernel(*Program, Descriptors[I].Name, Kernels[I])) {
+      while (I > 0)
+        release(Kernels[--I]);
+      return E;
+    }
+  return CL_SUCCESS;
+}
+
+cl_int retainKernel(cl_kernel Kernel) {
+  return retainObject<_cl_kernel, CL_INVALID_KERNEL>(Kernel);
+}
+
+cl_int releaseKernel(cl_kernel Kernel) {
+  return releaseObject<_cl_kernel, CL_INVALID_KERNEL>(Kernel);
+}
+
+cl_int setKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,
+                    const void *Value) {
+  if (!isObject(Kernel))
+    return CL_INVALID_KERNEL;
+  if (Index >= Kernel->Arguments.size())
+    return CL_INVALID_ARG_INDEX;
+  const loom::metadata::ArgDescriptor &Arg = Kernel->Descriptor.Args[Index];
+  std::lock_guard<std::mutex> Lock(Kernel->Setting);
+  _cl_kernel::Argument Argument;
+  if (isBuffer(Arg.Kind)) {
+    if (cl_int E = setBufferArgument(Argument, Size, Value))
+      return E;
+  } else if (Arg.Kind == ArgKind::LocalBuffer) {
+    if (Value)
+      return CL_INVALID_ARG_VALUE;
+    if (Size == 0)
+      return CL_INVALID_ARG_SIZE;
+    Argument.LocalSize = Size;
+  } else {
+    if (!Value)
+      return CL_INVALID_ARG_VALUE;
+    if (Size != Arg.Size)
+      return CL_INVALID_ARG_SIZE;
+    const auto *Bytes = static_cast<const uint8_t *>(Value);
+    Argument.Bytes.assign(Bytes, Bytes + Size);
+  }
+  Argument.Set = true;
+  Kernel->Arguments[Index] = std::move(Argument);
+  return CL_SUCCESS;
+}
+
+cl_int getKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t Size,
+                     void *Value, size_t *SizeRet) {
+  if (!isObject(Kernel))
+    return CL_INVALID_KERNEL;
+  InfoWriter Answer(Size, Value, SizeRet);
+  switch (Param) {
+  case CL_KERNEL_FUNCTION_NAME:
+    return Answer.string(Kernel->Name);
+  case CL_KERNEL_NUM_ARGS:
+    return Answer.value<cl_uint>(Kernel->Arguments.size());
+  case CL_KERNEL_REFERENCE_COUNT:
+    return Answer.value<cl_uint>(Kernel->References);
+  case CL_KERNEL_CONTEXT:
+    return Answer.value(Kernel->Program->Context);
+  case CL_KERNEL_PROGRAM:
+    return Answer.value(Kernel->Program);
+  case CL_KERNEL_ATTRIBUTES:
+    return Answer.string("");
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
+                              cl_kernel_work_group_info Param, size_t Size,
+                              void *Value, size_t *SizeRet) {
+  if (!isObject(Kernel))
+    return CL_INVALID_KERNEL;
+  const std::vector<cl_device_id> &Devices = Kernel->Program->Context->Devices;
+  if (!Device && Devices.size() == 1)
+    Device = Devices.front();
+  if (!isObject(Device) || !Kernel->MuxKernels.count(Device))
+    return CL_INVALID_DEVICE;
+  const KernelDescriptor &K = Kernel->Descriptor;
+  InfoWriter Answer(Size, Value, SizeRet);
+  switch (Param) {
+  case CL_KERNEL_WORK_GROUP_SIZE:
+    return Answer.value<size_t>(Device->MuxInfo->max_work_items_per_group);
+  case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
+    return Answer.array(std::vector<size_t>(K.RequiredWorkGroupSize.begin(),
+                                            K.RequiredWorkGroupSize.end()));
+  case CL_KERNEL_LOCAL_MEM_SIZE:
+    return Answer.value<cl_ulong>(K.LocalMemoryBytes);
+  case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+    return Answer.value<size_t>(K.VectorizationWidth);
+  case CL_KERNEL_PRIVATE_MEM_SIZE:
+    return Answer.value<cl_ulong>(K.StackBytes);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
+                            cl_uint Dimensions, const size_t *GlobalOffset,
+                            const size_t *GlobalSize, const size_t *LocalSize,
+                            cl_uint NumWaits, const cl_event *Waits,
+                            cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_NDRANGE_KERNEL);
+  if (cl_int E = Command.check(NumWaits, Waits))
+    return E;
+  if (!isObject(Kernel))
+    return CL_INVALID_KERNEL;
+  if (Kernel->Program->Context != Queue->Context)
+    return CL_INVALID_CONTEXT;
+  auto MuxKernel = Kernel->MuxKernels.find(Queue->Device);
+  if (MuxKernel == Kernel->MuxKernels.end())
+    return CL_INVALID_PROGRAM_EXECUTABLE;
+  if (Dimensions < 1 || Dimensions > 3)
+    return CL_INVALID_WORK_DIMENSION;
+  if (!GlobalSize)
+    return CL_INVALID_GLOBAL_WORK_SIZE;
+  // OpenCL 3.0: a range with no work-item is a command that does nothing.
+  if (std::find(GlobalSize, GlobalSize + Dimensions, 0) !=
+      GlobalSize + Dimensions)
+    return Command.finish(CL_SUCCESS, Event);
+  const mux_device_info_s &Device = *Queue->Device->MuxInfo;
+  std::array<uint64_t, 3> Local =
+      chooseLocalSize(*Kernel, Device, Dimensions, GlobalSize, LocalSize);
+  if (cl_int E = checkRange(Device, Dimensions, GlobalSize, Local))
+    return E;
+  std::lock_guard<std::mutex> Lock(Kernel->Setting);
+  std::vector<mux_descriptor_info_s> Descriptors;
+  if (cl_int E = describeArguments(*Kernel, Queue->Context, Descriptors))
+    return E;
+  std::array<uint64_t, 3> Global = {1, 1, 1}, Offset = {0, 0, 0};
+  std::copy(GlobalSize, GlobalSize + Dimensions, Global.begin());
+  if (GlobalOffset)
+    std::copy(GlobalOffset, GlobalOffset + Dimensions, Offset.begin());
+  mux_ndrange_options_s Options{};
+  Options.descriptors = Descriptors.data();
+  Options.descriptors_length = Descriptors.size();
+  std::copy(Local.begin(), Local.end(), Options.local_size);
+  Options.global_offset = Offset.data();
+  Options.global_size = Global.data();
+  Options.dimensions = Dimensions;
+  cl_int Result =
+      resultOfLaunch(Command.run([&](mux_command_buffer_t Commands) {
+        return muxCommandNDRange(Commands, MuxKernel->second, &Options);
+      }));
+  for (const _cl_kernel::Argument &Argument : Kernel->Arguments)
+    if (Argument.Buffer)
+      copyBackToHost(*Argument.Buffer);
+  return Command.finish(Result, Event);
+}
+
+cl_int enqueueTask(cl_command_queue Queue, cl_kernel Kernel, cl_uint NumWaits,
+                   const cl_event *Waits, cl_event *Event) {
+  const size_t One = 1;
+  return enqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &One, &One, NumWaits,
+                              Waits, Event);
+}
+
+} // namespace opencl
+} // namespace loom

@@ -1,0 +1,43 @@
+//===- Kernel.h - Kernels of Loom's OpenCL platform -------------*- C++ -*-===//
+///
+/// \file
+/// A kernel of a built program: its arguments are checked against the
+/// kernel descriptor of the build (their kind, size and address space) as
+/// they are set, and an ND-range becomes the driver's ND-range command on
+/// the queue's device, with the work-group size the application gave, the
+/// kernel's required size, or one Loom chooses.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef OPENCL_KERNEL_H
+#define OPENCL_KERNEL_H
+
+#include "Objects.h"
+
+namespace loom {
+namespace opencl {
+
+cl_kernel createKernel(cl_program Program, const char *Name, cl_int *ErrorCode);
+cl_int createKernelsInProgram(cl_program Program, cl_uint NumKernels,
+                              cl_kernel *Kernels, cl_uint *NumKernelsRet);
+cl_int retainKernel(cl_kernel Kernel);
+cl_int releaseKernel(cl_kernel Kernel);
+cl_int setKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,
+                    const void *Value);
+cl_int getKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t Size,
+                     void *Value, size_t *SizeRet);
+cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
+                              cl_kernel_work_group_info Param, size_t Size,
+                              void *Value, size_t *SizeRet);
+cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
+                            cl_uint Dimensions, const size_t *GlobalOffset,
+                            const size_t *GlobalSize, const size_t *LocalSize,
+                            cl_uint NumWaits, const cl_event *Waits,
+                            cl_event *Event);
+cl_int enqueueTask(cl_command_queue Queue, cl_kernel Kernel, cl_uint NumWaits,
+                   const cl_event *Waits, cl_event *Event);
+
+} // namespace opencl
+} // namespace loom
+
+#endif // OPENCL_KERNEL_H

@@ -1,0 +1,262 @@
+//===- Memory.cpp - Buffers of Loom's OpenCL platform ---------------------===//
+///
+/// \file
+/// See Memory.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Memory.h"
+
+#include "Context.h"
+#include "Device.h"
+#include "InfoWriter.h"
+#include "Queue.h"
+
+#include <cstring>
+#include <memory>
+
+namespace loom {
+namespace opencl {
+
+namespace {
+
+constexpr cl_mem_flags AccessFlags =
+    CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+constexpr cl_mem_flags HostAccessFlags =
+    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+constexpr cl_mem_flags HostPtrFlags =
+    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+constexpr cl_mem_flags KnownFlags =
+    AccessFlags | HostAccessFlags | HostPtrFlags;
+
+bool atMostOne(cl_mem_flags Flags) { return (Flags & (Flags - 1)) == 0; }
+
+cl_int checkFlags(cl_mem_flags Flags, void *HostPtr) {
+  if ((Flags & ~KnownFlags) || !atMostOne(Flags & AccessFlags) ||
+      !atMostOne(Flags & HostAccessFlags) ||
+      ((Flags & CL_MEM_USE_HOST_PTR) &&
+       (Flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))))
+    return CL_INVALID_VALUE;
+  bool NeedsHostPtr = Flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+  if (NeedsHostPtr != (HostPtr != nullptr))
+    return CL_INVALID_HOST_PTR;
+  return CL_SUCCESS;
+}
+
+/// The largest allocation any of \p Context's devices allows.
+cl_ulong maxAllocation(cl_context Context) {
+  cl_ulong Largest = 0;
+  for (cl_device_id Device : Context->Devices) {
+    cl_ulong Size = 0;
+    getDeviceInfo(Device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof Size, &Size,
+                  nullptr);
+    Largest = std::max(Largest, Size);
+  }
+  return Largest;
+}
+
+/// Gives \p Buffer its driver memory, mapped, and its driver buffer.
+cl_int allocate(_cl_mem &Buffer) {
+  mux_device_t Mux = Buffer.Context->Mux;
+  void *Bytes = nullptr;
+  if (muxAllocateMemory(Mux, Buffer.Size, 0, mux_memory_property_host_coherent,
+                        &Buffer.Memory) != mux_success ||
+      muxCreateBuffer(Mux, Buffer.Size, &Buffer.Buffer) != mux_success ||
+      muxBindBufferMemory(Mux, Buffer.Memory, Buffer.Buffer, 0) !=
+          mux_success ||
+      muxMapMemory(Mux, Buffer.Memory, 0, Buffer.Size, &Bytes) != mux_success)
+    return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  Buffer.Bytes = static_cast<uint8_t *>(Bytes);
+  return CL_SUCCESS;
+}
+
+bool inRange(const _cl_mem &Buffer, size_t Offset, size_t Size) {
+  return Offset <= Buffer.Size && Size <= Buffer.Size - Offset;
+}
+
+/// The checks every buffer command makes of its queue, buffers and event
+/// list.
+cl_int checkCommand(Enqueued &Command, cl_command_queue Queue,
+                    std::initializer_list<cl_mem> Buffers, cl_uint NumWaits,
+                    const cl_event *Waits) {
+  if (cl_int E = Command.check(NumWaits, Waits))
+    return E;
+  for (cl_mem Buffer : Buffers) {
+    if (!isObject(Buffer))
+      return CL_INVALID_MEM_OBJECT;
+    if (Buffer->Context != Queue->Context)
+      return CL_INVALID_CONTEXT;
+  }
+  return CL_SUCCESS;
+}
+
+cl_int resultOf(mux_result_t Result) {
+  return Result == mux_success ? CL_SUCCESS : CL_OUT_OF_RESOURCES;
+}
+
+} // namespace
+
+void copyBackToHost(_cl_mem &Buffer) {
+  if (Buffer.Flags & CL_MEM_USE_HOST_PTR)
+    std::memcpy(Buffer.HostPtr, Buffer.Bytes, Buffer.Size);
+}
+
+cl_mem createBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
+                    void *HostPtr, cl_int *ErrorCode) {
+  if (!isObject(Context))
+    return failWith(ErrorCode, CL_INVALID_CONTEXT);
+  if (cl_int E = checkFlags(Flags, HostPtr))
+    return failWith(ErrorCode, E);
+  if (Size == 0 || Size > maxAllocation(Context))
+    return failWith(ErrorCode, CL_INVALID_BUFFER_SIZE);
+  auto Buffer = std::make_unique<_cl_mem>();
+  Buffer->Context = Context;
+  retain(Context);
+  Buffer->Flags = (Flags & AccessFlags) ? Flags : Flags | CL_MEM_READ_WRITE;
+  Buffer->Size = Size;
+  if (Flags & CL_MEM_USE_HOST_PTR)
+    Buffer->HostPtr = HostPtr;
+  if (cl_int E = allocate(*Buffer))
+    return failWith(ErrorCode, E);
+  if (HostPtr)
+    std::memcpy(Buffer->Bytes, HostPtr, Size);
+  failWith(ErrorCode, CL_SUCCESS);
+  return Buffer.release();
+}
+
+cl_mem createBufferWithProperties(cl_context Context,
+                                  const cl_mem_properties *Properties,
+                                  cl_mem_flags Flags, size_t Size,
+                                  void *HostPtr, cl_int *ErrorCode) {
+  // OpenCL 3.0 defines no buffer property; only an empty list is valid.
+  if (Properties && *Properties)
+    return failWith(ErrorCode, CL_INVALID_PROPERTY);
+  return createBuffer(Context, Flags, Size, HostPtr, ErrorCode);
+}
+
+cl_int retainMemObject(cl_mem Memory) {
+  return retainObject<_cl_mem, CL_INVALID_MEM_OBJECT>(Memory);
+}
+
+cl_int releaseMemObject(cl_mem Memory) {
+  return releaseObject<_cl_mem, CL_INVALID_MEM_OBJECT>(Memory);
+}
+
+cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
+                        void *Value, size_t *SizeRet) {
+  if (!isObject(Memory))
+    return CL_INVALID_MEM_OBJECT;
+  InfoWriter Answer(Size, Value, SizeRet);
+  switch (Param) {
+  case CL_MEM_TYPE:
+    return Answer.value<cl_mem_object_type>(CL_MEM_OBJECT_BUFFER);
+  case CL_MEM_FLAGS:
+    return Answer.value(Memory->Flags);
+  case CL_MEM_SIZE:
+    return Answer.value<size_t>(Memory->Size);
+  case CL_MEM_HOST_PTR:
+    return Answer.value(Memory->HostPtr);
+  case CL_MEM_MAP_COUNT:
+    return Answer.value<cl_uint>(0);
+  case CL_MEM_REFERENCE_COUNT:
+    return Answer.value<cl_uint>(Memory->References);
+  case CL_MEM_CONTEXT:
+    return Answer.value(Memory->Context);
+  case CL_MEM_ASSOCIATED_MEMOBJECT:
+    return Answer.value<cl_mem>(nullptr);
+  case CL_MEM_OFFSET:
+    return Answer.value<size_t>(0);
+  case CL_MEM_USES_SVM_POINTER:
+    return Answer.value<cl_bool>(CL_FALSE);
+  case CL_MEM_PROPERTIES:
+    return Answer.array(std::vector<cl_mem_properties>{});
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+cl_int enqueueReadBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
+                         size_t Offset, size_t Size, void *Pointer,
+                         cl_uint NumWaits, const cl_event *Waits,
+                         cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_READ_BUFFER);
+  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
+    return E;
+  if (!Pointer || !inRange(*Buffer, Offset, Size) || Size == 0)
+    return CL_INVALID_VALUE;
+  if (Buffer->Flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
+    return CL_INVALID_OPERATION;
+  return Command.finish(
+      resultOf(Command.run([&](mux_command_buffer_t Commands) {
+        return muxCommandReadBuffer(Commands, Buffer->Buffer, Offset, Pointer,
+                                    Size);
+      })),
+      Event);
+}
+
+cl_int enqueueWriteBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
+                          size_t Offset, size_t Size, const void *Pointer,
+                          cl_uint NumWaits, const cl_event *Waits,
+                          cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_WRITE_BUFFER);
+  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
+    return E;
+  if (!Pointer || !inRange(*Buffer, Offset, Size) || Size == 0)
+    return CL_INVALID_VALUE;
+  if (Buffer->Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
+    return CL_INVALID_OPERATION;
+  cl_int Result = resultOf(Command.run([&](mux_command_buffer_t Commands) {
+    return muxCommandWriteBuffer(Commands, Buffer->Buffer, Offset, Pointer,
+                                 Size);
+  }));
+  copyBackToHost(*Buffer);
+  return Command.finish(Result, Event);
+}
+
+cl_int enqueueCopyBuffer(cl_command_queue Queue, cl_mem Source,
+                         cl_mem Destination, size_t SourceOffset,
+                         size_t DestinationOffset, size_t Size,
+                         cl_uint NumWaits, const cl_event *Waits,
+                         cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_COPY_BUFFER);
+  if (cl_int E =
+          checkCommand(Command, Queue, {Source, Destination}, NumWaits, Waits))
+    return E;
+  if (Size == 0 || !inRange(*Source, SourceOffset, Size) ||
+      !inRange(*Destination, DestinationOffset, Size))
+    return CL_INVALID_VALUE;
+  if (Source == Destination && SourceOffset < DestinationOffset + Size &&
+      DestinationOffset < SourceOffset + Size)
+    return CL_MEM_COPY_OVERLAP;
+  cl_int Result = resultOf(Command.run([&](mux_command_buffer_t Commands) {
+    return muxCommandCopyBuffer(Commands, Source->Buffer, SourceOffset,
+                                Destination->Buffer, DestinationOffset, Size);
+  }));
+  copyBackToHost(*Destination);
+  return Command.finish(Result, Event);
+}
+
+cl_int enqueueFillBuffer(cl_command_queue Queue, cl_mem Buffer,
+                         const void *Pattern, size_t PatternSize, size_t Offset,
+                         size_t Size, cl_uint NumWaits, const cl_event *Waits,
+                         cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_FILL_BUFFER);
+  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
+    return E;
+  bool PatternSizeValid = PatternSize && PatternSize <= 128 &&
+                          (PatternSize & (PatternSize - 1)) == 0;
+  if (!Pattern || !PatternSizeValid || !inRange(*Buffer, Offset, Size) ||
+      Offset % PatternSize || Size % PatternSize)
+    return CL_INVALID_VALUE;
+  if (Size == 0)
+    return Command.finish(CL_SUCCESS, Event);
+  cl_int Result = resultOf(Command.run([&](mux_command_buffer_t Commands) {
+    return muxCommandFillBuffer(Commands, Buffer->Buffer, Offset, Size, Pattern,
+                                PatternSize);
+  }));
+  copyBackToHost(*Buffer);
+  return Command.finish(Result, Event);
+}
+
+} // namespace opencl
+} // namespace loom

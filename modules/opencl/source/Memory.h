@@ -1,0 +1,57 @@
+//===- Memory.h - Buffers of Loom's OpenCL platform -------------*- C++ -*-===//
+///
+/// \file
+/// A buffer is memory of its context's driver device, host-coherent and
+/// mapped once, with a driver buffer bound to it; reads, writes, copies and
+/// fills are the driver's commands. With CL_MEM_USE_HOST_PTR the
+/// application's memory is copied in when the buffer is made and copied
+/// back after every command that may write the buffer, so it holds the
+/// buffer's contents whenever no command runs.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef OPENCL_MEMORY_H
+#define OPENCL_MEMORY_H
+
+#include "Objects.h"
+
+namespace loom {
+namespace opencl {
+
+cl_mem createBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
+                    void *HostPtr, cl_int *ErrorCode);
+cl_mem createBufferWithProperties(cl_context Context,
+                                  const cl_mem_properties *Properties,
+                                  cl_mem_flags Flags, size_t Size,
+                                  void *HostPtr, cl_int *ErrorCode);
+cl_int retainMemObject(cl_mem Memory);
+cl_int releaseMemObject(cl_mem Memory);
+cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
+                        void *Value, size_t *SizeRet);
+
+cl_int enqueueReadBuffer(cl_command_queue Queue, cl_mem Buffer,
+                         cl_bool Blocking, size_t Offset, size_t Size,
+                         void *Pointer, cl_uint NumWaits, const cl_event *Waits,
+                         cl_event *Event);
+cl_int enqueueWriteBuffer(cl_command_queue Queue, cl_mem Buffer,
+                          cl_bool Blocking, size_t Offset, size_t Size,
+                          const void *Pointer, cl_uint NumWaits,
+                          const cl_event *Waits, cl_event *Event);
+cl_int enqueueCopyBuffer(cl_command_queue Queue, cl_mem Source,
+                         cl_mem Destination, size_t SourceOffset,
+                         size_t DestinationOffset, size_t Size,
+                         cl_uint NumWaits, const cl_event *Waits,
+                         cl_event *Event);
+cl_int enqueueFillBuffer(cl_command_queue Queue, cl_mem Buffer,
+                         const void *Pattern, size_t PatternSize, size_t Offset,
+                         size_t Size, cl_uint NumWaits, const cl_event *Waits,
+                         cl_event *Event);
+
+/// Copies \p Buffer's contents to its application memory, if it has
+/// CL_MEM_USE_HOST_PTR, after a command that may have written it.
+void copyBackToHost(_cl_mem &Buffer);
+
+} // namespace opencl
+} // namespace loom
+
+#endif // OPENCL_MEMORY_H

@@ -1,0 +1,572 @@
+//===- program_test.cpp - Kernels through Loom's OpenCL platform
+//-----------===//
+//
+// OpenCL programs as applications write them, through Debian's ICD loader:
+// contexts, queues, buffers, programs built from OpenCL C, kernels and
+// ND-ranges on every device (target) of the platform, each output element
+// checked against the host's own computation; and the error codes the
+// specification lists for each entry point's misuse.
+//
+//===----------------------------------------------------------------------===//
+
+#define CL_TARGET_OPENCL_VERSION 300
+#include "CL/cl.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+const bool IcdChosen = setenv("OCL_ICD_VENDORS", LOOM_OPENCL_ICD, 1) == 0;
+
+std::vector<cl_device_id> loomDevices() {
+  EXPECT_TRUE(IcdChosen);
+  cl_platform_id Platform = nullptr;
+  EXPECT_EQ(clGetPlatformIDs(1, &Platform, nullptr), CL_SUCCESS);
+  cl_uint Count = 0;
+  EXPECT_EQ(clGetDeviceIDs(Platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &Count),
+            CL_SUCCESS);
+  std::vector<cl_device_id> Devices(Count);
+  EXPECT_EQ(clGetDeviceIDs(Platform, CL_DEVICE_TYPE_ALL, Count, Devices.data(),
+                           nullptr),
+            CL_SUCCESS);
+  return Devices;
+}
+
+std::string deviceName(cl_device_id Device) {
+  char Name[64] = {};
+  clGetDeviceInfo(Device, CL_DEVICE_NAME, sizeof Name, Name, nullptr);
+  return Name;
+}
+
+/// A context and queue on one device, released at the end of a test.
+class OnDevice {
+public:
+  explicit OnDevice(cl_device_id Device,
+                    cl_command_queue_properties Properties = 0)
+      : Device(Device) {
+    cl_int Error = CL_SUCCESS;
+    Context = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error);
+    EXPECT_EQ(Error, CL_SUCCESS);
+    cl_queue_properties List[] = {CL_QUEUE_PROPERTIES, Properties, 0};
+    Queue = clCreateCommandQueueWithProperties(Context, Device, List, &Error);
+    EXPECT_EQ(Error, CL_SUCCESS);
+  }
+  ~OnDevice() {
+    for (cl_kernel K : Kernels)
+      clReleaseKernel(K);
+    for (cl_program P : Programs)
+      clReleaseProgram(P);
+    for (cl_mem M : Buffers)
+      clReleaseMemObject(M);
+    clReleaseCommandQueue(Queue);
+    clReleaseContext(Context);
+  }
+
+  cl_mem buffer(cl_mem_flags Flags, size_t Size, void *Host = nullptr) {
+    cl_int Error = CL_SUCCESS;
+    cl_mem Buffer = clCreateBuffer(Context, Flags, Size, Host, &Error);
+    EXPECT_EQ(Error, CL_SUCCESS);
+    Buffers.push_back(Buffer);
+    return Buffer;
+  }
+  /// The program \p Source built with \p Options; \p Status gets the build's
+  /// result.
+  cl_program program(const std::string &Source, const char *Options = "",
+                     cl_int ExpectedBuild = CL_SUCCESS) {
+    const char *Text = Source.c_str();
+    cl_int Error = CL_SUCCESS;
+    cl_program Program =
+        clCreateProgramWithSource(Context, 1, &Text, nullptr, &Error);
+    EXPECT_EQ(Error, CL_SUCCESS);
+    Programs.push_back(Program);
+    EXPECT_EQ(clBuildProgram(Program, 1, &Device, Options, nullptr, nullptr),
+              ExpectedBuild)
+        << buildLog(Program);
+    return Program;
+  }
+  cl_kernel kernel(cl_program Program, const char *Name) {
+    cl_int Error = CL_SUCCESS;
+    cl_kernel Kernel = clCreateKernel(Program, Name, &Error);
+    EXPECT_EQ(Error, CL_SUCCESS);
+    Kernels.push_back(Kernel);
+    return Kernel;
+  }
+  std::string buildLog(cl_program Program) {
+    size_t Size = 0;
+    clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr,
+                          &Size);
+    std::string Log(Size, '\0');
+    clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, Size,
+                          Log.data(), nullptr);
+    return Log;
+  }
+
+  cl_device_id Device;
+  cl_context Context = nullptr;
+  cl_command_queue Queue = nullptr;
+
+private:
+  std::vector<cl_mem> Buffers;
+  std::vector<cl_program> Programs;
+  std::vector<cl_kernel> Kernels;
+};
+
+const char *Saxpy = R"(
+__kernel void saxpy(float a, __global const float *x, __global float *y) {
+  size_t i = get_global_id(0);
+  y[i] = a * x[i] + y[i];
+})";
+
+TEST(ClEnqueueNDRangeKernel, SaxpyOnEveryDeviceAgreesWithTheHost) {
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    const size_t N = 100000;
+    std::vector<float> X(N), Y(N);
+    for (size_t I = 0; I < N; ++I) {
+      X[I] = float(I % 1000) * 0.5f;
+      Y[I] = float(I % 7) - 3.0f;
+    }
+    cl_mem BX = On.buffer(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                          N * sizeof(float), X.data());
+    cl_mem BY = On.buffer(CL_MEM_READ_WRITE, N * sizeof(float));
+    ASSERT_EQ(clEnqueueWriteBuffer(On.Queue, BY, CL_TRUE, 0, N * sizeof(float),
+                                   Y.data(), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    cl_kernel K = On.kernel(On.program(Saxpy), "saxpy");
+    float A = 2.5f;
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof A, &A), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 1, sizeof BX, &BX), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 2, sizeof BY, &BY), CL_SUCCESS);
+    size_t Global = N, Local = 100;
+    ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &Global, &Local,
+                                     0, nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<float> Result(N);
+    ASSERT_EQ(clEnqueueReadBuffer(On.Queue, BY, CL_TRUE, 0, N * sizeof(float),
+                                  Result.data(), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(On.Queue), CL_SUCCESS);
+    size_t Wrong = 0;
+    for (size_t I = 0; I < N; ++I)
+      Wrong += Result[I] != A * X[I] + Y[I];
+    EXPECT_EQ(Wrong, 0u);
+  }
+}
+
+// A work-group sum through __local memory and barriers, a global offset,
+// and a work-group size Loom chooses.
+TEST(ClEnqueueNDRangeKernel, LocalMemoryBarriersAndOffsets) {
+  OnDevice On(loomDevices()[0]);
+  cl_kernel K = On.kernel(On.program(R"(
+__kernel void group_sums(__global const int *in, __global int *out,
+                         __local int *scratch) {
+  size_t l = get_local_id(0), n = get_local_size(0);
+  scratch[l] = in[get_global_id(0) - get_global_offset(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (l == 0) {
+    int sum = 0;
+    for (size_t i = 0; i < n; ++i)
+      sum += scratch[i];
+    out[get_group_id(0)] = sum;
+  }
+}
+__kernel void offsets(__global int *out) {
+  out[get_global_id(0) - 5] = (int)get_global_id(0);
+})"),
+                          "group_sums");
+  const size_t N = 4096, Group = 64;
+  std::vector<int> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = int(I * 7 % 101) - 50;
+  cl_mem BIn = On.buffer(CL_MEM_COPY_HOST_PTR, N * sizeof(int), In.data());
+  cl_mem BOut = On.buffer(CL_MEM_WRITE_ONLY, N / Group * sizeof(int));
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof BIn, &BIn), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof BOut, &BOut), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 2, Group * sizeof(int), nullptr), CL_SUCCESS);
+  size_t Offset = 3;
+  ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, &Offset, &N, &Group, 0,
+                                   nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<int> Sums(N / Group);
+  ASSERT_EQ(clEnqueueReadBuffer(On.Queue, BOut, CL_TRUE, 0,
+                                Sums.size() * sizeof(int), Sums.data(), 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  for (size_t G = 0; G < Sums.size(); ++G) {
+    int Expected = 0;
+    for (size_t I = 0; I < Group; ++I)
+      Expected += In[G * Group + I];
+    EXPECT_EQ(Sums[G], Expected) << "group " << G;
+  }
+}
+
+TEST(ClEnqueueNDRangeKernel, UseHostPtrBuffersHoldTheResultAfterwards) {
+  OnDevice On(loomDevices()[0]);
+  cl_kernel K = On.kernel(On.program(R"(
+__kernel void square(__global int *data) {
+  size_t i = get_global_id(0);
+  data[i] = data[i] * data[i];
+})"),
+                          "square");
+  std::vector<int> Data(1000);
+  for (size_t I = 0; I < Data.size(); ++I)
+    Data[I] = int(I) - 500;
+  std::vector<int> Before = Data;
+  cl_mem B =
+      On.buffer(CL_MEM_USE_HOST_PTR, Data.size() * sizeof(int), Data.data());
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof B, &B), CL_SUCCESS);
+  size_t Global = Data.size();
+  ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &Global, nullptr, 0,
+                                   nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFinish(On.Queue), CL_SUCCESS);
+  for (size_t I = 0; I < Data.size(); ++I)
+    EXPECT_EQ(Data[I], Before[I] * Before[I]) << I;
+}
+
+TEST(ClEnqueueFillBuffer, FillsAndCopiesAsTheHostWould) {
+  OnDevice On(loomDevices()[0]);
+  const size_t N = 1024;
+  cl_mem A = On.buffer(CL_MEM_READ_WRITE, N);
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, N);
+  const uint32_t Pattern = 0xa1b2c3d4;
+  ASSERT_EQ(clEnqueueFillBuffer(On.Queue, A, &Pattern, sizeof Pattern, 0, N, 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  const uint8_t Zero = 0;
+  ASSERT_EQ(
+      clEnqueueFillBuffer(On.Queue, B, &Zero, 1, 0, N, 0, nullptr, nullptr),
+      CL_SUCCESS);
+  ASSERT_EQ(
+      clEnqueueCopyBuffer(On.Queue, A, B, 16, 32, 100, 0, nullptr, nullptr),
+      CL_SUCCESS);
+  std::vector<uint8_t> Result(N);
+  ASSERT_EQ(clEnqueueReadBuffer(On.Queue, B, CL_TRUE, 0, N, Result.data(), 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  const auto *PatternBytes = reinterpret_cast<const uint8_t *>(&Pattern);
+  for (size_t I = 0; I < N; ++I) {
+    uint8_t Expected = I >= 32 && I < 132 ? PatternBytes[(I - 32 + 16) % 4] : 0;
+    EXPECT_EQ(Result[I], Expected) << I;
+  }
+  EXPECT_EQ(clEnqueueCopyBuffer(On.Queue, A, A, 0, 8, 16, 0, nullptr, nullptr),
+            CL_MEM_COPY_OVERLAP);
+  EXPECT_EQ(
+      clEnqueueFillBuffer(On.Queue, A, &Pattern, 3, 0, N, 0, nullptr, nullptr),
+      CL_INVALID_VALUE);
+}
+
+TEST(ClBuildProgram, AFailedBuildHasTheCompilersDiagnosticsInItsLog) {
+  OnDevice On(loomDevices()[0]);
+  cl_program Program = On.program("__kernel void k(__global int *p) { p[0] = "
+                                  "undeclared; }",
+                                  "", CL_BUILD_PROGRAM_FAILURE);
+  std::string Log = On.buildLog(Program);
+  EXPECT_NE(Log.find("error"), std::string::npos) << Log;
+  EXPECT_NE(Log.find("undeclared"), std::string::npos) << Log;
+  cl_build_status Status = CL_BUILD_NONE;
+  EXPECT_EQ(clGetProgramBuildInfo(Program, On.Device, CL_PROGRAM_BUILD_STATUS,
+                                  sizeof Status, &Status, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Status, CL_BUILD_ERROR);
+  cl_int Error = CL_SUCCESS;
+  EXPECT_EQ(clCreateKernel(Program, "k", &Error), nullptr);
+  EXPECT_EQ(Error, CL_INVALID_PROGRAM_EXECUTABLE);
+}
+
+TEST(ClBuildProgram, OptionsAreLoomcsAndBadOnesAreRefused) {
+  OnDevice On(loomDevices()[0]);
+  cl_program Program = On.program(
+      "__kernel void k(__global int *p) { p[0] = VALUE; }", "-D VALUE=42");
+  cl_kernel K = On.kernel(Program, "k");
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, sizeof(int));
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof B, &B), CL_SUCCESS);
+  ASSERT_EQ(clEnqueueTask(On.Queue, K, 0, nullptr, nullptr), CL_SUCCESS);
+  int Value = 0;
+  ASSERT_EQ(clEnqueueReadBuffer(On.Queue, B, CL_TRUE, 0, sizeof Value, &Value,
+                                0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Value, 42);
+  On.program("__kernel void k(__global int *p) { p[0] = 1; }",
+             "-cl-no-such-option", CL_INVALID_BUILD_OPTIONS);
+  // A kernel made from a program forbids building it again.
+  EXPECT_EQ(clBuildProgram(Program, 0, nullptr, "", nullptr, nullptr),
+            CL_INVALID_OPERATION);
+}
+
+TEST(ClGetProgramInfo, NamesTheKernelsOnceBuilt) {
+  OnDevice On(loomDevices()[0]);
+  cl_program Program = On.program("__kernel void first(__global int *p) {}\n"
+                                  "__kernel void second(__global int *p) {}\n");
+  size_t Count = 0;
+  EXPECT_EQ(clGetProgramInfo(Program, CL_PROGRAM_NUM_KERNELS, sizeof Count,
+                             &Count, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Count, 2u);
+  char Names[64] = {};
+  EXPECT_EQ(clGetProgramInfo(Program, CL_PROGRAM_KERNEL_NAMES, sizeof Names,
+                             Names, nullptr),
+            CL_SUCCESS);
+  EXPECT_STREQ(Names, "first;second");
+  cl_kernel Kernels[2] = {};
+  cl_uint Made = 0;
+  EXPECT_EQ(clCreateKernelsInProgram(Program, 2, Kernels, &Made), CL_SUCCESS);
+  EXPECT_EQ(Made, 2u);
+  for (cl_kernel K : Kernels)
+    EXPECT_EQ(clReleaseKernel(K), CL_SUCCESS);
+}
+
+TEST(ClCreateProgramWithBinary, RunsWhatCLProgramBinariesGave) {
+  std::vector<cl_device_id> Devices = loomDevices();
+  OnDevice On(Devices[0]);
+  cl_program Source = On.program(Saxpy);
+  size_t Size = 0;
+  ASSERT_EQ(clGetProgramInfo(Source, CL_PROGRAM_BINARY_SIZES, sizeof Size,
+                             &Size, nullptr),
+            CL_SUCCESS);
+  ASSERT_GT(Size, 0u);
+  std::vector<unsigned char> Binary(Size);
+  unsigned char *Pointer = Binary.data();
+  ASSERT_EQ(clGetProgramInfo(Source, CL_PROGRAM_BINARIES, sizeof Pointer,
+                             &Pointer, nullptr),
+            CL_SUCCESS);
+  const unsigned char *Binaries[] = {Binary.data()};
+  cl_int Status = 1, Error = 1;
+  cl_program Loaded = clCreateProgramWithBinary(
+      On.Context, 1, &On.Device, &Size, Binaries, &Status, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(Status, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(Loaded, 0, nullptr, "", nullptr, nullptr),
+            CL_SUCCESS);
+  cl_kernel K = On.kernel(Loaded, "saxpy");
+  std::vector<float> X = {1, 2, 3, 4}, Y = {10, 20, 30, 40};
+  cl_mem BX = On.buffer(CL_MEM_COPY_HOST_PTR, sizeof(float) * 4, X.data());
+  cl_mem BY = On.buffer(CL_MEM_COPY_HOST_PTR, sizeof(float) * 4, Y.data());
+  float A = -2;
+  ASSERT_EQ(clSetKernelArg(K, 0, sizeof A, &A), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 1, sizeof BX, &BX), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(K, 2, sizeof BY, &BY), CL_SUCCESS);
+  size_t Global = 4;
+  ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &Global, nullptr, 0,
+                                   nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<float> Result(4);
+  ASSERT_EQ(clEnqueueReadBuffer(On.Queue, BY, CL_TRUE, 0, sizeof(float) * 4,
+                                Result.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (int I = 0; I < 4; ++I)
+    EXPECT_EQ(Result[I], A * X[I] + Y[I]);
+  EXPECT_EQ(clReleaseProgram(Loaded), CL_SUCCESS);
+
+  // Not a Loom object; a Loom object of another target.
+  const unsigned char Garbage[] = "not an ELF object";
+  const unsigned char *Bad[] = {Garbage};
+  size_t BadSize = sizeof Garbage;
+  EXPECT_EQ(clCreateProgramWithBinary(On.Context, 1, &On.Device, &BadSize, Bad,
+                                      &Status, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_BINARY);
+  EXPECT_EQ(Status, CL_INVALID_BINARY);
+  if (Devices.size() > 1) {
+    cl_int ContextError = CL_SUCCESS;
+    cl_context Other = clCreateContext(nullptr, 1, &Devices[1], nullptr,
+                                       nullptr, &ContextError);
+    ASSERT_EQ(ContextError, CL_SUCCESS);
+    EXPECT_EQ(clCreateProgramWithBinary(Other, 1, &Devices[1], &Size, Binaries,
+                                        &Status, &Error),
+              nullptr);
+    EXPECT_EQ(Error, CL_INVALID_BINARY);
+    EXPECT_EQ(clReleaseContext(Other), CL_SUCCESS);
+  }
+}
+
+TEST(ClSetKernelArg, ChecksEachArgumentAgainstTheKernel) {
+  OnDevice On(loomDevices()[0]);
+  cl_kernel K = On.kernel(On.program(R"(
+__kernel void k(__global float *p, float4 v, __local int *l) {})"),
+                          "k");
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, 64);
+  float V[4] = {};
+  EXPECT_EQ(clSetKernelArg(K, 3, sizeof B, &B), CL_INVALID_ARG_INDEX);
+  EXPECT_EQ(clSetKernelArg(K, 0, 4, &B), CL_INVALID_ARG_SIZE);
+  cl_mem NotABuffer = reinterpret_cast<cl_mem>(K);
+  EXPECT_EQ(clSetKernelArg(K, 0, sizeof NotABuffer, &NotABuffer),
+            CL_INVALID_MEM_OBJECT);
+  EXPECT_EQ(clSetKernelArg(K, 1, 8, V), CL_INVALID_ARG_SIZE);
+  EXPECT_EQ(clSetKernelArg(K, 1, sizeof V, nullptr), CL_INVALID_ARG_VALUE);
+  EXPECT_EQ(clSetKernelArg(K, 2, 16, V), CL_INVALID_ARG_VALUE);
+  EXPECT_EQ(clSetKernelArg(K, 2, 0, nullptr), CL_INVALID_ARG_SIZE);
+  size_t Global = 4;
+  // Not every argument set yet.
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &Global, nullptr, 0,
+                                   nullptr, nullptr),
+            CL_INVALID_KERNEL_ARGS);
+  EXPECT_EQ(clSetKernelArg(K, 0, sizeof B, &B), CL_SUCCESS);
+  EXPECT_EQ(clSetKernelArg(K, 1, sizeof V, V), CL_SUCCESS);
+  EXPECT_EQ(clSetKernelArg(K, 2, 16, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &Global, nullptr, 0,
+                                   nullptr, nullptr),
+            CL_SUCCESS);
+}
+
+TEST(ClEnqueueNDRangeKernel, RefusesRangesTheDeviceCannotRun) {
+  OnDevice On(loomDevices()[0]);
+  cl_kernel K = On.kernel(On.program("__kernel void k() {}"), "k");
+  size_t Global[3] = {64, 64, 64}, Local[3] = {7, 1, 1};
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 0, nullptr, Global, nullptr, 0,
+                                   nullptr, nullptr),
+            CL_INVALID_WORK_DIMENSION);
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 4, nullptr, Global, nullptr, 0,
+                                   nullptr, nullptr),
+            CL_INVALID_WORK_DIMENSION);
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, nullptr, nullptr, 0,
+                                   nullptr, nullptr),
+            CL_INVALID_GLOBAL_WORK_SIZE);
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, Global, Local, 0,
+                                   nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
+  size_t TooMany[3] = {64, 64, 1};
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 3, nullptr, Global, TooMany, 0,
+                                   nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
+  cl_event Stray = reinterpret_cast<cl_event>(K);
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, Global, nullptr, 1,
+                                   &Stray, nullptr),
+            CL_INVALID_EVENT_WAIT_LIST);
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, Global, nullptr, 1,
+                                   nullptr, nullptr),
+            CL_INVALID_EVENT_WAIT_LIST);
+}
+
+TEST(ClCreateBuffer, RefusesWhatTheSpecificationRefuses) {
+  OnDevice On(loomDevices()[0]);
+  cl_int Error = CL_SUCCESS;
+  int Host[4] = {};
+  EXPECT_EQ(clCreateBuffer(On.Context, CL_MEM_READ_WRITE, 0, nullptr, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_BUFFER_SIZE);
+  EXPECT_EQ(clCreateBuffer(On.Context, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, 16,
+                           nullptr, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_VALUE);
+  EXPECT_EQ(
+      clCreateBuffer(On.Context, CL_MEM_USE_HOST_PTR, 16, nullptr, &Error),
+      nullptr);
+  EXPECT_EQ(Error, CL_INVALID_HOST_PTR);
+  EXPECT_EQ(clCreateBuffer(On.Context, CL_MEM_READ_WRITE, 16, Host, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_HOST_PTR);
+  EXPECT_EQ(clCreateBuffer(On.Context,
+                           CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR, 16, Host,
+                           &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_VALUE);
+  cl_mem B = On.buffer(CL_MEM_HOST_NO_ACCESS, 16);
+  EXPECT_EQ(clEnqueueReadBuffer(On.Queue, B, CL_TRUE, 0, 16, Host, 0, nullptr,
+                                nullptr),
+            CL_INVALID_OPERATION);
+  cl_mem C = On.buffer(CL_MEM_READ_WRITE, 16);
+  EXPECT_EQ(clEnqueueReadBuffer(On.Queue, C, CL_TRUE, 8, 16, Host, 0, nullptr,
+                                nullptr),
+            CL_INVALID_VALUE);
+  size_t Size = 0;
+  EXPECT_EQ(clGetMemObjectInfo(C, CL_MEM_SIZE, sizeof Size, &Size, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Size, 16u);
+}
+
+TEST(ClCreateContext, CountsReferencesAndRefusesBadArguments) {
+  cl_device_id Device = loomDevices()[0];
+  cl_int Error = CL_SUCCESS;
+  EXPECT_EQ(clCreateContext(nullptr, 0, &Device, nullptr, nullptr, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_VALUE);
+  cl_context_properties Bad[] = {0x7777, 0, 0};
+  EXPECT_EQ(clCreateContext(Bad, 1, &Device, nullptr, nullptr, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_PROPERTY);
+  cl_context Context =
+      clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(clRetainContext(Context), CL_SUCCESS);
+  cl_uint References = 0;
+  EXPECT_EQ(clGetContextInfo(Context, CL_CONTEXT_REFERENCE_COUNT,
+                             sizeof References, &References, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(References, 2u);
+  cl_device_id Listed = nullptr;
+  EXPECT_EQ(clGetContextInfo(Context, CL_CONTEXT_DEVICES, sizeof Listed,
+                             &Listed, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Listed, Device);
+  EXPECT_EQ(clReleaseContext(Context), CL_SUCCESS);
+  EXPECT_EQ(clReleaseContext(Context), CL_SUCCESS);
+  cl_context FromType = clCreateContextFromType(nullptr, CL_DEVICE_TYPE_CPU,
+                                                nullptr, nullptr, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  cl_uint Devices = 0;
+  EXPECT_EQ(clGetContextInfo(FromType, CL_CONTEXT_NUM_DEVICES, sizeof Devices,
+                             &Devices, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Devices, loomDevices().size());
+  EXPECT_EQ(clReleaseContext(FromType), CL_SUCCESS);
+}
+
+TEST(ClGetEventProfilingInfo, TimesCommandsOnAProfilingQueue) {
+  OnDevice On(loomDevices()[0], CL_QUEUE_PROFILING_ENABLE);
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, 1 << 20);
+  const uint8_t Byte = 7;
+  cl_event Event = nullptr;
+  ASSERT_EQ(clEnqueueFillBuffer(On.Queue, B, &Byte, 1, 0, 1 << 20, 0, nullptr,
+                                &Event),
+            CL_SUCCESS);
+  ASSERT_EQ(clWaitForEvents(1, &Event), CL_SUCCESS);
+  cl_int Status = 1;
+  EXPECT_EQ(clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                           sizeof Status, &Status, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Status, CL_COMPLETE);
+  cl_ulong Times[4] = {};
+  const cl_profiling_info Params[4] = {
+      CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+      CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+  for (int I = 0; I < 4; ++I)
+    EXPECT_EQ(clGetEventProfilingInfo(Event, Params[I], sizeof Times[I],
+                                      &Times[I], nullptr),
+              CL_SUCCESS);
+  EXPECT_LE(Times[0], Times[1]);
+  EXPECT_LE(Times[1], Times[2]);
+  EXPECT_LE(Times[2], Times[3]);
+  EXPECT_EQ(clReleaseEvent(Event), CL_SUCCESS);
+
+  OnDevice Plain(loomDevices()[0]);
+  cl_mem C = Plain.buffer(CL_MEM_READ_WRITE, 64);
+  ASSERT_EQ(
+      clEnqueueFillBuffer(Plain.Queue, C, &Byte, 1, 0, 64, 0, nullptr, &Event),
+      CL_SUCCESS);
+  EXPECT_EQ(clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END,
+                                    sizeof Times[0], &Times[0], nullptr),
+            CL_PROFILING_INFO_NOT_AVAILABLE);
+  EXPECT_EQ(clReleaseEvent(Event), CL_SUCCESS);
+}
+
+TEST(ClCreateCommandQueueWithProperties, RefusesOutOfOrderQueuesForNow) {
+  cl_device_id Device = loomDevices()[0];
+  cl_int Error = CL_SUCCESS;
+  cl_context Context =
+      clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error);
+  cl_queue_properties OutOfOrder[] = {
+      CL_QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+  EXPECT_EQ(
+      clCreateCommandQueueWithProperties(Context, Device, OutOfOrder, &Error),
+      nullptr);
+  EXPECT_EQ(Error, CL_INVALID_QUEUE_PROPERTIES);
+  EXPECT_EQ(clReleaseContext(Context), CL_SUCCESS);
+}
+
+} // namespace
