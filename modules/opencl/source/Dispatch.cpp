@@ -104,6 +104,8 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clEnqueueWriteBuffer = enqueueWriteBuffer;
   Table.clEnqueueCopyBuffer = enqueueCopyBuffer;
   Table.clEnqueueFillBuffer = enqueueFillBuffer;
+  Table.clEnqueueMapBuffer = enqueueMapBuffer;
+  Table.clEnqueueUnmapMemObject = enqueueUnmapMemObject;
   Table.clCreateProgramWithSource = createProgramWithSource;
   Table.clCreateProgramWithBinary = createProgramWithBinary;
   Table.clBuildProgram = buildProgram;

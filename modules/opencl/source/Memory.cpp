@@ -12,6 +12,7 @@
 #include "InfoWriter.h"
 #include "Queue.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -156,8 +157,10 @@ cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
     return Answer.value<size_t>(Memory->Size);
   case CL_MEM_HOST_PTR:
     return Answer.value(Memory->HostPtr);
-  case CL_MEM_MAP_COUNT:
-    return Answer.value<cl_uint>(0);
+  case CL_MEM_MAP_COUNT: {
+    std::lock_guard<std::mutex> Lock(Memory->Mapped);
+    return Answer.value<cl_uint>(Memory->Mappings.size());
+  }
   case CL_MEM_REFERENCE_COUNT:
     return Answer.value<cl_uint>(Memory->References);
   case CL_MEM_CONTEXT:
@@ -256,6 +259,65 @@ cl_int enqueueFillBuffer(cl_command_queue Queue, cl_mem Buffer,
   }));
   copyBackToHost(*Buffer);
   return Command.finish(Result, Event);
+}
+
+void *enqueueMapBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
+                       cl_map_flags Flags, size_t Offset, size_t Size,
+                       cl_uint NumWaits, const cl_event *Waits, cl_event *Event,
+                       cl_int *ErrorCode) {
+  Enqueued Command(Queue, CL_COMMAND_MAP_BUFFER);
+  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
+    return failWith(ErrorCode, E);
+  constexpr cl_map_flags Known =
+      CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+  if ((Flags & ~Known) ||
+      ((Flags & CL_MAP_WRITE_INVALIDATE_REGION) &&
+       (Flags & (CL_MAP_READ | CL_MAP_WRITE))) ||
+      Size == 0 || !inRange(*Buffer, Offset, Size))
+    return failWith(ErrorCode, CL_INVALID_VALUE);
+  bool Reads = Flags & CL_MAP_READ;
+  bool Writes = Flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION);
+  if ((Reads &&
+       (Buffer->Flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))) ||
+      (Writes &&
+       (Buffer->Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))))
+    return failWith(ErrorCode, CL_INVALID_OPERATION);
+  // Every command before it has run: the bytes are current.
+  uint8_t *Base =
+      Buffer->HostPtr ? static_cast<uint8_t *>(Buffer->HostPtr) : Buffer->Bytes;
+  void *Pointer = Base + Offset;
+  {
+    std::lock_guard<std::mutex> Lock(Buffer->Mapped);
+    Buffer->Mappings.push_back({Pointer, Offset, Size, Writes});
+  }
+  retain(Buffer);
+  Command.finish(CL_SUCCESS, Event);
+  failWith(ErrorCode, CL_SUCCESS);
+  return Pointer;
+}
+
+cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
+                             void *Pointer, cl_uint NumWaits,
+                             const cl_event *Waits, cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_UNMAP_MEM_OBJECT);
+  if (cl_int E = checkCommand(Command, Queue, {Memory}, NumWaits, Waits))
+    return E;
+  _cl_mem::Mapping Ended;
+  {
+    std::lock_guard<std::mutex> Lock(Memory->Mapped);
+    auto It = std::find_if(
+        Memory->Mappings.begin(), Memory->Mappings.end(),
+        [&](const _cl_mem::Mapping &M) { return M.Pointer == Pointer; });
+    if (It == Memory->Mappings.end())
+      return CL_INVALID_VALUE;
+    Ended = *It;
+    Memory->Mappings.erase(It);
+  }
+  if (Ended.Writes && Memory->HostPtr)
+    std::memcpy(Memory->Bytes + Ended.Offset, Ended.Pointer, Ended.Size);
+  // The mapping's reference to the buffer ends with it.
+  release(Memory);
+  return Command.finish(CL_SUCCESS, Event);
 }
 
 } // namespace opencl

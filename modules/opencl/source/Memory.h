@@ -6,7 +6,9 @@
 /// fills are the driver's commands. With CL_MEM_USE_HOST_PTR the
 /// application's memory is copied in when the buffer is made and copied
 /// back after every command that may write the buffer, so it holds the
-/// buffer's contents whenever no command runs.
+/// buffer's contents whenever no command runs. A mapping is the buffer's
+/// own bytes (or the application's memory, with CL_MEM_USE_HOST_PTR, copied
+/// back into the buffer when a mapping for writing ends).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +48,14 @@ cl_int enqueueFillBuffer(cl_command_queue Queue, cl_mem Buffer,
                          const void *Pattern, size_t PatternSize, size_t Offset,
                          size_t Size, cl_uint NumWaits, const cl_event *Waits,
                          cl_event *Event);
+
+void *enqueueMapBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
+                       cl_map_flags Flags, size_t Offset, size_t Size,
+                       cl_uint NumWaits, const cl_event *Waits, cl_event *Event,
+                       cl_int *ErrorCode);
+cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
+                             void *Pointer, cl_uint NumWaits,
+                             const cl_event *Waits, cl_event *Event);
 
 /// Copies \p Buffer's contents to its application memory, if it has
 /// CL_MEM_USE_HOST_PTR, after a command that may have written it.

@@ -115,6 +115,15 @@ struct _cl_mem {
   /// The buffer's bytes, mapped once: the driver's memory is coherent with
   /// the host's.
   uint8_t *Bytes = nullptr;
+  /// The application's mappings: pointer, offset, size, whether for writing.
+  struct Mapping {
+    void *Pointer;
+    size_t Offset;
+    size_t Size;
+    bool Writes;
+  };
+  std::vector<Mapping> Mappings;
+  std::mutex Mapped;
   ~_cl_mem();
 };
 

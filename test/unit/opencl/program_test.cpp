@@ -261,6 +261,52 @@ TEST(ClEnqueueFillBuffer, FillsAndCopiesAsTheHostWould) {
       CL_INVALID_VALUE);
 }
 
+TEST(ClEnqueueMapBuffer, MapsTheBuffersBytesForReadingAndWriting) {
+  OnDevice On(loomDevices()[0]);
+  for (cl_mem_flags HostFlag :
+       {cl_mem_flags(0), cl_mem_flags(CL_MEM_USE_HOST_PTR)}) {
+    SCOPED_TRACE(HostFlag ? "USE_HOST_PTR" : "driver memory");
+    std::vector<int> Host(256, 5);
+    cl_mem B = On.buffer(HostFlag | (HostFlag ? 0 : CL_MEM_COPY_HOST_PTR),
+                         Host.size() * sizeof(int), Host.data());
+    cl_int Error = 1;
+    auto *Mapped = static_cast<int *>(clEnqueueMapBuffer(
+        On.Queue, B, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 16 * sizeof(int),
+        32 * sizeof(int), 0, nullptr, nullptr, &Error));
+    ASSERT_EQ(Error, CL_SUCCESS);
+    ASSERT_NE(Mapped, nullptr);
+    cl_uint Count = 0;
+    EXPECT_EQ(
+        clGetMemObjectInfo(B, CL_MEM_MAP_COUNT, sizeof Count, &Count, nullptr),
+        CL_SUCCESS);
+    EXPECT_EQ(Count, 1u);
+    for (int I = 0; I < 32; ++I) {
+      EXPECT_EQ(Mapped[I], 5);
+      Mapped[I] = 100 + I;
+    }
+    EXPECT_EQ(clEnqueueUnmapMemObject(On.Queue, B, Mapped, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(clEnqueueUnmapMemObject(On.Queue, B, Mapped, 0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+    std::vector<int> Result(256);
+    ASSERT_EQ(clEnqueueReadBuffer(On.Queue, B, CL_TRUE, 0,
+                                  Result.size() * sizeof(int), Result.data(), 0,
+                                  nullptr, nullptr),
+              CL_SUCCESS);
+    for (int I = 0; I < 256; ++I)
+      EXPECT_EQ(Result[I], I >= 16 && I < 48 ? 100 + I - 16 : 5) << I;
+    EXPECT_EQ(clEnqueueMapBuffer(On.Queue, B, CL_TRUE,
+                                 CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION,
+                                 0, 4, 0, nullptr, nullptr, &Error),
+              nullptr);
+    EXPECT_EQ(Error, CL_INVALID_VALUE);
+    EXPECT_EQ(clEnqueueMapBuffer(On.Queue, B, CL_TRUE, CL_MAP_READ, 1020, 8, 0,
+                                 nullptr, nullptr, &Error),
+              nullptr);
+    EXPECT_EQ(Error, CL_INVALID_VALUE);
+  }
+}
+
 TEST(ClBuildProgram, AFailedBuildHasTheCompilersDiagnosticsInItsLog) {
   OnDevice On(loomDevices()[0]);
   cl_program Program = On.program("__kernel void k(__global int *p) { p[0] = "
