@@ -105,6 +105,7 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clEnqueueCopyBuffer = enqueueCopyBuffer;
   Table.clEnqueueFillBuffer = enqueueFillBuffer;
   Table.clEnqueueMapBuffer = enqueueMapBuffer;
+  Table.clGetSupportedImageFormats = getSupportedImageFormats;
   Table.clEnqueueUnmapMemObject = enqueueUnmapMemObject;
   Table.clCreateProgramWithSource = createProgramWithSource;
   Table.clCreateProgramWithBinary = createProgramWithBinary;

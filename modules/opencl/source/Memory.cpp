@@ -320,5 +320,24 @@ cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
   return Command.finish(CL_SUCCESS, Event);
 }
 
+cl_int getSupportedImageFormats(cl_context Context, cl_mem_flags Flags,
+                                cl_mem_object_type Type, cl_uint NumEntries,
+                                cl_image_format *Formats, cl_uint *NumFormats) {
+  if (!isObject(Context))
+    return CL_INVALID_CONTEXT;
+  bool ImageType =
+      Type == CL_MEM_OBJECT_IMAGE2D || Type == CL_MEM_OBJECT_IMAGE3D ||
+      Type == CL_MEM_OBJECT_IMAGE2D_ARRAY || Type == CL_MEM_OBJECT_IMAGE1D ||
+      Type == CL_MEM_OBJECT_IMAGE1D_ARRAY ||
+      Type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
+  constexpr cl_mem_flags KnownImageFlags =
+      KnownFlags | CL_MEM_KERNEL_READ_AND_WRITE;
+  if (!ImageType || (Flags & ~KnownImageFlags) || (NumEntries == 0 && Formats))
+    return CL_INVALID_VALUE;
+  if (NumFormats)
+    *NumFormats = 0;
+  return CL_SUCCESS;
+}
+
 } // namespace opencl
 } // namespace loom

@@ -57,6 +57,12 @@ cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
                              void *Pointer, cl_uint NumWaits,
                              const cl_event *Waits, cl_event *Event);
 
+/// No image format: the devices have no images (CL_DEVICE_IMAGE_SUPPORT is
+/// false), which the specification answers with zero formats.
+cl_int getSupportedImageFormats(cl_context Context, cl_mem_flags Flags,
+                                cl_mem_object_type Type, cl_uint NumEntries,
+                                cl_image_format *Formats, cl_uint *NumFormats);
+
 /// Copies \p Buffer's contents to its application memory, if it has
 /// CL_MEM_USE_HOST_PTR, after a command that may have written it.
 void copyBackToHost(_cl_mem &Buffer);

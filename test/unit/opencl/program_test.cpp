@@ -526,6 +526,20 @@ TEST(ClCreateBuffer, RefusesWhatTheSpecificationRefuses) {
   EXPECT_EQ(Size, 16u);
 }
 
+TEST(ClGetSupportedImageFormats, ADeviceWithoutImagesHasNoFormats) {
+  OnDevice On(loomDevices()[0]);
+  cl_uint Count = 7;
+  EXPECT_EQ(clGetSupportedImageFormats(On.Context, CL_MEM_READ_WRITE,
+                                       CL_MEM_OBJECT_IMAGE2D, 0, nullptr,
+                                       &Count),
+            CL_SUCCESS);
+  EXPECT_EQ(Count, 0u);
+  EXPECT_EQ(clGetSupportedImageFormats(On.Context, CL_MEM_READ_WRITE,
+                                       CL_MEM_OBJECT_BUFFER, 0, nullptr,
+                                       &Count),
+            CL_INVALID_VALUE);
+}
+
 TEST(ClCreateContext, CountsReferencesAndRefusesBadArguments) {
   cl_device_id Device = loomDevices()[0];
   cl_int Error = CL_SUCCESS;
