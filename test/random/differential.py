@@ -36,8 +36,8 @@ that no compiler takes, e.g. `emi_input` without --emi), a kernel whose
 reference's run takes longer than --reference-timeout (Csmith's programs need not end
 soon: such kernels ran as long on pocl), and a kernel where every Loom
 configuration agrees and pocl alone differs or fails (listed, to be looked
-at: see doc/testing.md). A mode CLsmith refuses, or a seed it does not
-finish generating in two minutes, makes no kernel. With --jobs N, N
+at: see doc/testing.md). A mode CLsmith refuses, a seed it crashes on,
+or one it does not finish generating in two minutes, makes no kernel. With --jobs N, N
 kernels are checked at a time, and every run (Loom's and pocl's) has one
 worker thread, so that runs do not compete for cores and each is timed as
 fairly against the reference as alone. Prints a line per kernel and a
@@ -206,11 +206,13 @@ def generate(clsmith, mode, seed, folder):
     generated = folder / "CLProg.c"
     generated.unlink(missing_ok=True)
     try:
-        subprocess.run([clsmith, "--seed", str(seed)] + MODES[mode],
-                       cwd=folder, capture_output=True, timeout=120)
+        made = subprocess.run([clsmith, "--seed", str(seed)] + MODES[mode],
+                              cwd=folder, capture_output=True, timeout=120)
     except subprocess.TimeoutExpired:
         return None  # CLsmith itself loops on a few seeds.
-    if not generated.exists():
+    # It crashes on a few others (inter_thread_comm seed 1233: SIGSEGV),
+    # leaving the kernel half written, without its entry point.
+    if made.returncode != 0 or not generated.exists():
         return None
     kernel = folder / "kernel.cl"
     kernel.write_text(generated.read_text())
