@@ -18,8 +18,9 @@ namespace opencl {
 
 namespace {
 
-/// Checks \p Properties (CL_CONTEXT_PLATFORM naming Loom's platform, at
-/// most once, and CL_CONTEXT_INTEROP_USER_SYNC) and copies them.
+/// Checks \p Properties (CL_CONTEXT_PLATFORM naming Loom's platform, and
+/// CL_CONTEXT_INTEROP_USER_SYNC, true or false; each at most once) and
+/// copies them.
 cl_int readProperties(const cl_context_properties *Properties,
                       std::vector<cl_context_properties> &Copy) {
   if (!Properties)
@@ -35,7 +36,7 @@ cl_int readProperties(const cl_context_properties *Properties,
         return CL_INVALID_PLATFORM;
       break;
     case CL_CONTEXT_INTEROP_USER_SYNC:
-      if (SawSync)
+      if (SawSync || (P[1] != CL_TRUE && P[1] != CL_FALSE))
         return CL_INVALID_PROPERTY;
       SawSync = true;
       break;

@@ -321,8 +321,12 @@ std::optional<cl_int> answerArithmetic(const _cl_device_id &Device,
   case CL_DEVICE_SINGLE_FP_CONFIG:
     return Answer.value<cl_device_fp_config>(Common);
   case CL_DEVICE_DOUBLE_FP_CONFIG:
+    // The rounding modes OpenCL asks of a device with doubles, which the
+    // host's SSE2 arithmetic has.
     return Answer.value<cl_device_fp_config>(
-        hasFeature(Device, "__opencl_c_fp64") ? Common : 0);
+        hasFeature(Device, "__opencl_c_fp64")
+            ? Common | CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF
+            : 0);
   case CL_DEVICE_HALF_FP_CONFIG:
     return Answer.value<cl_device_fp_config>(0);
   case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:

@@ -106,6 +106,7 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clEnqueueFillBuffer = enqueueFillBuffer;
   Table.clEnqueueMapBuffer = enqueueMapBuffer;
   Table.clGetSupportedImageFormats = getSupportedImageFormats;
+  Table.clGetPipeInfo = getPipeInfo;
   Table.clEnqueueUnmapMemObject = enqueueUnmapMemObject;
   Table.clCreateProgramWithSource = createProgramWithSource;
   Table.clCreateProgramWithBinary = createProgramWithBinary;

@@ -289,8 +289,14 @@ cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
   case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
     return Answer.array(std::vector<size_t>(K.RequiredWorkGroupSize.begin(),
                                             K.RequiredWorkGroupSize.end()));
-  case CL_KERNEL_LOCAL_MEM_SIZE:
-    return Answer.value<cl_ulong>(K.LocalMemoryBytes);
+  case CL_KERNEL_LOCAL_MEM_SIZE: {
+    // The kernel's own __local variables and the __local arguments set.
+    cl_ulong Bytes = K.LocalMemoryBytes;
+    std::lock_guard<std::mutex> Lock(Kernel->Setting);
+    for (const _cl_kernel::Argument &Argument : Kernel->Arguments)
+      Bytes += Argument.LocalSize;
+    return Answer.value(Bytes);
+  }
   case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
     return Answer.value<size_t>(K.VectorizationWidth);
   case CL_KERNEL_PRIVATE_MEM_SIZE:
@@ -317,11 +323,10 @@ cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
     return CL_INVALID_PROGRAM_EXECUTABLE;
   if (Dimensions < 1 || Dimensions > 3)
     return CL_INVALID_WORK_DIMENSION;
-  if (!GlobalSize)
-    return CL_INVALID_GLOBAL_WORK_SIZE;
-  // OpenCL 3.0: a range with no work-item is a command that does nothing.
-  if (std::find(GlobalSize, GlobalSize + Dimensions, 0) !=
-      GlobalSize + Dimensions)
+  // OpenCL 2.1 and later: a range with no work-item (no global size, or a
+  // zero in it) is a command that does nothing.
+  if (!GlobalSize || std::find(GlobalSize, GlobalSize + Dimensions, 0) !=
+                         GlobalSize + Dimensions)
     return Command.finish(CL_SUCCESS, Event);
   const mux_device_info_s &Device = *Queue->Device->MuxInfo;
   std::array<uint64_t, 3> Local =

@@ -132,7 +132,10 @@ cl_mem createBufferWithProperties(cl_context Context,
   // OpenCL 3.0 defines no buffer property; only an empty list is valid.
   if (Properties && *Properties)
     return failWith(ErrorCode, CL_INVALID_PROPERTY);
-  return createBuffer(Context, Flags, Size, HostPtr, ErrorCode);
+  cl_mem Buffer = createBuffer(Context, Flags, Size, HostPtr, ErrorCode);
+  if (Buffer && Properties)
+    Buffer->Properties = {0};
+  return Buffer;
 }
 
 cl_int retainMemObject(cl_mem Memory) {
@@ -172,7 +175,7 @@ cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
   case CL_MEM_USES_SVM_POINTER:
     return Answer.value<cl_bool>(CL_FALSE);
   case CL_MEM_PROPERTIES:
-    return Answer.array(std::vector<cl_mem_properties>{});
+    return Answer.array(Memory->Properties);
   default:
     return CL_INVALID_VALUE;
   }
@@ -337,6 +340,10 @@ cl_int getSupportedImageFormats(cl_context Context, cl_mem_flags Flags,
   if (NumFormats)
     *NumFormats = 0;
   return CL_SUCCESS;
+}
+
+cl_int getPipeInfo(cl_mem, cl_pipe_info, size_t, void *, size_t *) {
+  return CL_INVALID_MEM_OBJECT;
 }
 
 } // namespace opencl

@@ -63,6 +63,10 @@ cl_int getSupportedImageFormats(cl_context Context, cl_mem_flags Flags,
                                 cl_mem_object_type Type, cl_uint NumEntries,
                                 cl_image_format *Formats, cl_uint *NumFormats);
 
+/// No memory object is a pipe: the devices have no pipes.
+cl_int getPipeInfo(cl_mem Pipe, cl_pipe_info Param, size_t Size, void *Value,
+                   size_t *SizeRet);
+
 /// Copies \p Buffer's contents to its application memory, if it has
 /// CL_MEM_USE_HOST_PTR, after a command that may have written it.
 void copyBackToHost(_cl_mem &Buffer);

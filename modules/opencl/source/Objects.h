@@ -107,6 +107,8 @@ struct _cl_mem {
   std::atomic<cl_uint> References{1};
   cl_context Context = nullptr;
   cl_mem_flags Flags = 0;
+  /// As given to clCreateBufferWithProperties, with its 0, or empty.
+  std::vector<cl_mem_properties> Properties;
   size_t Size = 0;
   /// The application's memory, for CL_MEM_USE_HOST_PTR.
   void *HostPtr = nullptr;

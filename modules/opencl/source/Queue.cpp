@@ -108,6 +108,9 @@ cl_int getCommandQueueInfo(cl_command_queue Queue, cl_command_queue_info Param,
     return Answer.array(Queue->PropertyList);
   case CL_QUEUE_DEVICE_DEFAULT:
     return Answer.value<cl_command_queue>(nullptr);
+  case CL_QUEUE_SIZE:
+    // Only a device-side queue has a size; the devices have none.
+    return CL_INVALID_COMMAND_QUEUE;
   default:
     return CL_INVALID_VALUE;
   }

@@ -470,9 +470,10 @@ TEST(ClEnqueueNDRangeKernel, RefusesRangesTheDeviceCannotRun) {
   EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 4, nullptr, Global, nullptr, 0,
                                    nullptr, nullptr),
             CL_INVALID_WORK_DIMENSION);
+  // No global size is no work-item: a command that does nothing (2.1+).
   EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, nullptr, nullptr, 0,
                                    nullptr, nullptr),
-            CL_INVALID_GLOBAL_WORK_SIZE);
+            CL_SUCCESS);
   EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, Global, Local, 0,
                                    nullptr, nullptr),
             CL_INVALID_WORK_GROUP_SIZE);
@@ -538,6 +539,65 @@ TEST(ClGetSupportedImageFormats, ADeviceWithoutImagesHasNoFormats) {
                                        CL_MEM_OBJECT_BUFFER, 0, nullptr,
                                        &Count),
             CL_INVALID_VALUE);
+}
+
+// What the CTS's test_api checks of optional features a device lacks, and
+// of queries it found answered wrongly.
+TEST(OptionalFeatures, AreRefusedWithTheCodesTheSpecificationGives) {
+  OnDevice On(loomDevices()[0]);
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, 64);
+  cl_uint Packet = 0;
+  EXPECT_EQ(
+      clGetPipeInfo(B, CL_PIPE_PACKET_SIZE, sizeof Packet, &Packet, nullptr),
+      CL_INVALID_MEM_OBJECT);
+  cl_uint QueueSize = 0;
+  EXPECT_EQ(clGetCommandQueueInfo(On.Queue, CL_QUEUE_SIZE, sizeof QueueSize,
+                                  &QueueSize, nullptr),
+            CL_INVALID_COMMAND_QUEUE);
+  cl_device_fp_config Double = 0;
+  EXPECT_EQ(clGetDeviceInfo(On.Device, CL_DEVICE_DOUBLE_FP_CONFIG,
+                            sizeof Double, &Double, nullptr),
+            CL_SUCCESS);
+  const cl_device_fp_config OpenCL10Minimum =
+      CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
+      CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM;
+  EXPECT_EQ(Double & OpenCL10Minimum, OpenCL10Minimum);
+  cl_context_properties NotABool[] = {CL_CONTEXT_INTEROP_USER_SYNC, 2, 0};
+  cl_int Error = CL_SUCCESS;
+  EXPECT_EQ(clCreateContext(NotABool, 1, &On.Device, nullptr, nullptr, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_PROPERTY);
+  cl_mem_properties None[] = {0};
+  cl_mem WithProperties = clCreateBufferWithProperties(
+      On.Context, None, CL_MEM_READ_WRITE, 64, nullptr, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  size_t Size = 0;
+  EXPECT_EQ(
+      clGetMemObjectInfo(WithProperties, CL_MEM_PROPERTIES, 0, nullptr, &Size),
+      CL_SUCCESS);
+  EXPECT_EQ(Size, sizeof(cl_mem_properties));
+  EXPECT_EQ(clReleaseMemObject(WithProperties), CL_SUCCESS);
+}
+
+TEST(ClGetKernelWorkGroupInfo, LocalMemoryCountsTheLocalArguments) {
+  OnDevice On(loomDevices()[0]);
+  cl_kernel K = On.kernel(On.program(R"(
+__kernel void k(__global int *p, __local int *l) {
+  __local int own[16];
+  own[get_local_id(0)] = l[0];
+  p[0] = own[0];
+})"),
+                          "k");
+  cl_ulong Before = 0, After = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, On.Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                                     sizeof Before, &Before, nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(Before, 16 * sizeof(int));
+  ASSERT_EQ(clSetKernelArg(K, 1, 1000, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clGetKernelWorkGroupInfo(K, On.Device, CL_KERNEL_LOCAL_MEM_SIZE,
+                                     sizeof After, &After, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(After, Before + 1000);
 }
 
 TEST(ClCreateContext, CountsReferencesAndRefusesBadArguments) {
