@@ -1,11 +1,4 @@
-; RUN: split-file %s %t
-; RUN: loom-opt -passes=vecz-boscc -S %t/nested.ll | FileCheck %s
-; RUN: not loom-opt -passes=vecz-boscc -disable-output %t/no-end.ll 2>&1 | FileCheck %s --check-prefix=NO-END
-; RUN: not loom-opt -passes=vecz-boscc -disable-output %t/begins-twice.ll 2>&1 | FileCheck %s --check-prefix=TWICE
-; RUN: not loom-opt -passes=vecz-boscc -disable-output %t/end-of-nothing.ll 2>&1 | FileCheck %s --check-prefix=NOTHING
-; RUN: not loom-opt -passes=vecz-boscc -disable-output %t/one-block.ll 2>&1 | FileCheck %s --check-prefix=ONE-BLOCK
-; RUN: not loom-opt -passes=vecz-boscc -disable-output %t/not-a-mask.ll 2>&1 | FileCheck %s --check-prefix=NOT-A-MASK
-; RUN: not loom-opt -passes=vecz-boscc -disable-output %t/two-ways.ll 2>&1 | FileCheck %s --check-prefix=TWO-WAYS
+; RUN: loom-opt -passes=vecz-boscc -S %s | FileCheck %s
 
 ; The BOSCC stage alone, on a linearized vector function written by hand
 ; with the markers packetization leaves (transform/StageMarkers.h): run 0
@@ -40,7 +33,7 @@
 ; CHECK-NEXT: call void @llvm.masked.store.v4f32.p1(<4 x float> %z.run, ptr addrspace(1) %q, i32 4, <4 x i1> %outer)
 ; CHECK-NEXT: ret void
 ; CHECK-NOT: __vecz_run
-;--- nested.ll
+
 define void @nested_runs(ptr addrspace(1) %p, ptr addrspace(1) %q, <4 x i1> %outer, <4 x i1> %cond) {
 entry:
   call void (...) @__vecz_run_begin(i32 0, <4 x i1> %outer)
@@ -67,78 +60,4 @@ declare void @__vecz_run_end(...)
 declare <4 x float> @llvm.masked.load.v4f32.p1(ptr addrspace(1), i32 immarg, <4 x i1>, <4 x float>)
 declare void @llvm.masked.store.v4f32.p1(<4 x float>, ptr addrspace(1), i32 immarg, <4 x i1>)
 
-; Markers that do not describe runs: an error naming the function, no
-; crash.
-
-; NO-END: error: function 'no_end': run 0 has no end
-;--- no-end.ll
-define void @no_end(<4 x i1> %m) {
-entry:
-  call void (...) @__vecz_run_begin(i32 0, <4 x i1> %m)
-  ret void
-}
-declare void @__vecz_run_begin(...)
-
-; TWICE: error: function 'begins_twice': run 0 begins twice
-;--- begins-twice.ll
-define void @begins_twice(<4 x i1> %m) {
-entry:
-  call void (...) @__vecz_run_begin(i32 0, <4 x i1> %m)
-  br label %next
-next:
-  call void (...) @__vecz_run_begin(i32 0, <4 x i1> %m)
-  call void (...) @__vecz_run_end(i32 0)
-  ret void
-}
-declare void @__vecz_run_begin(...)
-declare void @__vecz_run_end(...)
-
-; NOTHING: error: function 'end_of_nothing': __vecz_run_end of run 3 ends no run, or a run ended already
-;--- end-of-nothing.ll
-define void @end_of_nothing() {
-entry:
-  call void (...) @__vecz_run_end(i32 3)
-  ret void
-}
-declare void @__vecz_run_end(...)
-
-; ONE-BLOCK: error: function 'one_block': run 0 begins and ends in one block
-;--- one-block.ll
-define void @one_block(<4 x i1> %m) {
-entry:
-  call void (...) @__vecz_run_begin(i32 0, <4 x i1> %m)
-  call void (...) @__vecz_run_end(i32 0)
-  ret void
-}
-declare void @__vecz_run_begin(...)
-declare void @__vecz_run_end(...)
-
-; NOT-A-MASK: error: function 'not_a_mask': __vecz_run_begin takes an i32 ID and a <W x i1> mask
-;--- not-a-mask.ll
-define void @not_a_mask(<4 x i32> %m) {
-entry:
-  call void (...) @__vecz_run_begin(i32 0, <4 x i32> %m)
-  br label %next
-next:
-  call void (...) @__vecz_run_end(i32 0)
-  ret void
-}
-declare void @__vecz_run_begin(...)
-declare void @__vecz_run_end(...)
-
-; TWO-WAYS: error: function 'two_ways': the run that ends in block 'next' reaches it from more than one block
-;--- two-ways.ll
-define void @two_ways(<4 x i1> %m, i1 %c) {
-entry:
-  call void (...) @__vecz_run_begin(i32 0, <4 x i1> %m)
-  br i1 %c, label %a, label %b
-a:
-  br label %next
-b:
-  br label %next
-next:
-  call void (...) @__vecz_run_end(i32 0)
-  ret void
-}
-declare void @__vecz_run_begin(...)
-declare void @__vecz_run_end(...)
+; Markers that do not describe runs: vecz-boscc-stage-errors.test.
