@@ -1,7 +1,7 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4;no-boscc>' -S %s | FileCheck %s --check-prefix=NOBOSCC
-; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>' -S %s | FileCheck %s --check-prefix=MARKED
 
 ; Branches on superword condition codes: a run of linearized blocks that
@@ -27,10 +27,15 @@
 ; CHECK-NEXT: ret void
 ; Deferred, the run is two markers with the mask for the stage's pass
 ; (vecz-boscc-stage.ll runs it alone).
+; Before linearization, the vector kernel keeps the scalar kernel's branches,
+; the divergent one marked, and the block under a mask reads it from a marker.
 ; MARKED-LABEL: define void @__vecz_v4_early_return(
-; MARKED: %[[STAYING:entry.to.work]] = xor <4 x i1> %done.v, <i1 true, i1 true, i1 true, i1 true>
+; MARKED: %[[DIV:.+]] = call i1 (...) @__vecz_divergent_branch(<4 x i1> %done.v)
+; MARKED-NEXT: br i1 %[[DIV]], label %exit, label %work
 ; MARKED: work:
-; MARKED-NEXT: call void (...) @__vecz_run_begin(i32 0, <4 x i1> %[[STAYING]])
+; MARKED-NEXT: %[[MASK:work.active]] = call <4 x i1> (...) @__vecz_active_lanes.v4i1()
+; MARKED-NEXT: call void (...) @__vecz_run_begin(i32 0, <4 x i1> %[[MASK]])
+; MARKED: call <4 x float> @llvm.masked.load.v4f32.p1(ptr addrspace(1) %pb, i32 4, <4 x i1> %[[MASK]], <4 x float> zeroinitializer)
 ; MARKED: exit:
 ; MARKED-NEXT: call void (...) @__vecz_run_end(i32 0)
 ; MARKED-NEXT: ret void

@@ -1,7 +1,7 @@
 ; RUN: loom-opt -passes='vecz<width=8>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=8>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=8;no-clamped-versions>' -S %s | FileCheck %s --check-prefix=NOVERSION
-; RUN: loom-opt -passes='vecz-packetize<width=8;defer-stages>,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=8;defer-stages>,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=8;defer-stages>' -S %s | FileCheck %s --check-prefix=MARKED
 
 ; A load at a clamped consecutive index, in[clamp(i + k, 0, n - 1)] as
@@ -33,7 +33,8 @@
 ; MARKED: %v.v = call <8 x float> @llvm.masked.gather.v8f32.v8p1(
 ; MARKED-NEXT: call void (...) @__vecz_clamped_gather(<8 x float> %v.v, i1 %within.clamps, ptr addrspace(1) %p, i64 4)
 ; MARKED-LABEL: define void @__vecz_v8_unsigned_masked(
-; MARKED: call void (...) @__vecz_clamped_gather(<8 x float> %v.v, i1 %within.clamps, ptr addrspace(1) %p, i64 4, <8 x i1> %odd.v)
+; MARKED: %[[MASK:then.active]] = call <8 x i1> (...) @__vecz_active_lanes.v8i1()
+; MARKED: call void (...) @__vecz_clamped_gather(<8 x float> %v.v, i1 %within.clamps, ptr addrspace(1) %p, i64 4, <8 x i1> %[[MASK]])
 define void @clamped(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %hi, i64 %k) #0 {
   %gid = call i64 @__mux_get_global_id(i32 0)
   %x = add i64 %gid, %k

@@ -1,5 +1,6 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
 
 ; Control-flow conversion of loops and of the rest of divergent control
 ; flow: a divergent loop iterates while any lane is live, with a live mask
@@ -124,8 +125,8 @@ out:
 ; CHECK: %Pivot.v = icmp slt <4 x i64> %sel.v, <i64 1, i64 1, i64 1, i64 1>
 ; CHECK: %SwitchLeaf.v = icmp eq <4 x i64> %sel.v, <i64 1, i64 1, i64 1, i64 1>
 ; CHECK: join:
-; CHECK-NEXT: %r.v1 = select <4 x i1> %LeafBlock.to.one, <4 x i32> <i32 20, i32 20, i32 20, i32 20>, <4 x i32> <i32 30, i32 30, i32 30, i32 30>
-; CHECK-NEXT: %r.v2 = select <4 x i1> %Pivot.v, <4 x i32> <i32 10, i32 10, i32 10, i32 10>, <4 x i32> %r.v1
+; CHECK-NEXT: %[[R:r.v[0-9]+]] = select <4 x i1> %LeafBlock.to.one, <4 x i32> <i32 20, i32 20, i32 20, i32 20>, <4 x i32> <i32 30, i32 30, i32 30, i32 30>
+; CHECK-NEXT: %{{r.v[0-9]+}} = select <4 x i1> %Pivot.v, <4 x i32> <i32 10, i32 10, i32 10, i32 10>, <4 x i32> %[[R]]
 define void @varying_switch(ptr addrspace(1) %data) #0 {
 entry:
   %gid = call i64 @__mux_get_global_id(i32 0)

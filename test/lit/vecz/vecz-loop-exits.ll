@@ -40,20 +40,20 @@
 ; left to either return are told apart in the one exit block, per lane.
 ; CHECK-LABEL: define void @__vecz_v4_returns_in_loop(
 ; CHECK:       loop:
-; CHECK:         %Guard.hit.v.kept = phi <4 x i1> [ zeroinitializer, %entry ], [ %Guard.hit.v.out1, %latch ]
+; CHECK:         %Guard.hit.v.kept = phi <4 x i1> [ zeroinitializer, %entry ], [ %[[HIT:Guard.hit.v.out[0-9]+]], %latch ]
 ; CHECK:         %loop.to.loop.exit.guard = and <4 x i1> %loop.live, %found.v
 ; CHECK:       latch:
 ; CHECK:         %Guard.hit.v.out = select <4 x i1> %loop.to.loop.exit.guard, <4 x i1> <i1 true, i1 true, i1 true, i1 true>, <4 x i1> %Guard.hit.v.kept
-; CHECK:         %Guard.hit.v.out1 = select <4 x i1> %latch.to.loop.exit.guard, <4 x i1> zeroinitializer, <4 x i1> %Guard.hit.v.out
+; CHECK:         %[[HIT]] = select <4 x i1> %latch.to.loop.exit.guard, <4 x i1> zeroinitializer, <4 x i1> %Guard.hit.v.out
 ; CHECK:         %{{.*}} = select <4 x i1> %loop.to.loop.exit.guard, <4 x i64> %i.splat.splat,
 ; CHECK:       hit:
-; CHECK-NEXT:    call void @llvm.masked.store.v4i64.p1(<4 x i64> %{{.*}}, ptr addrspace(1) %slot, i32 {{[0-9]+}}, <4 x i1> %Guard.hit.v.out1)
+; CHECK-NEXT:    call void @llvm.masked.store.v4i64.p1(<4 x i64> %{{.*}}, ptr addrspace(1) %slot, i32 {{[0-9]+}}, <4 x i1> %[[HIT]])
 ; CHECK:       missed:
 ; CHECK-NEXT:    call void @llvm.masked.store.v4i64.p1(<4 x i64> <i64 -1, i64 -1, i64 -1, i64 -1>, ptr addrspace(1) %slot, i32 {{[0-9]+}}, <4 x i1> %loop.exit.guard.to.missed)
 ; CHECK:       UnifiedReturnBlock:
 ; CHECK-NEXT:    ret void
 ; CHECK:       loop.exit.guard:
-; CHECK-NEXT:    %loop.exit.guard.to.missed = xor <4 x i1> %Guard.hit.v.out1, <i1 true, i1 true, i1 true, i1 true>
+; CHECK-NEXT:    %loop.exit.guard.to.missed = xor <4 x i1> %[[HIT]], <i1 true, i1 true, i1 true, i1 true>
 
 define void @leaves_two_loops(ptr addrspace(1) %out) #0 {
 entry:

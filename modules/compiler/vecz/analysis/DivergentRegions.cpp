@@ -414,4 +414,59 @@ findDivergentRegions(Function &F, const DominatorTree &DT,
   return Regions;
 }
 
+SmallVector<const Loop *, 2> getLoopsLeftApart(const BasicBlock &Branching,
+                                               const BasicBlock *Reconverge,
+                                               const LoopInfo &LI) {
+  SmallVector<const Loop *, 2> Left;
+  for (const Loop *L = LI.getLoopFor(&Branching); L; L = L->getParentLoop())
+    if (!Reconverge || !L->contains(Reconverge))
+      Left.push_back(L);
+  return Left;
+}
+
+RegionIndex::RegionIndex(ArrayRef<DivergentRegion> Regions) {
+  for (const DivergentRegion &R : Regions) {
+    for (const BasicBlock *BB : R.Blocks)
+      RegionOf[BB] = &R;
+    // Inner loops come first: a block's loop is the innermost holding it.
+    for (const MaskedLoop &L : R.Loops) {
+      for (const BasicBlock *BB : L.Blocks)
+        LoopOf.try_emplace(BB, &L);
+      for (const BasicBlock *Exit : L.ExitBlocks)
+        ExitOf[Exit] = &L;
+    }
+    if (!ExitOf.count(R.Exit))
+      JoinedAt[R.Exit] = &R;
+  }
+}
+
+RegionIndex::Incoming RegionIndex::getIncoming(const BasicBlock *BB) const {
+  if (const MaskedLoop *L = ExitOf.lookup(BB))
+    return L->Divergent ? Incoming::LeftLoop : Incoming::Kept;
+  if (const MaskedLoop *L = LoopOf.lookup(BB))
+    return L->Divergent && BB != L->Header ? Incoming::Blended : Incoming::Kept;
+  return RegionOf.count(BB) || JoinedAt.count(BB) ? Incoming::Blended
+                                                  : Incoming::Kept;
+}
+
+std::pair<BasicBlock *, RegionIndex::MaskKind>
+RegionIndex::getMaskOwner(BasicBlock *BB) const {
+  // A uniform loop in a region runs under the mask of the lanes that enter
+  // it, and every lane that enters a loop leaves it.
+  if (const MaskedLoop *L = ExitOf.lookup(BB)) {
+    if (L->ExitBlocks.size() == 1)
+      return getMaskOwner(L->Preheader);
+    return {BB, MaskKind::Left};
+  }
+  if (const MaskedLoop *L = LoopOf.lookup(BB)) {
+    if (!L->Divergent)
+      return getMaskOwner(L->Preheader);
+    if (BB == L->Header)
+      return {BB, MaskKind::Live};
+  }
+  if (!RegionOf.count(BB))
+    return {BB, MaskKind::None};
+  return {BB, MaskKind::Edges};
+}
+
 } // namespace vecz

@@ -41,6 +41,8 @@
 #ifndef VECZ_DIVERGENTREGIONS_H
 #define VECZ_DIVERGENTREGIONS_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
@@ -100,6 +102,83 @@ llvm::Expected<llvm::SmallVector<DivergentRegion, 4>> findDivergentRegions(
     const llvm::PostDominatorTree &PDT, const llvm::LoopInfo &LI,
     llvm::function_ref<bool(const llvm::Instruction &)> IsDivergentBranch,
     llvm::function_ref<bool(const llvm::Loop &)> IsDivergentLoop);
+
+/// The loops lanes leave at different iterations when they part at a
+/// divergent branch ending \p Branching: those holding it that do not hold
+/// \p Reconverge, where its paths meet again (null: only at the function's
+/// end). Innermost first.
+llvm::SmallVector<const llvm::Loop *, 2>
+getLoopsLeftApart(const llvm::BasicBlock &Branching,
+                  const llvm::BasicBlock *Reconverge, const llvm::LoopInfo &LI);
+
+/// Where each block stands in the regions of a function, and so what
+/// linearization makes of it: both packetization (which masks a block's
+/// accesses, and which phis it leaves for blending) and linearization read
+/// it.
+class RegionIndex {
+public:
+  explicit RegionIndex(llvm::ArrayRef<DivergentRegion> Regions);
+
+  /// What becomes of the edges into a block, and so of its phis.
+  enum class Incoming {
+    /// They stay: its phis stay phis.
+    Kept,
+    /// They become fall-throughs of straight code: its phis become selects
+    /// on the edge masks.
+    Blended,
+    /// It is a divergent loop's exit block, reached once every lane has
+    /// left: its phis become each lane's value when it left.
+    LeftLoop,
+  };
+  Incoming getIncoming(const llvm::BasicBlock *BB) const;
+
+  /// How the mask of the lanes active in a block is made.
+  enum class MaskKind {
+    /// Every lane is active: the block is outside the regions.
+    None,
+    /// The lanes arriving along the edges into it.
+    Edges,
+    /// A divergent loop's header: the lanes still in the loop.
+    Live,
+    /// An exit block of a divergent loop with several: the lanes that left
+    /// to it.
+    Left,
+  };
+  /// The block whose mask \p BB runs under (itself, or for a uniform loop's
+  /// blocks and the single exit block of a divergent loop, where that
+  /// loop's lanes came from), and how that mask is made.
+  std::pair<llvm::BasicBlock *, MaskKind>
+  getMaskOwner(llvm::BasicBlock *BB) const;
+
+  /// Whether \p BB may run with no lane active, so that a uniform access in
+  /// it must test for one: a block of straight code may, a uniform loop
+  /// may not (it is skipped then, and lanes that enter it stay to the end).
+  bool needsAnyLaneTest(const llvm::BasicBlock *BB) const {
+    const MaskedLoop *L = LoopOf.lookup(BB);
+    return RegionOf.count(BB) && !(L && !L->Divergent);
+  }
+
+  const DivergentRegion *getRegion(const llvm::BasicBlock *BB) const {
+    return RegionOf.lookup(BB);
+  }
+  /// The innermost masked loop holding \p BB, or null.
+  const MaskedLoop *getLoop(const llvm::BasicBlock *BB) const {
+    return LoopOf.lookup(BB);
+  }
+  /// The masked loop \p BB is an exit block of, or null.
+  const MaskedLoop *getLoopLeftTo(const llvm::BasicBlock *BB) const {
+    return ExitOf.lookup(BB);
+  }
+  /// The region reconverging at \p BB when BB is no loop's exit, or null.
+  const DivergentRegion *getRegionJoinedAt(const llvm::BasicBlock *BB) const {
+    return JoinedAt.lookup(BB);
+  }
+
+private:
+  llvm::DenseMap<const llvm::BasicBlock *, const DivergentRegion *> RegionOf;
+  llvm::DenseMap<const llvm::BasicBlock *, const MaskedLoop *> LoopOf, ExitOf;
+  llvm::DenseMap<const llvm::BasicBlock *, const DivergentRegion *> JoinedAt;
+};
 
 } // namespace vecz
 

@@ -10,6 +10,7 @@
 
 #include "vecz/UniformityAnalysis.h"
 
+#include "analysis/DivergentRegions.h"
 #include "analysis/WorkItemIds.h"
 
 #include "compiler/analysis/BuiltinInfo.h"
@@ -141,9 +142,8 @@ void UniformityBuilder::markDivergentBranch(const Instruction &Terminator) {
                     << (Reconverge ? Reconverge->getName() : "the exit")
                     << "\n");
   markJoinBlocks(Branching, Reconverge);
-  for (const Loop *L = LI.getLoopFor(&Branching); L; L = L->getParentLoop())
-    if (!Reconverge || !L->contains(Reconverge))
-      markDivergentLoop(*L);
+  for (const Loop *L : getLoopsLeftApart(Branching, Reconverge, LI))
+    markDivergentLoop(*L);
 }
 
 /// Marks the blocks that paths from two different successors of \p Branching

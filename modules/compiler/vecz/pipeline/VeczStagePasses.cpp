@@ -1,17 +1,21 @@
 //===- VeczStagePasses.cpp - Packetization's optimizing stages as passes --===//
 ///
 /// \file
-/// See vecz/VeczClampedVersionsPass.h and vecz/VeczBosccPass.h: each runs
-/// its stage on the markers packetization left, and reports a marker that
-/// is not one it describes as an error on the function.
+/// See vecz/VeczLinearizePass.h, vecz/VeczClampedVersionsPass.h and
+/// vecz/VeczBosccPass.h: each runs its stage on the markers packetization
+/// left, and reports a marker that is not one it describes as an error on
+/// the function. The optimizing stages need straight code: a function still
+/// marked for linearization is an error for them.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "vecz/VeczBosccPass.h"
 #include "vecz/VeczClampedVersionsPass.h"
+#include "vecz/VeczLinearizePass.h"
 
 #include "transform/Boscc.h"
 #include "transform/ClampedAccesses.h"
+#include "transform/Linearization.h"
 #include "transform/StageMarkers.h"
 
 #include "compiler/support/Diagnostics.h"
@@ -31,21 +35,39 @@ SetVector<Function *> findMarkedFunctions(Module &M,
                                           ArrayRef<StringRef> Names) {
   SetVector<Function *> Marked;
   for (StringRef Name : Names)
-    if (Function *Marker = M.getFunction(Name))
-      for (User *U : Marker->users())
-        if (auto *Call = dyn_cast<CallInst>(U))
-          Marked.insert(Call->getFunction());
+    for (Function &Marker : M.functions())
+      if (isMarkerFunction(Marker, Name))
+        for (User *U : Marker.users())
+          if (auto *Call = dyn_cast<CallInst>(U))
+            Marked.insert(Call->getFunction());
   return Marked;
 }
 
-/// Runs \p Stage on each function of \p M with markers \p Names; an error
-/// is reported on the function.
+/// An error if \p F still waits for linearization.
+Error checkLinearized(Function &F) {
+  if (findMarkers(F, DivergentBranchMarker).empty() &&
+      findMarkers(F, ActiveLanesMarker).empty())
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "function '" + F.getName() +
+                               "' is not linearized yet: run vecz-linearize "
+                               "before this stage");
+}
+
+/// Runs \p Stage on each function of \p M with markers \p Names (on
+/// straight code only, unless \p Linearizes); an error is reported on the
+/// function.
 PreservedAnalyses runStage(Module &M, ArrayRef<StringRef> Names,
-                           function_ref<Error(Function &)> Stage) {
+                           function_ref<Error(Function &)> Stage,
+                           bool Linearizes = false) {
   SetVector<Function *> Marked = findMarkedFunctions(M, Names);
-  for (Function *F : Marked)
-    if (Error Failed = Stage(*F))
+  for (Function *F : Marked) {
+    Error Failed = Linearizes ? Error::success() : checkLinearized(*F);
+    if (!Failed)
+      Failed = Stage(*F);
+    if (Failed)
       compiler::utils::emitError(*F, DebugLoc(), toString(std::move(Failed)));
+  }
   if (Marked.empty())
     return PreservedAnalyses::all();
   eraseUnusedMarkerDeclarations(M);
@@ -53,6 +75,11 @@ PreservedAnalyses runStage(Module &M, ArrayRef<StringRef> Names,
 }
 
 } // namespace
+
+PreservedAnalyses VeczLinearizePass::run(Module &M, ModuleAnalysisManager &) {
+  return runStage(M, {DivergentBranchMarker, ActiveLanesMarker},
+                  linearizeDivergentRegions, /*Linearizes=*/true);
+}
 
 PreservedAnalyses VeczClampedVersionsPass::run(Module &M,
                                                ModuleAnalysisManager &) {

@@ -31,6 +31,16 @@ Type *widenType(Type *Ty, unsigned Width) {
   return FixedVectorType::get(Ty->getScalarType(), Width * elementsPerLane(Ty));
 }
 
+Value *spreadLanes(Value *PerLane, unsigned N, IRBuilder<> &B) {
+  if (N == 1)
+    return PerLane;
+  unsigned Width = cast<FixedVectorType>(PerLane->getType())->getNumElements();
+  SmallVector<int, 64> Spread;
+  for (unsigned L = 0; L < Width; ++L)
+    Spread.append(N, int(L));
+  return B.CreateShuffleVector(PerLane, Spread);
+}
+
 Value *extractLane(Value *Wide, Type *Scalar, unsigned Lane, IRBuilder<> &B,
                    const Twine &Name) {
   if (!Scalar->isVectorTy())

@@ -30,6 +30,11 @@ bool isWidenable(const llvm::Type *Ty);
 /// l * N .. l * N + N - 1 (interleaved).
 llvm::Type *widenType(llvm::Type *Ty, unsigned Width);
 
+/// \p PerLane (<W x T>) with each lane's value repeated \p N times, where a
+/// widened <N x T> has that lane's elements (l * N .. l * N + N - 1).
+llvm::Value *spreadLanes(llvm::Value *PerLane, unsigned N,
+                         llvm::IRBuilder<> &B);
+
 /// Lane \p Lane's value (of type \p Scalar) in widened \p Wide.
 llvm::Value *extractLane(llvm::Value *Wide, llvm::Type *Scalar, unsigned Lane,
                          llvm::IRBuilder<> &B, const llvm::Twine &Name = "");

@@ -1,60 +1,146 @@
 //===- Linearization.cpp - Divergent regions made straight code ----------===//
 ///
 /// \file
-/// The packetizer's control-flow conversion (see vecz/Packetizer.h and
-/// DivergentRegions.h): each block of a divergent region gets the mask of
-/// the lanes active in it, built from the masks of the edges into it; phis
-/// where paths join become selects on those masks, the values leaving a
-/// divergent loop are kept per lane, and the regions' branches are replaced
-/// by fall-throughs, a divergent loop's latch branching back while any lane
-/// is live.
+/// See Linearization.h. Masks are made lazily, block by block from the
+/// edges into it, while the branches they read are still in place; phis are
+/// then blended, the loops' back-edge masks completed, and only then are
+/// the regions' branches replaced by fall-throughs.
 ///
 //===----------------------------------------------------------------------===//
 
-#include "transform/PacketizerImpl.h"
+#include "transform/Linearization.h"
 
+#include "analysis/DivergentRegions.h"
+#include "transform/DeadValues.h"
+#include "transform/LaneOperations.h"
+#include "transform/StageMarkers.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/ValueHandle.h"
 
 using namespace llvm;
 
 namespace vecz {
 
-/// The lanes active in \p BB: those arriving along any edge into it; null
-/// outside regions, where every lane is. A uniform loop in a region runs
-/// under the mask of the lanes that enter it, and every lane that enters a
-/// loop leaves it.
-Value *Packetizer::getBlockMask(BasicBlock *BB) {
-  if (Value *Known = BlockMasks.lookup(BB))
-    return Known;
-  if (const MaskedLoop *L = ExitOf.lookup(BB)) {
-    if (L->ExitBlocks.size() == 1)
-      return getBlockMask(L->Preheader);
-    auto *Left =
-        new FreezeInst(PoisonValue::get(allLanes()->getType()),
-                       BB->getName() + ".left", &*BB->getFirstInsertionPt());
-    LeftMasks[BB] = Left;
-    return BlockMasks[BB] = Left;
+namespace {
+
+using Incoming = RegionIndex::Incoming;
+using MaskKind = RegionIndex::MaskKind;
+
+Error malformed(const Function &F, const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           "function '" + F.getName() + "': " + Why);
+}
+
+/// Makes the regions of one function straight code.
+class Linearizer {
+public:
+  Linearizer(Function &F, unsigned Width,
+             SmallVector<DivergentRegion, 4> DivergentRegions)
+      : F(F), Width(Width), Regions(std::move(DivergentRegions)),
+        Index(Regions) {}
+
+  void run(ArrayRef<CallInst *> MaskMarkers);
+
+private:
+  Constant *allLanes() const {
+    return Constant::getAllOnesValue(
+        FixedVectorType::get(Type::getInt1Ty(F.getContext()), Width));
   }
-  if (const MaskedLoop *L = LoopOf.lookup(BB)) {
-    if (!L->Divergent)
-      return getBlockMask(L->Preheader);
-    if (BB == L->Header)
-      return getLiveMask(*L);
-  }
-  if (!RegionOf.count(BB))
+  /// Mask \p Mask (<W x i1>) for the elements of per-lane phi \p Phi: each
+  /// lane's bit repeated for each element of the lane's value.
+  Value *maskFor(Value *Mask, const PHINode &Phi, IRBuilder<> &B) const;
+  Value *getBlockMask(BasicBlock *BB);
+  Value *getEdgeMask(BasicBlock *From, BasicBlock *To);
+  Value *getLiveMask(const MaskedLoop &L);
+  void replaceMaskMarkers(ArrayRef<CallInst *> MaskMarkers);
+  void finishPerLanePhis();
+  void finishUniformPhis();
+  using MergeFn = Value *(*)(Linearizer &, IRBuilder<> &, PHINode &, unsigned,
+                             Value *);
+  std::pair<SmallVector<unsigned, 4>, BasicBlock *>
+  splitIncoming(const PHINode &Phi) const;
+  Value *mergeIncoming(PHINode &Phi, MergeFn Merge);
+  void blendPhi(PHINode &Phi);
+  void keepLiveOut(PHINode &Phi, const MaskedLoop &L);
+  void prepareBranches();
+  Value *accumulateLeft(const MaskedLoop &L, BasicBlock &Exit, IRBuilder<> &B);
+  void linearize(const DivergentRegion &R);
+
+  Function &F;
+  unsigned Width;
+  /// The regions, which Index points into: never moved after construction.
+  const SmallVector<DivergentRegion, 4> Regions;
+  const RegionIndex Index;
+  // Held by tracking handles: a placeholder mask is replaced with
+  // replaceAllUsesWith and erased after masks made from it are cached.
+  /// The lanes active in a block that owns its mask (RegionIndex), and
+  /// along an edge.
+  DenseMap<const BasicBlock *, WeakTrackingVH> BlockMasks;
+  DenseMap<std::pair<const BasicBlock *, const BasicBlock *>, WeakTrackingVH>
+      EdgeMasks;
+  /// A divergent loop's live lanes, a phi in its header.
+  DenseMap<const MaskedLoop *, PHINode *> LiveMasks;
+  /// The lanes that left a divergent loop for one of its exit blocks, when
+  /// it has several: a placeholder until every exit edge's mask exists.
+  DenseMap<const BasicBlock *, Instruction *> LeftMasks;
+  /// Whether the branch ending a block of straight code goes back (the
+  /// latch of a divergent loop: any lane still live) or into a uniform loop
+  /// (from its preheader: any lane entering), computed while the edge masks
+  /// can still be.
+  DenseMap<const BasicBlock *, WeakTrackingVH> AnyLane;
+  /// Phis of a reconvergence block also reached from outside its region:
+  /// they stay, with one incoming value from the region, already blended.
+  SmallPtrSet<const PHINode *, 4> PartlyBlended;
+};
+
+Value *Linearizer::maskFor(Value *Mask, const PHINode &Phi,
+                           IRBuilder<> &B) const {
+  return spreadLanes(
+      Mask, cast<FixedVectorType>(Phi.getType())->getNumElements() / Width, B);
+}
+
+/// The lanes active in \p BB; null outside regions, where every lane is.
+Value *Linearizer::getBlockMask(BasicBlock *BB) {
+  auto [Owner, Kind] = Index.getMaskOwner(BB);
+  if (Kind == MaskKind::None)
     return nullptr;
-  IRBuilder<> B(BB, BB->getFirstInsertionPt());
-  Value *Mask = nullptr;
-  for (BasicBlock *Pred : predecessors(BB)) {
-    Value *Edge = getEdgeMask(Pred, BB);
-    Mask = Mask ? B.CreateOr(Mask, Edge, BB->getName() + ".mask") : Edge;
+  if (Value *Known = BlockMasks.lookup(Owner))
+    return Known;
+  switch (Kind) {
+  case MaskKind::None:
+    break;
+  case MaskKind::Left: {
+    auto *Left = new FreezeInst(PoisonValue::get(allLanes()->getType()),
+                                Owner->getName() + ".left",
+                                &*Owner->getFirstInsertionPt());
+    LeftMasks[Owner] = Left;
+    return BlockMasks[Owner] = Left;
   }
-  return BlockMasks[BB] = Mask;
+  case MaskKind::Live:
+    return getLiveMask(*Index.getLoop(Owner));
+  case MaskKind::Edges: {
+    IRBuilder<> B(Owner, Owner->getFirstInsertionPt());
+    Value *Mask = nullptr;
+    for (BasicBlock *Pred : predecessors(Owner)) {
+      Value *Edge = getEdgeMask(Pred, Owner);
+      Mask = Mask ? B.CreateOr(Mask, Edge, Owner->getName() + ".mask") : Edge;
+    }
+    return BlockMasks[Owner] = Mask;
+  }
+  }
+  llvm_unreachable("every kind of mask is handled");
 }
 
 /// The lanes that go from \p From to \p To.
-Value *Packetizer::getEdgeMask(BasicBlock *From, BasicBlock *To) {
+Value *Linearizer::getEdgeMask(BasicBlock *From, BasicBlock *To) {
   auto Key = std::make_pair(From, To);
   if (Value *Known = EdgeMasks.lookup(Key))
     return Known;
@@ -64,17 +150,17 @@ Value *Packetizer::getEdgeMask(BasicBlock *From, BasicBlock *To) {
     return EdgeMasks[Key] = FromMask ? FromMask : allLanes();
   IRBuilder<> B(Br);
   std::string Name = (From->getName() + ".to." + To->getName()).str();
-  Value *Condition = Br->getCondition();
-  if (!isVarying(Condition)) {
+  Value *Taken = getDivergentCondition(*Br);
+  if (!Taken) {
     // All lanes or none: a select on the scalar, not an AND with its splat
     // (a splat of an i1 is a shuffle of mask registers).
     Value *All = FromMask ? FromMask : allLanes();
     Value *None = Constant::getNullValue(All->getType());
     bool OnTrue = Br->getSuccessor(0) == To;
-    return EdgeMasks[Key] = B.CreateSelect(Condition, OnTrue ? All : None,
-                                           OnTrue ? None : All, Name);
+    return EdgeMasks[Key] =
+               B.CreateSelect(Br->getCondition(), OnTrue ? All : None,
+                              OnTrue ? None : All, Name);
   }
-  Value *Taken = getVector(Condition);
   if (Br->getSuccessor(1) == To)
     Taken = B.CreateNot(Taken, FromMask ? "" : Name);
   if (FromMask)
@@ -84,8 +170,8 @@ Value *Packetizer::getEdgeMask(BasicBlock *From, BasicBlock *To) {
 
 /// The lanes still in divergent loop \p L: a phi in its header, of the
 /// lanes entering it and those going round again (added by
-/// prepareLinearization).
-Value *Packetizer::getLiveMask(const MaskedLoop &L) {
+/// prepareBranches).
+Value *Linearizer::getLiveMask(const MaskedLoop &L) {
   if (PHINode *Known = LiveMasks.lookup(&L))
     return Known;
   Value *Entering = getBlockMask(L.Preheader);
@@ -97,80 +183,13 @@ Value *Packetizer::getLiveMask(const MaskedLoop &L) {
   return LiveMasks[&L] = Live;
 }
 
-/// A uniform load or store under a mask: done once if any lane is active,
-/// never otherwise (the scalar kernel would not touch that memory).
-void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
-  IRBuilder<> B(&Access);
-  Value *Any = B.CreateOrReduce(Mask);
-  Type *Accessed = isa<LoadInst>(Access)
-                       ? Access.getType()
-                       : cast<StoreInst>(Access).getValueOperand()->getType();
-  if (!isWidenable(Accessed) ||
-      (isa<LoadInst>(Access) ? !cast<LoadInst>(Access).isSimple()
-                             : !cast<StoreInst>(Access).isSimple())) {
-    // A masked load or store has no atomic or volatile form, nor one for an
-    // aggregate: the access is done as one lane's, behind a branch of its
-    // own (LaneOperations.h).
-    SmallVector<Value *, 2> Operands(Access.operands());
-    Value *OneLane = B.CreateInsertElement(
-        FixedVectorType::get(Any->getType(), 1), Any, uint64_t(0));
-    LaneResults Once = doPerLane(Access, Operands, OneLane, 1, B);
-    if (Once.Result)
-      Access.replaceAllUsesWith(
-          extractLane(Once.Result, Access.getType(), 0, B, Access.getName()));
-    Replaced.push_back(&Access);
-    return;
-  }
-  // A scalar is accessed as a one-element vector, a vector as itself.
-  auto AsVector = [](Type *Ty) {
-    return Ty->isVectorTy() ? cast<FixedVectorType>(Ty)
-                            : FixedVectorType::get(Ty, 1);
-  };
-  auto MaskOf = [&](FixedVectorType *Ty) {
-    return B.CreateVectorSplat(Ty->getNumElements(), Any, "any.lane");
-  };
-  if (auto *Load = dyn_cast<LoadInst>(&Access)) {
-    FixedVectorType *Ty = AsVector(Load->getType());
-    Value *Loaded =
-        B.CreateMaskedLoad(Ty, Load->getPointerOperand(), Load->getAlign(),
-                           MaskOf(Ty), Constant::getNullValue(Ty));
-    Load->replaceAllUsesWith(
-        Load->getType()->isVectorTy()
-            ? Loaded
-            : B.CreateExtractElement(Loaded, uint64_t(0), Load->getName()));
-  } else {
-    auto *Store = cast<StoreInst>(&Access);
-    Value *Stored = Store->getValueOperand();
-    FixedVectorType *Ty = AsVector(Stored->getType());
-    if (!Stored->getType()->isVectorTy())
-      Stored = B.CreateVectorSplat(1, Stored);
-    B.CreateMaskedStore(Stored, Store->getPointerOperand(), Store->getAlign(),
-                        MaskOf(Ty));
-  }
-  Replaced.push_back(&Access);
-}
-
-Packetizer::Incoming Packetizer::getIncoming(const BasicBlock *BB) const {
-  if (const MaskedLoop *L = ExitOf.lookup(BB))
-    return L->Divergent ? Incoming::LeftLoop : Incoming::Kept;
-  if (const MaskedLoop *L = LoopOf.lookup(BB))
-    return L->Divergent && BB != L->Header ? Incoming::Blended : Incoming::Kept;
-  return RegionOf.count(BB) || JoinedAt.count(BB) ? Incoming::Blended
-                                                  : Incoming::Kept;
-}
-
-/// Gives \p Widened its incoming values, or replaces it (see Incoming).
-void Packetizer::finishPhi(PHINode &Scalar, PHINode &Widened) {
-  switch (getIncoming(Scalar.getParent())) {
-  case Incoming::Kept:
-    for (unsigned I = 0; I < Scalar.getNumIncomingValues(); ++I)
-      Widened.addIncoming(getVector(Scalar.getIncomingValue(I)),
-                          Scalar.getIncomingBlock(I));
-    return;
-  case Incoming::Blended:
-    return blendPhi(Scalar, Widened);
-  case Incoming::LeftLoop:
-    return keepLiveOut(Scalar, Widened, *ExitOf.lookup(Scalar.getParent()));
+/// Puts each block's mask in place of its marker (every lane, outside the
+/// regions).
+void Linearizer::replaceMaskMarkers(ArrayRef<CallInst *> MaskMarkers) {
+  for (CallInst *Marker : MaskMarkers) {
+    Value *Mask = getBlockMask(Marker->getParent());
+    Marker->replaceAllUsesWith(Mask ? Mask : allLanes());
+    Marker->eraseFromParent();
   }
 }
 
@@ -180,12 +199,12 @@ void Packetizer::finishPhi(PHINode &Scalar, PHINode &Widened) {
 /// there the phi stays, with one incoming value from the region, merged at
 /// the end of that block.
 std::pair<SmallVector<unsigned, 4>, BasicBlock *>
-Packetizer::splitIncoming(const PHINode &Phi) const {
-  const DivergentRegion *Joined = JoinedAt.lookup(Phi.getParent());
+Linearizer::splitIncoming(const PHINode &Phi) const {
+  const DivergentRegion *Joined = Index.getRegionJoinedAt(Phi.getParent());
   SmallVector<unsigned, 4> Inside;
   for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I) {
     BasicBlock *Pred = Phi.getIncomingBlock(I);
-    if (!Joined || Pred == Joined->Branching || RegionOf.lookup(Pred) == Joined)
+    if (!Joined || Pred == Joined->Branching || Index.getRegion(Pred) == Joined)
       Inside.push_back(I);
   }
   if (Inside.size() == Phi.getNumIncomingValues())
@@ -198,10 +217,7 @@ Packetizer::splitIncoming(const PHINode &Phi) const {
 /// then puts the result in place of those values: of the whole phi
 /// (returned), or of its incoming values from inside the region (see
 /// splitIncoming; null returned).
-Value *Packetizer::mergeIncoming(PHINode &Phi,
-                                 Value *(*Merge)(Packetizer &, IRBuilder<> &,
-                                                 PHINode &, unsigned,
-                                                 Value *)) {
+Value *Linearizer::mergeIncoming(PHINode &Phi, MergeFn Merge) {
   auto [Inside, Last] = splitIncoming(Phi);
   BasicBlock *BB = Phi.getParent();
   IRBuilder<> B(BB, BB->getFirstInsertionPt());
@@ -219,102 +235,71 @@ Value *Packetizer::mergeIncoming(PHINode &Phi,
   return nullptr;
 }
 
-/// A select on the edge masks in place of the phi (each active lane came
-/// along exactly one edge).
-void Packetizer::blendPhi(PHINode &Scalar, PHINode &Widened) {
-  // The widened phi takes the scalar one's incoming values, widened.
-  for (unsigned I = 0; I < Scalar.getNumIncomingValues(); ++I)
-    Widened.addIncoming(getVector(Scalar.getIncomingValue(I)),
-                        Scalar.getIncomingBlock(I));
-  Value *Blend = mergeIncoming(
-      Widened,
-      [](Packetizer &P, IRBuilder<> &B, PHINode &Phi, unsigned I,
-         Value *Else) -> Value * {
-        Value *In = Phi.getIncomingValue(I);
-        if (!Else)
-          return In;
-        Value *Taken = P.getEdgeMask(Phi.getIncomingBlock(I), Phi.getParent());
-        unsigned N =
-            cast<FixedVectorType>(In->getType())->getNumElements() / P.Width;
-        return B.CreateSelect(P.spreadLanes(Taken, N, B), In, Else,
-                              Phi.getName());
-      });
-  if (Blend)
-    return replaceScalarPhi(Scalar, Widened, Blend);
-  // Lane 0 of the merged value reaches the scalar phi from the region.
-  BasicBlock *Last =
-      Widened.getIncomingBlock(Widened.getNumIncomingValues() - 1);
-  Value *Merged = Widened.getIncomingValue(Widened.getNumIncomingValues() - 1);
-  IRBuilder<> B(Last->getTerminator());
-  Value *Lane0 = extractLane(Merged, Scalar.getType(), 0, B);
-  auto [Inside, Unused] = splitIncoming(Scalar);
-  for (unsigned I : reverse(Inside))
-    Scalar.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
-  Scalar.addIncoming(Lane0, Last);
-  PartlyBlended.insert(&Scalar);
+/// A select on the edge masks in place of per-lane phi \p Phi (each active
+/// lane came along exactly one edge).
+void Linearizer::blendPhi(PHINode &Phi) {
+  Value *Blend = mergeIncoming(Phi,
+                               [](Linearizer &L, IRBuilder<> &B, PHINode &Phi,
+                                  unsigned I, Value *Else) -> Value * {
+                                 Value *In = Phi.getIncomingValue(I);
+                                 if (!Else)
+                                   return In;
+                                 Value *Taken = L.getEdgeMask(
+                                     Phi.getIncomingBlock(I), Phi.getParent());
+                                 return B.CreateSelect(L.maskFor(Taken, Phi, B),
+                                                       In, Else, Phi.getName());
+                               });
+  if (!Blend)
+    return;
+  Phi.replaceAllUsesWith(Blend);
+  Phi.eraseFromParent();
 }
 
-/// Each lane's value when it left divergent loop \p L, in place of the phi
-/// of its exit block: kept across iterations by a phi in the header and
-/// updated in the latch for the lanes that left along an edge this
-/// iteration. Lanes that never enter keep zero, not poison, so later
+/// Each lane's value when it left divergent loop \p L, in place of per-lane
+/// phi \p Phi of its exit block: kept across iterations by a phi in the
+/// header and updated in the latch for the lanes that left along an edge
+/// this iteration. Lanes that never enter keep zero, not poison, so later
 /// arithmetic on them cannot trap.
-void Packetizer::keepLiveOut(PHINode &Scalar, PHINode &Widened,
-                             const MaskedLoop &L) {
-  Type *Ty = Widened.getType();
-  BasicBlock *Exit = Scalar.getParent();
+void Linearizer::keepLiveOut(PHINode &Phi, const MaskedLoop &L) {
+  Type *Ty = Phi.getType();
+  BasicBlock *Exit = Phi.getParent();
   auto *Kept =
-      PHINode::Create(Ty, 2, Widened.getName() + ".kept", &L.Header->front());
+      PHINode::Create(Ty, 2, Phi.getName() + ".kept", &L.Header->front());
   IRBuilder<> B(L.Latch->getTerminator());
   Value *Out = Kept;
-  for (unsigned I = 0; I < Scalar.getNumIncomingValues(); ++I)
-    Out = B.CreateSelect(maskFor(getEdgeMask(Scalar.getIncomingBlock(I), Exit),
-                                 Scalar.getType(), B),
-                         getVector(Scalar.getIncomingValue(I)), Out,
-                         Widened.getName() + ".out");
+  for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I)
+    Out = B.CreateSelect(
+        maskFor(getEdgeMask(Phi.getIncomingBlock(I), Exit), Phi, B),
+        Phi.getIncomingValue(I), Out, Phi.getName() + ".out");
   Kept->addIncoming(Constant::getNullValue(Ty), L.Preheader);
   Kept->addIncoming(Out, L.Latch);
-  replaceScalarPhi(Scalar, Widened, Out);
+  Phi.replaceAllUsesWith(Out);
+  Phi.eraseFromParent();
 }
 
-/// Puts \p Vector in place of \p Widened, and its lane 0 in place of
-/// \p Scalar.
-void Packetizer::replaceScalarPhi(PHINode &Scalar, PHINode &Widened,
-                                  Value *Vector) {
-  BasicBlock *BB = Scalar.getParent();
-  Widened.replaceAllUsesWith(Vector);
-  Vectors.erase(&Scalar);
-  Widened.eraseFromParent();
-  auto *Def = dyn_cast<Instruction>(Vector);
-  IRBuilder<> B(BB, Def && Def->getParent() == BB
-                        ? std::next(Def->getIterator())
-                        : BB->getFirstInsertionPt());
-  Value *First = Scalar.getIncomingValue(0);
-  Value *Lane0 = Scalar.getNumIncomingValues() == 1 &&
-                         getIncoming(BB) == Incoming::Blended &&
-                         isa<Instruction>(First) && isVarying(First)
-                     ? First
-                     : createLaneZero(Vector, Scalar.getType(), B);
-  // Phis finished later may name the scalar phi, now Lane0: their vector
-  // value is \p Vector, not a splat of lane 0. So may branches whose masks
-  // are built later (in a divergent loop's exit block, on where each lane
-  // left): they must see a varying condition, not lane 0's. Lane0 is an
-  // instruction of its own, never a folded constant, as every use of a
-  // constant would then find \p Vector.
-  Vectors[Lane0] = Vector;
-  if (const Value *Scalar0 = Original.lookup(&Scalar))
-    Original.try_emplace(Lane0, Scalar0);
-  Original.erase(&Scalar);
-  Scalar.replaceAllUsesWith(Lane0);
-  Scalar.eraseFromParent();
+/// The per-lane phis of blocks whose edges are blended or whose lanes left
+/// a divergent loop.
+void Linearizer::finishPerLanePhis() {
+  for (BasicBlock &BB : F) {
+    Incoming How = Index.getIncoming(&BB);
+    if (How == Incoming::Kept)
+      continue;
+    for (PHINode &Phi : make_early_inc_range(BB.phis())) {
+      if (!isPerLanePhi(Phi))
+        continue;
+      if (How == Incoming::Blended)
+        blendPhi(Phi);
+      else
+        keepLiveOut(Phi, *Index.getLoopLeftTo(&BB));
+    }
+  }
 }
 
 /// The uniform phis of blocks whose edges are blended: every active lane
 /// came along the same edge, so the value of an edge some lane took.
-void Packetizer::finishUniformPhis() {
-  for (BasicBlock &BB : Vector) {
-    Incoming How = getIncoming(&BB);
-    if (How == Incoming::Kept)
+void Linearizer::finishUniformPhis() {
+  for (BasicBlock &BB : F) {
+    if (Index.getIncoming(&BB) == Incoming::Kept)
       continue;
     for (PHINode &Phi : make_early_inc_range(BB.phis())) {
       if (PartlyBlended.contains(&Phi))
@@ -325,12 +310,12 @@ void Packetizer::finishUniformPhis() {
         // only, every lane left along one edge in the last iteration, whose
         // edge masks are still at hand.
         Same = mergeIncoming(Phi,
-                             [](Packetizer &P, IRBuilder<> &B, PHINode &Phi,
+                             [](Linearizer &L, IRBuilder<> &B, PHINode &Phi,
                                 unsigned I, Value *Else) -> Value * {
                                Value *In = Phi.getIncomingValue(I);
                                if (!Else)
                                  return In;
-                               Value *Taken = P.getEdgeMask(
+                               Value *Taken = L.getEdgeMask(
                                    Phi.getIncomingBlock(I), Phi.getParent());
                                return B.CreateSelect(B.CreateOrReduce(Taken),
                                                      In, Else, Phi.getName());
@@ -347,7 +332,7 @@ void Packetizer::finishUniformPhis() {
 /// The lanes that have left divergent loop \p L for \p Exit by the end of
 /// this iteration, kept across iterations by a phi in the header; made in
 /// the latch, \p B's block.
-Value *Packetizer::accumulateLeft(const MaskedLoop &L, BasicBlock &Exit,
+Value *Linearizer::accumulateLeft(const MaskedLoop &L, BasicBlock &Exit,
                                   IRBuilder<> &B) {
   Type *Ty = allLanes()->getType();
   auto *Before = PHINode::Create(Ty, 2, Exit.getName() + ".left.before",
@@ -363,7 +348,7 @@ Value *Packetizer::accumulateLeft(const MaskedLoop &L, BasicBlock &Exit,
 /// Everything linearization needs that reads the branches it replaces: the
 /// mask of every block of straight code, the live masks' back edges, and
 /// the conditions of the branches that stay.
-void Packetizer::prepareLinearization() {
+void Linearizer::prepareBranches() {
   for (const DivergentRegion &R : Regions) {
     for (BasicBlock *BB : R.Blocks)
       getBlockMask(BB);
@@ -389,7 +374,7 @@ void Packetizer::prepareLinearization() {
 /// Makes \p R straight code: its branching block, then its blocks in order,
 /// then its exit. Uniform loops keep their branches and are entered when a
 /// lane is there to; divergent loops go round while a lane is live.
-void Packetizer::linearize(const DivergentRegion &R) {
+void Linearizer::linearize(const DivergentRegion &R) {
   auto Replace = [](BasicBlock *BB, BranchInst *Br) {
     Instruction *Old = BB->getTerminator();
     Br->insertBefore(Old);
@@ -399,10 +384,10 @@ void Packetizer::linearize(const DivergentRegion &R) {
   for (size_t I = 0; I < R.Blocks.size(); ++I) {
     BasicBlock *BB = R.Blocks[I];
     BasicBlock *Next = I + 1 < R.Blocks.size() ? R.Blocks[I + 1] : R.Exit;
-    const MaskedLoop *L = LoopOf.lookup(BB);
+    const MaskedLoop *L = Index.getLoop(BB);
     if (L && !L->Divergent)
       continue;
-    const MaskedLoop *Entered = LoopOf.lookup(Next);
+    const MaskedLoop *Entered = Index.getLoop(Next);
     if (Entered && Next == Entered->Header) {
       // The loop is entered from the block before it, which the preheader
       // dominates (other blocks may run between them).
@@ -426,6 +411,132 @@ void Packetizer::linearize(const DivergentRegion &R) {
     for (PHINode &Phi : Skip->phis())
       Phi.addIncoming(Constant::getNullValue(Phi.getType()), BB);
   }
+}
+
+void Linearizer::run(ArrayRef<CallInst *> MaskMarkers) {
+  replaceMaskMarkers(MaskMarkers);
+  finishPerLanePhis();
+  finishUniformPhis();
+  prepareBranches();
+  for (auto [Exit, Placeholder] : LeftMasks)
+    Placeholder->eraseFromParent();
+  for (const DivergentRegion &R : Regions)
+    linearize(R);
+}
+
+/// The width of \p F's masks, the same in every marker, or why the markers
+/// are not as StageMarkers.h describes.
+Expected<unsigned> checkMarkers(Function &F, ArrayRef<CallInst *> Masks,
+                                ArrayRef<CallInst *> Branches) {
+  unsigned Width = 0;
+  auto SameWidth = [&](Type *Ty) {
+    auto *Mask = dyn_cast<FixedVectorType>(Ty);
+    if (!Mask || !Mask->getElementType()->isIntegerTy(1))
+      return false;
+    if (!Width)
+      Width = Mask->getNumElements();
+    return Mask->getNumElements() == Width;
+  };
+  for (CallInst *Marker : Masks)
+    if (!SameWidth(Marker->getType()) || Marker->arg_size() != 0)
+      return malformed(F, "the mask marker in block '" +
+                              Marker->getParent()->getName() +
+                              "' is not of the function's <W x i1> masks, or "
+                              "has arguments");
+  for (CallInst *Marker : Branches) {
+    auto *Br = dyn_cast<BranchInst>(Marker->getParent()->getTerminator());
+    if (!Marker->hasOneUse() || !Br || Br->getCondition() != Marker ||
+        !getDivergentCondition(*Br) ||
+        !SameWidth(Marker->getArgOperand(0)->getType()))
+      return malformed(F, "the divergent-branch marker in block '" +
+                              Marker->getParent()->getName() +
+                              "' is not the condition of its block's branch "
+                              "alone, on the function's <W x i1> masks");
+  }
+  return Width;
+}
+
+/// Every per-lane phi is <W * N x T>.
+Error checkPerLanePhis(Function &F, unsigned Width) {
+  for (BasicBlock &BB : F)
+    for (PHINode &Phi : BB.phis())
+      if (isPerLanePhi(Phi)) {
+        auto *Ty = dyn_cast<FixedVectorType>(Phi.getType());
+        if (!Ty || Ty->getNumElements() % Width != 0)
+          return malformed(F, "the per-lane phi '" + Phi.getName() +
+                                  "' does not hold a whole number of values "
+                                  "per lane");
+      }
+  return Error::success();
+}
+
+/// The regions packetization found on the scalar kernel, found again from
+/// the marked branches of its vector kernel.
+Expected<SmallVector<DivergentRegion, 4>>
+findMarkedRegions(Function &F, const DominatorTree &DT,
+                  const PostDominatorTree &PDT, const LoopInfo &LI,
+                  ArrayRef<CallInst *> Branches) {
+  SmallPtrSet<const BasicBlock *, 8> DivergentLoopHeaders;
+  for (CallInst *Marker : Branches) {
+    BasicBlock *Branching = Marker->getParent();
+    const DomTreeNode *Node = PDT.getNode(Branching);
+    const BasicBlock *Reconverge =
+        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    for (const Loop *L : getLoopsLeftApart(*Branching, Reconverge, LI))
+      DivergentLoopHeaders.insert(L->getHeader());
+  }
+  return findDivergentRegions(
+      F, DT, PDT, LI,
+      [](const Instruction &T) {
+        const auto *Br = dyn_cast<BranchInst>(&T);
+        return Br && getDivergentCondition(*Br);
+      },
+      [&](const Loop &L) {
+        return DivergentLoopHeaders.contains(L.getHeader());
+      });
+}
+
+/// Drops \p F's per-lane tags, the divergent-branch markers its linearized
+/// branches no longer use, and what only they needed.
+Error eraseLinearizationMarks(Function &F) {
+  for (BasicBlock &BB : F)
+    for (PHINode &Phi : BB.phis())
+      Phi.setMetadata(PerLanePhiMetadata, nullptr);
+  for (CallInst *Marker : findMarkers(F, DivergentBranchMarker)) {
+    if (!Marker->use_empty())
+      return malformed(F, "the divergent branch in block '" +
+                              Marker->getParent()->getName() +
+                              "' is in no region");
+    Marker->eraseFromParent();
+  }
+  // The masks built while the branches were there that nothing came to use,
+  // the values kept for lanes leaving loops that nothing reads, and the
+  // conditions of the branches replaced.
+  eraseDeadValues(F);
+  return Error::success();
+}
+
+} // namespace
+
+Error linearizeDivergentRegions(Function &F) {
+  SmallVector<CallInst *, 8> Masks = findMarkers(F, ActiveLanesMarker);
+  SmallVector<CallInst *, 8> Branches = findMarkers(F, DivergentBranchMarker);
+  Expected<unsigned> Width = checkMarkers(F, Masks, Branches);
+  if (!Width)
+    return Width.takeError();
+  if (!*Width)
+    return eraseLinearizationMarks(F);
+  if (Error E = checkPerLanePhis(F, *Width))
+    return E;
+  DominatorTree DT(F);
+  PostDominatorTree PDT(F);
+  LoopInfo LI(DT);
+  Expected<SmallVector<DivergentRegion, 4>> Regions =
+      findMarkedRegions(F, DT, PDT, LI, Branches);
+  if (!Regions)
+    return Regions.takeError();
+  Linearizer(F, *Width, std::move(*Regions)).run(Masks);
+  return eraseLinearizationMarks(F);
 }
 
 } // namespace vecz

@@ -12,6 +12,8 @@
 
 #include "analysis/WorkItemIds.h"
 #include "transform/ClampedAccesses.h"
+#include "transform/DeadValues.h"
+#include "transform/Linearization.h"
 #include "transform/PacketizerImpl.h"
 #include "transform/StageMarkers.h"
 
@@ -47,30 +49,6 @@ using compiler::utils::isIntegerDivision;
 namespace vecz {
 
 namespace {
-
-/// Erases what no side effect or control flow needs any more: the scalar
-/// twins of varying values whose vector twins took their place, including
-/// the cycles of a loop's accumulators, which a use-count test would keep.
-void eraseUnusedScalarTwins(Function &F) {
-  SmallPtrSet<Instruction *, 32> Live;
-  SmallVector<Instruction *, 64> Worklist;
-  for (Instruction &I : instructions(F))
-    if (I.isTerminator() || I.mayHaveSideEffects())
-      if (Live.insert(&I).second)
-        Worklist.push_back(&I);
-  while (!Worklist.empty())
-    for (Use &Operand : Worklist.pop_back_val()->operands())
-      if (auto *I = dyn_cast<Instruction>(Operand); I && Live.insert(I).second)
-        Worklist.push_back(I);
-  SmallVector<Instruction *, 32> Dead;
-  for (Instruction &I : instructions(F))
-    if (!Live.contains(&I))
-      Dead.push_back(&I);
-  for (Instruction *I : Dead)
-    I->dropAllReferences();
-  for (Instruction *I : Dead)
-    I->eraseFromParent();
-}
 
 /// Packetization's optimizing stages on the markers it left in \p Vector
 /// (StageMarkers.h): the markers of a stage left out are erased, and those
@@ -127,16 +105,6 @@ Value *Packetizer::getVector(Value *V) {
                B.CreateShuffleVector(V, Repeat, V->getName() + ".splat");
   }
   return Vectors[V] = B.CreateVectorSplat(Width, V, V->getName() + ".splat");
-}
-
-Value *Packetizer::spreadLanes(Value *PerLane, unsigned N,
-                               IRBuilder<> &B) const {
-  if (N == 1)
-    return PerLane;
-  SmallVector<int, 64> Spread;
-  for (unsigned L = 0; L < Width; ++L)
-    Spread.append(N, int(L));
-  return B.CreateShuffleVector(PerLane, Spread);
 }
 
 /// The shuffle mask that takes element \p E of each lane's vector of \p N
@@ -248,23 +216,10 @@ Packetizer::Packetizer(Function &Vector, unsigned Width,
                        SmallVector<DivergentRegion, 4> DivergentRegions,
                        SmallVector<SkippableRun, 4> SkippableRuns)
     : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides),
-      BI(BI), Regions(std::move(DivergentRegions)),
+      BI(BI), Regions(std::move(DivergentRegions)), Index(Regions),
       Runs(std::move(SkippableRuns)) {
   for (const auto &[Scalar, Clone] : VMap)
     Original[Clone] = Scalar;
-  for (const DivergentRegion &R : Regions) {
-    for (BasicBlock *BB : R.Blocks)
-      RegionOf[BB] = &R;
-    // Inner loops come first: a block's loop is the innermost holding it.
-    for (const MaskedLoop &L : R.Loops) {
-      for (BasicBlock *BB : L.Blocks)
-        LoopOf.try_emplace(BB, &L);
-      for (BasicBlock *Exit : L.ExitBlocks)
-        ExitOf[Exit] = &L;
-    }
-    if (!ExitOf.count(R.Exit))
-      JoinedAt[R.Exit] = &R;
-  }
 }
 
 Error Packetizer::run() {
@@ -283,8 +238,13 @@ Error Packetizer::run() {
           doLaneByLane(*Store, B);
         else if (Varying)
           widenStore(*Store);
-        else if (needsAnyLaneTest(BB))
+        else if (Index.needsAnyLaneTest(BB))
           maskUniformAccess(*Store, getBlockMask(BB));
+        continue;
+      }
+      if (auto *Branch = dyn_cast<BranchInst>(&I)) {
+        if (Branch->isConditional() && isVarying(Branch->getCondition()))
+          markDivergentBranch(*Branch, getVector(Branch->getCondition()));
         continue;
       }
       if (auto *Call = dyn_cast<CallBase>(&I);
@@ -294,9 +254,9 @@ Error Packetizer::run() {
         continue;
       }
       if (!isVarying(&I)) {
-        if (isa<LoadInst>(I) && needsAnyLaneTest(BB))
+        if (isa<LoadInst>(I) && Index.needsAnyLaneTest(BB))
           maskUniformAccess(I, getBlockMask(BB));
-        else if (isIntegerDivision(I) && needsAnyLaneTest(BB) &&
+        else if (isIntegerDivision(I) && Index.needsAnyLaneTest(BB) &&
                  compiler::utils::mayTrap(cast<BinaryOperator>(I),
                                           getDataLayout()))
           guardUniformDivision(cast<BinaryOperator>(I), getBlockMask(BB));
@@ -310,23 +270,107 @@ Error Packetizer::run() {
     }
   for (auto [Scalar, Widened] : Phis)
     finishPhi(*Scalar, *Widened);
-  finishUniformPhis();
-  prepareLinearization();
+  leavePhisToLinearization();
   for (Instruction *I : Replaced)
     I->eraseFromParent();
-  for (auto [Exit, Placeholder] : LeftMasks)
-    Placeholder->eraseFromParent();
-  for (const DivergentRegion &R : Regions)
-    linearize(R);
   // What the later stages work on, which only packetization can find.
   for (const ClampedLoad &C : ClampedLoads)
     markClampedGather(*C.Gather, *C.Load, C.WithinClamps, C.Mask);
-  markSkippableRuns(Runs,
-                    [&](BasicBlock *BB) { return BlockMasks.lookup(BB); });
-  eraseUnusedScalarTwins(Vector);
+  markSkippableRuns(Runs, [&](BasicBlock *BB) { return getBlockMask(BB); });
+  // The scalar twins of varying values whose vector twins took their place.
+  eraseDeadValues(Vector);
   if (!FailedCheck.empty())
     return createStringError(inconvertibleErrorCode(), FailedCheck);
   return Error::success();
+}
+
+/// The lanes active in \p BB: a marker that linearization replaces with
+/// the mask it builds (StageMarkers.h); null outside regions, where every
+/// lane is.
+Value *Packetizer::getBlockMask(BasicBlock *BB) {
+  auto [Owner, Kind] = Index.getMaskOwner(BB);
+  if (Kind == RegionIndex::MaskKind::None)
+    return nullptr;
+  Value *&Mask = BlockMasks[Owner];
+  if (!Mask)
+    Mask = createActiveLanesMarker(*Owner, Width);
+  return Mask;
+}
+
+/// A uniform load or store under a mask: done once if any lane is active,
+/// never otherwise (the scalar kernel would not touch that memory).
+void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
+  IRBuilder<> B(&Access);
+  Value *Any = B.CreateOrReduce(Mask);
+  Type *Accessed = isa<LoadInst>(Access)
+                       ? Access.getType()
+                       : cast<StoreInst>(Access).getValueOperand()->getType();
+  if (!isWidenable(Accessed) ||
+      (isa<LoadInst>(Access) ? !cast<LoadInst>(Access).isSimple()
+                             : !cast<StoreInst>(Access).isSimple())) {
+    // A masked load or store has no atomic or volatile form, nor one for an
+    // aggregate: the access is done as one lane's, behind a branch of its
+    // own (LaneOperations.h).
+    SmallVector<Value *, 2> Operands(Access.operands());
+    Value *OneLane = B.CreateInsertElement(
+        FixedVectorType::get(Any->getType(), 1), Any, uint64_t(0));
+    LaneResults Once = doPerLane(Access, Operands, OneLane, 1, B);
+    if (Once.Result)
+      Access.replaceAllUsesWith(
+          extractLane(Once.Result, Access.getType(), 0, B, Access.getName()));
+    Replaced.push_back(&Access);
+    return;
+  }
+  // A scalar is accessed as a one-element vector, a vector as itself.
+  auto AsVector = [](Type *Ty) {
+    return Ty->isVectorTy() ? cast<FixedVectorType>(Ty)
+                            : FixedVectorType::get(Ty, 1);
+  };
+  auto MaskOf = [&](FixedVectorType *Ty) {
+    return B.CreateVectorSplat(Ty->getNumElements(), Any, "any.lane");
+  };
+  if (auto *Load = dyn_cast<LoadInst>(&Access)) {
+    FixedVectorType *Ty = AsVector(Load->getType());
+    Value *Loaded =
+        B.CreateMaskedLoad(Ty, Load->getPointerOperand(), Load->getAlign(),
+                           MaskOf(Ty), Constant::getNullValue(Ty));
+    Load->replaceAllUsesWith(
+        Load->getType()->isVectorTy()
+            ? Loaded
+            : B.CreateExtractElement(Loaded, uint64_t(0), Load->getName()));
+  } else {
+    auto *Store = cast<StoreInst>(&Access);
+    Value *Stored = Store->getValueOperand();
+    FixedVectorType *Ty = AsVector(Stored->getType());
+    if (!Stored->getType()->isVectorTy())
+      Stored = B.CreateVectorSplat(1, Stored);
+    B.CreateMaskedStore(Stored, Store->getPointerOperand(), Store->getAlign(),
+                        MaskOf(Ty));
+  }
+  Replaced.push_back(&Access);
+}
+
+/// Gives \p Widened the twins of \p Scalar's incoming values.
+void Packetizer::finishPhi(PHINode &Scalar, PHINode &Widened) {
+  for (unsigned I = 0; I < Scalar.getNumIncomingValues(); ++I)
+    Widened.addIncoming(getVector(Scalar.getIncomingValue(I)),
+                        Scalar.getIncomingBlock(I));
+}
+
+/// Tags the widened phis that linearization blends, or keeps per lane as a
+/// divergent loop is left, and makes their scalar twins lane 0 of them:
+/// the scalar phis would not survive their blocks' edges becoming straight
+/// code.
+void Packetizer::leavePhisToLinearization() {
+  for (auto [Scalar, Widened] : Phis) {
+    BasicBlock *BB = Scalar->getParent();
+    if (Index.getIncoming(BB) == RegionIndex::Incoming::Kept)
+      continue;
+    markPerLanePhi(*Widened);
+    IRBuilder<> B(BB, BB->getFirstInsertionPt());
+    Scalar->replaceAllUsesWith(createLaneZero(Widened, Scalar->getType(), B));
+    Scalar->eraseFromParent();
+  }
 }
 
 Value *Packetizer::widenInstruction(Instruction &I, IRBuilder<> &B) {
@@ -751,6 +795,9 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                                 std::move(*Regions), std::move(Runs))
                          .run())
     return Abandon("packetizer", std::move(Failed));
+  if (!Stages.Deferred)
+    if (Error Failed = linearizeDivergentRegions(*Vector))
+      return Abandon("linearization", std::move(Failed));
   if (Error Failed = runOptimizingStages(*Vector, Stages))
     return Abandon("optimizing stages", std::move(Failed));
   return Vector;

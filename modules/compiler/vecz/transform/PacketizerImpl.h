@@ -1,10 +1,9 @@
 //===- PacketizerImpl.h - The packetizer's state ---------------*- C++ -*-===//
 ///
 /// \file
-/// The packetizer of vecz/Packetizer.h, shared by its two halves:
-/// Packetizer.cpp widens values, memory accesses and calls; Linearization.cpp
-/// gives the blocks of divergent regions their masks, turns the phis where
-/// paths join into blends and makes the regions straight code.
+/// The packetizer of vecz/Packetizer.h: it widens values, memory accesses
+/// and calls, and leaves the divergent regions to linearization
+/// (Linearization.h), marked for it.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -61,9 +60,6 @@ private:
   /// at l * N .. l * N + N - 1 (interleaved: a lane's vector stays whole,
   /// so consecutive float4s are one wide load and a bitcast stays one).
   llvm::Type *widen(llvm::Type *Ty) const { return widenType(Ty, Width); }
-  /// \p PerLane (<W x T>) with each lane's value repeated \p N times.
-  llvm::Value *spreadLanes(llvm::Value *PerLane, unsigned N,
-                           llvm::IRBuilder<> &B) const;
   /// Mask \p Mask (<W x i1>, or null) for the elements of a widened value
   /// of type \p Scalar.
   llvm::Value *maskFor(llvm::Value *Mask, const llvm::Type *Scalar,
@@ -118,98 +114,38 @@ private:
                                    Width * elementsPerLane(Scalar)));
   }
   llvm::Value *getBlockMask(llvm::BasicBlock *BB);
-  llvm::Value *getEdgeMask(llvm::BasicBlock *From, llvm::BasicBlock *To);
-  llvm::Value *getLiveMask(const MaskedLoop &L);
   void maskUniformAccess(llvm::Instruction &Access, llvm::Value *Mask);
-  /// Whether \p BB may run with no lane active, so that a uniform access in
-  /// it must test for one: a block of straight code may, a uniform loop
-  /// may not (it is skipped then, and lanes that enter it stay to the end).
-  bool needsAnyLaneTest(const llvm::BasicBlock *BB) const {
-    const MaskedLoop *L = LoopOf.lookup(BB);
-    return RegionOf.count(BB) && !(L && !L->Divergent);
-  }
-
-  /// What becomes of the edges into a block, and so of its phis.
-  enum class Incoming {
-    /// They stay: its phis stay phis.
-    Kept,
-    /// They become fall-throughs of straight code: its phis become selects
-    /// on the edge masks.
-    Blended,
-    /// It is a divergent loop's exit block, reached once every lane has
-    /// left: its phis become each lane's value when it left.
-    LeftLoop,
-  };
-  Incoming getIncoming(const llvm::BasicBlock *BB) const;
   void finishPhi(llvm::PHINode &Scalar, llvm::PHINode &Widened);
-  void blendPhi(llvm::PHINode &Scalar, llvm::PHINode &Widened);
-  std::pair<llvm::SmallVector<unsigned, 4>, llvm::BasicBlock *>
-  splitIncoming(const llvm::PHINode &Phi) const;
-  llvm::Value *mergeIncoming(llvm::PHINode &Phi,
-                             llvm::Value *(*Merge)(Packetizer &,
-                                                   llvm::IRBuilder<> &,
-                                                   llvm::PHINode &, unsigned,
-                                                   llvm::Value *));
-  void keepLiveOut(llvm::PHINode &Scalar, llvm::PHINode &Widened,
-                   const MaskedLoop &L);
-  void replaceScalarPhi(llvm::PHINode &Scalar, llvm::PHINode &Widened,
-                        llvm::Value *Vector);
-  void finishUniformPhis();
-  void prepareLinearization();
-  llvm::Value *accumulateLeft(const MaskedLoop &L, llvm::BasicBlock &Exit,
-                              llvm::IRBuilder<> &B);
-  void linearize(const DivergentRegion &R);
+  void leavePhisToLinearization();
 
   llvm::Function &Vector;
   unsigned Width;
   const UniformityInfo &Uniformity;
   const StrideInfo &Strides;
   const compiler::BuiltinInfo &BI;
-  // The values cached below are held by tracking handles: a widened phi
-  // that a blend replaces, and a placeholder mask, are replaced with
-  // replaceAllUsesWith and erased after masks made from them are cached, and
-  // a raw pointer would then name freed memory (or whatever was allocated
-  // there next).
   /// Clone to scalar kernel value.
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> Original;
-  /// A value of the clone to its <W x T> twin, or to its splat.
+  /// A value of the clone to its <W x T> twin, or to its splat; held by
+  /// tracking handles, so that a twin erased while the map holds it reads
+  /// as absent, never as freed memory.
   llvm::DenseMap<llvm::Value *, llvm::WeakTrackingVH> Vectors;
   /// What the first failed check found, if one failed: the packetizer goes
   /// on with a stand-in value and run() reports it.
   std::string FailedCheck;
   llvm::SmallVector<std::pair<llvm::PHINode *, llvm::PHINode *>, 8> Phis;
   llvm::SmallVector<llvm::Instruction *, 16> Replaced;
-  /// The regions made straight code: their blocks run under masks.
-  llvm::SmallVector<DivergentRegion, 4> Regions;
-  llvm::DenseMap<const llvm::BasicBlock *, const DivergentRegion *> RegionOf;
+  /// The regions linearization makes straight code: their blocks run under
+  /// masks. Index points into them: never moved after construction.
+  const llvm::SmallVector<DivergentRegion, 4> Regions;
+  const RegionIndex Index;
   /// The runs of their blocks to mark for branching around when no lane is
   /// active (Boscc.h).
   llvm::SmallVector<SkippableRun, 4> Runs;
-  /// The masked loop a block is in, or leaves to.
-  llvm::DenseMap<const llvm::BasicBlock *, const MaskedLoop *> LoopOf, ExitOf;
-  /// A divergent loop's live lanes, a phi in its header.
-  llvm::DenseMap<const MaskedLoop *, llvm::PHINode *> LiveMasks;
-  /// Whether the branch ending a block of straight code goes back (the
-  /// latch of a divergent loop: any lane still live) or into a uniform loop
-  /// (from its preheader: any lane entering), computed while the edge masks
-  /// can still be.
-  llvm::DenseMap<const llvm::BasicBlock *, llvm::WeakTrackingVH> AnyLane;
-  /// Where regions reconverge: their phis become blends.
-  llvm::DenseMap<const llvm::BasicBlock *, const DivergentRegion *> JoinedAt;
-  /// The lanes that left a divergent loop for one of its exit blocks, when
-  /// it has several: a placeholder until every exit edge's mask exists.
-  llvm::DenseMap<const llvm::BasicBlock *, llvm::Instruction *> LeftMasks;
-  /// Phis of a reconvergence block also reached from outside its region:
-  /// they stay, with one incoming value from the region, already blended.
-  llvm::SmallPtrSet<const llvm::PHINode *, 4> PartlyBlended;
   /// A compare-and-swap's stand-in for lane 0 to its lanes' results, which
   /// its extractvalue users take.
   llvm::DenseMap<const llvm::Value *, LaneResults> CompareAndSwaps;
-  /// Lanes active in a block of a region, and along an edge into one.
-  llvm::DenseMap<const llvm::BasicBlock *, llvm::WeakTrackingVH> BlockMasks;
-  llvm::DenseMap<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>,
-                 llvm::WeakTrackingVH>
-      EdgeMasks;
+  /// The mask marker of each block that owns its mask (RegionIndex).
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::Value *> BlockMasks;
   /// Gathers at clamped consecutive indices, to be marked for versioning on
   /// whether the lanes are within the clamps (ClampedAccesses.h).
   struct ClampedLoad {

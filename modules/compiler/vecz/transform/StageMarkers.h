@@ -1,13 +1,28 @@
 //===- StageMarkers.h - Marks for packetization's last stages ---*- C++ -*-===//
 ///
 /// \file
-/// Packetization finds what its two optimizing stages work on, clamped
-/// loads to version (ClampedAccesses.h) and runs of blocks to branch around
-/// (Boscc.h), while it still knows the scalar kernel's strides and
-/// dominance. It leaves each find in the vector kernel as a call of a
-/// marker function, so that each stage is a pass of its own that reads
-/// only the IR in front of it (`vecz-clamped-versions`, `vecz-boscc`), and
-/// a test can write its input by hand:
+/// Packetization leaves its last stages what they work on as calls of
+/// marker functions in the vector kernel, so that each stage is a pass of
+/// its own that reads only the IR in front of it (`vecz-linearize`,
+/// `vecz-clamped-versions`, `vecz-boscc`), and a test can write its input
+/// by hand.
+///
+/// For linearization (Linearization.h), which runs first, the vector kernel
+/// keeps the scalar kernel's control flow:
+///
+///   %d = call i1 (...) @__vecz_divergent_branch(<W x i1> %cond)
+///   br i1 %d, label %a, label %b
+///     a divergent branch: each lane goes the way its element of %cond
+///     says (the marker's own result means nothing);
+///   %m = call <W x i1> (...) @__vecz_active_lanes.vWi1()
+///     in a block that runs under a mask (packetization puts it first after
+///     the phis): the lanes active in it, which its masked accesses use;
+///   %p = phi <W x T> ..., !vecz.per_lane !{}
+///     a phi of one value per lane where paths join or where lanes leave a
+///     divergent loop: blended per lane; an untagged phi there is uniform.
+///
+/// For the two optimizing stages, found while packetization still knows
+/// the scalar kernel's strides and dominance:
 ///
 ///   call void (...) @__vecz_clamped_gather(<W x T> %gather, i1 %within,
 ///                                          ptr %first, i64 Align
@@ -22,7 +37,8 @@
 ///   call void (...) @__vecz_run_end(i32 ID)
 ///     first in the block the straight code goes on to after run ID.
 ///
-/// Markers are variadic, so that one declaration serves every type; they
+/// Markers are variadic, so that one declaration serves every type of
+/// argument (the mask marker is named after the type it returns); they
 /// have side effects, so nothing erases them or moves code across them
 /// before their stage does. The IDs of runs follow run order.
 ///
@@ -36,10 +52,13 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace llvm {
+class BasicBlock;
+class BranchInst;
 class CallInst;
 class Function;
 class Instruction;
 class Module;
+class PHINode;
 class Value;
 } // namespace llvm
 
@@ -49,13 +68,40 @@ inline constexpr llvm::StringLiteral ClampedGatherMarker =
     "__vecz_clamped_gather";
 inline constexpr llvm::StringLiteral RunBeginMarker = "__vecz_run_begin";
 inline constexpr llvm::StringLiteral RunEndMarker = "__vecz_run_end";
+inline constexpr llvm::StringLiteral DivergentBranchMarker =
+    "__vecz_divergent_branch";
+/// The prefix of the names of the masks' markers, which end in
+/// `.v<W>i1`.
+inline constexpr llvm::StringLiteral ActiveLanesMarker = "__vecz_active_lanes";
+inline constexpr llvm::StringLiteral PerLanePhiMetadata = "vecz.per_lane";
 
 /// A call of marker \p Name with \p Args, before \p Before.
 llvm::CallInst *createMarker(llvm::StringRef Name,
                              llvm::ArrayRef<llvm::Value *> Args,
                              llvm::Instruction *Before);
 
-/// The calls of marker \p Name in \p F, in the order of F's blocks.
+/// `br i1 __vecz_divergent_branch(<W x i1> \p Lanes)` in place of the
+/// condition of \p Branch.
+void markDivergentBranch(llvm::BranchInst &Branch, llvm::Value *Lanes);
+
+/// The lanes' conditions of \p Branch if it is marked divergent, else null.
+llvm::Value *getDivergentCondition(const llvm::BranchInst &Branch);
+
+/// A call of the mask marker for a mask of \p Width lanes, first in \p BB
+/// after its phis.
+llvm::CallInst *createActiveLanesMarker(llvm::BasicBlock &BB, unsigned Width);
+
+/// Whether \p F is marker \p Name (any mask marker for ActiveLanesMarker).
+bool isMarkerFunction(const llvm::Function &F, llvm::StringRef Name);
+
+/// Whether \p V is a call of a mask marker.
+bool isActiveLanesMarker(const llvm::Value *V);
+
+void markPerLanePhi(llvm::PHINode &Phi);
+bool isPerLanePhi(const llvm::PHINode &Phi);
+
+/// The calls of marker \p Name in \p F, in the order of F's blocks (for
+/// ActiveLanesMarker, the calls of every mask marker).
 llvm::SmallVector<llvm::CallInst *, 8> findMarkers(llvm::Function &F,
                                                    llvm::StringRef Name);
 

@@ -33,30 +33,35 @@
 /// atomics, varying atomic or volatile loads and stores, and other calls with a
 /// varying argument or a side effect are done once per lane in lane order
 /// (LaneOperations.h: under a mask, through an always-inline helper that
-/// branches per lane). Divergent regions become straight code whose blocks run
-/// under masks: their memory accesses are masked (uniform ones done once if any
-/// lane is active; inactive lanes of masked loads read zero), their integer
+/// branches per lane). The blocks of divergent regions run under masks:
+/// their memory accesses are masked (uniform ones done once if any lane is
+/// active; inactive lanes of masked loads read zero), their integer
 /// divisions and remainders divide by 1 in inactive lanes (a uniform one when
-/// no lane is active), and the phis where
-/// paths join become selects on the edge masks (a uniform phi: the value of an
-/// edge some lane took). A divergent loop goes round while any lane is live (a
-/// live-mask phi in its header); each value leaving it is kept per lane, from
-/// the iteration the lane left in, and each of its exit blocks runs under the
-/// lanes that left to it. A uniform loop inside a region keeps its branches,
-/// runs under the mask of the lanes entering it and is skipped when none does;
-/// loops inside a divergent loop are handled the same way, each iteration of
-/// the loop holding them entering them anew. A run of a region's blocks that
-/// its first block dominates is branched around when no lane is active in that
-/// block and the cost model says the test pays (Boscc.h).
+/// no lane is active). Packetization leaves the vector kernel with the scalar
+/// kernel's control flow, marked for linearization (transform/StageMarkers.h:
+/// divergent branches, each block's mask, the per-lane phis where paths join
+/// or lanes leave a divergent loop), which then makes the regions straight
+/// code (transform/Linearization.h): the phis where paths join become
+/// selects on the edge masks (a uniform phi: the value of an edge some lane
+/// took); a divergent loop goes round while any lane is live, each value
+/// leaving it kept per lane from the iteration the lane left in, each of its
+/// exit blocks run under the lanes that left to it; a uniform loop inside a
+/// region keeps its branches, runs under the mask of the lanes entering it
+/// and is skipped when none does; loops inside a divergent loop are handled
+/// the same way, each iteration of the loop holding them entering them
+/// anew. A run of a region's blocks that its first block dominates is
+/// branched around when no lane is active in that block and the cost model
+/// says the test pays (Boscc.h).
 /// get_local_id(0), get_global_id(0) and the linear ids become lane 0's id
 /// plus <0, 1, ..., W-1>: the caller sets the local id of lane 0
 /// (WorkItemLoopsPass does, from `!mux_vector_variant`).
 /// The clamped loads to version and the runs to branch around are found
-/// here and left as markers (transform/StageMarkers.h) for the two stages
-/// that end packetization, which also run as passes of their own.
+/// here and left as markers for the two optimizing stages after
+/// linearization; all three also run as passes of their own.
 /// Produces: the vector function, with the kernel's signature but not a
-/// kernel entry point (with PacketizerStages::Deferred, still holding the
-/// markers), or an error saying why the kernel was not vectorized.
+/// kernel entry point (with PacketizerStages::Deferred, still with the
+/// scalar kernel's control flow and the markers), or an error saying why the
+/// kernel was not vectorized.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -101,9 +106,10 @@ llvm::Error checkVectorizable(const llvm::Function &Kernel,
 struct PacketizerStages {
   bool ClampedVersions = true;
   bool Boscc = true;
-  /// Whether the stages are left to their passes (`vecz-clamped-versions`,
-  /// `vecz-boscc`): the vector kernel keeps the markers packetization left
-  /// for them (transform/StageMarkers.h).
+  /// Whether the stages after packetization are left to their passes
+  /// (`vecz-linearize`, `vecz-clamped-versions`, `vecz-boscc`): the vector
+  /// kernel keeps the scalar kernel's control flow and the markers
+  /// packetization left for them (transform/StageMarkers.h).
   bool Deferred = false;
 };
 

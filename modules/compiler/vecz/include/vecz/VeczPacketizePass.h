@@ -5,16 +5,17 @@
 /// vector variant.
 /// Does: Vecz's first stages alone, at the width `width=N` gives: each
 /// kernel prepared (Preparation.h), then packetized (vecz/Packetizer.h):
-/// every value widened to N work-items, its divergent control flow
-/// linearized under masks with branches around runs no lane takes (BOSCC),
-/// accesses at clamped indices versioned, calls widened to the builtins'
-/// vector forms. No cost model, no other layout, no jammed or wide variant:
-/// a kernel it can packetize gets its vector variant; one it cannot keeps
-/// its scalar form, with a missed remark saying why. `no-clamped-versions`
-/// and `no-boscc` leave out packetization's two optimizing stages, so that
-/// a test sees the vector kernel before and after each; `defer-stages`
-/// leaves them to their passes, `vecz-clamped-versions` and `vecz-boscc`,
-/// with the markers they work on in the vector kernel
+/// every value widened to N work-items, calls widened to the builtins'
+/// vector forms; then the stages after packetization: its divergent control
+/// flow linearized under masks (vecz-linearize), accesses at clamped indices
+/// versioned, branches around runs no lane takes (BOSCC). No cost model, no
+/// other layout, no jammed or wide variant: a kernel it can packetize gets its
+/// vector variant; one it cannot keeps its scalar form, with a missed remark
+/// saying why. `no-clamped-versions` and `no-boscc` leave out packetization's
+/// two optimizing stages, so that a test sees the vector kernel before and
+/// after each; `defer-stages` leaves all three stages to their passes,
+/// `vecz-linearize`, `vecz-clamped-versions` and `vecz-boscc`, the vector
+/// kernel keeping the scalar kernel's control flow and the markers they work on
 /// (transform/StageMarkers.h).
 /// Produces: `__vecz_v<N>_<kernel>` and the kernel's !mux_vector_variant
 /// naming it. `vecz` runs these stages, then the cost model and the
@@ -37,8 +38,8 @@ public:
   struct Options {
     unsigned Width = 8;
     /// Packetization's optimizing stages, to see what each does
-    /// (`no-clamped-versions`, `no-boscc`), or to run them as passes
-    /// (`defer-stages`).
+    /// (`no-clamped-versions`, `no-boscc`), or the stages after
+    /// packetization run as passes (`defer-stages`).
     PacketizerStages Stages;
   };
   VeczPacketizePass() = default;
