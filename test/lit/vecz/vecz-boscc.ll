@@ -1,7 +1,7 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4;no-boscc>' -S %s | FileCheck %s --check-prefix=NOBOSCC
-; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>,vecz-lane-calls,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>' -S %s | FileCheck %s --check-prefix=MARKED
 
 ; Branches on superword condition codes: a run of linearized blocks that

@@ -1,6 +1,7 @@
 ; RUN: loom-opt -passes='vecz<width=8>' -S %s | FileCheck %s --check-prefixes=CHECK,W8
 ; RUN: loom-opt -passes='vecz<width=32>' -S %s | FileCheck %s --check-prefixes=CHECK,W32
 ; RUN: loom-opt -passes='vecz-packetize<width=8>' -S %s | FileCheck %s --check-prefixes=CHECK,W8
+; RUN: loom-opt -passes='vecz-packetize<width=8;defer-stages>,vecz-lane-calls,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s --check-prefixes=CHECK,W8
 
 ; A builtin with a vector form in the builtins library is called at the
 ; vector's width, through the name BuiltinInfo gives (sin(float8) for 8

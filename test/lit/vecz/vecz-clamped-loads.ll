@@ -1,7 +1,7 @@
 ; RUN: loom-opt -passes='vecz<width=8>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=8>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=8;no-clamped-versions>' -S %s | FileCheck %s --check-prefix=NOVERSION
-; RUN: loom-opt -passes='vecz-packetize<width=8;defer-stages>,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=8;defer-stages>,vecz-lane-calls,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=8;defer-stages>' -S %s | FileCheck %s --check-prefix=MARKED
 
 ; A load at a clamped consecutive index, in[clamp(i + k, 0, n - 1)] as

@@ -1,6 +1,6 @@
 ; RUN: loom-opt -passes='vecz<width=4>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes='vecz-packetize<width=4>' -S %s | FileCheck %s
-; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
+; RUN: loom-opt -passes='vecz-packetize<width=4;defer-stages>,vecz-lane-calls,vecz-linearize,vecz-clamped-versions,vecz-boscc' -S %s | FileCheck %s
 
 ; Control-flow conversion of loops and of the rest of divergent control
 ; flow: a divergent loop iterates while any lane is live, with a live mask

@@ -12,6 +12,7 @@
 #include "vecz/VeczBosccPass.h"
 #include "vecz/VeczClampedVersionsPass.h"
 #include "vecz/VeczJamRowsPass.h"
+#include "vecz/VeczLaneCallsPass.h"
 #include "vecz/VeczLinearizePass.h"
 #include "vecz/VeczPacketizePass.h"
 #include "vecz/VeczPass.h"

@@ -1,20 +1,23 @@
 //===- VeczStagePasses.cpp - Packetization's optimizing stages as passes --===//
 ///
 /// \file
-/// See vecz/VeczLinearizePass.h, vecz/VeczClampedVersionsPass.h and
-/// vecz/VeczBosccPass.h: each runs its stage on the markers packetization
-/// left, and reports a marker that is not one it describes as an error on
-/// the function. The optimizing stages need straight code: a function still
-/// marked for linearization is an error for them.
+/// See vecz/VeczLaneCallsPass.h, vecz/VeczLinearizePass.h,
+/// vecz/VeczClampedVersionsPass.h and vecz/VeczBosccPass.h: each runs its
+/// stage on the markers packetization left, and reports a marker that is not
+/// one it describes as an error on the function. The optimizing stages need
+/// straight code: a function still marked for linearization is an error for
+/// them.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "vecz/VeczBosccPass.h"
 #include "vecz/VeczClampedVersionsPass.h"
+#include "vecz/VeczLaneCallsPass.h"
 #include "vecz/VeczLinearizePass.h"
 
 #include "transform/Boscc.h"
 #include "transform/ClampedAccesses.h"
+#include "transform/LaneOperations.h"
 #include "transform/Linearization.h"
 #include "transform/StageMarkers.h"
 
@@ -54,15 +57,15 @@ Error checkLinearized(Function &F) {
                                "before this stage");
 }
 
-/// Runs \p Stage on each function of \p M with markers \p Names (on
-/// straight code only, unless \p Linearizes); an error is reported on the
+/// Runs \p Stage on each function of \p M with markers \p Names (only on
+/// straight code if \p NeedsStraightCode); an error is reported on the
 /// function.
 PreservedAnalyses runStage(Module &M, ArrayRef<StringRef> Names,
                            function_ref<Error(Function &)> Stage,
-                           bool Linearizes = false) {
+                           bool NeedsStraightCode = true) {
   SetVector<Function *> Marked = findMarkedFunctions(M, Names);
   for (Function *F : Marked) {
-    Error Failed = Linearizes ? Error::success() : checkLinearized(*F);
+    Error Failed = NeedsStraightCode ? checkLinearized(*F) : Error::success();
     if (!Failed)
       Failed = Stage(*F);
     if (Failed)
@@ -76,9 +79,14 @@ PreservedAnalyses runStage(Module &M, ArrayRef<StringRef> Names,
 
 } // namespace
 
+PreservedAnalyses VeczLaneCallsPass::run(Module &M, ModuleAnalysisManager &) {
+  return runStage(M, {LaneCallsMarker}, expandLaneCalls,
+                  /*NeedsStraightCode=*/false);
+}
+
 PreservedAnalyses VeczLinearizePass::run(Module &M, ModuleAnalysisManager &) {
   return runStage(M, {DivergentBranchMarker, ActiveLanesMarker},
-                  linearizeDivergentRegions, /*Linearizes=*/true);
+                  linearizeDivergentRegions, /*NeedsStraightCode=*/false);
 }
 
 PreservedAnalyses VeczClampedVersionsPass::run(Module &M,

@@ -7,6 +7,8 @@
 
 #include "transform/LaneOperations.h"
 
+#include "transform/StageMarkers.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -211,8 +213,22 @@ Function *createMaskedHelper(Instruction &I, ArrayRef<Value *> Operands,
   return Helper;
 }
 
-} // namespace
+/// The lanes' results of \p I that \p Call returns (a helper's, or a
+/// marker's), named after \p I.
+LaneResults takeLaneResults(CallInst &Call, const Instruction &I,
+                            const LaneEmitter &Emitter, IRBuilder<> &B) {
+  if (Call.getType()->isVoidTy())
+    return {};
+  Call.setName(I.getName() + ".v");
+  if (!Emitter.isCompareAndSwap())
+    return {&Call};
+  return {B.CreateExtractValue(&Call, 0), B.CreateExtractValue(&Call, 1)};
+}
 
+/// Does \p I once for each of \p Width lanes, in lane order, at \p B:
+/// lane L takes lane L of each operand in \p Operands whose type is
+/// widened, and the others as they are; with \p Mask (<W x i1>, or null
+/// for every lane) only the active lanes do it.
 LaneResults doPerLane(Instruction &I, ArrayRef<Value *> Operands, Value *Mask,
                       unsigned Width, IRBuilder<> &B) {
   LaneEmitter Emitter(I, Width);
@@ -228,13 +244,162 @@ LaneResults doPerLane(Instruction &I, ArrayRef<Value *> Operands, Value *Mask,
     if (isPassed(Op))
       Args.push_back(Op);
   Args.push_back(Mask);
-  CallInst *Call = B.CreateCall(Helper, Args);
-  if (Call->getType()->isVoidTy())
-    return {};
-  Call->setName(I.getName() + ".v");
-  if (!Emitter.isCompareAndSwap())
-    return {Call};
-  return {B.CreateExtractValue(Call, 0), B.CreateExtractValue(Call, 1)};
+  return takeLaneResults(*B.CreateCall(Helper, Args), I, Emitter, B);
+}
+
+/// The one-lane template of \p I: an internal function of I's operands
+/// that isPassed (their scalar types), doing I once and returning its
+/// result.
+Function *createLaneTemplate(Instruction &I, const LaneEmitter &Emitter) {
+  LLVMContext &Ctx = I.getContext();
+  SmallVector<Type *, 4> Params;
+  for (Value *Op : I.operands())
+    if (isPassed(Op))
+      Params.push_back(Op->getType());
+  StringRef Kind =
+      Emitter.helperName().drop_front(StringRef("__vecz_masked_").size());
+  Function *Template = Function::Create(
+      FunctionType::get(I.getType(), Params, /*isVarArg=*/false),
+      GlobalValue::InternalLinkage, LaneTemplatePrefix + Kind, I.getModule());
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Template));
+  Instruction *Once = I.clone();
+  unsigned Next = 0;
+  for (Use &Op : Once->operands())
+    if (isPassed(Op))
+      Op.set(Template->getArg(Next++));
+  B.Insert(Once, I.getName());
+  if (I.getType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Once);
+  return Template;
+}
+
+/// The operation a lane template does: its first instruction, which its
+/// return follows; null if \p Template is no template.
+Instruction *getTemplateOperation(const Function &Template) {
+  if (Template.isDeclaration() || Template.size() != 1)
+    return nullptr;
+  const BasicBlock &Entry = Template.getEntryBlock();
+  if (Entry.size() != 2)
+    return nullptr;
+  auto *Operation = const_cast<Instruction *>(&Entry.front());
+  auto *Ret = dyn_cast<ReturnInst>(Entry.getTerminator());
+  bool Supported = isa<CallBase>(Operation) || isa<AtomicRMWInst>(Operation) ||
+                   isa<AtomicCmpXchgInst>(Operation) ||
+                   isa<LoadInst>(Operation) || isa<StoreInst>(Operation);
+  if (!Supported || !Ret ||
+      Ret->getReturnValue() != (Operation->getType()->isVoidTy()
+                                    ? nullptr
+                                    : static_cast<Value *>(Operation)))
+    return nullptr;
+  return Operation;
+}
+
+Error malformedLaneCall(const CallInst &Marker, const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           "function '" + Marker.getFunction()->getName() +
+                               "': the lane-call marker in block '" +
+                               Marker.getParent()->getName() + "' " + Why);
+}
+
+/// Puts the lanes' results of a compare-and-swap in place of \p Marker's:
+/// its parts where users take them apart, else the pair rebuilt.
+void replaceCompareAndSwapResults(CallInst &Marker, const LaneResults &Lanes,
+                                  IRBuilder<> &B) {
+  for (User *U : make_early_inc_range(Marker.users()))
+    if (auto *Part = dyn_cast<ExtractValueInst>(U);
+        Part && Part->getNumIndices() == 1) {
+      Part->replaceAllUsesWith(Part->getIndices()[0] == 0 ? Lanes.Result
+                                                          : Lanes.Swapped);
+      Part->eraseFromParent();
+    }
+  if (Marker.use_empty())
+    return;
+  Marker.replaceAllUsesWith(B.CreateInsertValue(
+      B.CreateInsertValue(PoisonValue::get(Marker.getType()), Lanes.Result, 0),
+      Lanes.Swapped, 1));
+}
+
+/// Expands one marker (see expandLaneCalls).
+Error expandLaneCall(CallInst &Marker) {
+  auto *Template = dyn_cast<Function>(Marker.getArgOperand(0));
+  Instruction *I = Template ? getTemplateOperation(*Template) : nullptr;
+  if (!I)
+    return malformedLaneCall(Marker, "does not name a one-lane template");
+  Value *Mask = Marker.getArgOperand(Marker.arg_size() - 1);
+  auto *MaskType = dyn_cast<FixedVectorType>(Mask->getType());
+  if (Marker.arg_size() != Template->arg_size() + 2 || !MaskType ||
+      !MaskType->getElementType()->isIntegerTy(1))
+    return malformedLaneCall(Marker, "does not pass the template's operands "
+                                     "and a <W x i1> mask");
+  unsigned Width = MaskType->getNumElements();
+  SmallVector<Value *, 4> Operands;
+  for (Value *Op : I->operands()) {
+    auto *Param = dyn_cast<Argument>(Op);
+    if (!Param) {
+      Operands.push_back(Op);
+      continue;
+    }
+    Value *Arg = Marker.getArgOperand(1 + Param->getArgNo());
+    if (Arg->getType() != Param->getType() &&
+        Arg->getType() != widenType(Param->getType(), Width))
+      return malformedLaneCall(Marker, "passes an operand of neither its "
+                                       "lane's type nor its widened type");
+    Operands.push_back(Arg);
+  }
+  LaneEmitter Emitter(*I, Width);
+  if (Marker.getType() != Emitter.resultType())
+    return malformedLaneCall(Marker, "does not return the lanes' results");
+  IRBuilder<> B(&Marker);
+  // The results are named after the operation, as the marker was.
+  Marker.setName("");
+  auto *Constant = dyn_cast<llvm::Constant>(Mask);
+  LaneResults Lanes = doPerLane(
+      *I, Operands, Constant && Constant->isAllOnesValue() ? nullptr : Mask,
+      Width, B);
+  if (Lanes.Swapped)
+    replaceCompareAndSwapResults(Marker, Lanes, B);
+  else if (Lanes.Result)
+    Marker.replaceAllUsesWith(Lanes.Result);
+  Marker.eraseFromParent();
+  if (Template->use_empty())
+    Template->eraseFromParent();
+  return Error::success();
+}
+
+} // namespace
+
+LaneResults markLaneByLane(Instruction &I, ArrayRef<Value *> Operands,
+                           Value *Mask, unsigned Width, IRBuilder<> &B) {
+  LaneEmitter Emitter(I, Width);
+  Function *Template = createLaneTemplate(I, Emitter);
+  // The template's parameters are I's passed operands: a varying one's
+  // vector twin goes in even where it folded to a constant.
+  SmallVector<Value *, 4> Args = {Template};
+  for (auto [Scalar, Op] : zip(I.operands(), Operands))
+    if (isPassed(Scalar))
+      Args.push_back(Op);
+  Args.push_back(Mask ? Mask
+                      : Constant::getAllOnesValue(
+                            widenType(Type::getInt1Ty(I.getContext()), Width)));
+  Module &M = *I.getModule();
+  FunctionType *Type = FunctionType::get(Emitter.resultType(),
+                                         /*isVarArg=*/true);
+  CallInst *Marker = B.CreateCall(
+      M.getOrInsertFunction((LaneCallsMarker + Template->getName().drop_front(
+                                                   LaneTemplatePrefix.size()))
+                                .str(),
+                            Type),
+      Args);
+  return takeLaneResults(*Marker, I, Emitter, B);
+}
+
+Error expandLaneCalls(Function &F) {
+  for (CallInst *Marker : findMarkers(F, LaneCallsMarker))
+    if (Error E = expandLaneCall(*Marker))
+      return E;
+  return Error::success();
 }
 
 } // namespace vecz

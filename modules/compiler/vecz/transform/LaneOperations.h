@@ -3,11 +3,13 @@
 /// \file
 /// Atomics, atomic or volatile loads and stores, and calls with no vector
 /// form are done once per lane, in lane order, as the W work-items would do
-/// them one after the other. Straight code does every lane; under a mask,
-/// where each lane needs a branch that straight code cannot hold, they go
-/// in an always-inline helper of their own (`__vecz_masked_atomicrmw`,
-/// `__vecz_masked_cmpxchg`, `__vecz_masked_access`, `__vecz_masked_call`),
-/// called with every lane's operands and activity.
+/// them one after the other. Packetization marks them; a stage of their
+/// own (`vecz-lane-calls`) expands them: straight code does every lane;
+/// under a mask, where each lane needs a branch that straight code cannot
+/// hold, they go in an always-inline helper of their own
+/// (`__vecz_masked_atomicrmw`, `__vecz_masked_cmpxchg`,
+/// `__vecz_masked_access`, `__vecz_masked_call`), called with every lane's
+/// operands and activity.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Support/Error.h"
 
 namespace vecz {
 
@@ -59,13 +62,27 @@ struct LaneResults {
   llvm::Value *Swapped = nullptr;
 };
 
-/// Does \p I, an atomic or a call, once for each of \p Width lanes, in lane
-/// order, at \p B: lane L takes lane L of each operand in \p Operands whose
-/// type is widened, and the others as they are; with \p Mask (<W x i1>,
-/// or null for every lane) only the active lanes do it.
-LaneResults doPerLane(llvm::Instruction &I,
-                      llvm::ArrayRef<llvm::Value *> Operands, llvm::Value *Mask,
-                      unsigned Width, llvm::IRBuilder<> &B);
+/// Leaves \p I, an atomic, an atomic or volatile load or store, or a call,
+/// to be done once for each of \p Width lanes, in lane order, by
+/// expandLaneCalls (StageMarkers.h: a call of `__vecz_lanes.<kind>` at
+/// \p B, naming `__vecz_lane.<kind>`, a template doing \p I once on its
+/// parameters): lane L takes lane L of each operand in \p Operands whose
+/// type is widened, and the others as they are; with \p Mask (<W x i1>, or
+/// null for every lane) only the active lanes do it. Returns the lanes'
+/// results, as the marker will give them.
+LaneResults markLaneByLane(llvm::Instruction &I,
+                           llvm::ArrayRef<llvm::Value *> Operands,
+                           llvm::Value *Mask, unsigned Width,
+                           llvm::IRBuilder<> &B);
+
+/// Does the operation of each `__vecz_lanes` marker of \p F once per lane,
+/// in lane order: straight code for every lane when the mask is all ones,
+/// else through an always-inline helper that branches per lane
+/// (`__vecz_masked_atomicrmw`, `__vecz_masked_cmpxchg`,
+/// `__vecz_masked_access`, `__vecz_masked_call`), called with every lane's
+/// operands and activity; or an error naming the function if a marker is
+/// not as StageMarkers.h describes.
+llvm::Error expandLaneCalls(llvm::Function &F);
 
 } // namespace vecz
 

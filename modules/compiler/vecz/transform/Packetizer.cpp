@@ -314,7 +314,7 @@ void Packetizer::maskUniformAccess(Instruction &Access, Value *Mask) {
     SmallVector<Value *, 2> Operands(Access.operands());
     Value *OneLane = B.CreateInsertElement(
         FixedVectorType::get(Any->getType(), 1), Any, uint64_t(0));
-    LaneResults Once = doPerLane(Access, Operands, OneLane, 1, B);
+    LaneResults Once = markLaneByLane(Access, Operands, OneLane, 1, B);
     if (Once.Result)
       Access.replaceAllUsesWith(
           extractLane(Once.Result, Access.getType(), 0, B, Access.getName()));
@@ -682,7 +682,7 @@ Value *Packetizer::doLaneByLane(Instruction &I, IRBuilder<> &B) {
   for (Value *Op : I.operands())
     Operands.push_back(isVarying(Op) ? getVector(Op) : Op);
   LaneResults Lanes =
-      doPerLane(I, Operands, getBlockMask(I.getParent()), Width, B);
+      markLaneByLane(I, Operands, getBlockMask(I.getParent()), Width, B);
   // The scalar twin must not happen too: lane 0's results stand for it, and
   // users widened later find the lanes' results through them.
   Replaced.push_back(&I);
@@ -795,9 +795,12 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                                 std::move(*Regions), std::move(Runs))
                          .run())
     return Abandon("packetizer", std::move(Failed));
-  if (!Stages.Deferred)
+  if (!Stages.Deferred) {
+    if (Error Failed = expandLaneCalls(*Vector))
+      return Abandon("lane calls", std::move(Failed));
     if (Error Failed = linearizeDivergentRegions(*Vector))
       return Abandon("linearization", std::move(Failed));
+  }
   if (Error Failed = runOptimizingStages(*Vector, Stages))
     return Abandon("optimizing stages", std::move(Failed));
   return Vector;

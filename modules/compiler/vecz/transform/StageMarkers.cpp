@@ -30,8 +30,8 @@ CallInst *createMarker(StringRef Name, ArrayRef<Value *> Args,
 bool isMarkerFunction(const Function &F, StringRef Name) {
   if (!F.isDeclaration())
     return false;
-  if (Name == ActiveLanesMarker)
-    return F.getName().startswith(ActiveLanesMarker);
+  if (Name == ActiveLanesMarker || Name == LaneCallsMarker)
+    return F.getName().startswith(Name);
   return F.getName() == Name;
 }
 
@@ -105,7 +105,7 @@ void eraseUnusedMarkerDeclarations(Module &M) {
   auto IsMarker = [](const Function &F) {
     return any_of(ArrayRef<StringRef>{ClampedGatherMarker, RunBeginMarker,
                                       RunEndMarker, DivergentBranchMarker,
-                                      ActiveLanesMarker},
+                                      ActiveLanesMarker, LaneCallsMarker},
                   [&](StringRef Name) { return isMarkerFunction(F, Name); });
   };
   for (Function &F : make_early_inc_range(M.functions()))

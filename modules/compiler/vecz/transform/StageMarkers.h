@@ -21,6 +21,19 @@
 ///     a phi of one value per lane where paths join or where lanes leave a
 ///     divergent loop: blended per lane; an untagged phi there is uniform.
 ///
+/// For lane calls (LaneOperations.h), the first stage after packetization:
+///
+///   %r = call <W x T> (...) @__vecz_lanes.<kind>(ptr @__vecz_lane.<kind>,
+///                                                operands...,
+///                                                <W x i1> %mask)
+///     the operation of internal function @__vecz_lane.<kind> (one
+///     instruction doing an atomic, an atomic or volatile access, or a call,
+///     once, on its parameters, then returning) done once per lane active in
+///     %mask,
+///     in lane order: lane L takes lane L of each operand of the widened
+///     type of its parameter, and the others as they are; the lanes'
+///     results widened (a compare-and-swap's as {<W x T>, <W x i1>}).
+///
 /// For the two optimizing stages, found while packetization still knows
 /// the scalar kernel's strides and dominance:
 ///
@@ -38,7 +51,8 @@
 ///     first in the block the straight code goes on to after run ID.
 ///
 /// Markers are variadic, so that one declaration serves every type of
-/// argument (the mask marker is named after the type it returns); they
+/// argument (the mask and lane-call markers are named after what they
+/// return); they
 /// have side effects, so nothing erases them or moves code across them
 /// before their stage does. The IDs of runs follow run order.
 ///
@@ -74,6 +88,11 @@ inline constexpr llvm::StringLiteral DivergentBranchMarker =
 /// `.v<W>i1`.
 inline constexpr llvm::StringLiteral ActiveLanesMarker = "__vecz_active_lanes";
 inline constexpr llvm::StringLiteral PerLanePhiMetadata = "vecz.per_lane";
+/// The prefix of the names of the lane-call markers, which end as their
+/// template's name does after its own prefix (`__vecz_lanes.call.2` for
+/// `__vecz_lane.call.2`).
+inline constexpr llvm::StringLiteral LaneCallsMarker = "__vecz_lanes.";
+inline constexpr llvm::StringLiteral LaneTemplatePrefix = "__vecz_lane.";
 
 /// A call of marker \p Name with \p Args, before \p Before.
 llvm::CallInst *createMarker(llvm::StringRef Name,
@@ -91,7 +110,8 @@ llvm::Value *getDivergentCondition(const llvm::BranchInst &Branch);
 /// after its phis.
 llvm::CallInst *createActiveLanesMarker(llvm::BasicBlock &BB, unsigned Width);
 
-/// Whether \p F is marker \p Name (any mask marker for ActiveLanesMarker).
+/// Whether \p F is marker \p Name (any mask marker for ActiveLanesMarker,
+/// any lane-call marker for LaneCallsMarker).
 bool isMarkerFunction(const llvm::Function &F, llvm::StringRef Name);
 
 /// Whether \p V is a call of a mask marker.
@@ -101,7 +121,8 @@ void markPerLanePhi(llvm::PHINode &Phi);
 bool isPerLanePhi(const llvm::PHINode &Phi);
 
 /// The calls of marker \p Name in \p F, in the order of F's blocks (for
-/// ActiveLanesMarker, the calls of every mask marker).
+/// ActiveLanesMarker and LaneCallsMarker, the calls of every marker of the
+/// kind).
 llvm::SmallVector<llvm::CallInst *, 8> findMarkers(llvm::Function &F,
                                                    llvm::StringRef Name);
 

@@ -32,23 +32,23 @@
 /// (ClampedAccesses.h). Builtins with a vector form are called at width W;
 /// atomics, varying atomic or volatile loads and stores, and other calls with a
 /// varying argument or a side effect are done once per lane in lane order
-/// (LaneOperations.h: under a mask, through an always-inline helper that
-/// branches per lane). The blocks of divergent regions run under masks:
-/// their memory accesses are masked (uniform ones done once if any lane is
-/// active; inactive lanes of masked loads read zero), their integer
-/// divisions and remainders divide by 1 in inactive lanes (a uniform one when
-/// no lane is active). Packetization leaves the vector kernel with the scalar
-/// kernel's control flow, marked for linearization (transform/StageMarkers.h:
-/// divergent branches, each block's mask, the per-lane phis where paths join
-/// or lanes leave a divergent loop), which then makes the regions straight
-/// code (transform/Linearization.h): the phis where paths join become
-/// selects on the edge masks (a uniform phi: the value of an edge some lane
-/// took); a divergent loop goes round while any lane is live, each value
-/// leaving it kept per lane from the iteration the lane left in, each of its
-/// exit blocks run under the lanes that left to it; a uniform loop inside a
-/// region keeps its branches, runs under the mask of the lanes entering it
-/// and is skipped when none does; loops inside a divergent loop are handled
-/// the same way, each iteration of the loop holding them entering them
+/// (LaneOperations.h: marked here, expanded by the lane-calls stage; under a
+/// mask, through an always-inline helper that branches per lane). The blocks of
+/// divergent regions run under masks: their memory accesses are masked (uniform
+/// ones done once if any lane is active; inactive lanes of masked loads read
+/// zero), their integer divisions and remainders divide by 1 in inactive lanes
+/// (a uniform one when no lane is active). Packetization leaves the vector
+/// kernel with the scalar kernel's control flow, marked for linearization
+/// (transform/StageMarkers.h: divergent branches, each block's mask, the
+/// per-lane phis where paths join or lanes leave a divergent loop), which then
+/// makes the regions straight code (transform/Linearization.h): the phis where
+/// paths join become selects on the edge masks (a uniform phi: the value of an
+/// edge some lane took); a divergent loop goes round while any lane is live,
+/// each value leaving it kept per lane from the iteration the lane left in,
+/// each of its exit blocks run under the lanes that left to it; a uniform loop
+/// inside a region keeps its branches, runs under the mask of the lanes
+/// entering it and is skipped when none does; loops inside a divergent loop are
+/// handled the same way, each iteration of the loop holding them entering them
 /// anew. A run of a region's blocks that its first block dominates is
 /// branched around when no lane is active in that block and the cost model
 /// says the test pays (Boscc.h).
@@ -57,7 +57,8 @@
 /// (WorkItemLoopsPass does, from `!mux_vector_variant`).
 /// The clamped loads to version and the runs to branch around are found
 /// here and left as markers for the two optimizing stages after
-/// linearization; all three also run as passes of their own.
+/// linearization; the four stages after packetization (lane calls,
+/// linearization, clamped versions, BOSCC) also run as passes of their own.
 /// Produces: the vector function, with the kernel's signature but not a
 /// kernel entry point (with PacketizerStages::Deferred, still with the
 /// scalar kernel's control flow and the markers), or an error saying why the
@@ -107,7 +108,8 @@ struct PacketizerStages {
   bool ClampedVersions = true;
   bool Boscc = true;
   /// Whether the stages after packetization are left to their passes
-  /// (`vecz-linearize`, `vecz-clamped-versions`, `vecz-boscc`): the vector
+  /// (`vecz-lane-calls`, `vecz-linearize`, `vecz-clamped-versions`,
+  /// `vecz-boscc`): the vector
   /// kernel keeps the scalar kernel's control flow and the markers
   /// packetization left for them (transform/StageMarkers.h).
   bool Deferred = false;

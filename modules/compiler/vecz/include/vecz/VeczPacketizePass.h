@@ -6,16 +6,18 @@
 /// Does: Vecz's first stages alone, at the width `width=N` gives: each
 /// kernel prepared (Preparation.h), then packetized (vecz/Packetizer.h):
 /// every value widened to N work-items, calls widened to the builtins'
-/// vector forms; then the stages after packetization: its divergent control
-/// flow linearized under masks (vecz-linearize), accesses at clamped indices
+/// vector forms; then the stages after packetization: what has no vector
+/// form done lane by lane (vecz-lane-calls), its divergent control flow
+/// linearized under masks (vecz-linearize), accesses at clamped indices
 /// versioned, branches around runs no lane takes (BOSCC). No cost model, no
-/// other layout, no jammed or wide variant: a kernel it can packetize gets its
-/// vector variant; one it cannot keeps its scalar form, with a missed remark
-/// saying why. `no-clamped-versions` and `no-boscc` leave out packetization's
-/// two optimizing stages, so that a test sees the vector kernel before and
-/// after each; `defer-stages` leaves all three stages to their passes,
-/// `vecz-linearize`, `vecz-clamped-versions` and `vecz-boscc`, the vector
-/// kernel keeping the scalar kernel's control flow and the markers they work on
+/// other layout, no jammed or wide variant: a kernel it can packetize gets
+/// its vector variant; one it cannot keeps its scalar form, with a missed
+/// remark saying why. `no-clamped-versions` and `no-boscc` leave out
+/// packetization's two optimizing stages, so that a test sees the vector
+/// kernel before and after each; `defer-stages` leaves all four stages to
+/// their passes, `vecz-lane-calls`, `vecz-linearize`,
+/// `vecz-clamped-versions` and `vecz-boscc`, the vector kernel keeping the
+/// scalar kernel's control flow and the markers they work on
 /// (transform/StageMarkers.h).
 /// Produces: `__vecz_v<N>_<kernel>` and the kernel's !mux_vector_variant
 /// naming it. `vecz` runs these stages, then the cost model and the
