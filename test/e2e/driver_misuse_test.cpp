@@ -35,6 +35,10 @@ __kernel void scale(__global const int *in, __global int *out, int factor) {
   size_t i = get_global_id(0);
   out[i] = in[i] * factor;
 }
+__kernel __attribute__((reqd_work_group_size(8, 2, 1)))
+void fixed(__global int *out) {
+  out[get_global_id(0)] = 1;
+}
 __kernel void with_local(__global int *out, __local int *scratch) {
   scratch[get_local_id(0)] = (int)get_global_id(0);
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -311,6 +315,56 @@ TEST_F(DriverMisuse, RangesTheDeviceCannotRunAreRefused) {
 
   runAndCheck(CB, In, Out);
   muxDestroyCommandBuffer(Device, CB);
+}
+
+/// The work-group size a launch gets when its caller names none, which
+/// loom-run and the OpenCL layer both ask the driver for.
+TEST_F(DriverMisuse, TheDefaultWorkGroupSizeDividesTheRange) {
+  struct Expected {
+    std::vector<uint64_t> Global;
+    uint64_t Local;
+  };
+  const uint64_t Cap =
+      std::min<uint64_t>({256, DeviceInfo->max_work_items_per_group,
+                          DeviceInfo->max_work_group_size[0]});
+  for (const Expected &E :
+       std::vector<Expected>{{{1000}, 250}, // the largest divisor up to 256
+                             {{7}, 7},      // the whole range when it is small
+                             {{3 * 1024}, Cap},   // 256, or the device's limit
+                             {{257}, 1},          // a prime past the cap
+                             {{12, 5, 3}, 12}}) { // other dimensions 1
+    uint64_t Local[3] = {0, 0, 0};
+    ASSERT_EQ(muxGetDefaultLocalSize(Device, Scale,
+                                     static_cast<uint32_t>(E.Global.size()),
+                                     E.Global.data(), Local),
+              mux_success);
+    EXPECT_EQ(Local[0], E.Local) << E.Global[0];
+    EXPECT_EQ(E.Global[0] % Local[0], 0u);
+    EXPECT_EQ(Local[1], 1u);
+    EXPECT_EQ(Local[2], 1u);
+  }
+  // A kernel's reqd_work_group_size wins.
+  mux_kernel_t Fixed;
+  ASSERT_EQ(muxCreateKernel(Device, Executable, "fixed", 5, &Fixed),
+            mux_success);
+  const uint64_t Global[2] = {64, 4};
+  uint64_t Local[3] = {0, 0, 0};
+  ASSERT_EQ(muxGetDefaultLocalSize(Device, Fixed, 2, Global, Local),
+            mux_success);
+  EXPECT_EQ(Local[0], 8u);
+  EXPECT_EQ(Local[1], 2u);
+  EXPECT_EQ(Local[2], 1u);
+  // Ranges there is no size for.
+  const uint64_t Empty[1] = {0};
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, Empty, Local),
+            mux_error_invalid_value);
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 4, Global, Local),
+            mux_error_invalid_value);
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, Global, nullptr),
+            mux_error_null_out_parameter);
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, nullptr, Local),
+            mux_error_null_out_parameter);
+  muxDestroyKernel(Device, Fixed);
 }
 
 TEST_F(DriverMisuse, TooMuchLocalMemoryIsRefused) {

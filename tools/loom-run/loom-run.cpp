@@ -158,18 +158,6 @@ Expected<std::vector<char>> compileCase(const loom::KernelCase &Case) {
   return std::vector<char>(Object->begin(), Object->end());
 }
 
-/// A work-group size when the case leaves it to the implementation: the
-/// largest divisor of the first dimension up to 256, 1 elsewhere.
-std::array<uint64_t, 3> chooseLocalSize(const std::vector<uint64_t> &Global) {
-  std::array<uint64_t, 3> Local = {1, 1, 1};
-  for (uint64_t Size = std::min<uint64_t>(256, Global[0]); Size > 0; --Size)
-    if (Global[0] % Size == 0) {
-      Local[0] = Size;
-      break;
-    }
-  return Local;
-}
-
 double median(std::vector<double> Values) {
   std::sort(Values.begin(), Values.end());
   size_t N = Values.size();
@@ -296,12 +284,15 @@ Error DriverSession::recordCommands(const loom::KernelCase &Case) {
   mux_ndrange_options_s Options{};
   Options.descriptors = Descriptors.data();
   Options.descriptors_length = Descriptors.size();
-  std::array<uint64_t, 3> Local = {1, 1, 1};
+  // A case that leaves the work-group size to the implementation gets the
+  // driver's default, as an OpenCL program does.
+  std::fill(std::begin(Options.local_size), std::end(Options.local_size), 1);
   if (Case.Local)
-    std::copy(Case.Local->begin(), Case.Local->end(), Local.begin());
+    std::copy(Case.Local->begin(), Case.Local->end(), Options.local_size);
   else
-    Local = chooseLocalSize(Case.Global);
-  std::copy(Local.begin(), Local.end(), Options.local_size);
+    MUX_CHECK(muxGetDefaultLocalSize(Device, Kernel,
+                                     static_cast<uint32_t>(Case.Global.size()),
+                                     Case.Global.data(), Options.local_size));
   Options.global_size = Case.Global.data();
   Options.dimensions = static_cast<uint32_t>(Case.Global.size());
   MUX_CHECK(muxCreateQueryPool(Device, 1, &KernelTime));

@@ -15,6 +15,8 @@
 #include "printf.h"
 #include "validation.h"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <new>
 #include <string>
@@ -306,6 +308,39 @@ mux_result_t muxGetKernelArgumentCount(mux_kernel_t Kernel,
   if (!OutCount)
     return fail(mux_error_null_out_parameter, "out_count is null");
   *OutCount = static_cast<uint32_t>(Kernel->Descriptor->Args.size());
+  return mux_success;
+}
+
+mux_result_t muxGetDefaultLocalSize(mux_device_t Device, mux_kernel_t Kernel,
+                                    uint32_t Dimensions,
+                                    const uint64_t *GlobalSize,
+                                    uint64_t OutLocalSize[3]) {
+  if (!isValid(Device) || !isValid(Kernel))
+    return fail(mux_error_invalid_handle, "invalid device or kernel handle");
+  if (!GlobalSize || !OutLocalSize)
+    return fail(mux_error_null_out_parameter,
+                "global_size or out_local_size is null");
+  if (Dimensions < 1 || Dimensions > 3 ||
+      std::any_of(GlobalSize, GlobalSize + Dimensions,
+                  [](uint64_t Size) { return Size == 0; }))
+    return fail(mux_error_invalid_value,
+                "dimensions must be 1 to 3, each global size above 0");
+  const std::array<uint32_t, 3> &Required =
+      Kernel->Descriptor->RequiredWorkGroupSize;
+  if (Required[0]) {
+    std::copy(Required.begin(), Required.end(), OutLocalSize);
+    return mux_success;
+  }
+  const mux_device_info_s &Info = *Device->Info;
+  uint64_t Limit = std::min<uint64_t>(
+      {256, Info.max_work_items_per_group, Info.max_work_group_size[0]});
+  std::fill(OutLocalSize, OutLocalSize + 3, 1);
+  for (uint64_t Candidate = std::min(Limit, GlobalSize[0]); Candidate > 1;
+       --Candidate)
+    if (GlobalSize[0] % Candidate == 0) {
+      OutLocalSize[0] = Candidate;
+      break;
+    }
   return mux_success;
 }
 

@@ -75,33 +75,24 @@ cl_int setBufferArgument(_cl_kernel::Argument &Argument, size_t Size,
   return CL_SUCCESS;
 }
 
-/// The work-group size of a launch: \p Local if given; else the kernel's
-/// required size; else, in the first dimension, the largest divisor of its
-/// global size that is at most 256 and within the device's limits, and 1
-/// in the others.
-std::array<uint64_t, 3>
-chooseLocalSize(const _cl_kernel &Kernel, const mux_device_info_s &Device,
-                cl_uint Dimensions, const size_t *Global, const size_t *Local) {
-  std::array<uint64_t, 3> Size = {1, 1, 1};
+/// The work-group size of a launch: \p Local if given, else the driver's
+/// default for the kernel (muxGetDefaultLocalSize: its required size, or the
+/// largest divisor of the first global size up to 256 and the device's
+/// limits).
+cl_int chooseLocalSize(mux_device_t Device, mux_kernel_t Kernel,
+                       cl_uint Dimensions, const size_t *Global,
+                       const size_t *Local, std::array<uint64_t, 3> &Size) {
+  Size = {1, 1, 1};
   if (Local) {
     std::copy(Local, Local + Dimensions, Size.begin());
-    return Size;
+    return CL_SUCCESS;
   }
-  const std::array<uint32_t, 3> &Required =
-      Kernel.Descriptor.RequiredWorkGroupSize;
-  if (Required[0]) {
-    std::copy(Required.begin(), Required.end(), Size.begin());
-    return Size;
-  }
-  uint64_t Limit = std::min<uint64_t>(
-      {256, Device.max_work_items_per_group, Device.max_work_group_size[0]});
-  for (uint64_t Candidate = std::min<uint64_t>(Limit, Global[0]); Candidate > 0;
-       --Candidate)
-    if (Global[0] % Candidate == 0) {
-      Size[0] = Candidate;
-      break;
-    }
-  return Size;
+  std::array<uint64_t, 3> Global64 = {1, 1, 1};
+  std::copy(Global, Global + Dimensions, Global64.begin());
+  return muxGetDefaultLocalSize(Device, Kernel, Dimensions, Global64.data(),
+                                Size.data()) == mux_success
+             ? CL_SUCCESS
+             : CL_OUT_OF_RESOURCES;
 }
 
 cl_int checkRange(const mux_device_info_s &Device, cl_uint Dimensions,
@@ -329,8 +320,10 @@ cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
                          GlobalSize + Dimensions)
     return Command.finish(CL_SUCCESS, Event);
   const mux_device_info_s &Device = *Queue->Device->MuxInfo;
-  std::array<uint64_t, 3> Local =
-      chooseLocalSize(*Kernel, Device, Dimensions, GlobalSize, LocalSize);
+  std::array<uint64_t, 3> Local;
+  if (cl_int E = chooseLocalSize(Queue->Context->Mux, MuxKernel->second,
+                                 Dimensions, GlobalSize, LocalSize, Local))
+    return E;
   if (cl_int E = checkRange(Device, Dimensions, GlobalSize, Local))
     return E;
   std::lock_guard<std::mutex> Lock(Kernel->Setting);

@@ -145,6 +145,12 @@ std::vector<Case> entryPoints() {
          uint32_t Count;
          return muxGetKernelArgumentCount(H.Kernel, &Count);
        }},
+      {"muxGetDefaultLocalSize", mux_error_invalid_handle,
+       [](const Handles &H) {
+         const uint64_t Global[1] = {64};
+         uint64_t Local[3];
+         return muxGetDefaultLocalSize(H.Device, H.Kernel, 1, Global, Local);
+       }},
       {"muxGetQueue", mux_success,
        [](const Handles &H) {
          mux_queue_t Q;
@@ -260,7 +266,7 @@ bool takes(const std::string &Entry, const std::string &Spoiled) {
   if (Entry == "muxWaitAll")
     return Is("queue");
   if (Entry == "muxGetKernelArgumentCount" || Entry == "muxCommandNDRange" ||
-      Entry == "muxCreateKernel")
+      Entry == "muxCreateKernel" || Entry == "muxGetDefaultLocalSize")
     return false; // their valid call already has a null handle (above)
   return Is("device");
 }

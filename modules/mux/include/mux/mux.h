@@ -237,6 +237,21 @@ void muxDestroyKernel(mux_device_t device, mux_kernel_t kernel);
 mux_result_t muxGetKernelArgumentCount(mux_kernel_t kernel,
                                        uint32_t *out_count);
 
+/**
+ * The work-group size a launch of \p kernel over \p global_size
+ * (\p dimensions values) gets when its caller names none: the kernel's
+ * reqd_work_group_size if it has one; else, in the first dimension, the
+ * largest divisor of global_size[0] that is at most 256 and within the
+ * device's limits, and 1 in the others (unused dimensions are 1).
+ * \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter (\p global_size or \p out_local_size null);
+ * mux_error_invalid_value (dimensions not 1-3, a zero size).
+ */
+mux_result_t muxGetDefaultLocalSize(mux_device_t device, mux_kernel_t kernel,
+                                    uint32_t dimensions,
+                                    const uint64_t *global_size,
+                                    uint64_t out_local_size[3]);
+
 /** \return mux_success; mux_error_invalid_handle;
     mux_error_null_out_parameter; mux_error_invalid_value (index not 0). */
 mux_result_t muxGetQueue(mux_device_t device, uint32_t index,
