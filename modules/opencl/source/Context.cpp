@@ -112,6 +112,18 @@ cl_int releaseContext(cl_context Context) {
   return releaseObject<_cl_context, CL_INVALID_CONTEXT>(Context);
 }
 
+cl_int setContextDestructorCallback(cl_context Context,
+                                    void(CL_CALLBACK *Notify)(cl_context,
+                                                              void *),
+                                    void *Data) {
+  if (!isObject(Context))
+    return CL_INVALID_CONTEXT;
+  if (!Notify)
+    return CL_INVALID_VALUE;
+  Context->Destructors.push(Notify, Data);
+  return CL_SUCCESS;
+}
+
 cl_int getContextInfo(cl_context Context, cl_context_info Param, size_t Size,
                       void *Value, size_t *SizeRet) {
   if (!isObject(Context))

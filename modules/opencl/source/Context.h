@@ -29,6 +29,10 @@ cl_int retainContext(cl_context Context);
 cl_int releaseContext(cl_context Context);
 cl_int getContextInfo(cl_context Context, cl_context_info Param, size_t Size,
                       void *Value, size_t *SizeRet);
+cl_int setContextDestructorCallback(cl_context Context,
+                                    void(CL_CALLBACK *Notify)(cl_context,
+                                                              void *),
+                                    void *Data);
 
 /// Sets \p *ErrorCode, if it is not null, to \p Code; returns null, so an
 /// entry point that fails can `return failWith(ErrorCode, Code)`.

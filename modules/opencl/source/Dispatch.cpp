@@ -88,6 +88,7 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clRetainContext = retainContext;
   Table.clReleaseContext = releaseContext;
   Table.clGetContextInfo = getContextInfo;
+  Table.clSetContextDestructorCallback = setContextDestructorCallback;
   Table.clCreateCommandQueue = createCommandQueue;
   Table.clCreateCommandQueueWithProperties = createCommandQueueWithProperties;
   Table.clRetainCommandQueue = retainCommandQueue;
@@ -100,6 +101,7 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clRetainMemObject = retainMemObject;
   Table.clReleaseMemObject = releaseMemObject;
   Table.clGetMemObjectInfo = getMemObjectInfo;
+  Table.clSetMemObjectDestructorCallback = setMemObjectDestructorCallback;
   Table.clEnqueueReadBuffer = enqueueReadBuffer;
   Table.clEnqueueWriteBuffer = enqueueWriteBuffer;
   Table.clEnqueueCopyBuffer = enqueueCopyBuffer;
@@ -117,6 +119,7 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clGetProgramBuildInfo = getProgramBuildInfo;
   Table.clCreateKernel = createKernel;
   Table.clCreateKernelsInProgram = createKernelsInProgram;
+  Table.clCloneKernel = cloneKernel;
   Table.clRetainKernel = retainKernel;
   Table.clReleaseKernel = releaseKernel;
   Table.clSetKernelArg = setKernelArg;

@@ -200,6 +200,22 @@ cl_int createKernelsInProgram(cl_program Program, cl_uint NumKernels,
   return CL_SUCCESS;
 }
 
+cl_kernel cloneKernel(cl_kernel Source, cl_int *ErrorCode) {
+  if (!isObject(Source))
+    return failWith(ErrorCode, CL_INVALID_KERNEL);
+  cl_kernel Clone = nullptr;
+  {
+    std::lock_guard<std::mutex> Lock(Source->Program->Building);
+    if (cl_int E = makeKernel(*Source->Program, Source->Name, Clone))
+      return failWith(ErrorCode, E);
+  }
+  // The arguments as set so far; later changes to either are its own.
+  std::lock_guard<std::mutex> Lock(Source->Setting);
+  Clone->Arguments = Source->Arguments;
+  failWith(ErrorCode, CL_SUCCESS);
+  return Clone;
+}
+
 cl_int retainKernel(cl_kernel Kernel) {
   return retainObject<_cl_kernel, CL_INVALID_KERNEL>(Kernel);
 }

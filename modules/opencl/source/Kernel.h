@@ -20,6 +20,9 @@ namespace opencl {
 cl_kernel createKernel(cl_program Program, const char *Name, cl_int *ErrorCode);
 cl_int createKernelsInProgram(cl_program Program, cl_uint NumKernels,
                               cl_kernel *Kernels, cl_uint *NumKernelsRet);
+/// A new kernel of \p Source's program and name with the arguments
+/// \p Source has now (clCloneKernel).
+cl_kernel cloneKernel(cl_kernel Source, cl_int *ErrorCode);
 cl_int retainKernel(cl_kernel Kernel);
 cl_int releaseKernel(cl_kernel Kernel);
 cl_int setKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,

@@ -146,6 +146,17 @@ cl_int releaseMemObject(cl_mem Memory) {
   return releaseObject<_cl_mem, CL_INVALID_MEM_OBJECT>(Memory);
 }
 
+cl_int setMemObjectDestructorCallback(cl_mem Memory,
+                                      void(CL_CALLBACK *Notify)(cl_mem, void *),
+                                      void *Data) {
+  if (!isObject(Memory))
+    return CL_INVALID_MEM_OBJECT;
+  if (!Notify)
+    return CL_INVALID_VALUE;
+  Memory->Destructors.push(Notify, Data);
+  return CL_SUCCESS;
+}
+
 cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
                         void *Value, size_t *SizeRet) {
   if (!isObject(Memory))

@@ -28,6 +28,9 @@ cl_mem createBufferWithProperties(cl_context Context,
                                   void *HostPtr, cl_int *ErrorCode);
 cl_int retainMemObject(cl_mem Memory);
 cl_int releaseMemObject(cl_mem Memory);
+cl_int setMemObjectDestructorCallback(cl_mem Memory,
+                                      void(CL_CALLBACK *Notify)(cl_mem, void *),
+                                      void *Data);
 cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
                         void *Value, size_t *SizeRet);
 

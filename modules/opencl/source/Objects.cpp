@@ -12,11 +12,13 @@
 _cl_context::~_cl_context() {
   if (Mux)
     muxDestroyDevice(Mux);
+  Destructors.callAll(this);
 }
 
 _cl_command_queue::~_cl_command_queue() { loom::opencl::release(Context); }
 
 _cl_mem::~_cl_mem() {
+  Destructors.callAll(this);
   muxDestroyBuffer(Context->Mux, Buffer);
   muxFreeMemory(Context->Mux, Memory);
   loom::opencl::release(Context);

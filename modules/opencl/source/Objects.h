@@ -47,6 +47,26 @@ enum class ObjectKind : uint32_t {
 /// The table every object's first member points to (Dispatch.cpp).
 cl_icd_dispatch *getDispatchTable();
 
+/// The callbacks an application asked to be told through when an object
+/// is destroyed (clSetMemObjectDestructorCallback,
+/// clSetContextDestructorCallback): called last registered first.
+template <class Handle> class DestructorCallbacks {
+public:
+  using Callback = void(CL_CALLBACK *)(Handle, void *);
+  void push(Callback Notify, void *Data) {
+    std::lock_guard<std::mutex> Lock(Guard);
+    Stack.emplace_back(Notify, Data);
+  }
+  void callAll(Handle Object) {
+    for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+      It->first(Object, It->second);
+  }
+
+private:
+  std::vector<std::pair<Callback, void *>> Stack;
+  std::mutex Guard;
+};
+
 } // namespace opencl
 } // namespace loom
 
@@ -86,6 +106,8 @@ struct _cl_context {
   mux_device_t Mux = nullptr;
   mux_queue_t MuxQueue = nullptr;
   std::mutex Submission;
+  /// Called once the context and its driver device are gone.
+  loom::opencl::DestructorCallbacks<cl_context> Destructors;
   ~_cl_context();
 };
 
@@ -126,6 +148,9 @@ struct _cl_mem {
   };
   std::vector<Mapping> Mappings;
   std::mutex Mapped;
+  /// Called before the buffer's memory is freed, so that an application may
+  /// then reuse the memory of CL_MEM_USE_HOST_PTR.
+  loom::opencl::DestructorCallbacks<cl_mem> Destructors;
   ~_cl_mem();
 };
 

@@ -229,6 +229,54 @@ __kernel void square(__global int *data) {
     EXPECT_EQ(Data[I], Before[I] * Before[I]) << I;
 }
 
+TEST(ClCloneKernel, CopiesTheArgumentsSetSoFarAndNothingAfter) {
+  OnDevice On(loomDevices()[0]);
+  cl_kernel Original = On.kernel(On.program(R"(
+__kernel void offset(__global int *data, int by) {
+  data[get_global_id(0)] += by;
+})"),
+                                 "offset");
+  const size_t N = 64;
+  std::vector<int> Zeros(N, 0);
+  cl_mem First = On.buffer(CL_MEM_COPY_HOST_PTR, N * sizeof(int), Zeros.data());
+  cl_mem Second =
+      On.buffer(CL_MEM_COPY_HOST_PTR, N * sizeof(int), Zeros.data());
+  int Ten = 10;
+  ASSERT_EQ(clSetKernelArg(Original, 0, sizeof First, &First), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(Original, 1, sizeof Ten, &Ten), CL_SUCCESS);
+  cl_int Error = CL_SUCCESS;
+  cl_kernel Clone = clCloneKernel(Original, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  ASSERT_NE(Clone, Original);
+  // The original changes after the clone; the clone keeps what it copied.
+  int Three = 3;
+  ASSERT_EQ(clSetKernelArg(Original, 0, sizeof Second, &Second), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(Original, 1, sizeof Three, &Three), CL_SUCCESS);
+  for (cl_kernel K : {Original, Clone})
+    ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &N, nullptr, 0,
+                                     nullptr, nullptr),
+              CL_SUCCESS);
+  std::vector<int> InFirst(N), InSecond(N);
+  ASSERT_EQ(clEnqueueReadBuffer(On.Queue, First, CL_TRUE, 0, N * sizeof(int),
+                                InFirst.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueReadBuffer(On.Queue, Second, CL_TRUE, 0, N * sizeof(int),
+                                InSecond.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (size_t I = 0; I < N; ++I) {
+    EXPECT_EQ(InFirst[I], 10) << I;
+    EXPECT_EQ(InSecond[I], 3) << I;
+  }
+  char Name[16] = {};
+  EXPECT_EQ(clGetKernelInfo(Clone, CL_KERNEL_FUNCTION_NAME, sizeof Name, Name,
+                            nullptr),
+            CL_SUCCESS);
+  EXPECT_STREQ(Name, "offset");
+  EXPECT_EQ(clReleaseKernel(Clone), CL_SUCCESS);
+  EXPECT_EQ(clCloneKernel(nullptr, &Error), nullptr);
+  EXPECT_EQ(Error, CL_INVALID_KERNEL);
+}
+
 TEST(ClEnqueueFillBuffer, FillsAndCopiesAsTheHostWould) {
   OnDevice On(loomDevices()[0]);
   const size_t N = 1024;
@@ -635,6 +683,65 @@ TEST(ClCreateContext, CountsReferencesAndRefusesBadArguments) {
             CL_SUCCESS);
   EXPECT_EQ(Devices, loomDevices().size());
   EXPECT_EQ(clReleaseContext(FromType), CL_SUCCESS);
+}
+
+/// What destructor callbacks saw: which callback ran (by its user data)
+/// with which handle, in order.
+struct Destroyed {
+  std::vector<std::pair<int, void *>> Calls;
+};
+int CallbackIds[3] = {1, 2, 3};
+Destroyed *Seen = nullptr;
+
+template <class Handle>
+void CL_CALLBACK recordDestruction(Handle Object, void *Data) {
+  Seen->Calls.emplace_back(*static_cast<int *>(Data), Object);
+}
+
+TEST(DestructorCallbacks, RunLastRegisteredFirstWhenTheObjectGoes) {
+  Destroyed Log;
+  Seen = &Log;
+  cl_device_id Device = loomDevices()[0];
+  cl_int Error = CL_SUCCESS;
+  cl_context Context =
+      clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  std::vector<int> Host(16, 7);
+  cl_mem Buffer =
+      clCreateBuffer(Context, CL_MEM_USE_HOST_PTR, Host.size() * sizeof(int),
+                     Host.data(), &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  for (int &Id : CallbackIds)
+    ASSERT_EQ(clSetMemObjectDestructorCallback(Buffer,
+                                               recordDestruction<cl_mem>, &Id),
+              CL_SUCCESS);
+  for (int &Id : CallbackIds)
+    ASSERT_EQ(clSetContextDestructorCallback(
+                  Context, recordDestruction<cl_context>, &Id),
+              CL_SUCCESS);
+  // Refused: no callback, or a handle of another kind.
+  EXPECT_EQ(clSetMemObjectDestructorCallback(Buffer, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clSetMemObjectDestructorCallback(reinterpret_cast<cl_mem>(Context),
+                                             recordDestruction<cl_mem>,
+                                             nullptr),
+            CL_INVALID_MEM_OBJECT);
+  EXPECT_EQ(clSetContextDestructorCallback(Context, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clSetContextDestructorCallback(
+                nullptr, recordDestruction<cl_context>, nullptr),
+            CL_INVALID_CONTEXT);
+
+  // The buffer holds its context: releasing the context first destroys
+  // nothing; the buffer's release destroys both, the buffer first.
+  EXPECT_EQ(clReleaseContext(Context), CL_SUCCESS);
+  EXPECT_TRUE(Log.Calls.empty());
+  EXPECT_EQ(clReleaseMemObject(Buffer), CL_SUCCESS);
+  std::vector<std::pair<int, void *>> Expected = {{3, Buffer},  {2, Buffer},
+                                                  {1, Buffer},  {3, Context},
+                                                  {2, Context}, {1, Context}};
+  EXPECT_EQ(Log.Calls, Expected);
+  Seen = nullptr;
 }
 
 TEST(ClGetEventProfilingInfo, TimesCommandsOnAProfilingQueue) {
