@@ -219,24 +219,38 @@ def generate(clsmith, mode, seed, folder):
     return kernel
 
 
-def run_on_pocl(args, kernel, timeout):
+def run_on_pocl(args, kernel, cpu_limit):
     """cl_launcher on pocl alone (OCL_ICD_VENDORS names its ICD), with the
-    launch of the kernel's first line."""
+    launch of the kernel's first line; past cpu_limit CPU seconds (all its
+    threads, as Loom's runs are timed) it is a "timeout"."""
     launch = kernel.read_text().splitlines()[0].lstrip("/ ").split()
     env = dict(args.env, OCL_ICD_VENDORS=args.pocl_icd,
                POCL_KERNEL_CACHE="0")
     command = [args.pocl, "-f", kernel.name, "-p", "0", "-d", "0",
                "-i", args.runtime[0]] + launch
     start = time.monotonic()
-    try:
-        p = subprocess.run(command, capture_output=True, text=True,
-                           timeout=timeout, env=env, cwd=kernel.parent)
-    except subprocess.TimeoutExpired:
-        return "timeout", "", time.monotonic() - start
+    with subprocess.Popen(command, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, env=env,
+                          cwd=kernel.parent) as p:
+        printed = {}
+        readers = [threading.Thread(target=lambda name=name, stream=stream:
+                                    printed.__setitem__(name, stream.read()))
+                   for name, stream in (("out", p.stdout),
+                                        ("err", p.stderr))]
+        for reader in readers:
+            reader.start()
+        timed_out = not ended_within(p.pid, cpu_limit, process_ended(p))
+        if timed_out:
+            p.kill()
+        p.wait()
+        for reader in readers:
+            reader.join()
     seconds = time.monotonic() - start
-    if p.returncode != 0 or not p.stdout.strip():
-        return "error", p.stderr, seconds
-    return "ok", p.stdout, seconds
+    if timed_out:
+        return "timeout", "", seconds
+    if p.returncode != 0 or not printed["out"].strip():
+        return "error", printed["err"], seconds
+    return "ok", printed["out"], seconds
 
 
 @dataclasses.dataclass
