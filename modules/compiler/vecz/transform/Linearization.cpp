@@ -63,11 +63,13 @@ private:
   void replaceMaskMarkers(ArrayRef<CallInst *> MaskMarkers);
   void finishPerLanePhis();
   void finishUniformPhis();
-  using MergeFn = Value *(*)(Linearizer &, IRBuilder<> &, PHINode &, unsigned,
-                             Value *);
+  /// What selects the value of an edge into \p Phi's block, given the
+  /// edge's mask.
+  using SelectorFn = Value *(*)(Linearizer &, IRBuilder<> &, PHINode &Phi,
+                                Value *EdgeMask);
   std::pair<SmallVector<unsigned, 4>, BasicBlock *>
   splitIncoming(const PHINode &Phi) const;
-  Value *mergeIncoming(PHINode &Phi, MergeFn Merge);
+  Value *mergeIncoming(PHINode &Phi, SelectorFn Selector);
   void blendPhi(PHINode &Phi);
   void keepLiveOut(PHINode &Phi, const MaskedLoop &L);
   void prepareBranches();
@@ -212,20 +214,28 @@ Linearizer::splitIncoming(const PHINode &Phi) const {
   return {std::move(Inside), Joined->Blocks.back()};
 }
 
-/// Merges the incoming values of \p Phi from inside its region with
-/// \p Merge (given the builder, an incoming index and the merge so far),
+/// Merges the incoming values of \p Phi from inside its region into a
+/// chain of selects, each on what \p Selector makes of its edge's mask,
 /// then puts the result in place of those values: of the whole phi
 /// (returned), or of its incoming values from inside the region (see
 /// splitIncoming; null returned).
-Value *Linearizer::mergeIncoming(PHINode &Phi, MergeFn Merge) {
+Value *Linearizer::mergeIncoming(PHINode &Phi, SelectorFn Selector) {
   auto [Inside, Last] = splitIncoming(Phi);
   BasicBlock *BB = Phi.getParent();
   IRBuilder<> B(BB, BB->getFirstInsertionPt());
   if (Last)
     B.SetInsertPoint(Last->getTerminator());
   Value *Merged = nullptr;
-  for (unsigned I : reverse(Inside))
-    Merged = Merge(*this, B, Phi, I, Merged);
+  for (unsigned I : reverse(Inside)) {
+    Value *In = Phi.getIncomingValue(I);
+    if (!Merged) {
+      Merged = In;
+      continue;
+    }
+    Value *Taken = getEdgeMask(Phi.getIncomingBlock(I), Phi.getParent());
+    Merged = B.CreateSelect(Selector(*this, B, Phi, Taken), In, Merged,
+                            Phi.getName());
+  }
   if (!Last)
     return Merged;
   for (unsigned I : reverse(Inside))
@@ -238,17 +248,10 @@ Value *Linearizer::mergeIncoming(PHINode &Phi, MergeFn Merge) {
 /// A select on the edge masks in place of per-lane phi \p Phi (each active
 /// lane came along exactly one edge).
 void Linearizer::blendPhi(PHINode &Phi) {
-  Value *Blend = mergeIncoming(Phi,
-                               [](Linearizer &L, IRBuilder<> &B, PHINode &Phi,
-                                  unsigned I, Value *Else) -> Value * {
-                                 Value *In = Phi.getIncomingValue(I);
-                                 if (!Else)
-                                   return In;
-                                 Value *Taken = L.getEdgeMask(
-                                     Phi.getIncomingBlock(I), Phi.getParent());
-                                 return B.CreateSelect(L.maskFor(Taken, Phi, B),
-                                                       In, Else, Phi.getName());
-                               });
+  Value *Blend = mergeIncoming(
+      Phi, [](Linearizer &L, IRBuilder<> &B, PHINode &Phi, Value *EdgeMask) {
+        return L.maskFor(EdgeMask, Phi, B);
+      });
   if (!Blend)
     return;
   Phi.replaceAllUsesWith(Blend);
@@ -310,15 +313,9 @@ void Linearizer::finishUniformPhis() {
         // only, every lane left along one edge in the last iteration, whose
         // edge masks are still at hand.
         Same = mergeIncoming(Phi,
-                             [](Linearizer &L, IRBuilder<> &B, PHINode &Phi,
-                                unsigned I, Value *Else) -> Value * {
-                               Value *In = Phi.getIncomingValue(I);
-                               if (!Else)
-                                 return In;
-                               Value *Taken = L.getEdgeMask(
-                                   Phi.getIncomingBlock(I), Phi.getParent());
-                               return B.CreateSelect(B.CreateOrReduce(Taken),
-                                                     In, Else, Phi.getName());
+                             [](Linearizer &, IRBuilder<> &B, PHINode &,
+                                Value *EdgeMask) -> Value * {
+                               return B.CreateOrReduce(EdgeMask);
                              });
         if (!Same)
           continue;
