@@ -72,10 +72,6 @@ CallInst *createActiveLanesMarker(BasicBlock &BB, unsigned Width) {
                           BB.getName() + ".active", &*BB.getFirstInsertionPt());
 }
 
-bool isActiveLanesMarker(const Value *V) {
-  return callsMarker(V, ActiveLanesMarker);
-}
-
 void markPerLanePhi(PHINode &Phi) {
   Phi.setMetadata(PerLanePhiMetadata, MDNode::get(Phi.getContext(), {}));
 }

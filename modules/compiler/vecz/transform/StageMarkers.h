@@ -114,9 +114,6 @@ llvm::CallInst *createActiveLanesMarker(llvm::BasicBlock &BB, unsigned Width);
 /// any lane-call marker for LaneCallsMarker).
 bool isMarkerFunction(const llvm::Function &F, llvm::StringRef Name);
 
-/// Whether \p V is a call of a mask marker.
-bool isActiveLanesMarker(const llvm::Value *V);
-
 void markPerLanePhi(llvm::PHINode &Phi);
 bool isPerLanePhi(const llvm::PHINode &Phi);
 
