@@ -77,3 +77,18 @@ function(loom_sdk_library target name)
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(DIRECTORY ${include_dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endfunction()
+
+# loom_add_unittest(name [LABEL label] sources...): a googletest suite of
+# test/; each of its tests is labelled `quick` (ctest -L quick,
+# doc/testing.md) unless LABEL names another label.
+function(loom_add_unittest name)
+  include(GoogleTest)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "LABEL" "")
+  if(NOT ARG_LABEL)
+    set(ARG_LABEL quick)
+  endif()
+  add_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  target_link_libraries(${name} PRIVATE GTest::gtest_main)
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
+                       PROPERTIES LABELS ${ARG_LABEL})
+endfunction()

@@ -14,7 +14,8 @@
 #    the driver) scalar, with Vecz at 8 and the Vecz suites, with leak
 #    detection;
 #  - compiler-tsan: the same without the fuzzers, under TSan: the
-#    end-to-end suite scalar and with Vecz at 8.
+#    end-to-end suite scalar and with Vecz at 8, and the OpenCL platform's
+#    googletest suite.
 # doc/sanitizers.md says what each covers and how long it takes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

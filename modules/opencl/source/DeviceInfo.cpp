@@ -216,7 +216,8 @@ std::optional<cl_int> answerExecution(const _cl_device_id &Device,
   case CL_DEVICE_EXECUTION_CAPABILITIES:
     return Answer.value<cl_device_exec_capabilities>(CL_EXEC_KERNEL);
   case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:
-    return Answer.value<cl_command_queue_properties>(CL_QUEUE_PROFILING_ENABLE);
+    return Answer.value<cl_command_queue_properties>(
+        CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
     return Answer.value<size_t>(Host.printf_buffer_size);
   case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:

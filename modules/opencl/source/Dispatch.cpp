@@ -16,6 +16,7 @@
 
 #include "Context.h"
 #include "Device.h"
+#include "Events.h"
 #include "Kernel.h"
 #include "Memory.h"
 #include "Objects.h"
@@ -132,6 +133,14 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clGetEventProfilingInfo = getEventProfilingInfo;
   Table.clRetainEvent = retainEvent;
   Table.clReleaseEvent = releaseEvent;
+  Table.clCreateUserEvent = createUserEvent;
+  Table.clSetUserEventStatus = setUserEventStatus;
+  Table.clSetEventCallback = setEventCallback;
+  Table.clEnqueueMarkerWithWaitList = enqueueMarkerWithWaitList;
+  Table.clEnqueueBarrierWithWaitList = enqueueBarrierWithWaitList;
+  Table.clEnqueueMarker = enqueueMarker;
+  Table.clEnqueueBarrier = enqueueBarrier;
+  Table.clEnqueueWaitForEvents = enqueueWaitForEvents;
   Table.clGetExtensionFunctionAddress = getExtensionFunctionAddress;
   Table.clGetExtensionFunctionAddressForPlatform =
       getExtensionFunctionAddressForPlatform;

@@ -140,6 +140,7 @@ cl_int describeArguments(const _cl_kernel &Kernel, cl_context Context,
   return CL_SUCCESS;
 }
 
+/// The error of a launch the driver would not record.
 cl_int resultOfLaunch(mux_result_t Result) {
   switch (Result) {
   case mux_success:
@@ -151,8 +152,6 @@ cl_int resultOfLaunch(mux_result_t Result) {
   case mux_error_out_of_memory:
     return CL_OUT_OF_HOST_MEMORY;
   default:
-    // A kernel that faulted (bounds-checked buffers) or could not run; the
-    // context's callback has the driver's message.
     return CL_OUT_OF_RESOURCES;
   }
 }
@@ -334,7 +333,7 @@ cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
   // zero in it) is a command that does nothing.
   if (!GlobalSize || std::find(GlobalSize, GlobalSize + Dimensions, 0) !=
                          GlobalSize + Dimensions)
-    return Command.finish(CL_SUCCESS, Event);
+    return Command.submit(false, Event);
   const mux_device_info_s &Device = *Queue->Device->MuxInfo;
   std::array<uint64_t, 3> Local;
   if (cl_int E = chooseLocalSize(Queue->Context->Mux, MuxKernel->second,
@@ -357,14 +356,16 @@ cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
   Options.global_offset = Offset.data();
   Options.global_size = Global.data();
   Options.dimensions = Dimensions;
-  cl_int Result =
-      resultOfLaunch(Command.run([&](mux_command_buffer_t Commands) {
-        return muxCommandNDRange(Commands, MuxKernel->second, &Options);
-      }));
-  for (const _cl_kernel::Argument &Argument : Kernel->Arguments)
-    if (Argument.Buffer)
-      copyBackToHost(*Argument.Buffer);
-  return Command.finish(Result, Event);
+  // The driver copies the arguments: the launch takes them as they are now.
+  if (cl_int E =
+          resultOfLaunch(Command.record([&](mux_command_buffer_t Commands) {
+            return muxCommandNDRange(Commands, MuxKernel->second, &Options);
+          })))
+    return E;
+  for (size_t I = 0; I < Kernel->Arguments.size(); ++I)
+    if (isBuffer(Kernel->Descriptor.Args[I].Kind))
+      keepAndCopyBack(Command, Kernel->Arguments[I].Buffer);
+  return Command.submit(false, Event);
 }
 
 cl_int enqueueTask(cl_command_queue Queue, cl_kernel Kernel, cl_uint NumWaits,

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace loom {
 namespace opencl {
@@ -91,15 +92,28 @@ cl_int checkCommand(Enqueued &Command, cl_command_queue Queue,
   return CL_SUCCESS;
 }
 
-cl_int resultOf(mux_result_t Result) {
-  return Result == mux_success ? CL_SUCCESS : CL_OUT_OF_RESOURCES;
+/// Takes the mapping of \p Buffer at \p Pointer out of its list; none if
+/// there is none.
+std::optional<_cl_mem::Mapping> forgetMapping(_cl_mem &Buffer, void *Pointer) {
+  std::lock_guard<std::mutex> Lock(Buffer.Mapped);
+  auto It = std::find_if(
+      Buffer.Mappings.begin(), Buffer.Mappings.end(),
+      [&](const _cl_mem::Mapping &M) { return M.Pointer == Pointer; });
+  if (It == Buffer.Mappings.end())
+    return std::nullopt;
+  _cl_mem::Mapping Found = *It;
+  Buffer.Mappings.erase(It);
+  return Found;
 }
 
 } // namespace
 
-void copyBackToHost(_cl_mem &Buffer) {
-  if (Buffer.Flags & CL_MEM_USE_HOST_PTR)
-    std::memcpy(Buffer.HostPtr, Buffer.Bytes, Buffer.Size);
+void keepAndCopyBack(Enqueued &Command, cl_mem Buffer) {
+  Command.keepAlive(Buffer);
+  if (Buffer->Flags & CL_MEM_USE_HOST_PTR)
+    Command.thenOnHost([Buffer] {
+      std::memcpy(Buffer->HostPtr, Buffer->Bytes, Buffer->Size);
+    });
 }
 
 cl_mem createBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
@@ -192,9 +206,9 @@ cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
   }
 }
 
-cl_int enqueueReadBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
-                         size_t Offset, size_t Size, void *Pointer,
-                         cl_uint NumWaits, const cl_event *Waits,
+cl_int enqueueReadBuffer(cl_command_queue Queue, cl_mem Buffer,
+                         cl_bool Blocking, size_t Offset, size_t Size,
+                         void *Pointer, cl_uint NumWaits, const cl_event *Waits,
                          cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_READ_BUFFER);
   if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
@@ -203,18 +217,19 @@ cl_int enqueueReadBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
     return CL_INVALID_VALUE;
   if (Buffer->Flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
     return CL_INVALID_OPERATION;
-  return Command.finish(
-      resultOf(Command.run([&](mux_command_buffer_t Commands) {
+  if (Command.record([&](mux_command_buffer_t Commands) {
         return muxCommandReadBuffer(Commands, Buffer->Buffer, Offset, Pointer,
                                     Size);
-      })),
-      Event);
+      }))
+    return CL_OUT_OF_RESOURCES;
+  Command.keepAlive(Buffer);
+  return Command.submit(Blocking, Event);
 }
 
-cl_int enqueueWriteBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
-                          size_t Offset, size_t Size, const void *Pointer,
-                          cl_uint NumWaits, const cl_event *Waits,
-                          cl_event *Event) {
+cl_int enqueueWriteBuffer(cl_command_queue Queue, cl_mem Buffer,
+                          cl_bool Blocking, size_t Offset, size_t Size,
+                          const void *Pointer, cl_uint NumWaits,
+                          const cl_event *Waits, cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_WRITE_BUFFER);
   if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
     return E;
@@ -222,12 +237,13 @@ cl_int enqueueWriteBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
     return CL_INVALID_VALUE;
   if (Buffer->Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
     return CL_INVALID_OPERATION;
-  cl_int Result = resultOf(Command.run([&](mux_command_buffer_t Commands) {
-    return muxCommandWriteBuffer(Commands, Buffer->Buffer, Offset, Pointer,
-                                 Size);
-  }));
-  copyBackToHost(*Buffer);
-  return Command.finish(Result, Event);
+  if (Command.record([&](mux_command_buffer_t Commands) {
+        return muxCommandWriteBuffer(Commands, Buffer->Buffer, Offset, Pointer,
+                                     Size);
+      }))
+    return CL_OUT_OF_RESOURCES;
+  keepAndCopyBack(Command, Buffer);
+  return Command.submit(Blocking, Event);
 }
 
 cl_int enqueueCopyBuffer(cl_command_queue Queue, cl_mem Source,
@@ -245,12 +261,15 @@ cl_int enqueueCopyBuffer(cl_command_queue Queue, cl_mem Source,
   if (Source == Destination && SourceOffset < DestinationOffset + Size &&
       DestinationOffset < SourceOffset + Size)
     return CL_MEM_COPY_OVERLAP;
-  cl_int Result = resultOf(Command.run([&](mux_command_buffer_t Commands) {
-    return muxCommandCopyBuffer(Commands, Source->Buffer, SourceOffset,
-                                Destination->Buffer, DestinationOffset, Size);
-  }));
-  copyBackToHost(*Destination);
-  return Command.finish(Result, Event);
+  if (Command.record([&](mux_command_buffer_t Commands) {
+        return muxCommandCopyBuffer(Commands, Source->Buffer, SourceOffset,
+                                    Destination->Buffer, DestinationOffset,
+                                    Size);
+      }))
+    return CL_OUT_OF_RESOURCES;
+  Command.keepAlive(Source);
+  keepAndCopyBack(Command, Destination);
+  return Command.submit(false, Event);
 }
 
 cl_int enqueueFillBuffer(cl_command_queue Queue, cl_mem Buffer,
@@ -266,16 +285,17 @@ cl_int enqueueFillBuffer(cl_command_queue Queue, cl_mem Buffer,
       Offset % PatternSize || Size % PatternSize)
     return CL_INVALID_VALUE;
   if (Size == 0)
-    return Command.finish(CL_SUCCESS, Event);
-  cl_int Result = resultOf(Command.run([&](mux_command_buffer_t Commands) {
-    return muxCommandFillBuffer(Commands, Buffer->Buffer, Offset, Size, Pattern,
-                                PatternSize);
-  }));
-  copyBackToHost(*Buffer);
-  return Command.finish(Result, Event);
+    return Command.submit(false, Event);
+  if (Command.record([&](mux_command_buffer_t Commands) {
+        return muxCommandFillBuffer(Commands, Buffer->Buffer, Offset, Size,
+                                    Pattern, PatternSize);
+      }))
+    return CL_OUT_OF_RESOURCES;
+  keepAndCopyBack(Command, Buffer);
+  return Command.submit(false, Event);
 }
 
-void *enqueueMapBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
+void *enqueueMapBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
                        cl_map_flags Flags, size_t Offset, size_t Size,
                        cl_uint NumWaits, const cl_event *Waits, cl_event *Event,
                        cl_int *ErrorCode) {
@@ -296,7 +316,7 @@ void *enqueueMapBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
       (Writes &&
        (Buffer->Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))))
     return failWith(ErrorCode, CL_INVALID_OPERATION);
-  // Every command before it has run: the bytes are current.
+  // Once the commands before it have run, the bytes are current.
   uint8_t *Base =
       Buffer->HostPtr ? static_cast<uint8_t *>(Buffer->HostPtr) : Buffer->Bytes;
   void *Pointer = Base + Offset;
@@ -304,8 +324,13 @@ void *enqueueMapBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool,
     std::lock_guard<std::mutex> Lock(Buffer->Mapped);
     Buffer->Mappings.push_back({Pointer, Offset, Size, Writes});
   }
+  // The mapping holds a reference to the buffer until it is unmapped.
   retain(Buffer);
-  Command.finish(CL_SUCCESS, Event);
+  if (cl_int E = Command.submit(Blocking, Event)) {
+    forgetMapping(*Buffer, Pointer);
+    release(Buffer);
+    return failWith(ErrorCode, E);
+  }
   failWith(ErrorCode, CL_SUCCESS);
   return Pointer;
 }
@@ -316,22 +341,19 @@ cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
   Enqueued Command(Queue, CL_COMMAND_UNMAP_MEM_OBJECT);
   if (cl_int E = checkCommand(Command, Queue, {Memory}, NumWaits, Waits))
     return E;
-  _cl_mem::Mapping Ended;
-  {
-    std::lock_guard<std::mutex> Lock(Memory->Mapped);
-    auto It = std::find_if(
-        Memory->Mappings.begin(), Memory->Mappings.end(),
-        [&](const _cl_mem::Mapping &M) { return M.Pointer == Pointer; });
-    if (It == Memory->Mappings.end())
-      return CL_INVALID_VALUE;
-    Ended = *It;
-    Memory->Mappings.erase(It);
-  }
-  if (Ended.Writes && Memory->HostPtr)
-    std::memcpy(Memory->Bytes + Ended.Offset, Ended.Pointer, Ended.Size);
-  // The mapping's reference to the buffer ends with it.
+  std::optional<_cl_mem::Mapping> Ended = forgetMapping(*Memory, Pointer);
+  if (!Ended)
+    return CL_INVALID_VALUE;
+  Command.keepAlive(Memory);
+  if (Ended->Writes && Memory->HostPtr)
+    Command.thenOnHost([Memory, Mapping = *Ended] {
+      std::memcpy(Memory->Bytes + Mapping.Offset, Mapping.Pointer,
+                  Mapping.Size);
+    });
+  // The mapping's reference to the buffer ends with it; the command holds
+  // its own.
   release(Memory);
-  return Command.finish(CL_SUCCESS, Event);
+  return Command.submit(false, Event);
 }
 
 cl_int getSupportedImageFormats(cl_context Context, cl_mem_flags Flags,

@@ -70,9 +70,12 @@ cl_int getSupportedImageFormats(cl_context Context, cl_mem_flags Flags,
 cl_int getPipeInfo(cl_mem Pipe, cl_pipe_info Param, size_t Size, void *Value,
                    size_t *SizeRet);
 
-/// Copies \p Buffer's contents to its application memory, if it has
-/// CL_MEM_USE_HOST_PTR, after a command that may have written it.
-void copyBackToHost(_cl_mem &Buffer);
+class Enqueued;
+
+/// Makes \p Command, which may write \p Buffer, keep the buffer alive and,
+/// once it has run, copy the buffer's contents to its application memory
+/// if it has CL_MEM_USE_HOST_PTR.
+void keepAndCopyBack(Enqueued &Command, cl_mem Buffer);
 
 } // namespace opencl
 } // namespace loom

@@ -18,7 +18,10 @@
 #include "mux/mux.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -120,6 +123,16 @@ struct _cl_command_queue {
   cl_command_queue_properties Properties = 0;
   /// As given to clCreateCommandQueueWithProperties, with its 0, or empty.
   std::vector<cl_queue_properties> PropertyList;
+  /// Guards the members below (Queue.cpp).
+  std::mutex Ordering;
+  /// The events of the queue's commands not ended yet, in the order they
+  /// were enqueued, each holding a reference the queue gives up when the
+  /// command ends (so that a queue and its unfinished commands keep each
+  /// other, and nothing else does).
+  std::deque<cl_event> Unfinished;
+  /// On an out-of-order queue, the last barrier until it ends: every
+  /// command enqueued after it waits for it.
+  cl_event Barrier = nullptr;
   ~_cl_command_queue();
 };
 
@@ -205,26 +218,46 @@ struct _cl_event {
   loom::opencl::ObjectKind Kind = loom::opencl::ObjectKind::Event;
   std::atomic<cl_uint> References{1};
   cl_context Context = nullptr;
+  /// The command's queue; null for a user event.
   cl_command_queue Queue = nullptr;
   cl_command_type Command = 0;
-  /// CL_COMPLETE, or the error that ended the command.
-  cl_int Status = CL_COMPLETE;
+  /// Guards the members below (Events.cpp).
+  std::mutex Guard;
+  /// Notified when the event ends.
+  std::condition_variable Ended;
+  /// CL_QUEUED, CL_SUBMITTED, CL_RUNNING, CL_COMPLETE, or the negative
+  /// error that ended the command.
+  cl_int Status = CL_QUEUED;
   /// CL_PROFILING_COMMAND_QUEUED, SUBMIT, START, END, COMPLETE, in ns.
   cl_ulong Times[5] = {};
+  /// The callbacks not called yet (clSetEventCallback), each for the state
+  /// it was registered for.
+  struct Callback {
+    cl_int Trigger;
+    void(CL_CALLBACK *Notify)(cl_event, cl_int, void *);
+    void *Data;
+  };
+  std::vector<Callback> Callbacks;
+  /// What waits for the event to end, told its final status.
+  std::vector<std::function<void(cl_int)>> Waiting;
   ~_cl_event();
 };
 
 namespace loom {
 namespace opencl {
 
-template <class T> constexpr ObjectKind KindOf = ObjectKind::Platform;
-template <> constexpr ObjectKind KindOf<_cl_device_id> = ObjectKind::Device;
-template <> constexpr ObjectKind KindOf<_cl_context> = ObjectKind::Context;
-template <> constexpr ObjectKind KindOf<_cl_command_queue> = ObjectKind::Queue;
-template <> constexpr ObjectKind KindOf<_cl_mem> = ObjectKind::Memory;
-template <> constexpr ObjectKind KindOf<_cl_program> = ObjectKind::Program;
-template <> constexpr ObjectKind KindOf<_cl_kernel> = ObjectKind::Kernel;
-template <> constexpr ObjectKind KindOf<_cl_event> = ObjectKind::Event;
+template <class T> inline constexpr ObjectKind KindOf = ObjectKind::Platform;
+template <>
+inline constexpr ObjectKind KindOf<_cl_device_id> = ObjectKind::Device;
+template <>
+inline constexpr ObjectKind KindOf<_cl_context> = ObjectKind::Context;
+template <>
+inline constexpr ObjectKind KindOf<_cl_command_queue> = ObjectKind::Queue;
+template <> inline constexpr ObjectKind KindOf<_cl_mem> = ObjectKind::Memory;
+template <>
+inline constexpr ObjectKind KindOf<_cl_program> = ObjectKind::Program;
+template <> inline constexpr ObjectKind KindOf<_cl_kernel> = ObjectKind::Kernel;
+template <> inline constexpr ObjectKind KindOf<_cl_event> = ObjectKind::Event;
 
 /// Whether \p Object is a live object of its kind (not null, the right tag).
 template <class T> bool isObject(const T *Object) {

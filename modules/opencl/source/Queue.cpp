@@ -8,10 +8,10 @@
 #include "Queue.h"
 
 #include "Context.h"
+#include "Events.h"
 #include "InfoWriter.h"
 
-#include <chrono>
-#include <memory>
+#include <algorithm>
 
 namespace loom {
 namespace opencl {
@@ -19,18 +19,10 @@ namespace opencl {
 namespace {
 
 constexpr cl_command_queue_properties SupportedProperties =
-    CL_QUEUE_PROFILING_ENABLE;
+    CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
 constexpr cl_command_queue_properties KnownProperties =
     CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
     CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
-
-cl_ulong nowNanoseconds() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-enum TimeIndex { Queued, Submitted, Started, Ended, Completed };
 
 cl_command_queue makeQueue(cl_context Context, cl_device_id Device,
                            cl_command_queue_properties Properties,
@@ -121,121 +113,255 @@ cl_int flush(cl_command_queue Queue) {
 }
 
 cl_int finish(cl_command_queue Queue) {
-  return isObject(Queue) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-}
-
-cl_int Enqueued::check(cl_uint Count, const cl_event *Waits) {
-  Times[Queued] = nowNanoseconds();
   if (!isObject(Queue))
     return CL_INVALID_COMMAND_QUEUE;
-  if ((Count > 0) != (Waits != nullptr))
-    return CL_INVALID_EVENT_WAIT_LIST;
-  for (cl_uint I = 0; I < Count; ++I) {
-    if (!isObject(Waits[I]))
-      return CL_INVALID_EVENT_WAIT_LIST;
-    if (Waits[I]->Context != Queue->Context)
-      return CL_INVALID_CONTEXT;
+  std::vector<cl_event> Left;
+  {
+    std::lock_guard<std::mutex> Lock(Queue->Ordering);
+    Left.assign(Queue->Unfinished.begin(), Queue->Unfinished.end());
+    for (cl_event Event : Left)
+      retain(Event);
+  }
+  for (cl_event Event : Left) {
+    awaitEvent(Event);
+    release(Event);
   }
   return CL_SUCCESS;
 }
 
-mux_result_t
-Enqueued::run(const std::function<mux_result_t(mux_command_buffer_t)> &Record) {
-  _cl_context &Context = *Queue->Context;
-  std::lock_guard<std::mutex> Lock(Context.Submission);
-  Times[Submitted] = nowNanoseconds();
+/// A command from its enqueueing to its end: the driver's commands it runs,
+/// what it keeps alive and does on the host, and how many of the events it
+/// waits for have not ended (one more until it is submitted).
+struct PendingCommand {
+  explicit PendingCommand(cl_context Context) : Context(Context) {}
+  ~PendingCommand() {
+    if (Commands)
+      muxDestroyCommandBuffer(Context->Mux, Commands);
+    for (cl_mem Memory : Used)
+      release(Memory);
+    // Last: the event may hold the last reference to the context.
+    if (Event)
+      release(Event);
+  }
+
+  cl_context Context;
+  /// The command's event, with a reference of the command's own.
+  cl_event Event = nullptr;
   mux_command_buffer_t Commands = nullptr;
+  std::vector<cl_mem> Used;
+  std::vector<std::function<void()>> OnHost;
+  std::atomic<unsigned> Unmet{1};
+  std::atomic<bool> WaitListFailed{false};
+};
+
+namespace {
+
+/// Dispatches \p Commands to the context's driver queue and waits for
+/// them; a failed run (a kernel that faulted) is told to the context's
+/// callback. Returns the driver's result.
+mux_result_t dispatchAndWait(_cl_context &Context,
+                             mux_command_buffer_t Commands) {
+  std::lock_guard<std::mutex> Lock(Context.Submission);
   mux_fence_t Fence = nullptr;
-  mux_result_t Result = muxCreateCommandBuffer(Context.Mux, &Commands);
-  if (Result == mux_success)
-    Result = Record(Commands);
-  if (Result == mux_success)
-    Result = muxFinalizeCommandBuffer(Commands);
-  if (Result == mux_success)
-    Result = muxCreateFence(Context.Mux, &Fence);
-  Times[Started] = nowNanoseconds();
+  mux_result_t Result = muxCreateFence(Context.Mux, &Fence);
   if (Result == mux_success)
     Result =
         muxDispatch(Context.MuxQueue, Commands, Fence, nullptr, 0, nullptr, 0);
   if (Result == mux_success)
     Result = muxTryWait(Context.MuxQueue, UINT64_MAX, Fence);
-  Times[Ended] = Times[Completed] = nowNanoseconds();
   if (Result != mux_success)
     notify(Context, muxGetLastErrorMessage());
   muxDestroyFence(Context.Mux, Fence);
-  muxDestroyCommandBuffer(Context.Mux, Commands);
   return Result;
 }
 
-cl_int Enqueued::finish(cl_int Status, cl_event *Event) {
-  if (!Event || Status != CL_SUCCESS)
-    return Status;
-  auto *Made = new _cl_event;
-  Made->Context = Queue->Context;
-  retain(Made->Context);
-  Made->Queue = Queue;
-  retain(Queue);
-  Made->Command = Command;
-  std::copy(std::begin(Times), std::end(Times), Made->Times);
-  *Event = Made;
-  return Status;
+/// Removes an ended command from its queue's unfinished ones, dropping the
+/// queue's reference to its event.
+void forgetEnded(cl_event Event) {
+  _cl_command_queue &Queue = *Event->Queue;
+  {
+    std::lock_guard<std::mutex> Lock(Queue.Ordering);
+    auto It =
+        std::find(Queue.Unfinished.begin(), Queue.Unfinished.end(), Event);
+    if (It != Queue.Unfinished.end())
+      Queue.Unfinished.erase(It);
+    if (Queue.Barrier == Event)
+      Queue.Barrier = nullptr;
+  }
+  release(Event);
 }
 
-cl_int waitForEvents(cl_uint Count, const cl_event *Events) {
-  if (Count == 0 || !Events)
-    return CL_INVALID_VALUE;
+/// Runs a command whose wait is over, or ends it unrun if its wait list
+/// failed.
+void execute(const std::shared_ptr<PendingCommand> &Command) {
+  cl_event Event = Command->Event;
+  cl_int Status = CL_COMPLETE;
+  if (Command->WaitListFailed) {
+    Status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+  } else {
+    advanceEvent(Event, CL_SUBMITTED);
+    advanceEvent(Event, CL_RUNNING);
+    if (Command->Commands &&
+        dispatchAndWait(*Command->Context, Command->Commands) != mux_success)
+      // A kernel that faulted (bounds-checked buffers) or could not run; the
+      // context's callback has the driver's message.
+      Status = CL_OUT_OF_RESOURCES;
+    for (const std::function<void()> &Work : Command->OnHost)
+      Work();
+  }
+  endEvent(Event, Status);
+  forgetEnded(Event);
+}
+
+/// What tells \p Command that an event it waits for has ended; \p InWaitList
+/// for an event of its wait list, whose failure stops it.
+std::function<void(cl_int)>
+waiterFor(const std::shared_ptr<PendingCommand> &Command, bool InWaitList) {
+  return [Command, InWaitList](cl_int Status) {
+    if (InWaitList && Status < 0)
+      Command->WaitListFailed = true;
+    if (--Command->Unmet == 0)
+      execute(Command);
+  };
+}
+
+cl_int currentStatus(cl_event Event) {
+  std::lock_guard<std::mutex> Lock(Event->Guard);
+  return Event->Status;
+}
+
+} // namespace
+
+cl_int Enqueued::check(cl_uint Count, const cl_event *List) {
+  if (!isObject(Queue))
+    return CL_INVALID_COMMAND_QUEUE;
+  if ((Count > 0) != (List != nullptr))
+    return CL_INVALID_EVENT_WAIT_LIST;
   for (cl_uint I = 0; I < Count; ++I) {
-    if (!isObject(Events[I]))
-      return CL_INVALID_EVENT;
-    if (Events[I]->Context != Events[0]->Context)
+    if (!isObject(List[I]))
+      return CL_INVALID_EVENT_WAIT_LIST;
+    if (List[I]->Context != Queue->Context)
       return CL_INVALID_CONTEXT;
   }
-  for (cl_uint I = 0; I < Count; ++I)
-    if (Events[I]->Status < 0)
-      return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+  Waits.assign(List, List + Count);
+  Made = std::make_shared<PendingCommand>(Queue->Context);
   return CL_SUCCESS;
 }
 
-cl_int getEventInfo(cl_event Event, cl_event_info Param, size_t Size,
-                    void *Value, size_t *SizeRet) {
-  if (!isObject(Event))
-    return CL_INVALID_EVENT;
-  InfoWriter Answer(Size, Value, SizeRet);
-  switch (Param) {
-  case CL_EVENT_COMMAND_QUEUE:
-    return Answer.value(Event->Queue);
-  case CL_EVENT_CONTEXT:
-    return Answer.value(Event->Context);
-  case CL_EVENT_COMMAND_TYPE:
-    return Answer.value(Event->Command);
-  case CL_EVENT_COMMAND_EXECUTION_STATUS:
-    return Answer.value(Event->Status);
-  case CL_EVENT_REFERENCE_COUNT:
-    return Answer.value<cl_uint>(Event->References);
-  default:
-    return CL_INVALID_VALUE;
+mux_result_t Enqueued::record(
+    const std::function<mux_result_t(mux_command_buffer_t)> &Record) {
+  if (!Made->Commands) {
+    if (mux_result_t Result =
+            muxCreateCommandBuffer(Queue->Context->Mux, &Made->Commands))
+      return Result;
   }
+  return Record(Made->Commands);
 }
 
-cl_int getEventProfilingInfo(cl_event Event, cl_profiling_info Param,
-                             size_t Size, void *Value, size_t *SizeRet) {
-  if (!isObject(Event))
-    return CL_INVALID_EVENT;
-  if (!Event->Queue || !(Event->Queue->Properties & CL_QUEUE_PROFILING_ENABLE))
-    return CL_PROFILING_INFO_NOT_AVAILABLE;
-  if (Param < CL_PROFILING_COMMAND_QUEUED ||
-      Param > CL_PROFILING_COMMAND_COMPLETE)
+void Enqueued::keepAlive(cl_mem Memory) {
+  retain(Memory);
+  Made->Used.push_back(Memory);
+}
+
+void Enqueued::thenOnHost(std::function<void()> Work) {
+  Made->OnHost.push_back(std::move(Work));
+}
+
+cl_int Enqueued::submit(bool Blocking, cl_event *EventOut) {
+  std::shared_ptr<PendingCommand> Command = std::move(Made);
+  if (Command->Commands && muxFinalizeCommandBuffer(Command->Commands))
+    return CL_OUT_OF_RESOURCES;
+  cl_event Event = makeCommandEvent(Queue, Type);
+  Command->Event = Event;
+  {
+    std::lock_guard<std::mutex> Lock(Queue->Ordering);
+    std::deque<cl_event> &Unfinished = Queue->Unfinished;
+    std::vector<cl_event> Before;
+    if (!(Queue->Properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)) {
+      if (!Unfinished.empty())
+        Before.push_back(Unfinished.back());
+    } else if (WaitsForAll) {
+      Before.assign(Unfinished.begin(), Unfinished.end());
+    } else if (Queue->Barrier) {
+      Before.push_back(Queue->Barrier);
+    }
+    for (cl_event Earlier : Before) {
+      ++Command->Unmet;
+      whenEnded(Earlier, waiterFor(Command, false));
+    }
+    retain(Event);
+    Unfinished.push_back(Event);
+    if (IsBarrier)
+      Queue->Barrier = Event;
+  }
+  for (cl_event Wait : Waits) {
+    ++Command->Unmet;
+    whenEnded(Wait, waiterFor(Command, true));
+  }
+  if (--Command->Unmet == 0)
+    runSoon([Command] { execute(Command); });
+  cl_int Status = Blocking ? awaitEvent(Event) : currentStatus(Event);
+  bool StoppedByWaitList =
+      Status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+  if (Status < 0 && (Blocking || !StoppedByWaitList))
+    return Status;
+  if (EventOut) {
+    retain(Event);
+    *EventOut = Event;
+  }
+  return CL_SUCCESS;
+}
+
+namespace {
+
+cl_int enqueueSynchronization(cl_command_queue Queue, cl_command_type Type,
+                              bool IsBarrier, cl_uint NumWaits,
+                              const cl_event *Waits, cl_event *Event) {
+  Enqueued Command(Queue, Type);
+  if (cl_int E = Command.check(NumWaits, Waits))
+    return E;
+  if (NumWaits == 0)
+    Command.waitForEveryCommandBefore();
+  if (IsBarrier)
+    Command.holdBackLaterCommands();
+  return Command.submit(false, Event);
+}
+
+} // namespace
+
+cl_int enqueueMarkerWithWaitList(cl_command_queue Queue, cl_uint NumWaits,
+                                 const cl_event *Waits, cl_event *Event) {
+  return enqueueSynchronization(Queue, CL_COMMAND_MARKER, false, NumWaits,
+                                Waits, Event);
+}
+
+cl_int enqueueBarrierWithWaitList(cl_command_queue Queue, cl_uint NumWaits,
+                                  const cl_event *Waits, cl_event *Event) {
+  return enqueueSynchronization(Queue, CL_COMMAND_BARRIER, true, NumWaits,
+                                Waits, Event);
+}
+
+cl_int enqueueMarker(cl_command_queue Queue, cl_event *Event) {
+  if (isObject(Queue) && !Event)
     return CL_INVALID_VALUE;
-  return InfoWriter(Size, Value, SizeRet)
-      .value(Event->Times[Param - CL_PROFILING_COMMAND_QUEUED]);
+  return enqueueMarkerWithWaitList(Queue, 0, nullptr, Event);
 }
 
-cl_int retainEvent(cl_event Event) {
-  return retainObject<_cl_event, CL_INVALID_EVENT>(Event);
+cl_int enqueueBarrier(cl_command_queue Queue) {
+  return enqueueBarrierWithWaitList(Queue, 0, nullptr, nullptr);
 }
 
-cl_int releaseEvent(cl_event Event) {
-  return releaseObject<_cl_event, CL_INVALID_EVENT>(Event);
+cl_int enqueueWaitForEvents(cl_command_queue Queue, cl_uint Count,
+                            const cl_event *Events) {
+  if (!isObject(Queue))
+    return CL_INVALID_COMMAND_QUEUE;
+  if (Count == 0 || !Events)
+    return CL_INVALID_VALUE;
+  for (cl_uint I = 0; I < Count; ++I)
+    if (!isObject(Events[I]))
+      return CL_INVALID_EVENT;
+  return enqueueSynchronization(Queue, CL_COMMAND_BARRIER, true, Count, Events,
+                                nullptr);
 }
 
 } // namespace opencl

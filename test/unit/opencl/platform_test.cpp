@@ -395,7 +395,8 @@ TEST(Unimplemented, EntryPointsRefuseWithInvalidOperation) {
   cl_context Context =
       clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error);
   ASSERT_EQ(Error, CL_SUCCESS);
-  EXPECT_EQ(clCreateUserEvent(Context, &Error), nullptr);
+  const char *IL = "";
+  EXPECT_EQ(clCreateProgramWithIL(Context, IL, 1, &Error), nullptr);
   EXPECT_EQ(Error, CL_INVALID_OPERATION);
   cl_device_id Sub[2];
   cl_device_partition_property Equally[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
