@@ -99,6 +99,7 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clFinish = finish;
   Table.clCreateBuffer = createBuffer;
   Table.clCreateBufferWithProperties = createBufferWithProperties;
+  Table.clCreateSubBuffer = createSubBuffer;
   Table.clRetainMemObject = retainMemObject;
   Table.clReleaseMemObject = releaseMemObject;
   Table.clGetMemObjectInfo = getMemObjectInfo;

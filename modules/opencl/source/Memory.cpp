@@ -45,6 +45,55 @@ cl_int checkFlags(cl_mem_flags Flags, void *HostPtr) {
   return CL_SUCCESS;
 }
 
+/// Checks a sub-buffer's \p Flags against its parent's: no host pointer
+/// flag, and no access, device or host, that the parent does not allow.
+cl_int checkSubBufferFlags(cl_mem_flags Parent, cl_mem_flags Flags) {
+  if (cl_int E = checkFlags(Flags & ~HostPtrFlags, nullptr))
+    return E;
+  auto Asks = [Flags](cl_mem_flags Access) { return (Flags & Access) != 0; };
+  bool Refused =
+      (Flags & HostPtrFlags) ||
+      ((Parent & CL_MEM_WRITE_ONLY) &&
+       Asks(CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)) ||
+      ((Parent & CL_MEM_READ_ONLY) &&
+       Asks(CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)) ||
+      ((Parent & CL_MEM_HOST_WRITE_ONLY) && Asks(CL_MEM_HOST_READ_ONLY)) ||
+      ((Parent & CL_MEM_HOST_READ_ONLY) && Asks(CL_MEM_HOST_WRITE_ONLY)) ||
+      ((Parent & CL_MEM_HOST_NO_ACCESS) &&
+       Asks(CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY));
+  return Refused ? CL_INVALID_VALUE : CL_SUCCESS;
+}
+
+/// A sub-buffer's flags: those asked for, and its parent's where it asks
+/// for none of a kind (device access, host access, host pointer).
+cl_mem_flags inheritFlags(cl_mem_flags Parent, cl_mem_flags Flags) {
+  for (cl_mem_flags Kind : {AccessFlags, HostAccessFlags, HostPtrFlags})
+    if (!(Flags & Kind))
+      Flags |= Parent & Kind;
+  return Flags;
+}
+
+/// The alignment, in bytes, every device of \p Context asks of a
+/// sub-buffer's offset (CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bits).
+size_t subBufferAlignment(cl_context Context) {
+  cl_uint Largest = 8;
+  for (cl_device_id Device : Context->Devices) {
+    cl_uint Bits = 0;
+    getDeviceInfo(Device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof Bits, &Bits,
+                  nullptr);
+    Largest = std::max(Largest, Bits);
+  }
+  return Largest / 8;
+}
+
+/// A buffer's place in the memory it uses: its root buffer and its offset
+/// there, to tell whether two ranges of buffers overlap.
+std::pair<cl_mem, size_t> placeOf(cl_mem Buffer, size_t Offset) {
+  return Buffer->Parent
+             ? std::make_pair(Buffer->Parent, Buffer->Offset + Offset)
+             : std::make_pair(Buffer, Offset);
+}
+
 /// The largest allocation any of \p Context's devices allows.
 cl_ulong maxAllocation(cl_context Context) {
   cl_ulong Largest = 0;
@@ -139,6 +188,45 @@ cl_mem createBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
   return Buffer.release();
 }
 
+cl_mem createSubBuffer(cl_mem Parent, cl_mem_flags Flags,
+                       cl_buffer_create_type Type, const void *Info,
+                       cl_int *ErrorCode) {
+  if (!isObject(Parent) || Parent->Parent)
+    return failWith(ErrorCode, CL_INVALID_MEM_OBJECT);
+  if (cl_int E = checkSubBufferFlags(Parent->Flags, Flags))
+    return failWith(ErrorCode, E);
+  if (Type != CL_BUFFER_CREATE_TYPE_REGION || !Info)
+    return failWith(ErrorCode, CL_INVALID_VALUE);
+  const auto &Region = *static_cast<const cl_buffer_region *>(Info);
+  if (Region.size == 0)
+    return failWith(ErrorCode, CL_INVALID_BUFFER_SIZE);
+  if (!inRange(*Parent, Region.origin, Region.size))
+    return failWith(ErrorCode, CL_INVALID_VALUE);
+  if (Region.origin % subBufferAlignment(Parent->Context))
+    return failWith(ErrorCode, CL_MISALIGNED_SUB_BUFFER_OFFSET);
+  auto Buffer = std::make_unique<_cl_mem>();
+  Buffer->Context = Parent->Context;
+  retain(Buffer->Context);
+  Buffer->Parent = Parent;
+  retain(Parent);
+  Buffer->Offset = Region.origin;
+  Buffer->Flags = inheritFlags(Parent->Flags, Flags);
+  Buffer->Size = Region.size;
+  if (Parent->HostPtr)
+    Buffer->HostPtr = static_cast<uint8_t *>(Parent->HostPtr) + Region.origin;
+  // A driver buffer over the parent's memory: each sees what the other
+  // writes.
+  Buffer->Memory = Parent->Memory;
+  mux_device_t Mux = Buffer->Context->Mux;
+  if (muxCreateBuffer(Mux, Region.size, &Buffer->Buffer) != mux_success ||
+      muxBindBufferMemory(Mux, Parent->Memory, Buffer->Buffer, Region.origin) !=
+          mux_success)
+    return failWith(ErrorCode, CL_OUT_OF_RESOURCES);
+  Buffer->Bytes = Parent->Bytes + Region.origin;
+  failWith(ErrorCode, CL_SUCCESS);
+  return Buffer.release();
+}
+
 cl_mem createBufferWithProperties(cl_context Context,
                                   const cl_mem_properties *Properties,
                                   cl_mem_flags Flags, size_t Size,
@@ -194,9 +282,9 @@ cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
   case CL_MEM_CONTEXT:
     return Answer.value(Memory->Context);
   case CL_MEM_ASSOCIATED_MEMOBJECT:
-    return Answer.value<cl_mem>(nullptr);
+    return Answer.value(Memory->Parent);
   case CL_MEM_OFFSET:
-    return Answer.value<size_t>(0);
+    return Answer.value<size_t>(Memory->Offset);
   case CL_MEM_USES_SVM_POINTER:
     return Answer.value<cl_bool>(CL_FALSE);
   case CL_MEM_PROPERTIES:
@@ -258,8 +346,10 @@ cl_int enqueueCopyBuffer(cl_command_queue Queue, cl_mem Source,
   if (Size == 0 || !inRange(*Source, SourceOffset, Size) ||
       !inRange(*Destination, DestinationOffset, Size))
     return CL_INVALID_VALUE;
-  if (Source == Destination && SourceOffset < DestinationOffset + Size &&
-      DestinationOffset < SourceOffset + Size)
+  // Ranges of one buffer, or of sub-buffers of one buffer, may not overlap.
+  auto [SourceRoot, From] = placeOf(Source, SourceOffset);
+  auto [DestinationRoot, To] = placeOf(Destination, DestinationOffset);
+  if (SourceRoot == DestinationRoot && From < To + Size && To < From + Size)
     return CL_MEM_COPY_OVERLAP;
   if (Command.record([&](mux_command_buffer_t Commands) {
         return muxCommandCopyBuffer(Commands, Source->Buffer, SourceOffset,

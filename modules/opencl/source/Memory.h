@@ -26,6 +26,14 @@ cl_mem createBufferWithProperties(cl_context Context,
                                   const cl_mem_properties *Properties,
                                   cl_mem_flags Flags, size_t Size,
                                   void *HostPtr, cl_int *ErrorCode);
+/// A sub-buffer: a driver buffer bound to a region of its parent's memory,
+/// so that each sees what the other writes. Its offset must be aligned for
+/// every device of the context (CL_DEVICE_MEM_BASE_ADDR_ALIGN); it inherits
+/// the kinds of flags it does not give, and holds a reference to its
+/// parent.
+cl_mem createSubBuffer(cl_mem Parent, cl_mem_flags Flags,
+                       cl_buffer_create_type Type, const void *Info,
+                       cl_int *ErrorCode);
 cl_int retainMemObject(cl_mem Memory);
 cl_int releaseMemObject(cl_mem Memory);
 cl_int setMemObjectDestructorCallback(cl_mem Memory,

@@ -20,7 +20,10 @@ _cl_command_queue::~_cl_command_queue() { loom::opencl::release(Context); }
 _cl_mem::~_cl_mem() {
   Destructors.callAll(this);
   muxDestroyBuffer(Context->Mux, Buffer);
-  muxFreeMemory(Context->Mux, Memory);
+  if (Parent)
+    loom::opencl::release(Parent);
+  else
+    muxFreeMemory(Context->Mux, Memory);
   loom::opencl::release(Context);
 }
 

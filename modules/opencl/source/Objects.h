@@ -145,8 +145,15 @@ struct _cl_mem {
   /// As given to clCreateBufferWithProperties, with its 0, or empty.
   std::vector<cl_mem_properties> Properties;
   size_t Size = 0;
-  /// The application's memory, for CL_MEM_USE_HOST_PTR.
+  /// The application's memory, for CL_MEM_USE_HOST_PTR (a sub-buffer's part
+  /// of its parent's).
   void *HostPtr = nullptr;
+  /// A sub-buffer's buffer, which it holds a reference to, and where in it
+  /// the sub-buffer starts; null and 0 for a buffer.
+  cl_mem Parent = nullptr;
+  size_t Offset = 0;
+  /// The driver's memory, owned by the buffer; its parent's for a
+  /// sub-buffer.
   mux_memory_t Memory = nullptr;
   mux_buffer_t Buffer = nullptr;
   /// The buffer's bytes, mapped once: the driver's memory is coherent with

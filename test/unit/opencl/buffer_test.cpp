@@ -1,0 +1,221 @@
+//===- buffer_test.cpp - Sub-buffers of Loom's OpenCL platform ------------===//
+//
+// Sub-buffers as applications use them: regions of a buffer that kernels,
+// reads, writes and copies reach, each write seen through the parent and
+// the other way round; the flags they inherit; the parent kept alive while
+// a sub-buffer lives; and the error codes clCreateSubBuffer and
+// clEnqueueCopyBuffer give for what the specification refuses. Every
+// element is checked against the host's own values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnDevice.h"
+
+#include <numeric>
+#include <vector>
+
+namespace {
+
+using namespace loom_opencl_test;
+
+constexpr size_t N = 4096;
+/// The alignment of sub-buffer offsets every device asks for.
+constexpr size_t Aligned = 1024;
+
+template <class T> T memValue(cl_mem Memory, cl_mem_info Param) {
+  T Value{};
+  EXPECT_EQ(clGetMemObjectInfo(Memory, Param, sizeof Value, &Value, nullptr),
+            CL_SUCCESS);
+  return Value;
+}
+
+cl_mem subBuffer(cl_mem Parent, cl_mem_flags Flags, size_t Origin, size_t Size,
+                 cl_int *Error) {
+  cl_buffer_region Region = {Origin, Size};
+  return clCreateSubBuffer(Parent, Flags, CL_BUFFER_CREATE_TYPE_REGION, &Region,
+                           Error);
+}
+
+std::vector<cl_int> readInts(cl_command_queue Queue, cl_mem Buffer,
+                             size_t Count) {
+  std::vector<cl_int> Values(Count, -1);
+  EXPECT_EQ(clEnqueueReadBuffer(Queue, Buffer, CL_TRUE, 0,
+                                Count * sizeof(cl_int), Values.data(), 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  return Values;
+}
+
+const char *AddOne = R"(
+__kernel void add_one(__global int *x) { x[get_global_id(0)] += 1; })";
+
+TEST(ClCreateSubBuffer, KernelsAndCopiesReachTheParentsMemory) {
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_uint Align = 0;
+    ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                              sizeof Align, &Align, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(Aligned % (Align / 8), 0u);
+    std::vector<cl_int> Host(N);
+    std::iota(Host.begin(), Host.end(), 0);
+    cl_mem Parent = On.buffer(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                              N * sizeof(cl_int), Host.data());
+    cl_int Error = CL_INVALID_VALUE;
+    // Ints [256, 768) and [1024, 1280).
+    cl_mem Middle = subBuffer(Parent, 0, Aligned, 512 * sizeof(cl_int), &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    cl_mem Later = subBuffer(Parent, CL_MEM_READ_ONLY, 4 * Aligned,
+                             256 * sizeof(cl_int), &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    EXPECT_EQ(memValue<cl_mem>(Middle, CL_MEM_ASSOCIATED_MEMOBJECT), Parent);
+    EXPECT_EQ(memValue<size_t>(Middle, CL_MEM_OFFSET), Aligned);
+    EXPECT_EQ(memValue<size_t>(Middle, CL_MEM_SIZE), 512 * sizeof(cl_int));
+    // Flags of a kind not given are the parent's.
+    EXPECT_EQ(memValue<cl_mem_flags>(Middle, CL_MEM_FLAGS),
+              CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR);
+    EXPECT_EQ(memValue<cl_mem_flags>(Later, CL_MEM_FLAGS),
+              CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR);
+    EXPECT_EQ(memValue<cl_mem>(Parent, CL_MEM_ASSOCIATED_MEMOBJECT), nullptr);
+    EXPECT_EQ(memValue<cl_uint>(Parent, CL_MEM_REFERENCE_COUNT), 3u);
+
+    // A kernel on the sub-buffer adds one to its ints of the parent.
+    cl_kernel Kernel = On.kernel(On.program(AddOne), "add_one");
+    ASSERT_EQ(clSetKernelArg(Kernel, 0, sizeof Middle, &Middle), CL_SUCCESS);
+    const size_t Items = 512;
+    ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, Kernel, 1, nullptr, &Items,
+                                     nullptr, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    // Copied from one sub-buffer to another: ints [256, 512) go to [1024,
+    // 1280), after the kernel's addition.
+    ASSERT_EQ(clEnqueueCopyBuffer(On.Queue, Middle, Later, 0, 0,
+                                  256 * sizeof(cl_int), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    // Written through the parent, read through the sub-buffer.
+    const cl_int Marked = -7;
+    ASSERT_EQ(clEnqueueWriteBuffer(On.Queue, Parent, CL_TRUE,
+                                   767 * sizeof(cl_int), sizeof Marked, &Marked,
+                                   0, nullptr, nullptr),
+              CL_SUCCESS);
+    for (size_t I = 0; I < N; ++I) {
+      if (I >= 256 && I < 768)
+        Host[I] += 1;
+      if (I >= 1024 && I < 1280)
+        Host[I] = Host[I - 768];
+    }
+    Host[767] = Marked;
+    std::vector<cl_int> Whole = readInts(On.Queue, Parent, N);
+    for (size_t I = 0; I < N; ++I)
+      ASSERT_EQ(Whole[I], Host[I]) << "at " << I;
+    std::vector<cl_int> Part = readInts(On.Queue, Middle, 512);
+    for (size_t I = 0; I < 512; ++I)
+      ASSERT_EQ(Part[I], Host[256 + I]) << "at " << I;
+    EXPECT_EQ(clReleaseMemObject(Middle), CL_SUCCESS);
+    EXPECT_EQ(clReleaseMemObject(Later), CL_SUCCESS);
+  }
+}
+
+TEST(ClCreateSubBuffer, AUseHostPtrParentsMemoryHoldsWhatKernelsWrote) {
+  OnDevice On(loomDevices()[0]);
+  std::vector<cl_int> Host(N, 5);
+  cl_mem Parent = On.buffer(CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+                            N * sizeof(cl_int), Host.data());
+  cl_int Error = CL_INVALID_VALUE;
+  cl_mem Part = subBuffer(Parent, 0, Aligned, Aligned, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(memValue<void *>(Part, CL_MEM_HOST_PTR),
+            reinterpret_cast<char *>(Host.data()) + Aligned);
+  cl_kernel Kernel = On.kernel(On.program(AddOne), "add_one");
+  ASSERT_EQ(clSetKernelArg(Kernel, 0, sizeof Part, &Part), CL_SUCCESS);
+  const size_t Items = Aligned / sizeof(cl_int);
+  ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, Kernel, 1, nullptr, &Items,
+                                   nullptr, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFinish(On.Queue), CL_SUCCESS);
+  for (size_t I = 0; I < N; ++I) {
+    bool InPart = I >= Items && I < 2 * Items;
+    ASSERT_EQ(Host[I], InPart ? 6 : 5) << "at " << I;
+  }
+  EXPECT_EQ(clReleaseMemObject(Part), CL_SUCCESS);
+}
+
+TEST(ClCreateSubBuffer, KeepsItsParentAlive) {
+  OnDevice On(loomDevices()[0]);
+  cl_int Error = CL_INVALID_VALUE;
+  cl_mem Parent = clCreateBuffer(On.Context, CL_MEM_READ_WRITE,
+                                 N * sizeof(cl_int), nullptr, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  static int ParentGone = 0;
+  ParentGone = 0;
+  ASSERT_EQ(clSetMemObjectDestructorCallback(
+                Parent, [](cl_mem, void *) { ++ParentGone; }, nullptr),
+            CL_SUCCESS);
+  cl_mem Part = subBuffer(Parent, 0, 0, Aligned, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(clReleaseMemObject(Parent), CL_SUCCESS);
+  EXPECT_EQ(ParentGone, 0);
+  const cl_int Value = 31;
+  ASSERT_EQ(clEnqueueFillBuffer(On.Queue, Part, &Value, sizeof Value, 0,
+                                Aligned, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (cl_int Read : readInts(On.Queue, Part, Aligned / sizeof(cl_int)))
+    ASSERT_EQ(Read, Value);
+  EXPECT_EQ(clReleaseMemObject(Part), CL_SUCCESS);
+  EXPECT_EQ(ParentGone, 1);
+}
+
+TEST(ClCreateSubBuffer, RefusesWhatTheSpecificationRefuses) {
+  OnDevice On(loomDevices()[0]);
+  cl_mem Parent =
+      On.buffer(CL_MEM_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS, N * sizeof(cl_int));
+  const size_t Bytes = N * sizeof(cl_int);
+  cl_int Error = CL_SUCCESS;
+  auto Refused = [&](cl_mem_flags Flags, size_t Origin, size_t Size) {
+    Error = CL_SUCCESS;
+    EXPECT_EQ(subBuffer(Parent, Flags, Origin, Size, &Error), nullptr);
+    return Error;
+  };
+  EXPECT_EQ(Refused(0, 4, 64), CL_MISALIGNED_SUB_BUFFER_OFFSET);
+  EXPECT_EQ(Refused(0, 0, 0), CL_INVALID_BUFFER_SIZE);
+  EXPECT_EQ(Refused(0, Aligned, Bytes), CL_INVALID_VALUE);
+  EXPECT_EQ(Refused(CL_MEM_READ_ONLY, 0, 64), CL_INVALID_VALUE);
+  EXPECT_EQ(Refused(CL_MEM_READ_WRITE, 0, 64), CL_INVALID_VALUE);
+  EXPECT_EQ(Refused(CL_MEM_HOST_READ_ONLY, 0, 64), CL_INVALID_VALUE);
+  EXPECT_EQ(Refused(CL_MEM_ALLOC_HOST_PTR, 0, 64), CL_INVALID_VALUE);
+  EXPECT_EQ(Refused(CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, 0, 64),
+            CL_INVALID_VALUE);
+  cl_buffer_region Region = {0, 64};
+  EXPECT_EQ(clCreateSubBuffer(Parent, 0, 0x1234, &Region, &Error), nullptr);
+  EXPECT_EQ(Error, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateSubBuffer(Parent, 0, CL_BUFFER_CREATE_TYPE_REGION, nullptr,
+                              &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_VALUE);
+  EXPECT_EQ(subBuffer(nullptr, 0, 0, 64, &Error), nullptr);
+  EXPECT_EQ(Error, CL_INVALID_MEM_OBJECT);
+  cl_mem Part = subBuffer(Parent, 0, 0, 2 * Aligned, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(subBuffer(Part, 0, 0, 64, &Error), nullptr);
+  EXPECT_EQ(Error, CL_INVALID_MEM_OBJECT);
+  EXPECT_EQ(memValue<cl_mem_flags>(Part, CL_MEM_FLAGS),
+            CL_MEM_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS);
+
+  // Copies between sub-buffers of one buffer may not overlap in it.
+  cl_mem Next = subBuffer(Parent, 0, Aligned, 2 * Aligned, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(clEnqueueCopyBuffer(On.Queue, Part, Next, Aligned, 0, 64, 0,
+                                nullptr, nullptr),
+            CL_MEM_COPY_OVERLAP);
+  EXPECT_EQ(clEnqueueCopyBuffer(On.Queue, Part, Parent, Aligned, Aligned + 16,
+                                64, 0, nullptr, nullptr),
+            CL_MEM_COPY_OVERLAP);
+  EXPECT_EQ(clEnqueueCopyBuffer(On.Queue, Part, Next, 0, Aligned, 64, 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clFinish(On.Queue), CL_SUCCESS);
+  EXPECT_EQ(clReleaseMemObject(Part), CL_SUCCESS);
+  EXPECT_EQ(clReleaseMemObject(Next), CL_SUCCESS);
+}
+
+} // namespace
