@@ -39,6 +39,10 @@ __kernel __attribute__((reqd_work_group_size(8, 2, 1)))
 void fixed(__global int *out) {
   out[get_global_id(0)] = 1;
 }
+__kernel void maybe(__global const int *in, __global int *out) {
+  size_t i = get_global_id(0);
+  out[i] = in ? in[i] + 1 : -1;
+}
 __kernel void with_local(__global int *out, __local int *scratch) {
   scratch[get_local_id(0)] = (int)get_global_id(0);
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -227,9 +231,41 @@ TEST_F(DriverMisuse, WrongArgumentsAreRefusedAndTheCommandBufferStillWorks) {
   O = options(Wrong, Global, 64);
   EXPECT_EQ(muxCommandNDRange(CB, Scale, &O),
             mux_error_invalid_kernel_arguments);
+  // A null buffer is a null pointer, which has no offset.
+  Wrong = Args;
+  Wrong[0].buffer = nullptr;
+  Wrong[0].buffer_offset = 16;
+  O = options(Wrong, Global, 64);
+  EXPECT_EQ(muxCommandNDRange(CB, Scale, &O),
+            mux_error_invalid_kernel_arguments);
 
   runAndCheck(CB, In, Out);
   muxDestroyCommandBuffer(Device, CB);
+}
+
+// OpenCL lets a buffer argument be null (clSetKernelArg with a null
+// cl_mem): the kernel sees a null pointer, also with bounds-checked buffers.
+TEST_F(DriverMisuse, ANullBufferIsANullPointer) {
+  mux_kernel_t Maybe = nullptr;
+  ASSERT_EQ(muxCreateKernel(Device, Executable, "maybe", 5, &Maybe),
+            mux_success);
+  const uint64_t Global[1] = {N};
+  for (bool Null : {true, false}) {
+    SCOPED_TRACE(Null ? "null" : "a buffer");
+    mux_command_buffer_t CB;
+    ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
+    std::vector<mux_descriptor_info_s> Args =
+        scaleArgs(Null ? nullptr : In, Out);
+    Args.pop_back();
+    mux_ndrange_options_s O = options(Args, Global, 64);
+    ASSERT_EQ(muxCommandNDRange(CB, Maybe, &O), mux_success);
+    ASSERT_NO_FATAL_FAILURE(submit(CB));
+    std::vector<int> Got = contents(Out);
+    for (uint64_t I = 0; I < N; ++I)
+      ASSERT_EQ(Got[I], Null ? -1 : Input[I] + 1) << "element " << I;
+    muxDestroyCommandBuffer(Device, CB);
+  }
+  muxDestroyKernel(Device, Maybe);
 }
 
 TEST_F(DriverMisuse, ABoundsFaultStopsItsCommandBufferAndIsSaidOnce) {

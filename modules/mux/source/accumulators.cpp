@@ -34,8 +34,11 @@ bool isBuffer(const md::ArgDescriptor &Arg) {
          Arg.Kind == md::ArgKind::ConstantBuffer;
 }
 
-/// The range of buffer argument \p Info (validated by packArgument).
+/// The range of buffer argument \p Info (validated by packArgument); none
+/// for a null buffer.
 ByteRange getRange(const mux_descriptor_info_s &Info) {
+  if (!Info.buffer)
+    return {nullptr, nullptr};
   const uint8_t *Begin = Info.buffer->Data + Info.buffer_offset;
   return {Begin, Info.buffer->Data + Info.buffer->Size};
 }

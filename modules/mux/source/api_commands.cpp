@@ -346,8 +346,8 @@ mux_result_t checkRange(const mux_device_s &Device, const mux_kernel_s &Kernel,
 }
 
 /// Checks argument \p Index, \p Info, against the kernel's \p Arg: the
-/// descriptor of its kind, a bound buffer with its offset inside it, the
-/// size of a value or of a __local buffer.
+/// descriptor of its kind, a bound buffer with its offset inside it (or
+/// null), the size of a value or of a __local buffer.
 mux_result_t checkArgument(const md::ArgDescriptor &Arg, uint32_t Index,
                            const mux_descriptor_info_s &Info) {
   std::string Where = "argument " + std::to_string(Index);
@@ -364,6 +364,9 @@ mux_result_t checkArgument(const md::ArgDescriptor &Arg, uint32_t Index,
     if (Info.type != mux_descriptor_info_type_buffer)
       return fail(mux_error_invalid_kernel_arguments,
                   Where + " is a buffer, but its descriptor is not");
+    // A null buffer is a null pointer, which has no offset.
+    if (!Info.buffer && Info.buffer_offset == 0)
+      return mux_success;
     if (!isValid(Info.buffer) || !Info.buffer->Data ||
         Info.buffer_offset > Info.buffer->Size)
       return fail(mux_error_invalid_kernel_arguments,

@@ -49,7 +49,8 @@ uint64_t placeLocalArguments(const md::KernelDescriptor &K,
 void packArgument(const md::ArgDescriptor &Arg,
                   const mux_descriptor_info_s &Info, uint8_t *Packed) {
   if (isBufferArgument(Arg)) {
-    uint8_t *Address = Info.buffer->Data + Info.buffer_offset;
+    uint8_t *Address =
+        Info.buffer ? Info.buffer->Data + Info.buffer_offset : nullptr;
     std::memcpy(Packed + Arg.Offset, &Address, sizeof(Address));
     return;
   }
@@ -64,9 +65,9 @@ void recordCheckedArguments(const md::KernelDescriptor &K,
   Launch.CheckBounds = true;
   Launch.KernelName = K.Name;
   for (uint32_t I = 0; I < K.Args.size(); ++I) {
-    if (!isBufferArgument(K.Args[I]))
-      continue;
     const mux_descriptor_info_s &Info = Descriptors[I];
+    if (!isBufferArgument(K.Args[I]) || !Info.buffer)
+      continue;
     Launch.CheckedArguments.push_back({I,
                                        Info.buffer->Data + Info.buffer_offset,
                                        Info.buffer->Size - Info.buffer_offset});
@@ -126,7 +127,7 @@ mux_result_t recordNDRange(mux_command_buffer_s &CB, const mux_kernel_s &Kernel,
                             CB.Device->Workers->size(), Launch);
   CB.Commands.push_back(std::move(Launch));
   for (uint32_t I = 0; I < K.Args.size(); ++I)
-    if (isBufferArgument(K.Args[I]))
+    if (isBufferArgument(K.Args[I]) && Options.descriptors[I].buffer)
       CB.uses(*Options.descriptors[I].buffer);
   return mux_success;
 }

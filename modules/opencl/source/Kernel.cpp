@@ -110,7 +110,7 @@ cl_int checkRange(const mux_device_info_s &Device, cl_uint Dimensions,
 }
 
 /// The driver's descriptors of \p Kernel's arguments, or why there are
-/// none: an argument not set, a buffer of another context, a null buffer.
+/// none: an argument not set, a buffer released or of another context.
 cl_int describeArguments(const _cl_kernel &Kernel, cl_context Context,
                          std::vector<mux_descriptor_info_s> &Descriptors) {
   for (size_t I = 0; I < Kernel.Arguments.size(); ++I) {
@@ -120,12 +120,16 @@ cl_int describeArguments(const _cl_kernel &Kernel, cl_context Context,
       return CL_INVALID_KERNEL_ARGS;
     mux_descriptor_info_s Info{};
     if (isBuffer(Kind)) {
-      // The driver has no null buffer yet (doc/opencl.md).
-      if (!Argument.Buffer || !isObject(Argument.Buffer))
+      Info.type = mux_descriptor_info_type_buffer;
+      // A null buffer is a null pointer in the kernel.
+      if (!Argument.Buffer) {
+        Descriptors.push_back(Info);
+        continue;
+      }
+      if (!isObject(Argument.Buffer))
         return CL_INVALID_KERNEL_ARGS;
       if (Argument.Buffer->Context != Context)
         return CL_INVALID_CONTEXT;
-      Info.type = mux_descriptor_info_type_buffer;
       Info.buffer = Argument.Buffer->Buffer;
     } else if (Kind == ArgKind::LocalBuffer) {
       Info.type = mux_descriptor_info_type_shared_local_buffer;
@@ -363,7 +367,8 @@ cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
           })))
     return E;
   for (size_t I = 0; I < Kernel->Arguments.size(); ++I)
-    if (isBuffer(Kernel->Descriptor.Args[I].Kind))
+    if (isBuffer(Kernel->Descriptor.Args[I].Kind) &&
+        Kernel->Arguments[I].Buffer)
       keepAndCopyBack(Command, Kernel->Arguments[I].Buffer);
   return Command.submit(false, Event);
 }

@@ -76,6 +76,11 @@ TEST_F(PrivateAccumulators, HistogramOnTwoWorkers) {
   EXPECT_EQ(Launch.AccumulatorCopyBytes, 4096u);
 }
 
+TEST_F(PrivateAccumulators, ANullBufferHasNothingToAccumulate) {
+  Descriptors[1].buffer = nullptr;
+  EXPECT_TRUE(plan(1 << 20, 2).Accumulators.empty());
+}
+
 TEST_F(PrivateAccumulators, FromTheArgumentsOffsetToItsBufferEnd) {
   Descriptors[1].buffer_offset = 1000; // 250 elements in.
   NDRangeCommand Launch = plan(1 << 20, 2);

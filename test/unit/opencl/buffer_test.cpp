@@ -1,11 +1,12 @@
-//===- buffer_test.cpp - Sub-buffers of Loom's OpenCL platform ------------===//
+//===- buffer_test.cpp - Buffers as kernels see them ----------------------===//
 //
 // Sub-buffers as applications use them: regions of a buffer that kernels,
 // reads, writes and copies reach, each write seen through the parent and
 // the other way round; the flags they inherit; the parent kept alive while
-// a sub-buffer lives; and the error codes clCreateSubBuffer and
-// clEnqueueCopyBuffer give for what the specification refuses. Every
-// element is checked against the host's own values.
+// a sub-buffer lives; the error codes clCreateSubBuffer and
+// clEnqueueCopyBuffer give for what the specification refuses. And a null
+// buffer argument, a null pointer in the kernel. Every element is checked
+// against the host's own values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -216,6 +217,40 @@ TEST(ClCreateSubBuffer, RefusesWhatTheSpecificationRefuses) {
   EXPECT_EQ(clFinish(On.Queue), CL_SUCCESS);
   EXPECT_EQ(clReleaseMemObject(Part), CL_SUCCESS);
   EXPECT_EQ(clReleaseMemObject(Next), CL_SUCCESS);
+}
+
+// clSetKernelArg with a null cl_mem: the kernel sees a null pointer.
+TEST(ClSetKernelArg, ANullBufferIsANullPointerInTheKernel) {
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_kernel Kernel = On.kernel(On.program(R"(
+__kernel void maybe(__global const int *in, __global int *out) {
+  size_t i = get_global_id(0);
+  out[i] = in ? in[i] * 2 : -1;
+})"),
+                                 "maybe");
+    std::vector<cl_int> Host(N);
+    std::iota(Host.begin(), Host.end(), 0);
+    cl_mem In = On.buffer(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                          N * sizeof(cl_int), Host.data());
+    cl_mem Out = On.buffer(CL_MEM_WRITE_ONLY, N * sizeof(cl_int));
+    ASSERT_EQ(clSetKernelArg(Kernel, 1, sizeof Out, &Out), CL_SUCCESS);
+    for (bool Null : {true, false}) {
+      SCOPED_TRACE(Null ? "null" : "a buffer");
+      cl_mem Given = Null ? nullptr : In;
+      // Either a pointer to a null cl_mem or a null pointer is a null buffer.
+      ASSERT_EQ(
+          clSetKernelArg(Kernel, 0, sizeof Given, Null ? nullptr : &Given),
+          CL_SUCCESS);
+      ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, Kernel, 1, nullptr, &N,
+                                       nullptr, 0, nullptr, nullptr),
+                CL_SUCCESS);
+      std::vector<cl_int> Got = readInts(On.Queue, Out, N);
+      for (size_t I = 0; I < N; ++I)
+        ASSERT_EQ(Got[I], Null ? -1 : Host[I] * 2) << "at " << I;
+    }
+  }
 }
 
 } // namespace

@@ -382,8 +382,9 @@ typedef enum mux_descriptor_info_type_e {
   mux_descriptor_info_type_shared_local_buffer = 2
 } mux_descriptor_info_type_e;
 
-/** One kernel argument: a buffer (global/constant pointer), bytes passed by
-    value, or a size of local memory. */
+/** One kernel argument: a buffer (global/constant pointer; a null `buffer`,
+    with `buffer_offset` 0, passes a null pointer), bytes passed by value, or
+    a size of local memory. */
 typedef struct mux_descriptor_info_s {
   mux_descriptor_info_type_e type;
   mux_buffer_t buffer;
