@@ -109,6 +109,10 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clEnqueueCopyBuffer = enqueueCopyBuffer;
   Table.clEnqueueFillBuffer = enqueueFillBuffer;
   Table.clEnqueueMapBuffer = enqueueMapBuffer;
+  Table.clEnqueueReadBufferRect = enqueueReadBufferRect;
+  Table.clEnqueueWriteBufferRect = enqueueWriteBufferRect;
+  Table.clEnqueueCopyBufferRect = enqueueCopyBufferRect;
+  Table.clEnqueueMigrateMemObjects = enqueueMigrateMemObjects;
   Table.clGetSupportedImageFormats = getSupportedImageFormats;
   Table.clGetPipeInfo = getPipeInfo;
   Table.clEnqueueUnmapMemObject = enqueueUnmapMemObject;

@@ -7,12 +7,14 @@
 
 #include "Memory.h"
 
+#include "Boxes.h"
 #include "Context.h"
 #include "Device.h"
 #include "InfoWriter.h"
 #include "Queue.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -153,6 +155,22 @@ std::optional<_cl_mem::Mapping> forgetMapping(_cl_mem &Buffer, void *Pointer) {
   _cl_mem::Mapping Found = *It;
   Buffer.Mappings.erase(It);
   return Found;
+}
+
+/// The buffer side of a rect command: its box, which must lie inside
+/// \p Buffer.
+cl_int bufferBox(const _cl_mem &Buffer, const size_t *Origin,
+                 const size_t *Region, size_t RowPitch, size_t SlicePitch,
+                 Box &Made) {
+  if (!Origin || !isWholeRegion(Region))
+    return CL_INVALID_VALUE;
+  if (cl_int E = Box::make(Origin, Region, RowPitch, SlicePitch, Made))
+    return E;
+  return Made.end(Region) <= Buffer.Size ? CL_SUCCESS : CL_INVALID_VALUE;
+}
+
+std::array<size_t, 3> regionOf(const size_t *Region) {
+  return {Region[0], Region[1], Region[2]};
 }
 
 } // namespace
@@ -382,6 +400,135 @@ cl_int enqueueFillBuffer(cl_command_queue Queue, cl_mem Buffer,
       }))
     return CL_OUT_OF_RESOURCES;
   keepAndCopyBack(Command, Buffer);
+  return Command.submit(false, Event);
+}
+
+cl_int enqueueReadBufferRect(cl_command_queue Queue, cl_mem Buffer,
+                             cl_bool Blocking, const size_t *BufferOrigin,
+                             const size_t *HostOrigin, const size_t *Region,
+                             size_t BufferRowPitch, size_t BufferSlicePitch,
+                             size_t HostRowPitch, size_t HostSlicePitch,
+                             void *Pointer, cl_uint NumWaits,
+                             const cl_event *Waits, cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_READ_BUFFER_RECT);
+  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
+    return E;
+  Box InBuffer, InHost;
+  if (!Pointer || !HostOrigin)
+    return CL_INVALID_VALUE;
+  if (cl_int E = bufferBox(*Buffer, BufferOrigin, Region, BufferRowPitch,
+                           BufferSlicePitch, InBuffer))
+    return E;
+  if (cl_int E =
+          Box::make(HostOrigin, Region, HostRowPitch, HostSlicePitch, InHost))
+    return E;
+  if (Buffer->Flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
+    return CL_INVALID_OPERATION;
+  Command.keepAlive(Buffer);
+  // The buffer's memory is the host's: its bytes are current once the
+  // commands before have run.
+  Command.thenOnHost([=, Size = regionOf(Region)] {
+    copyBox(static_cast<uint8_t *>(Pointer), InHost, Buffer->Bytes, InBuffer,
+            Size.data());
+  });
+  return Command.submit(Blocking, Event);
+}
+
+cl_int enqueueWriteBufferRect(cl_command_queue Queue, cl_mem Buffer,
+                              cl_bool Blocking, const size_t *BufferOrigin,
+                              const size_t *HostOrigin, const size_t *Region,
+                              size_t BufferRowPitch, size_t BufferSlicePitch,
+                              size_t HostRowPitch, size_t HostSlicePitch,
+                              const void *Pointer, cl_uint NumWaits,
+                              const cl_event *Waits, cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_WRITE_BUFFER_RECT);
+  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
+    return E;
+  Box InBuffer, InHost;
+  if (!Pointer || !HostOrigin)
+    return CL_INVALID_VALUE;
+  if (cl_int E = bufferBox(*Buffer, BufferOrigin, Region, BufferRowPitch,
+                           BufferSlicePitch, InBuffer))
+    return E;
+  if (cl_int E =
+          Box::make(HostOrigin, Region, HostRowPitch, HostSlicePitch, InHost))
+    return E;
+  if (Buffer->Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
+    return CL_INVALID_OPERATION;
+  Command.thenOnHost([=, Size = regionOf(Region)] {
+    copyBox(Buffer->Bytes, InBuffer, static_cast<const uint8_t *>(Pointer),
+            InHost, Size.data());
+  });
+  keepAndCopyBack(Command, Buffer);
+  return Command.submit(Blocking, Event);
+}
+
+cl_int enqueueCopyBufferRect(cl_command_queue Queue, cl_mem Source,
+                             cl_mem Destination, const size_t *SourceOrigin,
+                             const size_t *DestinationOrigin,
+                             const size_t *Region, size_t SourceRowPitch,
+                             size_t SourceSlicePitch,
+                             size_t DestinationRowPitch,
+                             size_t DestinationSlicePitch, cl_uint NumWaits,
+                             const cl_event *Waits, cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_COPY_BUFFER_RECT);
+  if (cl_int E =
+          checkCommand(Command, Queue, {Source, Destination}, NumWaits, Waits))
+    return E;
+  Box From, To;
+  if (cl_int E = bufferBox(*Source, SourceOrigin, Region, SourceRowPitch,
+                           SourceSlicePitch, From))
+    return E;
+  if (cl_int E = bufferBox(*Destination, DestinationOrigin, Region,
+                           DestinationRowPitch, DestinationSlicePitch, To))
+    return E;
+  if (Source == Destination &&
+      (From.RowPitch != To.RowPitch || From.SlicePitch != To.SlicePitch))
+    return CL_INVALID_VALUE;
+  auto [SourceRoot, SourceBase] = placeOf(Source, 0);
+  auto [DestinationRoot, DestinationBase] = placeOf(Destination, 0);
+  if (SourceRoot == DestinationRoot &&
+      boxesOverlap(SourceBase, From, DestinationBase, To, Region))
+    return CL_MEM_COPY_OVERLAP;
+  mux_buffer_region_info_s Info{};
+  for (int D = 0; D < 3; ++D) {
+    Info.region[D] = Region[D];
+    Info.src_origin[D] = From.Origin[D];
+    Info.dst_origin[D] = To.Origin[D];
+  }
+  Info.src_pitch[0] = From.RowPitch;
+  Info.src_pitch[1] = From.SlicePitch;
+  Info.dst_pitch[0] = To.RowPitch;
+  Info.dst_pitch[1] = To.SlicePitch;
+  if (Command.record([&](mux_command_buffer_t Commands) {
+        return muxCommandCopyBufferRegion(Commands, Source->Buffer,
+                                          Destination->Buffer, &Info);
+      }))
+    return CL_OUT_OF_RESOURCES;
+  Command.keepAlive(Source);
+  keepAndCopyBack(Command, Destination);
+  return Command.submit(false, Event);
+}
+
+cl_int enqueueMigrateMemObjects(cl_command_queue Queue, cl_uint Count,
+                                const cl_mem *Objects,
+                                cl_mem_migration_flags Flags, cl_uint NumWaits,
+                                const cl_event *Waits, cl_event *Event) {
+  Enqueued Command(Queue, CL_COMMAND_MIGRATE_MEM_OBJECTS);
+  if (cl_int E = Command.check(NumWaits, Waits))
+    return E;
+  constexpr cl_mem_migration_flags Known =
+      CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED;
+  if (Count == 0 || !Objects || (Flags & ~Known))
+    return CL_INVALID_VALUE;
+  for (cl_uint I = 0; I < Count; ++I) {
+    if (!isObject(Objects[I]))
+      return CL_INVALID_MEM_OBJECT;
+    if (Objects[I]->Context != Queue->Context)
+      return CL_INVALID_CONTEXT;
+  }
+  // Every device's memory is the host's: there is nothing to move, only an
+  // event in the queue's order.
   return Command.submit(false, Event);
 }
 

@@ -60,6 +60,37 @@ cl_int enqueueFillBuffer(cl_command_queue Queue, cl_mem Buffer,
                          size_t Size, cl_uint NumWaits, const cl_event *Waits,
                          cl_event *Event);
 
+/// The rect commands: boxes of bytes (Boxes.h) between a buffer and the
+/// host, copied on the host once the commands before have run (the
+/// buffer's memory is the host's), or between buffers, by the driver.
+cl_int enqueueReadBufferRect(cl_command_queue Queue, cl_mem Buffer,
+                             cl_bool Blocking, const size_t *BufferOrigin,
+                             const size_t *HostOrigin, const size_t *Region,
+                             size_t BufferRowPitch, size_t BufferSlicePitch,
+                             size_t HostRowPitch, size_t HostSlicePitch,
+                             void *Pointer, cl_uint NumWaits,
+                             const cl_event *Waits, cl_event *Event);
+cl_int enqueueWriteBufferRect(cl_command_queue Queue, cl_mem Buffer,
+                              cl_bool Blocking, const size_t *BufferOrigin,
+                              const size_t *HostOrigin, const size_t *Region,
+                              size_t BufferRowPitch, size_t BufferSlicePitch,
+                              size_t HostRowPitch, size_t HostSlicePitch,
+                              const void *Pointer, cl_uint NumWaits,
+                              const cl_event *Waits, cl_event *Event);
+cl_int enqueueCopyBufferRect(cl_command_queue Queue, cl_mem Source,
+                             cl_mem Destination, const size_t *SourceOrigin,
+                             const size_t *DestinationOrigin,
+                             const size_t *Region, size_t SourceRowPitch,
+                             size_t SourceSlicePitch,
+                             size_t DestinationRowPitch,
+                             size_t DestinationSlicePitch, cl_uint NumWaits,
+                             const cl_event *Waits, cl_event *Event);
+/// Nothing to move: every device's memory is the host's.
+cl_int enqueueMigrateMemObjects(cl_command_queue Queue, cl_uint Count,
+                                const cl_mem *Objects,
+                                cl_mem_migration_flags Flags, cl_uint NumWaits,
+                                const cl_event *Waits, cl_event *Event);
+
 void *enqueueMapBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
                        cl_map_flags Flags, size_t Offset, size_t Size,
                        cl_uint NumWaits, const cl_event *Waits, cl_event *Event,

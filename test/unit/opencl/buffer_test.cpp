@@ -5,13 +5,15 @@
 // the other way round; the flags they inherit; the parent kept alive while
 // a sub-buffer lives; the error codes clCreateSubBuffer and
 // clEnqueueCopyBuffer give for what the specification refuses. And a null
-// buffer argument, a null pointer in the kernel. Every element is checked
-// against the host's own values.
+// buffer argument, a null pointer in the kernel; and the rect commands,
+// checked against a byte-by-byte model of the host's. Every element is
+// checked against the host's own values.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OnDevice.h"
 
+#include <cstdint>
 #include <numeric>
 #include <vector>
 
@@ -217,6 +219,149 @@ TEST(ClCreateSubBuffer, RefusesWhatTheSpecificationRefuses) {
   EXPECT_EQ(clFinish(On.Queue), CL_SUCCESS);
   EXPECT_EQ(clReleaseMemObject(Part), CL_SUCCESS);
   EXPECT_EQ(clReleaseMemObject(Next), CL_SUCCESS);
+}
+
+/// Copies a box byte by byte, the host's model of the rect commands:
+/// \p Region bytes by rows by slices from \p From (origin, row pitch,
+/// slice pitch) of \p Source to \p To of \p Destination.
+struct Side {
+  size_t X, Y, Z, Row, Slice;
+  size_t at(size_t I, size_t J, size_t K) const {
+    return (Z + K) * Slice + (Y + J) * Row + X + I;
+  }
+};
+void modelCopy(std::vector<uint8_t> &Destination, Side To,
+               const std::vector<uint8_t> &Source, Side From,
+               const size_t *Region) {
+  for (size_t K = 0; K < Region[2]; ++K)
+    for (size_t J = 0; J < Region[1]; ++J)
+      for (size_t I = 0; I < Region[0]; ++I)
+        Destination.at(To.at(I, J, K)) = Source.at(From.at(I, J, K));
+}
+
+TEST(ClEnqueueBufferRect, ReadsWritesAndCopiesBoxesAsTheHostModelDoes) {
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    // B: 4 slices of 8 rows of 16 bytes; C: 3 slices of 6 rows of 12.
+    std::vector<uint8_t> ModelB(512), ModelC(216, 0);
+    for (size_t I = 0; I < ModelB.size(); ++I)
+      ModelB[I] = static_cast<uint8_t>(I % 251);
+    cl_mem B =
+        On.buffer(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 512, ModelB.data());
+    cl_mem C =
+        On.buffer(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 216, ModelC.data());
+
+    // From the host's 3 slices of 10 rows of 20 bytes into B.
+    std::vector<uint8_t> Host(600);
+    for (size_t I = 0; I < Host.size(); ++I)
+      Host[I] = static_cast<uint8_t>(255 - I % 199);
+    const size_t Written[3] = {5, 3, 2};
+    const size_t BufferAt[3] = {2, 1, 1}, HostAt[3] = {1, 2, 0};
+    ASSERT_EQ(clEnqueueWriteBufferRect(On.Queue, B, CL_FALSE, BufferAt, HostAt,
+                                       Written, 16, 128, 20, 200, Host.data(),
+                                       0, nullptr, nullptr),
+              CL_SUCCESS);
+    modelCopy(ModelB, {2, 1, 1, 16, 128}, Host, {1, 2, 0, 20, 200}, Written);
+
+    // From B to C, packed pitches on C's side (0: the region's).
+    const size_t Copied[3] = {12, 2, 3};
+    const size_t FromB[3] = {3, 1, 0}, ToC[3] = {0, 0, 0};
+    ASSERT_EQ(clEnqueueCopyBufferRect(On.Queue, B, C, FromB, ToC, Copied, 16,
+                                      128, 0, 0, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    modelCopy(ModelC, {0, 0, 0, 12, 24}, ModelB, {3, 1, 0, 16, 128}, Copied);
+
+    // Within B, boxes that do not overlap.
+    const size_t Moved[3] = {4, 2, 1};
+    const size_t MovedFrom[3] = {0, 0, 2}, MovedTo[3] = {8, 4, 3};
+    ASSERT_EQ(clEnqueueCopyBufferRect(On.Queue, B, B, MovedFrom, MovedTo, Moved,
+                                      16, 128, 16, 128, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    modelCopy(ModelB, {8, 4, 3, 16, 128}, ModelB, {0, 0, 2, 16, 128}, Moved);
+
+    // Read back whole, and one box of B into a pitched host array.
+    std::vector<uint8_t> GotB(512), GotC(216), Box(4 * 7 * 2, 0);
+    const size_t Whole[3] = {512, 1, 1}, WholeC[3] = {216, 1, 1};
+    const size_t Zero[3] = {0, 0, 0};
+    ASSERT_EQ(clEnqueueReadBufferRect(On.Queue, B, CL_TRUE, Zero, Zero, Whole,
+                                      0, 0, 0, 0, GotB.data(), 0, nullptr,
+                                      nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clEnqueueReadBufferRect(On.Queue, C, CL_TRUE, Zero, Zero, WholeC,
+                                      0, 0, 0, 0, GotC.data(), 0, nullptr,
+                                      nullptr),
+              CL_SUCCESS);
+    const size_t Read[3] = {3, 5, 2}, ReadFrom[3] = {6, 2, 1},
+                 ReadTo[3] = {1, 1, 0};
+    ASSERT_EQ(clEnqueueReadBufferRect(On.Queue, B, CL_TRUE, ReadFrom, ReadTo,
+                                      Read, 16, 128, 4, 28, Box.data(), 0,
+                                      nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<uint8_t> ModelBox(Box.size(), 0);
+    modelCopy(ModelBox, {1, 1, 0, 4, 28}, ModelB, {6, 2, 1, 16, 128}, Read);
+    EXPECT_EQ(GotB, ModelB);
+    EXPECT_EQ(GotC, ModelC);
+    EXPECT_EQ(Box, ModelBox);
+  }
+}
+
+TEST(ClEnqueueBufferRect, RefusesWhatTheSpecificationRefuses) {
+  OnDevice On(loomDevices()[0]);
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, 512);
+  uint8_t Host[512] = {};
+  const size_t Zero[3] = {0, 0, 0}, Region[3] = {4, 2, 2};
+  auto Read = [&](const size_t *At, const size_t *Size, size_t Row,
+                  size_t Slice) {
+    return clEnqueueReadBufferRect(On.Queue, B, CL_TRUE, At, Zero, Size, Row,
+                                   Slice, 0, 0, Host, 0, nullptr, nullptr);
+  };
+  const size_t Empty[3] = {4, 0, 1}, Late[3] = {0, 0, 3};
+  EXPECT_EQ(Read(Zero, Empty, 0, 0), CL_INVALID_VALUE);
+  EXPECT_EQ(Read(Zero, Region, 3, 0), CL_INVALID_VALUE);    // row < width
+  EXPECT_EQ(Read(Zero, Region, 16, 24), CL_INVALID_VALUE);  // slice < rows
+  EXPECT_EQ(Read(Zero, Region, 16, 40), CL_INVALID_VALUE);  // not a multiple
+  EXPECT_EQ(Read(Late, Region, 16, 128), CL_INVALID_VALUE); // past the end
+  EXPECT_EQ(Read(nullptr, Region, 16, 128), CL_INVALID_VALUE);
+  EXPECT_EQ(Read(Zero, Region, 16, 128), CL_SUCCESS);
+  // Overlapping boxes of one buffer, and of a buffer and its sub-buffer.
+  const size_t Near[3] = {2, 1, 0};
+  EXPECT_EQ(clEnqueueCopyBufferRect(On.Queue, B, B, Zero, Near, Region, 16, 128,
+                                    16, 128, 0, nullptr, nullptr),
+            CL_MEM_COPY_OVERLAP);
+  EXPECT_EQ(clEnqueueCopyBufferRect(On.Queue, B, B, Zero, Near, Region, 16, 128,
+                                    32, 128, 0, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  cl_int Error = CL_INVALID_VALUE;
+  cl_mem Tail = subBuffer(B, 0, 256, 256, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  const size_t InTail[3] = {0, 0, 2};
+  EXPECT_EQ(clEnqueueCopyBufferRect(On.Queue, B, Tail, InTail, Zero, Region, 16,
+                                    128, 16, 128, 0, nullptr, nullptr),
+            CL_MEM_COPY_OVERLAP);
+  EXPECT_EQ(clEnqueueCopyBufferRect(On.Queue, B, Tail, Zero, Zero, Region, 16,
+                                    128, 16, 128, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clReleaseMemObject(Tail), CL_SUCCESS);
+
+  // Migrating memory moves nothing but is a command with its event.
+  cl_event Migrated = nullptr;
+  EXPECT_EQ(
+      clEnqueueMigrateMemObjects(On.Queue, 1, &B, 0x80, 0, nullptr, nullptr),
+      CL_INVALID_VALUE);
+  EXPECT_EQ(clEnqueueMigrateMemObjects(On.Queue, 0, &B, 0, 0, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clEnqueueMigrateMemObjects(On.Queue, 1, &B,
+                                       CL_MIGRATE_MEM_OBJECT_HOST, 0, nullptr,
+                                       &Migrated),
+            CL_SUCCESS);
+  cl_command_type Type = 0;
+  EXPECT_EQ(clGetEventInfo(Migrated, CL_EVENT_COMMAND_TYPE, sizeof Type, &Type,
+                           nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Type, CL_COMMAND_MIGRATE_MEM_OBJECTS);
+  EXPECT_EQ(clWaitForEvents(1, &Migrated), CL_SUCCESS);
+  EXPECT_EQ(clReleaseEvent(Migrated), CL_SUCCESS);
 }
 
 // clSetKernelArg with a null cl_mem: the kernel sees a null pointer.
