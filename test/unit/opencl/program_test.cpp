@@ -10,6 +10,7 @@
 
 #include "OnDevice.h"
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -129,6 +130,42 @@ __kernel void square(__global int *data) {
   ASSERT_EQ(clFinish(On.Queue), CL_SUCCESS);
   for (size_t I = 0; I < Data.size(); ++I)
     EXPECT_EQ(Data[I], Before[I] * Before[I]) << I;
+}
+
+// printf writes to the host's stdout when the launch ends, each
+// work-item's lines together, launches in the queue's order.
+TEST(ClEnqueueNDRangeKernel, PrintfGoesToStdoutInTheQueuesOrder) {
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_kernel Kernel = On.kernel(On.program(R"(
+__kernel void say(int launch) {
+  int i = (int)get_global_id(0);
+  printf("launch %d item %d: %.2f\n", launch, i, 0.5f * i);
+  printf("launch %d item %d: %s\n", launch, i, i % 2 ? "odd" : "even");
+})"),
+                                 "say");
+    testing::internal::CaptureStdout();
+    for (cl_int Launch : {1, 2}) {
+      ASSERT_EQ(clSetKernelArg(Kernel, 0, sizeof Launch, &Launch), CL_SUCCESS);
+      const size_t Items = 4;
+      ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, Kernel, 1, nullptr, &Items,
+                                       &Items, 0, nullptr, nullptr),
+                CL_SUCCESS);
+    }
+    ASSERT_EQ(clFinish(On.Queue), CL_SUCCESS);
+    std::string Printed = testing::internal::GetCapturedStdout();
+    std::string Expected;
+    for (int Launch : {1, 2})
+      for (int I = 0; I < 4; ++I) {
+        char Lines[128];
+        std::snprintf(Lines, sizeof Lines,
+                      "launch %d item %d: %.2f\nlaunch %d item %d: %s\n",
+                      Launch, I, 0.5f * I, Launch, I, I % 2 ? "odd" : "even");
+        Expected += Lines;
+      }
+    EXPECT_EQ(Printed, Expected);
+  }
 }
 
 TEST(ClCloneKernel, CopiesTheArgumentsSetSoFarAndNothingAfter) {
