@@ -10,6 +10,8 @@
 #include "frontend/SPIRVCommon.h"
 #include "frontend/SPIRVTranslatorFixups.h"
 
+#include "compiler/pipeline/CompileOptions.h"
+
 #include "LLVMSPIRVLib/LLVMSPIRVLib.h"
 #include "spirv/unified1/spirv.hpp"
 
@@ -176,6 +178,72 @@ translateSPIRV(LLVMContext &Ctx, StringRef Binary, StringRef FileName,
       StringRef(reinterpret_cast<const char *>(Fitted->data()),
                 Fitted->size() * sizeof(uint32_t)),
       FileName, Opts);
+}
+
+namespace {
+
+/// What getSpecConstantSizes learns as it walks a module.
+struct SpecConstantWalk {
+  /// Type id to its size in bytes: booleans, integers, floats.
+  std::map<uint32_t, uint32_t> TypeBytes;
+  /// Specialization constant id to its type id.
+  std::map<uint32_t, uint32_t> TypeOf;
+  /// Result id to SpecId.
+  std::map<uint32_t, uint32_t> SpecIdOf;
+};
+
+spv_result_t walkSpecConstants(void *State, const spv_parsed_instruction_t *I) {
+  auto &Walk = *static_cast<SpecConstantWalk *>(State);
+  const uint32_t *W = I->words;
+  switch (static_cast<spv::Op>(I->opcode)) {
+  case spv::OpTypeBool:
+    Walk.TypeBytes[W[1]] = 1;
+    break;
+  case spv::OpTypeInt:
+  case spv::OpTypeFloat:
+    Walk.TypeBytes[W[1]] = W[2] / 8;
+    break;
+  case spv::OpDecorate:
+    if (I->num_words >= 4 && W[2] == spv::DecorationSpecId)
+      Walk.SpecIdOf[W[1]] = W[3];
+    break;
+  case spv::OpSpecConstantTrue:
+  case spv::OpSpecConstantFalse:
+  case spv::OpSpecConstant:
+    Walk.TypeOf[W[2]] = W[1];
+    break;
+  default:
+    break;
+  }
+  return SPV_SUCCESS;
+}
+
+} // namespace
+
+Expected<std::map<uint32_t, uint32_t>>
+readSpecConstantSizes(StringRef Binary, StringRef FileName) {
+  Expected<std::vector<uint32_t>> Words = toWords(Binary, FileName);
+  if (!Words)
+    return Words.takeError();
+  SpecConstantWalk Walk;
+  spv_context Context = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
+  spv_diagnostic Diagnostic = nullptr;
+  spv_result_t Parsed =
+      spvBinaryParse(Context, &Walk, Words->data(), Words->size(),
+                     /*parse_header=*/nullptr, walkSpecConstants, &Diagnostic);
+  std::string Why =
+      Diagnostic && Diagnostic->error ? Diagnostic->error : "cannot parse";
+  spvDiagnosticDestroy(Diagnostic);
+  spvContextDestroy(Context);
+  if (Parsed != SPV_SUCCESS)
+    return spirvError(FileName, "not a SPIR-V module: " + Twine(Why));
+  std::map<uint32_t, uint32_t> Sizes;
+  for (const auto &[Result, SpecId] : Walk.SpecIdOf) {
+    auto Type = Walk.TypeOf.find(Result);
+    if (Type != Walk.TypeOf.end())
+      Sizes[SpecId] = Walk.TypeBytes[Type->second];
+  }
+  return Sizes;
 }
 
 Expected<std::string> writeSPIRVModule(Module &M, ModuleFactory Remake) {

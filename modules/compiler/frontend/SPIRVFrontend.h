@@ -42,6 +42,12 @@ translateSPIRV(llvm::LLVMContext &Ctx, llvm::StringRef Binary,
                llvm::StringRef FileName,
                const std::map<uint32_t, uint64_t> &SpecConstants);
 
+/// The specialization constants of SPIR-V module \p Binary: each SpecId
+/// with its size in bytes (1 for a boolean). An error, naming \p FileName,
+/// for what is not a SPIR-V module.
+llvm::Expected<std::map<uint32_t, uint32_t>>
+readSpecConstantSizes(llvm::StringRef Binary, llvm::StringRef FileName);
+
 /// Translates \p M (as a frontend produced it) to SPIR-V words, in a child
 /// process like the reader. The translator of LLVM 15 needs typed pointers
 /// for much of what kernels do (pointer arguments of builtins, printf), so

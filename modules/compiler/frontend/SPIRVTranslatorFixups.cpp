@@ -9,6 +9,8 @@
 #include "frontend/SPIRVTranslatorFixups.h"
 #include "frontend/SPIRVCommon.h"
 
+#include "compiler/pipeline/CompileOptions.h"
+
 #include "spirv-tools/libspirv.hpp"
 #include "spirv/unified1/spirv.hpp"
 
@@ -23,9 +25,6 @@ namespace compiler {
 
 namespace {
 
-/// The newest SPIR-V version SPIRV-LLVM-Translator 15 reads.
-constexpr uint32_t NewestTranslatedVersion = 0x00010400;
-
 std::string versionName(uint32_t Version) {
   return (Twine((Version >> 16) & 0xff) + "." + Twine((Version >> 8) & 0xff))
       .str();
@@ -36,10 +35,10 @@ std::string versionName(uint32_t Version) {
 /// words.
 Error lowerVersion(std::vector<uint32_t> &Words, StringRef FileName) {
   uint32_t Version = Words[SPIRVVersionWord];
-  if (Version <= NewestTranslatedVersion)
+  if (Version <= NewestSPIRVVersion)
     return Error::success();
   std::vector<uint32_t> Lowered = Words;
-  Lowered[SPIRVVersionWord] = NewestTranslatedVersion;
+  Lowered[SPIRVVersionWord] = NewestSPIRVVersion;
   // Checked against the lowered version, the validator names whatever
   // needs a newer one.
   std::vector<ValidationProblem> Problems =
@@ -48,14 +47,14 @@ Error lowerVersion(std::vector<uint32_t> &Words, StringRef FileName) {
     Words = std::move(Lowered);
     return Error::success();
   }
-  return spirvError(
-      FileName, "SPIR-V " + versionName(Version) + " module uses what SPIR-V " +
-                    versionName(NewestTranslatedVersion) +
-                    " lacks (Loom's SPIR-V translator reads "
-                    "1.0 to " +
-                    versionName(NewestTranslatedVersion) + "): word " +
-                    Twine(Problems.front().Word) + ": " +
-                    StringRef(Problems.front().Message).trim());
+  return spirvError(FileName, "SPIR-V " + versionName(Version) +
+                                  " module uses what SPIR-V " +
+                                  versionName(NewestSPIRVVersion) +
+                                  " lacks (Loom's SPIR-V translator reads "
+                                  "1.0 to " +
+                                  versionName(NewestSPIRVVersion) + "): word " +
+                                  Twine(Problems.front().Word) + ": " +
+                                  StringRef(Problems.front().Message).trim());
 }
 
 /// The walk's state: the words so far, what it needs to know of earlier

@@ -72,6 +72,11 @@ Error BaseModule::loadIR(MemoryBufferRef Buffer) {
   return Error::success();
 }
 
+Expected<std::map<uint32_t, uint32_t>>
+getSpecConstantSizes(StringRef Binary, StringRef FileName) {
+  return readSpecConstantSizes(Binary, FileName);
+}
+
 Error BaseModule::loadSPIRV(MemoryBufferRef Buffer) {
   Expected<std::unique_ptr<Module>> Translated =
       translateSPIRV(Ctx, Buffer.getBuffer(), Buffer.getBufferIdentifier(),

@@ -16,6 +16,7 @@
 #include "InfoWriter.h"
 #include "Objects.h"
 
+#include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/Target.h"
 #include "mux/mux.h"
 
@@ -63,8 +64,22 @@ std::vector<cl_name_version> withVersion(const std::vector<std::string> &Names,
   return Named;
 }
 
+/// The SPIR-V versions the SDK reads (compiler/pipeline/SPIRVModules.h):
+/// 1.0 to its newest.
+std::vector<cl_version> spirvVersions() {
+  std::vector<cl_version> Versions;
+  for (uint32_t Minor = 0;
+       Minor <= ((compiler::NewestSPIRVVersion >> 8) & 0xff); ++Minor)
+    Versions.push_back(CL_MAKE_VERSION(1, Minor, 0));
+  return Versions;
+}
+
+/// The extensions of the OpenCL C the driver's device compiles, and the
+/// API's own: programs from SPIR-V.
 std::vector<std::string> extensions(const _cl_device_id &Device) {
-  return featuresStartingWith(Device, "cl_");
+  std::vector<std::string> Names = featuresStartingWith(Device, "cl_");
+  Names.push_back("cl_khr_il_program");
+  return Names;
 }
 
 std::string joined(const std::vector<std::string> &Names) {
@@ -177,11 +192,23 @@ std::optional<cl_int> answerIdentity(const _cl_device_id &Device,
   case CL_DEVICE_PARENT_DEVICE:
     return Answer.value<cl_device_id>(nullptr);
   case CL_DEVICE_BUILT_IN_KERNELS:
-  case CL_DEVICE_IL_VERSION:
     return Answer.string("");
   case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
-  case CL_DEVICE_ILS_WITH_VERSION:
     return Answer.array(std::vector<cl_name_version>{});
+  case CL_DEVICE_IL_VERSION: {
+    std::string Names;
+    for (cl_version Version : spirvVersions())
+      Names += (Names.empty() ? "SPIR-V_" : " SPIR-V_") +
+               std::to_string(CL_VERSION_MAJOR(Version)) + "." +
+               std::to_string(CL_VERSION_MINOR(Version));
+    return Answer.string(Names);
+  }
+  case CL_DEVICE_ILS_WITH_VERSION: {
+    std::vector<cl_name_version> Named;
+    for (cl_version Version : spirvVersions())
+      Named.push_back(withVersion({"SPIR-V"}, Version).front());
+    return Answer.array(Named);
+  }
   default:
     return std::nullopt;
   }

@@ -118,6 +118,8 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clEnqueueUnmapMemObject = enqueueUnmapMemObject;
   Table.clCreateProgramWithSource = createProgramWithSource;
   Table.clCreateProgramWithBinary = createProgramWithBinary;
+  Table.clCreateProgramWithIL = createProgramWithIL;
+  Table.clSetProgramSpecializationConstant = setProgramSpecializationConstant;
   Table.clBuildProgram = buildProgram;
   Table.clRetainProgram = retainProgram;
   Table.clReleaseProgram = releaseProgram;

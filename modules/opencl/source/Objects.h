@@ -180,6 +180,12 @@ struct _cl_program {
   std::atomic<cl_uint> References{1};
   cl_context Context = nullptr;
   std::string Source;
+  /// Made from SPIR-V (clCreateProgramWithIL): the module, the size of each
+  /// of its specialization constants by SpecId, and the values set
+  /// (clSetProgramSpecializationConstant) for the next build.
+  std::vector<char> IL;
+  std::map<uint32_t, uint32_t> SpecConstantSizes;
+  std::map<uint32_t, uint64_t> SpecConstants;
   /// Made from binaries (clCreateProgramWithBinary): a build loads them.
   bool FromBinaries = false;
   /// What the last build made for a device.

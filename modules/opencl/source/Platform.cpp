@@ -10,6 +10,7 @@
 #include "Device.h"
 #include "InfoWriter.h"
 #include "Objects.h"
+#include "Program.h"
 
 #include "compiler/pipeline/Target.h"
 #include "mux/mux.h"
@@ -128,8 +129,13 @@ cl_int getPlatformInfo(cl_platform_id Platform, cl_platform_info Param,
 }
 
 void *getExtensionFunctionAddress(const char *Name) {
-  if (Name && std::strcmp(Name, "clIcdGetPlatformIDsKHR") == 0)
+  if (!Name)
+    return nullptr;
+  if (std::strcmp(Name, "clIcdGetPlatformIDsKHR") == 0)
     return reinterpret_cast<void *>(&clIcdGetPlatformIDsKHR);
+  // cl_khr_il_program's entry point is OpenCL 2.1's clCreateProgramWithIL.
+  if (std::strcmp(Name, "clCreateProgramWithILKHR") == 0)
+    return reinterpret_cast<void *>(&createProgramWithIL);
   return nullptr;
 }
 

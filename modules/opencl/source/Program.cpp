@@ -16,6 +16,7 @@
 #include "compiler/pipeline/Target.h"
 
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstring>
 #include <memory>
@@ -25,19 +26,23 @@ namespace opencl {
 
 namespace {
 
-/// The name the program's diagnostics give its source.
+/// The names the program's diagnostics give its source or SPIR-V.
 constexpr const char *SourceName = "program.cl";
+constexpr const char *ILName = "program.spv";
 
-/// Compiles \p Source for \p Device into \p Built: CL_SUCCESS,
+/// Compiles \p Program's OpenCL C or SPIR-V (with its specialization
+/// constants) for \p Device into \p Built: CL_SUCCESS,
 /// CL_INVALID_BUILD_OPTIONS, or CL_BUILD_PROGRAM_FAILURE with the log.
-cl_int compileFor(cl_device_id Device, const std::string &Source,
+cl_int compileFor(cl_device_id Device, const _cl_program &Program,
                   _cl_program::Build &Built) {
+  bool FromIL = !Program.IL.empty();
   compiler::CompileOptions Opts;
-  Opts.FileName = SourceName;
+  Opts.FileName = FromIL ? ILName : SourceName;
   if (llvm::Error E = Opts.parseBuildOptions(Built.Options)) {
     Built.Log = llvm::toString(std::move(E)) + "\n";
     return CL_INVALID_BUILD_OPTIONS;
   }
+  Opts.SpecConstants = Program.SpecConstants;
   llvm::LLVMContext Ctx;
   std::unique_ptr<compiler::BaseModule> Module =
       Device->Target->createModule(Ctx, Opts);
@@ -45,7 +50,10 @@ cl_int compileFor(cl_device_id Device, const std::string &Source,
       [&](llvm::StringRef Text) { Built.Log += Text.str(); });
   llvm::Expected<llvm::SmallVector<char, 0>> Object =
       [&]() -> llvm::Expected<llvm::SmallVector<char, 0>> {
-    if (llvm::Error E = Module->compile(Source))
+    llvm::StringRef IL(Program.IL.data(), Program.IL.size());
+    if (llvm::Error E =
+            FromIL ? Module->loadSPIRV(llvm::MemoryBufferRef(IL, ILName))
+                   : Module->compile(Program.Source))
       return std::move(E);
     if (llvm::Error E = Module->finalize())
       return std::move(E);
@@ -89,9 +97,8 @@ cl_int buildFor(_cl_program &Program, cl_device_id Device,
   Built.Options = Options ? Options : "";
   Built.Binary = std::move(Binary);
   Built.Status = CL_BUILD_IN_PROGRESS;
-  cl_int Result = Program.FromBinaries
-                      ? CL_SUCCESS
-                      : compileFor(Device, Program.Source, Built);
+  cl_int Result =
+      Program.FromBinaries ? CL_SUCCESS : compileFor(Device, Program, Built);
   if (Result == CL_SUCCESS)
     Result = load(*Program.Context, Built);
   Built.Status = Result == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
@@ -158,6 +165,47 @@ cl_program createProgramWithSource(cl_context Context, cl_uint Count,
   Program->Source = std::move(Source);
   failWith(ErrorCode, CL_SUCCESS);
   return Program;
+}
+
+cl_program createProgramWithIL(cl_context Context, const void *IL,
+                               size_t Length, cl_int *ErrorCode) {
+  if (!isObject(Context))
+    return failWith(ErrorCode, CL_INVALID_CONTEXT);
+  if (!IL || Length == 0)
+    return failWith(ErrorCode, CL_INVALID_VALUE);
+  const char *Bytes = static_cast<const char *>(IL);
+  llvm::Expected<std::map<uint32_t, uint32_t>> Sizes =
+      compiler::getSpecConstantSizes(llvm::StringRef(Bytes, Length), ILName);
+  if (!Sizes) {
+    // Not SPIR-V, the only IL the devices take.
+    llvm::consumeError(Sizes.takeError());
+    return failWith(ErrorCode, CL_INVALID_VALUE);
+  }
+  auto *Program = new _cl_program;
+  Program->Context = Context;
+  retain(Context);
+  Program->IL.assign(Bytes, Bytes + Length);
+  Program->SpecConstantSizes = std::move(*Sizes);
+  failWith(ErrorCode, CL_SUCCESS);
+  return Program;
+}
+
+cl_int setProgramSpecializationConstant(cl_program Program, cl_uint SpecId,
+                                        size_t Size, const void *Value) {
+  if (!isObject(Program) || Program->IL.empty())
+    return CL_INVALID_PROGRAM;
+  auto Known = Program->SpecConstantSizes.find(SpecId);
+  if (Known == Program->SpecConstantSizes.end())
+    return CL_INVALID_SPEC_ID;
+  if (!Value || Size != Known->second || Size > sizeof(uint64_t))
+    return CL_INVALID_VALUE;
+  // The translator takes the value's bits, zero-extended; a boolean is
+  // true when its byte is not zero.
+  uint64_t Bits = 0;
+  std::memcpy(&Bits, Value, Size);
+  std::lock_guard<std::mutex> Lock(Program->Building);
+  Program->SpecConstants[SpecId] = Bits;
+  return CL_SUCCESS;
 }
 
 cl_program createProgramWithBinary(cl_context Context, cl_uint NumDevices,
@@ -247,7 +295,7 @@ cl_int getProgramInfo(cl_program Program, cl_program_info Param, size_t Size,
   case CL_PROGRAM_SOURCE:
     return Answer.string(Program->Source);
   case CL_PROGRAM_IL:
-    return Answer.array(std::vector<char>{});
+    return Answer.array(Program->IL);
   case CL_PROGRAM_BINARY_SIZES: {
     std::vector<size_t> Sizes;
     for (cl_device_id Device : Devices) {

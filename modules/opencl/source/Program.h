@@ -1,9 +1,9 @@
 //===- Program.h - Programs of Loom's OpenCL platform -----------*- C++ -*-===//
 ///
 /// \file
-/// A program from OpenCL C source is built for each device by the device's
-/// target, in process: the build options are loomc's (CompileOptions), the
-/// build log holds the compiler's diagnostics, and the binary, an ELF
+/// A program from OpenCL C source or SPIR-V is built for each device by the
+/// device's target, in process: the build options are loomc's (CompileOptions),
+/// the build log holds the compiler's diagnostics, and the binary, an ELF
 /// object of the target, is loaded into the context's driver device. Its
 /// kernel descriptors (compiler/pipeline/BinaryDescriptors.h) describe the
 /// kernels' arguments. A program made from binaries (what
@@ -25,6 +25,15 @@ using BuildNotify = void(CL_CALLBACK *)(cl_program, void *);
 cl_program createProgramWithSource(cl_context Context, cl_uint Count,
                                    const char **Strings, const size_t *Lengths,
                                    cl_int *ErrorCode);
+/// A program from SPIR-V (cl_khr_il_program, OpenCL 2.1): built by the
+/// SDK's SPIR-V frontend (BaseModule::loadSPIRV), which validates it; what
+/// is not SPIR-V at all is refused here.
+cl_program createProgramWithIL(cl_context Context, const void *IL,
+                               size_t Length, cl_int *ErrorCode);
+/// Sets a specialization constant of a program from SPIR-V for its next
+/// build: the id and the size must be the module's.
+cl_int setProgramSpecializationConstant(cl_program Program, cl_uint SpecId,
+                                        size_t Size, const void *Value);
 cl_program createProgramWithBinary(cl_context Context, cl_uint NumDevices,
                                    const cl_device_id *Devices,
                                    const size_t *Lengths,

@@ -209,8 +209,21 @@ TEST(ClGetDeviceInfo, ExtensionsAndFeaturesAgreeWithTheirVersionedLists) {
   cl_device_id Device = loomDevices()[0];
   std::string Extensions = deviceString(Device, CL_DEVICE_EXTENSIONS);
   EXPECT_NE(Extensions.find("cl_khr_fp64"), std::string::npos);
+  // Programs from SPIR-V, of the versions the SDK reads.
+  EXPECT_NE(Extensions.find("cl_khr_il_program"), std::string::npos);
+  EXPECT_EQ(deviceString(Device, CL_DEVICE_IL_VERSION),
+            "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4");
+  cl_name_version ILs[8] = {};
+  size_t ILBytes = 0;
+  ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_ILS_WITH_VERSION, sizeof ILs, ILs,
+                            &ILBytes),
+            CL_SUCCESS);
+  ASSERT_EQ(ILBytes, 5 * sizeof(cl_name_version));
+  for (cl_uint Minor = 0; Minor < 5; ++Minor) {
+    EXPECT_STREQ(ILs[Minor].name, "SPIR-V");
+    EXPECT_EQ(ILs[Minor].version, CL_MAKE_VERSION(1, Minor, 0));
+  }
   // Nothing the device does not do yet.
-  EXPECT_EQ(Extensions.find("cl_khr_il_program"), std::string::npos);
   EXPECT_EQ(Extensions.find("cl_khr_subgroups"), std::string::npos);
   size_t Size = 0;
   ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0,
@@ -395,8 +408,9 @@ TEST(Unimplemented, EntryPointsRefuseWithInvalidOperation) {
   cl_context Context =
       clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error);
   ASSERT_EQ(Error, CL_SUCCESS);
-  const char *IL = "";
-  EXPECT_EQ(clCreateProgramWithIL(Context, IL, 1, &Error), nullptr);
+  cl_program Linked = clLinkProgram(Context, 0, nullptr, "", 0, nullptr,
+                                    nullptr, nullptr, &Error);
+  EXPECT_EQ(Linked, nullptr);
   EXPECT_EQ(Error, CL_INVALID_OPERATION);
   cl_device_id Sub[2];
   cl_device_partition_property Equally[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
@@ -405,9 +419,12 @@ TEST(Unimplemented, EntryPointsRefuseWithInvalidOperation) {
   EXPECT_EQ(clReleaseContext(Context), CL_SUCCESS);
 }
 
-TEST(ClGetExtensionFunctionAddressForPlatform, KnowsOnlyTheIcdEntry) {
+TEST(ClGetExtensionFunctionAddressForPlatform, KnowsTheExtensionsEntries) {
   EXPECT_EQ(clGetExtensionFunctionAddressForPlatform(loomPlatform(),
                                                      "clNoSuchFunctionLOOM"),
+            nullptr);
+  EXPECT_NE(clGetExtensionFunctionAddressForPlatform(
+                loomPlatform(), "clCreateProgramWithILKHR"),
             nullptr);
 }
 

@@ -35,7 +35,9 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +55,13 @@ class BuiltinInfo;
 class PassMachinery;
 struct Target;
 class TargetPassRegistry;
+
+/// The specialization constants of SPIR-V module \p Binary, which a host API
+/// checks before loadSPIRV (clSetProgramSpecializationConstant): each SpecId
+/// with its size in bytes (1 for a boolean, as OpenCL sets one). An error,
+/// naming \p FileName, for what is not a SPIR-V module.
+llvm::Expected<std::map<uint32_t, uint32_t>>
+getSpecConstantSizes(llvm::StringRef Binary, llvm::StringRef FileName);
 
 class BaseModule {
 public:

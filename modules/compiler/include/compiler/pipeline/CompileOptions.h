@@ -78,6 +78,12 @@ std::optional<unsigned> parseVeczNumber(const VeczNumberRange &Range,
 inline constexpr uint64_t DefaultStreamingStoreBytes = 8u << 20;
 inline constexpr uint64_t DefaultOutlineInstructions = 2000;
 
+/// The newest SPIR-V version BaseModule::loadSPIRV reads as it is: it reads
+/// 1.0 to this one (SPIRV-LLVM-Translator 15's newest), and a newer module
+/// as this version when the module validates as one (doc/tools/loomc.md).
+/// The version word's form: 0x00MMmm00.
+constexpr uint32_t NewestSPIRVVersion = 0x00010400;
+
 /// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
 /// whose kernels are functions marked `annotate("loom_kernel")`.
 enum class SourceLanguage { OpenCLC, C };
