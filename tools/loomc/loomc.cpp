@@ -46,8 +46,16 @@ void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
     OS << "  arg " << I << ": " << loom::metadata::argKindName(A.Kind);
     if (A.AddressSpace)
       OS << " (address space " << unsigned(A.AddressSpace) << ")";
+    for (auto [Bit, Word] : {std::pair{loom::metadata::ArgTypeConst, "const"},
+                             {loom::metadata::ArgTypeRestrict, "restrict"},
+                             {loom::metadata::ArgTypeVolatile, "volatile"},
+                             {loom::metadata::ArgTypePipe, "pipe"}})
+      if (A.TypeQualifiers & Bit)
+        OS << " " << Word;
     if (!A.TypeName.empty())
       OS << " " << A.TypeName;
+    if (!A.Name.empty())
+      OS << " '" << A.Name << "'";
     OS << ", " << A.Size << " bytes at offset " << A.Offset;
     if (A.AccumulatorBytes)
       OS << ", accumulator of " << unsigned(A.AccumulatorBytes)
@@ -63,6 +71,8 @@ void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
   };
   PrintSize("required work-group size", K.RequiredWorkGroupSize);
   PrintSize("work-group size hint", K.WorkGroupSizeHint);
+  if (!K.VecTypeHint.empty())
+    OS << "  vec_type_hint: " << K.VecTypeHint << "\n";
   OS << "  local memory: " << K.LocalMemoryBytes << " bytes\n";
   OS << "  vectorization width: " << K.VectorizationWidth << "\n";
   OS << "  stack: " << K.StackBytes << " bytes + " << K.StackBytesPerWorkItem

@@ -7,9 +7,13 @@
 
 #include "compiler/analysis/KernelMetadata.h"
 
+#include "metadata/kernel_descriptor.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -34,6 +38,8 @@ constexpr const char *ReqdWGSizeMD = "mux_reqd_wg_size";
 constexpr const char *WGSizeHintMD = "mux_wg_size_hint";
 constexpr const char *VecTypeHintMD = "mux_vec_type_hint";
 constexpr const char *ArgTypesMD = "mux_arg_types";
+constexpr const char *ArgTypeQualsMD = "mux_arg_type_quals";
+constexpr const char *ArgNamesMD = "mux_arg_names";
 constexpr const char *AccumulatorArgsMD = "mux_accumulator_args";
 constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
 constexpr const char *VectorVariantMD = "mux_vector_variant";
@@ -124,6 +130,55 @@ Type *getVecTypeHint(const Function &F) {
   return Hint ? Hint->getType() : nullptr;
 }
 
+namespace {
+
+/// OpenCL C's name of scalar type \p T, signed where that matters, or
+/// empty.
+StringRef openCLScalarName(Type *T) {
+  if (T->isHalfTy())
+    return "half";
+  if (T->isFloatTy())
+    return "float";
+  if (T->isDoubleTy())
+    return "double";
+  switch (T->isIntegerTy() ? T->getIntegerBitWidth() : 0) {
+  case 8:
+    return "char";
+  case 16:
+    return "short";
+  case 32:
+    return "int";
+  case 64:
+    return "long";
+  default:
+    return "";
+  }
+}
+
+} // namespace
+
+std::string getVecTypeHintName(const Function &F) {
+  Type *Hint = getVecTypeHint(F);
+  if (!Hint)
+    return {};
+  auto *Vector = dyn_cast<FixedVectorType>(Hint);
+  Type *Element = Vector ? Vector->getElementType() : Hint;
+  std::string Name = openCLScalarName(Element).str();
+  if (Name.empty())
+    return {};
+  // The hint's second operand says whether an integer type is signed.
+  MDNode *N = F.getMetadata(VecTypeHintMD);
+  auto *Signed =
+      N->getNumOperands() > 1
+          ? mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(1))
+          : nullptr;
+  if (Element->isIntegerTy() && Signed && Signed->isZero())
+    Name = "u" + Name;
+  if (Vector)
+    Name += std::to_string(Vector->getNumElements());
+  return Name;
+}
+
 std::optional<std::array<uint32_t, 3>> getWorkGroupSizeHint(const Function &F) {
   return readSizeTriple(F, WGSizeHintMD);
 }
@@ -132,14 +187,42 @@ void setWorkGroupSizeHint(Function &F, std::array<uint32_t, 3> Size) {
   setSizeTriple(F, WGSizeHintMD, Size);
 }
 
-SmallVector<std::string, 8> getArgTypeNames(const Function &F) {
-  SmallVector<std::string, 8> Names;
-  if (MDNode *N = F.getMetadata(ArgTypesMD))
+/// The strings of metadata \p Kind of \p F, one per operand, empty where an
+/// operand is not a string.
+SmallVector<std::string, 8> getStrings(const Function &F, StringRef Kind) {
+  SmallVector<std::string, 8> Strings;
+  if (MDNode *N = F.getMetadata(Kind))
     for (const MDOperand &Op : N->operands()) {
-      auto *Name = dyn_cast_or_null<MDString>(Op.get());
-      Names.push_back(Name ? Name->getString().str() : std::string());
+      auto *String = dyn_cast_or_null<MDString>(Op.get());
+      Strings.push_back(String ? String->getString().str() : std::string());
     }
-  return Names;
+  return Strings;
+}
+
+SmallVector<std::string, 8> getArgTypeNames(const Function &F) {
+  return getStrings(F, ArgTypesMD);
+}
+
+SmallVector<uint8_t, 8> getArgTypeQualifiers(const Function &F) {
+  SmallVector<uint8_t, 8> Qualifiers;
+  for (const std::string &Words : getStrings(F, ArgTypeQualsMD)) {
+    SmallVector<StringRef, 4> Split;
+    StringRef(Words).split(Split, ' ', -1, /*KeepEmpty=*/false);
+    uint8_t Bits = 0;
+    for (StringRef Word : Split)
+      Bits |= StringSwitch<uint8_t>(Word)
+                  .Case("const", loom::metadata::ArgTypeConst)
+                  .Case("restrict", loom::metadata::ArgTypeRestrict)
+                  .Case("volatile", loom::metadata::ArgTypeVolatile)
+                  .Case("pipe", loom::metadata::ArgTypePipe)
+                  .Default(0);
+    Qualifiers.push_back(Bits);
+  }
+  return Qualifiers;
+}
+
+SmallVector<std::string, 8> getArgNames(const Function &F) {
+  return getStrings(F, ArgNamesMD);
 }
 
 SmallVector<unsigned, 8> getAccumulatorArgBytes(const Function &F) {
@@ -301,7 +384,7 @@ void transferKernelProperties(Function &From, Function &To) {
     if (From.hasFnAttribute(Kind))
       To.addFnAttr(From.getFnAttribute(Kind));
   for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
-                         AccumulatorArgsMD})
+                         ArgTypeQualsMD, ArgNamesMD, AccumulatorArgsMD})
     if (MDNode *N = From.getMetadata(Kind))
       To.setMetadata(Kind, N);
   if (isKernelEntryPoint(From))
@@ -321,8 +404,9 @@ void dropKernelProperties(Function &F) {
   for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
                          PackedArgsAttr, StackPerGroupAttr, StackPerItemAttr})
     F.removeFnAttr(Kind);
-  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
-                         AccumulatorArgsMD, ScheduledFnMD})
+  for (StringRef Kind :
+       {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD, ArgTypeQualsMD,
+        ArgNamesMD, AccumulatorArgsMD, ScheduledFnMD})
     F.setMetadata(Kind, nullptr);
 }
 

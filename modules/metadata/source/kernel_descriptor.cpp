@@ -16,7 +16,7 @@ namespace metadata {
 
 namespace {
 
-constexpr size_t ArgRecordBytes = 20; // With an empty type name.
+constexpr size_t ArgRecordBytes = 24; // With an empty type name and name.
 constexpr uint32_t MaxArgAlignment = 128;
 
 void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
@@ -34,16 +34,18 @@ void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
   W.write<uint64_t>(K.StackBytes);
   W.write<uint64_t>(K.StackBytesPerWorkItem);
   W.write<uint32_t>(K.WorkGroupInfoLayout);
+  W.writeString(K.VecTypeHint);
   W.write<uint32_t>(static_cast<uint32_t>(K.Args.size()));
   for (const ArgDescriptor &A : K.Args) {
     W.write<uint8_t>(static_cast<uint8_t>(A.Kind));
     W.write<uint8_t>(A.AddressSpace);
     W.write<uint8_t>(A.AccumulatorBytes);
-    W.write<uint8_t>(0);
+    W.write<uint8_t>(A.TypeQualifiers);
     W.write<uint32_t>(A.Size);
     W.write<uint32_t>(A.Alignment);
     W.write<uint32_t>(A.Offset);
     W.writeString(A.TypeName);
+    W.writeString(A.Name);
   }
   W.patch32(LengthAt, static_cast<uint32_t>(W.size() - LengthAt - 4));
 }
@@ -69,6 +71,8 @@ std::string validateArg(const ArgDescriptor &A, uint32_t PackedArgsSize) {
   if (uint64_t(A.Offset) + A.Size > PackedArgsSize)
     return "offset + size exceeds the packed arguments (" +
            std::to_string(PackedArgsSize) + " bytes)";
+  if (A.TypeQualifiers & ~AllArgTypeQualifiers)
+    return "unknown type qualifiers " + std::to_string(A.TypeQualifiers);
   if (A.AccumulatorBytes != 0 &&
       (A.Kind != ArgKind::GlobalBuffer || A.AccumulatorBytes > 8 ||
        !isPowerOf2(A.AccumulatorBytes)))
@@ -93,6 +97,7 @@ cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
   K.StackBytesPerWorkItem = R.read<uint64_t>();
   size_t LayoutAt = R.offset();
   K.WorkGroupInfoLayout = R.read<uint32_t>();
+  K.VecTypeHint = R.readString(64);
   uint32_t ArgCount = R.read<uint32_t>();
   if (!R.ok())
     return cargo::unexpected("truncated kernel record" +
@@ -113,15 +118,16 @@ cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
     uint8_t Kind = R.read<uint8_t>();
     A.AddressSpace = R.read<uint8_t>();
     A.AccumulatorBytes = R.read<uint8_t>();
-    uint8_t Reserved = R.read<uint8_t>();
+    A.TypeQualifiers = R.read<uint8_t>();
     A.Size = R.read<uint32_t>();
     A.Alignment = R.read<uint32_t>();
     A.Offset = R.read<uint32_t>();
     A.TypeName = R.readString(256);
+    A.Name = R.readString(256);
     if (!R.ok())
       return cargo::unexpected("truncated argument record" +
                                at(Base, R.failureOffset()));
-    if (!isValidKind(Kind) || Reserved != 0)
+    if (!isValidKind(Kind))
       return cargo::unexpected("kernel '" + K.Name + "' argument " +
                                std::to_string(I) + " has unknown kind " +
                                std::to_string(Kind) + at(Base, ArgAt));

@@ -157,7 +157,13 @@ std::optional<cl_int> answerIdentity(const _cl_device_id &Device,
   case CL_DEVICE_PROFILE:
     return Answer.string("FULL_PROFILE");
   case CL_DEVICE_VERSION:
-    return Answer.string("OpenCL 3.0 Loom");
+    // Caches of program binaries key on the device's version (PyOpenCL's
+    // does): it names what makes Loom's binaries of one build loadable by
+    // another, so that a cache made by an incompatible build is not used.
+    return Answer.string(
+        "OpenCL 3.0 Loom " LOOM_VERSION " (kernel ABI " +
+        std::to_string(LOOM_ABI_VERSION) + ", descriptors " +
+        std::to_string(loom::metadata::DescriptorFormatVersion) + ")");
   case CL_DEVICE_NUMERIC_VERSION:
     return Answer.value<cl_version>(OpenCL30);
   case CL_DEVICE_OPENCL_C_VERSION:

@@ -132,6 +132,7 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clReleaseKernel = releaseKernel;
   Table.clSetKernelArg = setKernelArg;
   Table.clGetKernelInfo = getKernelInfo;
+  Table.clGetKernelArgInfo = getKernelArgInfo;
   Table.clGetKernelWorkGroupInfo = getKernelWorkGroupInfo;
   Table.clEnqueueNDRangeKernel = enqueueNDRangeKernel;
   Table.clEnqueueTask = enqueueTask;

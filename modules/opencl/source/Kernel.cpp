@@ -144,6 +144,26 @@ cl_int describeArguments(const _cl_kernel &Kernel, cl_context Context,
   return CL_SUCCESS;
 }
 
+/// The kernel's __attribute__s as its source wrote them, for
+/// CL_KERNEL_ATTRIBUTES, from what its descriptor keeps of them.
+std::string attributesOf(const KernelDescriptor &K) {
+  std::string Text;
+  auto Add = [&](const std::string &Attribute) {
+    Text += (Text.empty() ? "" : " ") + Attribute;
+  };
+  auto Sizes = [](const std::array<uint32_t, 3> &S) {
+    return "(" + std::to_string(S[0]) + "," + std::to_string(S[1]) + "," +
+           std::to_string(S[2]) + ")";
+  };
+  if (K.RequiredWorkGroupSize[0])
+    Add("reqd_work_group_size" + Sizes(K.RequiredWorkGroupSize));
+  if (K.WorkGroupSizeHint[0])
+    Add("work_group_size_hint" + Sizes(K.WorkGroupSizeHint));
+  if (!K.VecTypeHint.empty())
+    Add("vec_type_hint(" + K.VecTypeHint + ")");
+  return Text;
+}
+
 /// The error of a launch the driver would not record.
 cl_int resultOfLaunch(mux_result_t Result) {
   switch (Result) {
@@ -275,7 +295,59 @@ cl_int getKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t Size,
   case CL_KERNEL_PROGRAM:
     return Answer.value(Kernel->Program);
   case CL_KERNEL_ATTRIBUTES:
-    return Answer.string("");
+    return Answer.string(attributesOf(Kernel->Descriptor));
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+cl_int getKernelArgInfo(cl_kernel Kernel, cl_uint Index,
+                        cl_kernel_arg_info Param, size_t Size, void *Value,
+                        size_t *SizeRet) {
+  if (!isObject(Kernel))
+    return CL_INVALID_KERNEL;
+  if (Index >= Kernel->Descriptor.Args.size())
+    return CL_INVALID_ARG_INDEX;
+  const loom::metadata::ArgDescriptor &Arg = Kernel->Descriptor.Args[Index];
+  InfoWriter Answer(Size, Value, SizeRet);
+  switch (Param) {
+  case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
+    // The descriptor's OpenCL address space: 1 global, 2 constant, 3 local.
+    switch (Arg.AddressSpace) {
+    case 1:
+      return Answer.value<cl_kernel_arg_address_qualifier>(
+          CL_KERNEL_ARG_ADDRESS_GLOBAL);
+    case 2:
+      return Answer.value<cl_kernel_arg_address_qualifier>(
+          CL_KERNEL_ARG_ADDRESS_CONSTANT);
+    case 3:
+      return Answer.value<cl_kernel_arg_address_qualifier>(
+          CL_KERNEL_ARG_ADDRESS_LOCAL);
+    default:
+      return Answer.value<cl_kernel_arg_address_qualifier>(
+          CL_KERNEL_ARG_ADDRESS_PRIVATE);
+    }
+  case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+    // Only images and pipes have one; the devices have neither.
+    return Answer.value<cl_kernel_arg_access_qualifier>(
+        CL_KERNEL_ARG_ACCESS_NONE);
+  case CL_KERNEL_ARG_TYPE_NAME:
+    if (Arg.TypeName.empty())
+      return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    return Answer.string(Arg.TypeName);
+  case CL_KERNEL_ARG_TYPE_QUALIFIER: {
+    // The descriptor's bits are OpenCL's (metadata::ArgTypeQualifier).
+    static_assert(
+        loom::metadata::ArgTypeConst == CL_KERNEL_ARG_TYPE_CONST &&
+        loom::metadata::ArgTypeRestrict == CL_KERNEL_ARG_TYPE_RESTRICT &&
+        loom::metadata::ArgTypeVolatile == CL_KERNEL_ARG_TYPE_VOLATILE &&
+        loom::metadata::ArgTypePipe == CL_KERNEL_ARG_TYPE_PIPE);
+    return Answer.value<cl_kernel_arg_type_qualifier>(Arg.TypeQualifiers);
+  }
+  case CL_KERNEL_ARG_NAME:
+    if (Arg.Name.empty())
+      return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    return Answer.string(Arg.Name);
   default:
     return CL_INVALID_VALUE;
   }

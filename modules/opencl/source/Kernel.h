@@ -29,6 +29,13 @@ cl_int setKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,
                     const void *Value);
 cl_int getKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t Size,
                      void *Value, size_t *SizeRet);
+/// What the kernel's descriptor says of argument \p Index: its address
+/// and type qualifiers and type name always; its name only when the
+/// program was compiled with -cl-kernel-arg-info (else
+/// CL_KERNEL_ARG_INFO_NOT_AVAILABLE).
+cl_int getKernelArgInfo(cl_kernel Kernel, cl_uint Index,
+                        cl_kernel_arg_info Param, size_t Size, void *Value,
+                        size_t *SizeRet);
 cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
                               cl_kernel_work_group_info Param, size_t Size,
                               void *Value, size_t *SizeRet);

@@ -16,9 +16,10 @@ ProgramDescriptor makeProgram() {
   KernelDescriptor K;
   K.Name = "saxpy";
   K.EntrySymbol = "saxpy.mux-kernel-wrapper";
-  K.Args = {{ArgKind::Scalar, 0, 4, 4, 0, "float"},
-            {ArgKind::GlobalBuffer, 1, 8, 8, 8, "uint*", 4},
-            {ArgKind::ConstantBuffer, 2, 8, 8, 16, ""}};
+  K.Args = {{ArgKind::Scalar, 0, 4, 4, 0, "float", 0, 0, "a"},
+            {ArgKind::GlobalBuffer, 1, 8, 8, 8, "uint*", 4,
+             ArgTypeRestrict | ArgTypeVolatile, "bins"},
+            {ArgKind::ConstantBuffer, 2, 8, 8, 16, "", 0, ArgTypeConst}};
   K.PackedArgsSize = 24;
   K.RequiredWorkGroupSize = {64, 1, 1};
   K.WorkGroupSizeHint = {32, 2, 1};
@@ -27,6 +28,7 @@ ProgramDescriptor makeProgram() {
   K.StackBytes = 16416;
   K.StackBytesPerWorkItem = 8196;
   K.WorkGroupInfoLayout = LOOM_WORK_GROUP_INFO_CSA;
+  K.VecTypeHint = "float4";
   P.Kernels.push_back(K);
   KernelDescriptor Empty;
   Empty.Name = "no_args";
@@ -46,6 +48,12 @@ TEST(KernelDescriptor, RoundTrips) {
   EXPECT_EQ(Read->findKernel("saxpy")->Args[1].TypeName, "uint*");
   EXPECT_EQ(Read->findKernel("saxpy")->Args[1].AccumulatorBytes, 4);
   EXPECT_EQ(Read->findKernel("saxpy")->Args[2].AccumulatorBytes, 0);
+  EXPECT_EQ(Read->findKernel("saxpy")->Args[1].Name, "bins");
+  EXPECT_EQ(Read->findKernel("saxpy")->Args[1].TypeQualifiers,
+            ArgTypeRestrict | ArgTypeVolatile);
+  EXPECT_EQ(Read->findKernel("saxpy")->Args[2].Name, "");
+  EXPECT_EQ(Read->findKernel("saxpy")->VecTypeHint, "float4");
+  EXPECT_EQ(Read->findKernel("no_args")->VecTypeHint, "");
   EXPECT_EQ(Read->findKernel("missing"), nullptr);
 }
 
@@ -113,6 +121,16 @@ TEST(KernelDescriptor, UnknownArgumentKindIsAnError) {
   auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
   ASSERT_FALSE(Read);
   EXPECT_NE(Read.error().find("unknown kind 42"), std::string::npos)
+      << Read.error();
+}
+
+TEST(KernelDescriptor, UnknownTypeQualifiersAreAnError) {
+  ProgramDescriptor P = makeProgram();
+  P.Kernels[0].Args[0].TypeQualifiers = 16;
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_FALSE(Read);
+  EXPECT_NE(Read.error().find("unknown type qualifiers 16"), std::string::npos)
       << Read.error();
 }
 

@@ -168,6 +168,95 @@ __kernel void say(int launch) {
   }
 }
 
+/// Argument \p Index's \p Param, a string or CL_KERNEL_ARG_INFO_NOT_AVAILABLE's
+/// text.
+std::string argString(cl_kernel Kernel, cl_uint Index,
+                      cl_kernel_arg_info Param) {
+  char Text[64] = {};
+  cl_int Error =
+      clGetKernelArgInfo(Kernel, Index, Param, sizeof Text, Text, nullptr);
+  return Error == CL_KERNEL_ARG_INFO_NOT_AVAILABLE ? "not available" : Text;
+}
+
+template <class T>
+T argValue(cl_kernel Kernel, cl_uint Index, cl_kernel_arg_info Param) {
+  T Value{};
+  EXPECT_EQ(
+      clGetKernelArgInfo(Kernel, Index, Param, sizeof Value, &Value, nullptr),
+      CL_SUCCESS);
+  return Value;
+}
+
+TEST(ClGetKernelArgInfo, DescribesEachArgumentAndItsNameWithTheOption) {
+  const char *Source = R"(
+__kernel void k(__global const float *restrict in, __constant int *table,
+                __local volatile int *scratch, uint4 n, float f) {})";
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_kernel Plain = On.kernel(On.program(Source), "k");
+    cl_kernel Named = On.kernel(On.program(Source, "-cl-kernel-arg-info"), "k");
+    for (cl_kernel K : {Plain, Named}) {
+      const cl_kernel_arg_address_qualifier Spaces[] = {
+          CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_ADDRESS_CONSTANT,
+          CL_KERNEL_ARG_ADDRESS_LOCAL, CL_KERNEL_ARG_ADDRESS_PRIVATE,
+          CL_KERNEL_ARG_ADDRESS_PRIVATE};
+      const char *Types[] = {"float*", "int*", "int*", "uint4", "float"};
+      const cl_kernel_arg_type_qualifier Qualifiers[] = {
+          CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_RESTRICT,
+          CL_KERNEL_ARG_TYPE_CONST, CL_KERNEL_ARG_TYPE_VOLATILE,
+          CL_KERNEL_ARG_TYPE_NONE, CL_KERNEL_ARG_TYPE_NONE};
+      const char *Names[] = {"in", "table", "scratch", "n", "f"};
+      for (cl_uint I = 0; I < 5; ++I) {
+        SCOPED_TRACE(I);
+        EXPECT_EQ(argValue<cl_kernel_arg_address_qualifier>(
+                      K, I, CL_KERNEL_ARG_ADDRESS_QUALIFIER),
+                  Spaces[I]);
+        EXPECT_EQ(argValue<cl_kernel_arg_access_qualifier>(
+                      K, I, CL_KERNEL_ARG_ACCESS_QUALIFIER),
+                  CL_KERNEL_ARG_ACCESS_NONE);
+        EXPECT_EQ(argString(K, I, CL_KERNEL_ARG_TYPE_NAME), Types[I]);
+        EXPECT_EQ(argValue<cl_kernel_arg_type_qualifier>(
+                      K, I, CL_KERNEL_ARG_TYPE_QUALIFIER),
+                  Qualifiers[I]);
+        EXPECT_EQ(argString(K, I, CL_KERNEL_ARG_NAME),
+                  K == Named ? Names[I] : "not available");
+      }
+    }
+    EXPECT_EQ(
+        clGetKernelArgInfo(Named, 5, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr),
+        CL_INVALID_ARG_INDEX);
+    EXPECT_EQ(clGetKernelArgInfo(Named, 0, 0x1234, 0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+    EXPECT_EQ(
+        clGetKernelArgInfo(nullptr, 0, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr),
+        CL_INVALID_KERNEL);
+  }
+}
+
+TEST(ClGetKernelInfo, AttributesAreTheSourcesAttributes) {
+  OnDevice On(loomDevices()[0]);
+  cl_program Program = On.program(R"(
+__attribute__((reqd_work_group_size(8, 2, 1)))
+__attribute__((vec_type_hint(ushort3)))
+__kernel void both(__global int *p) {}
+__attribute__((work_group_size_hint(4, 1, 1)))
+__kernel void hint(__global int *p) {}
+__kernel void none(__global int *p) {})");
+  auto AttributesOf = [&](const char *Name) {
+    cl_kernel Kernel = On.kernel(Program, Name);
+    char Text[128] = {};
+    EXPECT_EQ(clGetKernelInfo(Kernel, CL_KERNEL_ATTRIBUTES, sizeof Text, Text,
+                              nullptr),
+              CL_SUCCESS);
+    return std::string(Text);
+  };
+  EXPECT_EQ(AttributesOf("both"),
+            "reqd_work_group_size(8,2,1) vec_type_hint(ushort3)");
+  EXPECT_EQ(AttributesOf("hint"), "work_group_size_hint(4,1,1)");
+  EXPECT_EQ(AttributesOf("none"), "");
+}
+
 TEST(ClCloneKernel, CopiesTheArgumentsSetSoFarAndNothingAfter) {
   OnDevice On(loomDevices()[0]);
   cl_kernel Original = On.kernel(On.program(R"(

@@ -37,6 +37,10 @@ PreservedAnalyses TransferKernelMetadataPass::run(Module &M,
       F.setMetadata("mux_vec_type_hint", Hint);
     if (MDNode *Types = F.getMetadata("kernel_arg_type"))
       F.setMetadata("mux_arg_types", Types);
+    if (MDNode *Qualifiers = F.getMetadata("kernel_arg_type_qual"))
+      F.setMetadata("mux_arg_type_quals", Qualifiers);
+    if (MDNode *Names = F.getMetadata("kernel_arg_name"))
+      F.setMetadata("mux_arg_names", Names);
     ++NumKernels;
     Changed = true;
   }

@@ -65,12 +65,18 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   K.EntrySymbol = Entry.getName().str();
   K.PackedArgsSize = static_cast<uint32_t>(Layout->getSizeInBytes());
   SmallVector<std::string, 8> TypeNames = getArgTypeNames(Entry);
+  SmallVector<uint8_t, 8> TypeQualifiers = getArgTypeQualifiers(Entry);
+  SmallVector<std::string, 8> Names = getArgNames(Entry);
   SmallVector<unsigned, 8> AccumulatorBytes = getAccumulatorArgBytes(Entry);
   for (unsigned I = 0; I < Packed->getNumElements(); ++I) {
     K.Args.push_back(describeArg(Packed->getElementType(I), DL,
                                  Layout->getElementOffset(I)));
     if (I < TypeNames.size())
       K.Args.back().TypeName = TypeNames[I];
+    if (I < TypeQualifiers.size())
+      K.Args.back().TypeQualifiers = TypeQualifiers[I];
+    if (I < Names.size())
+      K.Args.back().Name = Names[I];
     if (I < AccumulatorBytes.size() &&
         K.Args.back().Kind == md::ArgKind::GlobalBuffer)
       K.Args.back().AccumulatorBytes =
@@ -80,6 +86,7 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
     K.RequiredWorkGroupSize = *Size;
   if (auto Size = getWorkGroupSizeHint(Entry))
     K.WorkGroupSizeHint = *Size;
+  K.VecTypeHint = getVecTypeHintName(Entry);
   K.LocalMemoryBytes = getLocalMemoryUsage(Entry);
   K.VectorizationWidth = getVectorizationWidth(Entry);
   WorkGroupStack Stack = getWorkGroupStack(Entry);

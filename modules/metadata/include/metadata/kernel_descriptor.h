@@ -27,7 +27,7 @@ namespace metadata {
 
 /// The format of the descriptor bytes (not the kernel ABI, which is
 /// LOOM_ABI_VERSION).
-constexpr uint32_t DescriptorFormatVersion = 5;
+constexpr uint32_t DescriptorFormatVersion = 6;
 constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
 
 enum class ArgKind : uint8_t {
@@ -39,6 +39,18 @@ enum class ArgKind : uint8_t {
 };
 
 const char *argKindName(ArgKind Kind);
+
+/// The qualifiers of an argument's type as the source wrote them, as bits
+/// of ArgDescriptor::TypeQualifiers (OpenCL's cl_kernel_arg_type_qualifier
+/// has the same values).
+enum ArgTypeQualifier : uint8_t {
+  ArgTypeConst = 1,
+  ArgTypeRestrict = 2,
+  ArgTypeVolatile = 4,
+  ArgTypePipe = 8,
+};
+constexpr uint8_t AllArgTypeQualifiers =
+    ArgTypeConst | ArgTypeRestrict | ArgTypeVolatile | ArgTypePipe;
 
 struct ArgDescriptor {
   ArgKind Kind = ArgKind::Scalar;
@@ -57,11 +69,18 @@ struct ArgDescriptor {
   /// results it does not use: an accumulator, which a driver may privatize
   /// (doc/kernel-abi.md).
   uint8_t AccumulatorBytes = 0;
+  /// ArgTypeQualifier bits: the qualifiers of the type as the source wrote
+  /// them.
+  uint8_t TypeQualifiers = 0;
+  /// The argument's name in the source: kept only when the program was
+  /// compiled with -cl-kernel-arg-info, else empty.
+  std::string Name;
 
   bool operator==(const ArgDescriptor &O) const {
     return Kind == O.Kind && AddressSpace == O.AddressSpace && Size == O.Size &&
            Alignment == O.Alignment && Offset == O.Offset &&
-           TypeName == O.TypeName && AccumulatorBytes == O.AccumulatorBytes;
+           TypeName == O.TypeName && AccumulatorBytes == O.AccumulatorBytes &&
+           TypeQualifiers == O.TypeQualifiers && Name == O.Name;
   }
 };
 
@@ -83,6 +102,9 @@ struct KernelDescriptor {
   uint64_t StackBytesPerWorkItem = 0;
   /// The loom_work_group_info_layout the entry point expects.
   uint32_t WorkGroupInfoLayout = LOOM_WORK_GROUP_INFO_REFERENCE;
+  /// The type of the kernel's vec_type_hint attribute as OpenCL C spells
+  /// it (`float4`), or empty.
+  std::string VecTypeHint;
 
   bool operator==(const KernelDescriptor &O) const {
     return Name == O.Name && EntrySymbol == O.EntrySymbol && Args == O.Args &&
@@ -93,7 +115,8 @@ struct KernelDescriptor {
            VectorizationWidth == O.VectorizationWidth &&
            StackBytes == O.StackBytes &&
            StackBytesPerWorkItem == O.StackBytesPerWorkItem &&
-           WorkGroupInfoLayout == O.WorkGroupInfoLayout;
+           WorkGroupInfoLayout == O.WorkGroupInfoLayout &&
+           VecTypeHint == O.VecTypeHint;
   }
 };
 

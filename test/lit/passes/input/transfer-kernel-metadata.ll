@@ -23,6 +23,17 @@ define spir_kernel void @with_vec_type_hint() !vec_type_hint !2 {
   ret void
 }
 
+; The argument information Clang gives (kernel_arg_type, _type_qual, and
+; kernel_arg_name with -cl-kernel-arg-info) becomes Loom's, for the
+; descriptor.
+; CHECK-LABEL: define spir_kernel void @with_arg_info(
+; CHECK-SAME: !mux_arg_types ![[TYPES:[0-9]+]]
+; CHECK-SAME: !mux_arg_type_quals ![[QUALS:[0-9]+]]
+; CHECK-SAME: !mux_arg_names ![[NAMES:[0-9]+]]
+define spir_kernel void @with_arg_info(ptr addrspace(1) %a, i32 %n) !kernel_arg_type !3 !kernel_arg_type_qual !4 !kernel_arg_name !5 {
+  ret void
+}
+
 ; A function that is not a kernel is left alone.
 ; CHECK-LABEL: define spir_func void @helper() {
 define spir_func void @helper() {
@@ -33,6 +44,12 @@ define spir_func void @helper() {
 ; CHECK-DAG: ![[REQD]] = !{i32 16, i32 4, i32 1}
 ; CHECK-DAG: ![[HINT]] = !{i32 8, i32 1, i32 1}
 ; CHECK-DAG: ![[VECHINT]] = !{<4 x float> undef, i32 1}
+; CHECK-DAG: ![[TYPES]] = !{!"float*", !"int"}
+; CHECK-DAG: ![[QUALS]] = !{!"const restrict", !""}
+; CHECK-DAG: ![[NAMES]] = !{!"a", !"n"}
 !0 = !{i32 16, i32 4, i32 1}
 !1 = !{i32 8, i32 1, i32 1}
 !2 = !{<4 x float> undef, i32 1}
+!3 = !{!"float*", !"int"}
+!4 = !{!"const restrict", !""}
+!5 = !{!"a", !"n"}

@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class Function;
@@ -65,6 +66,9 @@ void setReqdWorkGroupSize(llvm::Function &F, std::array<uint32_t, 3> Size);
 /// Metadata !mux_vec_type_hint `!{<type> undef, i32 signed}`: the type the
 /// kernel says its computation is written for (`vec_type_hint(float4)`).
 llvm::Type *getVecTypeHint(const llvm::Function &F);
+/// The vec_type_hint's type as OpenCL C spells it (`uint4`, with the
+/// hint's signedness), or empty for none.
+std::string getVecTypeHintName(const llvm::Function &F);
 std::optional<std::array<uint32_t, 3>>
 getWorkGroupSizeHint(const llvm::Function &F);
 void setWorkGroupSizeHint(llvm::Function &F, std::array<uint32_t, 3> Size);
@@ -72,6 +76,15 @@ void setWorkGroupSizeHint(llvm::Function &F, std::array<uint32_t, 3> Size);
 /// Metadata !mux_arg_types: the source's type name of each kernel parameter
 /// (Clang's kernel_arg_type), empty where unknown.
 llvm::SmallVector<std::string, 8> getArgTypeNames(const llvm::Function &F);
+/// Metadata !mux_arg_type_quals: the qualifiers of each kernel parameter's
+/// type as the source wrote them (Clang's kernel_arg_type_qual: "const",
+/// "restrict", "volatile", "pipe", space-separated), as
+/// loom::metadata::ArgTypeQualifier bits; empty where unknown.
+llvm::SmallVector<uint8_t, 8> getArgTypeQualifiers(const llvm::Function &F);
+/// Metadata !mux_arg_names: each kernel parameter's name in the source
+/// (Clang's kernel_arg_name, made with -cl-kernel-arg-info); empty where
+/// unknown.
+llvm::SmallVector<std::string, 8> getArgNames(const llvm::Function &F);
 
 /// Metadata !mux_accumulator_args: for each kernel parameter, the bytes of
 /// the integer atomic additions that are the only accesses through it (the
