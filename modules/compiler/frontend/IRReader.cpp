@@ -25,16 +25,21 @@ namespace compiler {
 namespace {
 
 /// IR Loom can compile: for spir64 (what Clang and SPIR-V producers emit) or
-/// x86-64, or with no triple, and with at least one kernel.
-Error checkIRIsUsable(const Module &M, StringRef FileName) {
+/// x86-64, or with no triple.
+Error checkTargetIsUsable(const Module &M, StringRef FileName) {
   Triple T(M.getTargetTriple());
   bool Usable = M.getTargetTriple().empty() || T.getArch() == Triple::spir64 ||
                 T.getArch() == Triple::x86_64;
-  if (!Usable)
-    return makeDiagnosticError(
-        FileName, "target triple '" + M.getTargetTriple() +
-                      "' is not usable: Loom compiles IR for spir64 (as Clang "
-                      "and SPIR-V producers emit it) or x86_64");
+  if (Usable)
+    return Error::success();
+  return makeDiagnosticError(
+      FileName, "target triple '" + M.getTargetTriple() +
+                    "' is not usable: Loom compiles IR for spir64 (as Clang "
+                    "and SPIR-V producers emit it) or x86_64");
+}
+
+/// A module of kernels: with at least one.
+Error checkHasKernel(const Module &M, StringRef FileName) {
   for (const Function &F : M)
     if (!F.isDeclaration() && F.getCallingConv() == CallingConv::SPIR_KERNEL)
       return Error::success();
@@ -43,10 +48,9 @@ Error checkIRIsUsable(const Module &M, StringRef FileName) {
                                        "convention");
 }
 
-} // namespace
-
-Expected<std::unique_ptr<Module>> readKernelIR(LLVMContext &Ctx,
-                                               MemoryBufferRef Buffer) {
+/// The module \p Buffer holds, parsed and verified in a child process.
+Expected<std::unique_ptr<Module>> readIR(LLVMContext &Ctx,
+                                         MemoryBufferRef Buffer) {
   StringRef Name = Buffer.getBufferIdentifier();
   // LLVM's IR lexer reads up to a NUL after the text, which the caller's
   // buffer need not have: parse a copy that has it.
@@ -73,9 +77,26 @@ Expected<std::unique_ptr<Module>> readKernelIR(LLVMContext &Ctx,
       makeModuleIsolated(Ctx, Parse, Name, "LLVM's IR reader", "input");
   if (!Parsed)
     return Parsed.takeError();
-  if (Error E = checkIRIsUsable(**Parsed, Name))
+  if (Error E = checkTargetIsUsable(**Parsed, Name))
     return std::move(E);
   return Parsed;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Module>> readKernelIR(LLVMContext &Ctx,
+                                               MemoryBufferRef Buffer) {
+  Expected<std::unique_ptr<Module>> Read = readIR(Ctx, Buffer);
+  if (!Read)
+    return Read.takeError();
+  if (Error E = checkHasKernel(**Read, Buffer.getBufferIdentifier()))
+    return std::move(E);
+  return Read;
+}
+
+Expected<std::unique_ptr<Module>> readLinkableIR(LLVMContext &Ctx,
+                                                 MemoryBufferRef Buffer) {
+  return readIR(Ctx, Buffer);
 }
 
 } // namespace compiler

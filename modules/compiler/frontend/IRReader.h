@@ -6,7 +6,7 @@
 /// parse and the verifier run in a child process (Isolation.h), and only a
 /// valid module comes back. The module must also be one Loom compiles: for
 /// spir64 (as Clang and SPIR-V producers emit it), x86-64 or no triple, with
-/// at least one kernel.
+/// at least one kernel unless it is to be linked with others.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +30,11 @@ namespace compiler {
 /// kernel module Loom compiles.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 readKernelIR(llvm::LLVMContext &Ctx, llvm::MemoryBufferRef Buffer);
+
+/// Like readKernelIR, for a module to link with others
+/// (BaseModule::linkIR): it need not have a kernel.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+readLinkableIR(llvm::LLVMContext &Ctx, llvm::MemoryBufferRef Buffer);
 
 } // namespace compiler
 

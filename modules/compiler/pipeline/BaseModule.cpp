@@ -25,10 +25,14 @@
 #include "pipeline/ModuleChecks.h"
 #include "pipeline/PipelineDiagnostics.h"
 
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -70,6 +74,47 @@ Error BaseModule::loadIR(MemoryBufferRef Buffer) {
   M = std::move(*Read);
   CompiledSource.reset();
   return Error::success();
+}
+
+Error BaseModule::linkIR(MemoryBufferRef Buffer) {
+  if (Crashed)
+    return checkModuleIsUsable("linkIR");
+  Expected<std::unique_ptr<Module>> Read = readLinkableIR(Ctx, Buffer);
+  if (!Read)
+    return Read.takeError();
+  CompiledSource.reset();
+  if (!M) {
+    M = std::move(*Read);
+    return Error::success();
+  }
+  // The linker reports a clash of definitions through the context's
+  // diagnostic handler, and only returns that it failed.
+  std::string Problems;
+  auto *Previous = Ctx.getDiagnosticHandlerCallBack();
+  void *PreviousContext = Ctx.getDiagnosticContext();
+  Ctx.setDiagnosticHandlerCallBack(
+      [](const DiagnosticInfo &Info, void *Text) {
+        raw_string_ostream OS(*static_cast<std::string *>(Text));
+        DiagnosticPrinterRawOStream Printer(OS);
+        Info.print(Printer);
+        OS << "\n";
+      },
+      &Problems);
+  bool Failed = Linker::linkModules(*M, std::move(*Read));
+  Ctx.setDiagnosticHandlerCallBack(Previous, PreviousContext);
+  if (Failed)
+    return makeDiagnosticError(Buffer.getBufferIdentifier(),
+                               "cannot link: " + StringRef(Problems).trim());
+  return Error::success();
+}
+
+Expected<SmallVector<char, 0>> BaseModule::createBitcode() {
+  if (Error E = checkModuleIsUsable("createBitcode"))
+    return std::move(E);
+  SmallVector<char, 0> Bitcode;
+  raw_svector_ostream OS(Bitcode);
+  WriteBitcodeToFile(*M, OS);
+  return Bitcode;
 }
 
 Expected<std::map<uint32_t, uint32_t>>

@@ -121,6 +121,8 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clCreateProgramWithIL = createProgramWithIL;
   Table.clSetProgramSpecializationConstant = setProgramSpecializationConstant;
   Table.clBuildProgram = buildProgram;
+  Table.clCompileProgram = compileProgram;
+  Table.clLinkProgram = linkProgram;
   Table.clRetainProgram = retainProgram;
   Table.clReleaseProgram = releaseProgram;
   Table.clGetProgramInfo = getProgramInfo;

@@ -194,6 +194,10 @@ struct _cl_program {
     std::string Options;
     std::string Log;
     std::vector<char> Binary;
+    /// What clCompileProgram made (a compiled object) or clLinkProgram
+    /// with -create-library (a library): the compiled module as bitcode.
+    std::vector<char> Bitcode;
+    cl_program_binary_type BinaryType = CL_PROGRAM_BINARY_TYPE_NONE;
     loom::metadata::ProgramDescriptor Descriptors;
     mux_executable_t Executable = nullptr;
   };

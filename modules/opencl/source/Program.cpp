@@ -15,8 +15,12 @@
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/Target.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
 #include <memory>
@@ -30,41 +34,77 @@ namespace {
 constexpr const char *SourceName = "program.cl";
 constexpr const char *ILName = "program.spv";
 
-/// Compiles \p Program's OpenCL C or SPIR-V (with its specialization
-/// constants) for \p Device into \p Built: CL_SUCCESS,
-/// CL_INVALID_BUILD_OPTIONS, or CL_BUILD_PROGRAM_FAILURE with the log.
-cl_int compileFor(cl_device_id Device, const _cl_program &Program,
-                  _cl_program::Build &Built) {
-  bool FromIL = !Program.IL.empty();
+/// What a build, a compile or a link makes of the compiled module.
+enum class Product { Executable, Bitcode };
+
+/// Runs \p Device's compiler with \p Options and \p SpecConstants: \p Make
+/// makes the compiled module (compiles, loads SPIR-V, links), which then
+/// becomes \p Want: an executable object (Built.Binary) or bitcode
+/// (Built.Bitcode), a compiled object or a library. CL_SUCCESS,
+/// CL_INVALID_BUILD_OPTIONS (CL_INVALID_LINKER_OPTIONS for a link), or \p
+/// Failure, with the log.
+cl_int
+runCompiler(cl_device_id Device, _cl_program::Build &Built,
+            const std::string &Options,
+            const std::map<uint32_t, uint64_t> &SpecConstants,
+            llvm::StringRef FileName, Product Want, cl_int Failure,
+            llvm::function_ref<llvm::Error(compiler::BaseModule &)> Make) {
   compiler::CompileOptions Opts;
-  Opts.FileName = FromIL ? ILName : SourceName;
-  if (llvm::Error E = Opts.parseBuildOptions(Built.Options)) {
+  Opts.FileName = FileName.str();
+  if (llvm::Error E = Opts.parseBuildOptions(Options)) {
     Built.Log = llvm::toString(std::move(E)) + "\n";
-    return CL_INVALID_BUILD_OPTIONS;
+    return Failure == CL_LINK_PROGRAM_FAILURE ? CL_INVALID_LINKER_OPTIONS
+                                              : CL_INVALID_BUILD_OPTIONS;
   }
-  Opts.SpecConstants = Program.SpecConstants;
+  Opts.SpecConstants = SpecConstants;
   llvm::LLVMContext Ctx;
   std::unique_ptr<compiler::BaseModule> Module =
       Device->Target->createModule(Ctx, Opts);
   Module->setWarningHandler(
       [&](llvm::StringRef Text) { Built.Log += Text.str(); });
-  llvm::Expected<llvm::SmallVector<char, 0>> Object =
+  llvm::Expected<llvm::SmallVector<char, 0>> Made =
       [&]() -> llvm::Expected<llvm::SmallVector<char, 0>> {
-    llvm::StringRef IL(Program.IL.data(), Program.IL.size());
-    if (llvm::Error E =
-            FromIL ? Module->loadSPIRV(llvm::MemoryBufferRef(IL, ILName))
-                   : Module->compile(Program.Source))
+    if (llvm::Error E = Make(*Module))
       return std::move(E);
+    if (Want == Product::Bitcode)
+      return Module->createBitcode();
     if (llvm::Error E = Module->finalize())
       return std::move(E);
     return Module->createBinary();
   }();
-  if (!Object) {
-    Built.Log += llvm::toString(Object.takeError());
-    return CL_BUILD_PROGRAM_FAILURE;
+  if (!Made) {
+    Built.Log += llvm::toString(Made.takeError());
+    return Failure;
   }
-  Built.Binary.assign(Object->begin(), Object->end());
+  std::vector<char> &Output =
+      Want == Product::Bitcode ? Built.Bitcode : Built.Binary;
+  Output.assign(Made->begin(), Made->end());
   return CL_SUCCESS;
+}
+
+/// What makes \p Program's compiled module: its OpenCL C compiled, or its
+/// SPIR-V loaded.
+std::function<llvm::Error(compiler::BaseModule &)>
+compileSource(const _cl_program &Program) {
+  return [&Program](compiler::BaseModule &Module) {
+    if (Program.IL.empty())
+      return Module.compile(Program.Source);
+    llvm::StringRef IL(Program.IL.data(), Program.IL.size());
+    return Module.loadSPIRV(llvm::MemoryBufferRef(IL, ILName));
+  };
+}
+
+llvm::StringRef inputName(const _cl_program &Program) {
+  return Program.IL.empty() ? SourceName : ILName;
+}
+
+/// Compiles \p Program's OpenCL C or SPIR-V (with its specialization
+/// constants) for \p Device into an executable object in \p Built.
+cl_int compileFor(cl_device_id Device, const _cl_program &Program,
+                  _cl_program::Build &Built) {
+  return runCompiler(Device, Built, Built.Options, Program.SpecConstants,
+                     inputName(Program), Product::Executable,
+                     CL_BUILD_PROGRAM_FAILURE, compileSource(Program));
 }
 
 /// Loads \p Built's binary into \p Context's driver device and reads its
@@ -102,6 +142,8 @@ cl_int buildFor(_cl_program &Program, cl_device_id Device,
   if (Result == CL_SUCCESS)
     Result = load(*Program.Context, Built);
   Built.Status = Result == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+  if (Result == CL_SUCCESS)
+    Built.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return Result;
 }
 
@@ -118,6 +160,39 @@ bool isBinaryFor(cl_device_id Device, const unsigned char *Binary,
     return false;
   }
   return Descriptors->TargetName == Device->Target->Name;
+}
+
+/// What CL_PROGRAM_BINARIES gives for \p Device: the executable object, or
+/// the bitcode of a compiled object or library, or nothing.
+const std::vector<char> &binaryOf(const _cl_program &Program,
+                                  cl_device_id Device) {
+  static const std::vector<char> None;
+  auto It = Program.Builds.find(Device);
+  if (It == Program.Builds.end() || It->second.Status != CL_BUILD_SUCCESS)
+    return None;
+  return It->second.Executable ? It->second.Binary : It->second.Bitcode;
+}
+
+/// Writes \p Headers (programs whose source is a header) under the names
+/// \p Names in a new folder, for `-I`; the folder, which the caller
+/// removes, or an error.
+llvm::Expected<std::string>
+writeHeaders(cl_uint Count, const cl_program *Headers, const char **Names) {
+  llvm::SmallString<128> Folder;
+  if (std::error_code E =
+          llvm::sys::fs::createUniqueDirectory("loom-cl-headers", Folder))
+    return llvm::errorCodeToError(E);
+  for (cl_uint I = 0; I < Count; ++I) {
+    llvm::SmallString<128> Path(Folder);
+    llvm::sys::path::append(Path, Names[I]);
+    std::error_code E =
+        llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
+    llvm::raw_fd_ostream Out(Path, E);
+    if (E)
+      return llvm::errorCodeToError(E);
+    Out << Headers[I]->Source;
+  }
+  return Folder.str().str();
 }
 
 std::string kernelNames(const _cl_program &Program) {
@@ -138,7 +213,8 @@ std::string kernelNames(const _cl_program &Program) {
 const _cl_program::Build *findBuild(const _cl_program &Program,
                                     cl_device_id Device) {
   auto It = Program.Builds.find(Device);
-  return It != Program.Builds.end() && It->second.Status == CL_BUILD_SUCCESS
+  return It != Program.Builds.end() && It->second.Status == CL_BUILD_SUCCESS &&
+                 It->second.Executable
              ? &It->second
              : nullptr;
 }
@@ -269,6 +345,142 @@ cl_int buildProgram(cl_program Program, cl_uint NumDevices,
   return Result;
 }
 
+cl_int compileProgram(cl_program Program, cl_uint NumDevices,
+                      const cl_device_id *Devices, const char *Options,
+                      cl_uint NumHeaders, const cl_program *Headers,
+                      const char **HeaderNames, BuildNotify Notify,
+                      void *NotifyData) {
+  if (!isObject(Program))
+    return CL_INVALID_PROGRAM;
+  if ((NumDevices > 0) != (Devices != nullptr) || (!Notify && NotifyData) ||
+      (NumHeaders > 0) != (Headers != nullptr) ||
+      (NumHeaders > 0) != (HeaderNames != nullptr))
+    return CL_INVALID_VALUE;
+  for (cl_uint I = 0; I < NumHeaders; ++I) {
+    if (!isObject(Headers[I]))
+      return CL_INVALID_PROGRAM;
+    if (!HeaderNames[I])
+      return CL_INVALID_VALUE;
+  }
+  std::vector<cl_device_id> Targets(Devices, Devices + NumDevices);
+  if (Targets.empty())
+    Targets = Program->Context->Devices;
+  for (cl_device_id Device : Targets)
+    if (!isObject(Device) || !hasDevice(*Program->Context, Device))
+      return CL_INVALID_DEVICE;
+  std::lock_guard<std::mutex> Lock(Program->Building);
+  if (Program->Kernels > 0 || Program->FromBinaries)
+    return CL_INVALID_OPERATION;
+  std::string Include;
+  if (NumHeaders > 0) {
+    llvm::Expected<std::string> Folder =
+        writeHeaders(NumHeaders, Headers, HeaderNames);
+    if (!Folder) {
+      llvm::consumeError(Folder.takeError());
+      return CL_OUT_OF_HOST_MEMORY;
+    }
+    Include = *Folder;
+  }
+  cl_int Result = CL_SUCCESS;
+  for (cl_device_id Device : Targets) {
+    _cl_program::Build &Built = Program->Builds[Device];
+    if (Built.Executable)
+      muxDestroyExecutable(Program->Context->Mux, Built.Executable);
+    Built = _cl_program::Build();
+    Built.Options = Options ? Options : "";
+    cl_int E = runCompiler(
+        Device, Built,
+        Include.empty() ? Built.Options : Built.Options + " -I" + Include,
+        Program->SpecConstants, inputName(*Program), Product::Bitcode,
+        CL_COMPILE_PROGRAM_FAILURE, compileSource(*Program));
+    Built.Status = E == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+    if (E == CL_SUCCESS)
+      Built.BinaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    else if (!Result)
+      Result = E;
+  }
+  if (!Include.empty())
+    llvm::sys::fs::remove_directories(Include);
+  if (Notify)
+    Notify(Program, NotifyData);
+  return Result;
+}
+
+cl_program linkProgram(cl_context Context, cl_uint NumDevices,
+                       const cl_device_id *Devices, const char *Options,
+                       cl_uint NumInputs, const cl_program *Inputs,
+                       BuildNotify Notify, void *NotifyData,
+                       cl_int *ErrorCode) {
+  if (!isObject(Context))
+    return failWith(ErrorCode, CL_INVALID_CONTEXT);
+  if ((NumDevices > 0) != (Devices != nullptr) || (!Notify && NotifyData) ||
+      NumInputs == 0 || !Inputs)
+    return failWith(ErrorCode, CL_INVALID_VALUE);
+  std::vector<cl_device_id> Targets(Devices, Devices + NumDevices);
+  if (Targets.empty())
+    Targets = Context->Devices;
+  for (cl_device_id Device : Targets)
+    if (!isObject(Device) || !hasDevice(*Context, Device))
+      return failWith(ErrorCode, CL_INVALID_DEVICE);
+  for (cl_uint I = 0; I < NumInputs; ++I)
+    if (!isObject(Inputs[I]) || Inputs[I]->Context != Context)
+      return failWith(ErrorCode, CL_INVALID_PROGRAM);
+  // Each input is a compiled object or a library for every device.
+  for (cl_uint I = 0; I < NumInputs; ++I)
+    for (cl_device_id Device : Targets) {
+      auto It = Inputs[I]->Builds.find(Device);
+      if (It == Inputs[I]->Builds.end() || It->second.Bitcode.empty())
+        return failWith(ErrorCode, CL_INVALID_OPERATION);
+    }
+  // The link options OpenCL adds to the build options'.
+  std::string Rest = Options ? Options : "";
+  bool Library = false;
+  for (const char *Flag : {"-create-library", "-enable-link-options"}) {
+    size_t At = Rest.find(Flag);
+    if (At == std::string::npos)
+      continue;
+    Library |= Flag[1] == 'c';
+    Rest.erase(At, std::strlen(Flag));
+  }
+  auto Program = std::make_unique<_cl_program>();
+  Program->Context = Context;
+  retain(Context);
+  cl_int Result = CL_SUCCESS;
+  for (cl_device_id Device : Targets) {
+    _cl_program::Build &Built = Program->Builds[Device];
+    Built.Options = Options ? Options : "";
+    auto LinkAll = [&](compiler::BaseModule &Module) -> llvm::Error {
+      for (cl_uint I = 0; I < NumInputs; ++I) {
+        const std::vector<char> &Bitcode = Inputs[I]->Builds[Device].Bitcode;
+        if (llvm::Error E = Module.linkIR(llvm::MemoryBufferRef(
+                llvm::StringRef(Bitcode.data(), Bitcode.size()),
+                "program " + std::to_string(I))))
+          return E;
+      }
+      return llvm::Error::success();
+    };
+    cl_int E = runCompiler(Device, Built, Rest, {}, SourceName,
+                           Library ? Product::Bitcode : Product::Executable,
+                           CL_LINK_PROGRAM_FAILURE, LinkAll);
+    if (E == CL_SUCCESS && !Library)
+      E = load(*Context, Built) == CL_SUCCESS ? CL_SUCCESS
+                                              : CL_LINK_PROGRAM_FAILURE;
+    Built.Status = E == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+    if (E == CL_SUCCESS)
+      Built.BinaryType = Library ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                                 : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    else if (!Result)
+      Result = E;
+  }
+  if (Notify)
+    Notify(Program.get(), NotifyData);
+  // A failed link still gives its program, whose log says why.
+  if (Result == CL_INVALID_LINKER_OPTIONS)
+    return failWith(ErrorCode, Result);
+  failWith(ErrorCode, Result);
+  return Program.release();
+}
+
 cl_int retainProgram(cl_program Program) {
   return retainObject<_cl_program, CL_INVALID_PROGRAM>(Program);
 }
@@ -298,10 +510,8 @@ cl_int getProgramInfo(cl_program Program, cl_program_info Param, size_t Size,
     return Answer.array(Program->IL);
   case CL_PROGRAM_BINARY_SIZES: {
     std::vector<size_t> Sizes;
-    for (cl_device_id Device : Devices) {
-      const _cl_program::Build *Built = findBuild(*Program, Device);
-      Sizes.push_back(Built ? Built->Binary.size() : 0);
-    }
+    for (cl_device_id Device : Devices)
+      Sizes.push_back(binaryOf(*Program, Device).size());
     return Answer.array(Sizes);
   }
   case CL_PROGRAM_BINARIES: {
@@ -313,9 +523,9 @@ cl_int getProgramInfo(cl_program Program, cl_program_info Param, size_t Size,
     if (Value)
       std::memcpy(Pointers.data(), Value, Pointers.size() * sizeof(void *));
     for (size_t I = 0; Value && I < Devices.size(); ++I) {
-      const _cl_program::Build *Built = findBuild(*Program, Devices[I]);
-      if (Built && Pointers[I])
-        std::memcpy(Pointers[I], Built->Binary.data(), Built->Binary.size());
+      const std::vector<char> &Binary = binaryOf(*Program, Devices[I]);
+      if (Pointers[I])
+        std::memcpy(Pointers[I], Binary.data(), Binary.size());
     }
     if (SizeRet)
       *SizeRet = Pointers.size() * sizeof(unsigned char *);
@@ -362,9 +572,7 @@ cl_int getProgramBuildInfo(cl_program Program, cl_device_id Device,
   case CL_PROGRAM_BUILD_LOG:
     return Answer.string(Built.Log);
   case CL_PROGRAM_BINARY_TYPE:
-    return Answer.value<cl_program_binary_type>(
-        Built.Status == CL_BUILD_SUCCESS ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                         : CL_PROGRAM_BINARY_TYPE_NONE);
+    return Answer.value(Built.BinaryType);
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
     return Answer.value<size_t>(0);
   default:

@@ -42,6 +42,21 @@ cl_program createProgramWithBinary(cl_context Context, cl_uint NumDevices,
 cl_int buildProgram(cl_program Program, cl_uint NumDevices,
                     const cl_device_id *Devices, const char *Options,
                     BuildNotify Notify, void *NotifyData);
+/// Compiles a program's OpenCL C (with headers from other programs, under
+/// the names \p HeaderNames) or SPIR-V to a compiled object per device:
+/// the compiled module as bitcode, which clLinkProgram takes.
+cl_int compileProgram(cl_program Program, cl_uint NumDevices,
+                      const cl_device_id *Devices, const char *Options,
+                      cl_uint NumHeaders, const cl_program *Headers,
+                      const char **HeaderNames, BuildNotify Notify,
+                      void *NotifyData);
+/// Links compiled objects and libraries into an executable program, or,
+/// with -create-library, a library; a failed link still gives its program,
+/// whose log says why (CL_LINK_PROGRAM_FAILURE).
+cl_program linkProgram(cl_context Context, cl_uint NumDevices,
+                       const cl_device_id *Devices, const char *Options,
+                       cl_uint NumInputs, const cl_program *Inputs,
+                       BuildNotify Notify, void *NotifyData, cl_int *ErrorCode);
 cl_int retainProgram(cl_program Program);
 cl_int releaseProgram(cl_program Program);
 cl_int getProgramInfo(cl_program Program, cl_program_info Param, size_t Size,

@@ -408,10 +408,6 @@ TEST(Unimplemented, EntryPointsRefuseWithInvalidOperation) {
   cl_context Context =
       clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Error);
   ASSERT_EQ(Error, CL_SUCCESS);
-  cl_program Linked = clLinkProgram(Context, 0, nullptr, "", 0, nullptr,
-                                    nullptr, nullptr, &Error);
-  EXPECT_EQ(Linked, nullptr);
-  EXPECT_EQ(Error, CL_INVALID_OPERATION);
   cl_device_id Sub[2];
   cl_device_partition_property Equally[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
   EXPECT_EQ(clCreateSubDevices(Device, Equally, 2, Sub, nullptr),

@@ -82,6 +82,14 @@ public:
   /// SPIRV-Tools, translated with SPIRV-LLVM-Translator, specialization
   /// constants from CompileOptions::SpecConstants.
   llvm::Error loadSPIRV(llvm::MemoryBufferRef Buffer);
+  /// Links the module \p Buffer holds (LLVM bitcode or text, as
+  /// createBitcode writes it; with kernels or only functions) into the
+  /// compiled module, or takes it as the compiled module when there is none
+  /// yet: OpenCL's clLinkProgram. A name both define is an error naming it.
+  llvm::Error linkIR(llvm::MemoryBufferRef Buffer);
+  /// The compiled (not finalized) module as LLVM bitcode, which linkIR
+  /// takes: OpenCL's compiled objects and libraries.
+  llvm::Expected<llvm::SmallVector<char, 0>> createBitcode();
   /// Runs the pipeline over the compiled module. A crash in a pass is
   /// returned as an internal compiler error naming the pass and what it ran
   /// on (compiler/support/CrashContainment.h); the module is not used again.
