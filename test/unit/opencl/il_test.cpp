@@ -1,12 +1,11 @@
 //===- il_test.cpp - Programs from SPIR-V ---------------------------------===//
 //
 // clCreateProgramWithIL (and cl_khr_il_program's clCreateProgramWithILKHR)
-// with a SPIR-V module assembled at build time (Inputs/
-// spec_constants.spvasm): built and run on every device with its
-// specialization constants at their defaults and as set; the program's IL
-// given back; and the errors for what is not SPIR-V, not valid, or not a
-// specialization constant of the module. Every element is checked against
-// the host's own values.
+// with SPIR-V modules assembled at build time (Inputs/*.spvasm): built and run
+// on every device with its specialization constants at their defaults and as
+// set; the program's IL given back; and the errors for what is not SPIR-V, not
+// valid, or not a specialization constant of the module. Every element is
+// checked against the host's own values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +19,16 @@ namespace {
 
 using namespace loom_opencl_test;
 
-std::vector<char> specConstantsModule() {
-  std::ifstream File(LOOM_OPENCL_SPEC_CONSTANTS, std::ios::binary);
+/// Inputs/<Name>.spvasm, assembled at build time.
+std::vector<char> spirvModule(const std::string &Name) {
+  std::ifstream File(std::string(LOOM_OPENCL_SPIRV_DIR) + "/" + Name + ".spv",
+                     std::ios::binary);
   return {std::istreambuf_iterator<char>(File),
           std::istreambuf_iterator<char>()};
+}
+
+std::vector<char> specConstantsModule() {
+  return spirvModule("spec_constants");
 }
 
 constexpr size_t N = 256;
@@ -140,6 +145,37 @@ TEST(ClCreateProgramWithIL, RefusesWhatIsNotSPIRVOrNotTheModules) {
   EXPECT_NE(On.buildLog(Program).find("invalid SPIR-V"), std::string::npos)
       << On.buildLog(Program);
   EXPECT_EQ(clReleaseProgram(Program), CL_SUCCESS);
+}
+
+// A SPIR-V printf passes a float as a float, not promoted to double as
+// OpenCL C's is; it prints as the format says all the same.
+TEST(ClCreateProgramWithIL, PrintfOfAnUnpromotedFloat) {
+  std::vector<char> IL = spirvModule("printf_float");
+  ASSERT_GT(IL.size(), 20u);
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_int Error = CL_INVALID_VALUE;
+    cl_program Program =
+        clCreateProgramWithIL(On.Context, IL.data(), IL.size(), &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    ASSERT_EQ(clBuildProgram(Program, 1, &Device, "", nullptr, nullptr),
+              CL_SUCCESS)
+        << On.buildLog(Program);
+    cl_kernel Say = clCreateKernel(Program, "say", &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    const cl_float F = 2.5f;
+    ASSERT_EQ(clSetKernelArg(Say, 0, sizeof F, &F), CL_SUCCESS);
+    testing::internal::CaptureStdout();
+    const size_t One = 1;
+    EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, Say, 1, nullptr, &One, &One, 0,
+                                     nullptr, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(clFinish(On.Queue), CL_SUCCESS);
+    EXPECT_EQ(testing::internal::GetCapturedStdout(), "x=2.5\n");
+    EXPECT_EQ(clReleaseKernel(Say), CL_SUCCESS);
+    EXPECT_EQ(clReleaseProgram(Program), CL_SUCCESS);
+  }
 }
 
 TEST(ClCreateProgramWithILKHR, IsTheExtensionsNameOfTheSameEntryPoint) {

@@ -67,11 +67,23 @@ Value *atByte(IRBuilder<> &B, Value *Base, uint64_t Offset) {
   return Offset ? B.CreateConstGEP1_64(B.getInt8Ty(), Base, Offset) : Base;
 }
 
-/// Strings reach the driver as addresses: constant-space pointers become
-/// integers, which keeps the store free of address-space casts.
-Value *storable(IRBuilder<> &B, Value *Arg) {
-  if (Arg->getType()->isPointerTy())
+/// \p Arg as its slot holds it. Strings reach the driver as addresses:
+/// constant-space pointers become integers, which keeps the store free of
+/// address-space casts. Scalars get C's default argument promotions, which
+/// the driver's formatter expects: Clang applies them, but
+/// SPIRV-LLVM-Translator passes a SPIR-V printf's operands as they are (a
+/// float as a float), so half and float become double, and integers
+/// narrower than int become int.
+Value *promoted(IRBuilder<> &B, Value *Arg) {
+  Type *T = Arg->getType();
+  if (T->isPointerTy())
     return B.CreatePtrToInt(Arg, B.getInt64Ty());
+  if (T->isHalfTy() || T->isFloatTy())
+    return B.CreateFPExt(Arg, B.getDoubleTy());
+  if (T->isIntegerTy(1))
+    return B.CreateZExt(Arg, B.getInt32Ty());
+  if (T->isIntegerTy() && T->getIntegerBitWidth() < 32)
+    return B.CreateSExt(Arg, B.getInt32Ty());
   return Arg;
 }
 
@@ -81,7 +93,7 @@ void lowerCall(CallInst &Call, GlobalVariable &BufferVar) {
   IRBuilder<> B(&Call);
   SmallVector<Value *, 8> Args;
   for (unsigned I = 1; I < Call.arg_size(); ++I)
-    Args.push_back(storable(B, Call.getArgOperand(I)));
+    Args.push_back(promoted(B, Call.getArgOperand(I)));
   SmallVector<uint64_t, 8> Offsets;
   uint64_t Size = layOutArguments(DL, Args, Offsets);
 
@@ -117,7 +129,7 @@ void lowerCall(CallInst &Call, GlobalVariable &BufferVar) {
                        At(offsetof(RecordHeader, local_linear_id)), Align(4));
   B.CreateAlignedStore(Group, At(offsetof(RecordHeader, group_linear_id)),
                        Align(8));
-  B.CreateAlignedStore(storable(B, Call.getArgOperand(0)),
+  B.CreateAlignedStore(promoted(B, Call.getArgOperand(0)),
                        At(offsetof(RecordHeader, format)), Align(8));
   for (size_t I = 0; I < Args.size(); ++I)
     B.CreateAlignedStore(Args[I], At(Offsets[I]), Align(8));

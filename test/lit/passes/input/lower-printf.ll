@@ -39,3 +39,23 @@ define i32 @one_call(i32 %i, double %d, <4 x float> %v) {
   %r = call i32 (ptr addrspace(2), ...) @printf(ptr addrspace(2) @.str, i32 %i, double %d, <4 x float> %v)
   ret i32 %r
 }
+
+; A SPIR-V printf (through SPIRV-LLVM-Translator) passes its scalars as they
+; are: the pass promotes them as C would, float and half to double, chars,
+; shorts and booleans to int, so the driver reads each as its format says.
+; CHECK-LABEL: define i32 @unpromoted(float %f, half %h, i8 %c, i16 %s, i1 %b)
+; CHECK-DAG: %[[F:.+]] = fpext float %f to double
+; CHECK-DAG: %[[H:.+]] = fpext half %h to double
+; CHECK-DAG: %[[C:.+]] = sext i8 %c to i32
+; CHECK-DAG: %[[S:.+]] = sext i16 %s to i32
+; CHECK-DAG: %[[B:.+]] = zext i1 %b to i32
+; CHECK: atomicrmw add ptr %printf.buffer, i32 64 monotonic
+; CHECK: store double %[[F]], ptr %{{.+}}, align 8
+; CHECK: store double %[[H]], ptr %{{.+}}, align 8
+; CHECK: store i32 %[[C]], ptr %{{.+}}, align 8
+; CHECK: store i32 %[[S]], ptr %{{.+}}, align 8
+; CHECK: store i32 %[[B]], ptr %{{.+}}, align 8
+define i32 @unpromoted(float %f, half %h, i8 %c, i16 %s, i1 %b) {
+  %r = call i32 (ptr addrspace(2), ...) @printf(ptr addrspace(2) @.str, float %f, half %h, i8 %c, i16 %s, i1 %b)
+  ret i32 %r
+}

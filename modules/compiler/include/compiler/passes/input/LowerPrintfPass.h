@@ -2,10 +2,13 @@
 ///
 /// \file
 /// Assumes: calls of OpenCL C's `printf(constant char *format, ...)` as Clang
-/// or SPIRV-LLVM-Translator emit them (floats promoted to double, chars and
-/// shorts to int, vectors as they are), before work-item builtins are
-/// lowered.
-/// Does: replaces each call by a record appended to the printf buffer the
+/// emits them (floats promoted to double, chars and shorts to int, vectors
+/// as they are) or SPIRV-LLVM-Translator does (scalars as the SPIR-V passed
+/// them), before work-item builtins are lowered.
+/// Does: applies C's default argument promotions to scalar arguments (half
+/// and float to double, narrower integers to int), which a SPIR-V printf
+/// need not have applied, then replaces each call by a record appended to
+/// the printf buffer the
 /// driver provides through the module variable `__loom_printf_buffer` (a
 /// pointer, defined here, that the driver sets before each ND-range). The
 /// buffer starts with two 32-bit words, the bytes used so far and the
