@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# cts.sh: the Khronos OpenCL conformance suite (CTS) on Loom's platform and
+# on pocl (doc/conformance.md).
+#
+#   scripts/cts.sh [--platform loom|pocl|both] [--tests "NAME ..."|--smoke]
+#                  [--build-dir DIR] [--timeout SECONDS] [--write-doc]
+#                  [--check] [--loom-icd FILE]
+#
+# Builds the CTS binaries of the list from ../shared/opencl-cts (the CTS at
+# tag v2026-07-09-00 and the OpenCL and SPIR-V headers it needs; Debian's
+# are too old) against Debian's ICD loader, in DIR (build-cts/ by default),
+# assembles test_spirv_new's SPIR-V with spirv-as, runs each binary on the
+# platform alone (OCL_ICD_VENDORS: Loom's build-tree loom.icd, or pocl's
+# .icd) under a time limit, one log per binary in DIR/logs/PLATFORM/, and
+# prints a table per binary and the sub-tests that failed on Loom or that
+# the platforms disagree on (scripts/cts_table.py); --write-doc puts the
+# table into doc/conformance.md, and --check exits 1 if a sub-test failed
+# on Loom. Loom's ICD is the build tree's (build/etc/OpenCL/vendors/
+# loom.icd) unless --loom-icd names another. --smoke runs the
+# subset ctest runs (`opencl-cts-smoke`): test_events whole and eleven of
+# test_api's sub-tests, on Loom.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared="$root/../shared/opencl-cts"
+dir="$root/build-cts"
+platform=both
+timeout=3600
+write_doc=0
+check=0
+loom_icd="$root/build/etc/OpenCL/vendors/loom.icd"
+# The issue's list; test_bruteforce runs in wimpy mode (-w).
+tests="test_basic test_api test_compiler test_computeinfo test_buffers
+test_mem_host_flags test_events test_profiling test_thread_dimensions
+test_non_uniform_work_group test_integer_ops test_relationals
+test_geometrics test_commonfns test_select test_vectors test_atomics
+test_c11_atomics test_printf test_conversions test_bruteforce
+test_spirv_new test_generic_address_space test_workgroups test_allocations"
+smoke_args=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --platform) platform="$2"; shift 2 ;;
+    --tests) tests="$2"; shift 2 ;;
+    --smoke)
+      tests="test_events test_api"
+      smoke_args="test_api:get_platform_info get_device_info
+create_context_from_type retain_queue_single get_command_queue_info
+kernel_required_group_size get_kernel_info get_kernel_arg_info
+null_buffer_arg get_buffer_info zero_sized_enqueue"
+      timeout=600
+      shift ;;
+    --build-dir) dir="$2"; shift 2 ;;
+    --timeout) timeout="$2"; shift 2 ;;
+    --write-doc) write_doc=1; shift ;;
+    --check) check=1; shift ;;
+    --loom-icd) loom_icd="$2"; shift 2 ;;
+    *) echo "cts.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+case "$platform" in
+  loom) platforms=loom ;;
+  pocl) platforms=pocl ;;
+  both) platforms="loom pocl" ;;
+  *) echo "cts.sh: --platform is loom, pocl or both" >&2; exit 2 ;;
+esac
+if [ ! -d "$shared/cts" ]; then
+  echo "cts.sh: $shared/cts not found (the CTS source beside the repository)" >&2
+  exit 2
+fi
+
+# Configure once, then build only the binaries asked for.
+if [ ! -f "$dir/build.ninja" ]; then
+  cmake -S "$shared/cts" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCL_INCLUDE_DIR="$shared/headers" \
+    -DCL_LIB_DIR=/usr/lib/x86_64-linux-gnu -DOPENCL_LIBRARIES=OpenCL \
+    -DSPIRV_INCLUDE_DIR="$shared/spirv-headers" \
+    --compile-no-warning-as-error > "$dir.configure.log" 2>&1 ||
+    { cat "$dir.configure.log" >&2; exit 1; }
+fi
+# shellcheck disable=SC2086
+cmake --build "$dir" -j "${LOOM_JOBS:-2}" --target $tests
+
+# test_spirv_new reads its modules, assembled, from a folder of its own.
+if [[ " $tests " == *" test_spirv_new "* ]]; then
+  asm="$shared/cts/test_conformance/spirv_new/spirv_asm"
+  while IFS= read -r source; do
+    relative="${source#"$asm"/}"
+    out="$dir/spirv_bin/${relative%.spvasm64}.spv64"
+    folder=$(dirname "$relative")
+    version=1.0
+    [[ "$folder" == spv* ]] && version="${folder#spv}"
+    if [ ! -f "$out" ] || [ "$source" -nt "$out" ]; then
+      mkdir -p "$(dirname "$out")"
+      spirv-as --target-env "spv$version" -o "$out" "$source"
+    fi
+  done < <(find "$asm" -name '*.spvasm64')
+fi
+
+icd_of() {
+  case "$1" in
+    loom) echo "$loom_icd" ;;
+    pocl) echo "/etc/OpenCL/vendors/pocl.icd" ;;
+  esac
+}
+
+for p in $platforms; do
+  icd=$(icd_of "$p")
+  if [ ! -f "$icd" ]; then
+    echo "cts.sh: no $p ICD at $icd" >&2
+    exit 2
+  fi
+  mkdir -p "$dir/logs/$p"
+  for t in $tests; do
+    binary=$(find "$dir/test_conformance" -name "$t" -type f -perm -u+x | head -1)
+    if [ -z "$binary" ]; then
+      echo "cts.sh: $t was not built" >&2
+      exit 1
+    fi
+    args=()
+    case "$t" in
+      test_bruteforce) args=(-w) ;;
+      test_spirv_new) args=(--spirv-binaries-path "$dir/spirv_bin") ;;
+    esac
+    # The smoke subset's sub-tests of test_api.
+    if [ -n "$smoke_args" ] && [ "$t" = test_api ]; then
+      # shellcheck disable=SC2206
+      subset=(${smoke_args#test_api:})
+      args+=("${subset[@]}")
+    fi
+    log="$dir/logs/$p/$t.log"
+    echo "cts.sh: $t on $p"
+    set +e
+    (cd "$(dirname "$binary")" &&
+      OCL_ICD_VENDORS="$icd" timeout "$timeout" "$binary" "${args[@]}") \
+      > "$log" 2>&1
+    echo "exit $?" >> "$log"
+    set -e
+  done
+done
+
+table_args=()
+[ "$write_doc" = 1 ] && table_args+=(--doc "$root/doc/conformance.md")
+[ "$check" = 1 ] && table_args+=(--check)
+python3 "$root/scripts/cts_table.py" "$dir/logs" "${table_args[@]}"
