@@ -130,21 +130,41 @@ cl_int buildFor(_cl_program &Program, cl_device_id Device,
   _cl_program::Build &Built = Program.Builds[Device];
   if (Built.Executable)
     muxDestroyExecutable(Program.Context->Mux, Built.Executable);
-  std::vector<char> Binary;
-  if (Program.FromBinaries)
+  // A program from binaries keeps them: an executable object, or the
+  // bitcode of a compiled object, which its build links alone.
+  std::vector<char> Binary, Bitcode;
+  if (Program.FromBinaries) {
     Binary = std::move(Built.Binary);
+    Bitcode = std::move(Built.Bitcode);
+  }
   Built = _cl_program::Build();
   Built.Options = Options ? Options : "";
   Built.Binary = std::move(Binary);
+  Built.Bitcode = std::move(Bitcode);
   Built.Status = CL_BUILD_IN_PROGRESS;
-  cl_int Result =
-      Program.FromBinaries ? CL_SUCCESS : compileFor(Device, Program, Built);
+  cl_int Result = CL_SUCCESS;
+  if (!Program.FromBinaries)
+    Result = compileFor(Device, Program, Built);
+  else if (!Built.Bitcode.empty())
+    Result = runCompiler(
+        Device, Built, Built.Options, {}, SourceName, Product::Executable,
+        CL_BUILD_PROGRAM_FAILURE, [&](compiler::BaseModule &Module) {
+          llvm::StringRef Bitcode(Built.Bitcode.data(), Built.Bitcode.size());
+          return Module.linkIR(llvm::MemoryBufferRef(Bitcode, "program"));
+        });
   if (Result == CL_SUCCESS)
     Result = load(*Program.Context, Built);
   Built.Status = Result == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
   if (Result == CL_SUCCESS)
     Built.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return Result;
+}
+
+/// Whether \p Binary is LLVM bitcode: a compiled object or library that
+/// CL_PROGRAM_BINARIES gave.
+bool isBitcode(const unsigned char *Binary, size_t Length) {
+  return Binary && Length >= 4 && Binary[0] == 'B' && Binary[1] == 'C' &&
+         Binary[2] == 0xC0 && Binary[3] == 0xDE;
 }
 
 /// Whether \p Binary is a Loom object for \p Device's target.
@@ -304,15 +324,24 @@ cl_program createProgramWithBinary(cl_context Context, cl_uint NumDevices,
   for (cl_uint I = 0; I < NumDevices; ++I) {
     if (!Binaries[I] || Lengths[I] == 0) {
       Result = CL_INVALID_VALUE;
-    } else if (!isBinaryFor(Devices[I], Binaries[I], Lengths[I])) {
+    } else if (!isBitcode(Binaries[I], Lengths[I]) &&
+               !isBinaryFor(Devices[I], Binaries[I], Lengths[I])) {
       Result = CL_INVALID_BINARY;
     }
     if (BinaryStatus)
       BinaryStatus[I] = Result == CL_SUCCESS ? CL_SUCCESS : Result;
-    if (Result == CL_SUCCESS)
-      Program->Builds[Devices[I]].Binary.assign(
-          reinterpret_cast<const char *>(Binaries[I]),
-          reinterpret_cast<const char *>(Binaries[I]) + Lengths[I]);
+    if (Result != CL_SUCCESS)
+      continue;
+    _cl_program::Build &Built = Program->Builds[Devices[I]];
+    const char *Bytes = reinterpret_cast<const char *>(Binaries[I]);
+    if (isBitcode(Binaries[I], Lengths[I])) {
+      // Read when it is linked or built; a malformed one fails there.
+      Built.Bitcode.assign(Bytes, Bytes + Lengths[I]);
+      Built.BinaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+    } else {
+      Built.Binary.assign(Bytes, Bytes + Lengths[I]);
+      Built.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    }
   }
   if (Result != CL_SUCCESS)
     return failWith(ErrorCode, Result);

@@ -117,6 +117,68 @@ TEST(ClLinkProgram, LinksCompiledObjectsAndLibrariesIntoAnExecutable) {
   }
 }
 
+/// \p Program's binary for \p Device (CL_PROGRAM_BINARIES).
+std::vector<unsigned char> binaryOf(cl_program Program) {
+  size_t Size = 0;
+  EXPECT_EQ(clGetProgramInfo(Program, CL_PROGRAM_BINARY_SIZES, sizeof Size,
+                             &Size, nullptr),
+            CL_SUCCESS);
+  std::vector<unsigned char> Binary(Size);
+  unsigned char *Data = Binary.data();
+  EXPECT_EQ(clGetProgramInfo(Program, CL_PROGRAM_BINARIES, sizeof Data, &Data,
+                             nullptr),
+            CL_SUCCESS);
+  return Binary;
+}
+
+// A compiled object's binary is its bitcode: made into a program again, it
+// links, or builds alone.
+TEST(ClCreateProgramWithBinary, TakesCompiledObjectsBack) {
+  OnDevice On(loomDevices()[0]);
+  cl_program Helper1 = compiled(On, Helper);
+  cl_program Apply = compiled(On, Kernel);
+  std::vector<unsigned char> Binary = binaryOf(Helper1);
+  ASSERT_GT(Binary.size(), 4u);
+  const unsigned char *Data = Binary.data();
+  size_t Length = Binary.size();
+  cl_int Status = CL_INVALID_VALUE, Error = CL_INVALID_VALUE;
+  cl_program Again = clCreateProgramWithBinary(On.Context, 1, &On.Device,
+                                               &Length, &Data, &Status, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(Status, CL_SUCCESS);
+  EXPECT_EQ(binaryType(Again, On.Device),
+            CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+  cl_program Inputs[2] = {Again, Apply};
+  cl_program Linked = clLinkProgram(On.Context, 1, &On.Device, "", 2, Inputs,
+                                    nullptr, nullptr, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS) << On.buildLog(Linked);
+  runApply(On, Linked);
+
+  // One compiled object with the kernel and its helper, built alone.
+  std::string Whole = std::string("#define FACTOR 3\n") +
+                      "int scale(int x) { return x * FACTOR; }\n" +
+                      "__kernel void apply(__global int *p) {\n" +
+                      "  size_t i = get_global_id(0);\n" +
+                      "  p[i] = scale(p[i]) + 1;\n}\n";
+  cl_program Object = source(On.Context, Whole.c_str());
+  ASSERT_EQ(clCompileProgram(Object, 1, &On.Device, "", 0, nullptr, nullptr,
+                             nullptr, nullptr),
+            CL_SUCCESS);
+  Binary = binaryOf(Object);
+  Data = Binary.data();
+  Length = Binary.size();
+  cl_program Built = clCreateProgramWithBinary(On.Context, 1, &On.Device,
+                                               &Length, &Data, &Status, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(Built, 1, &On.Device, "", nullptr, nullptr),
+            CL_SUCCESS)
+      << On.buildLog(Built);
+  EXPECT_EQ(binaryType(Built, On.Device), CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+  runApply(On, Built);
+  for (cl_program P : {Helper1, Apply, Again, Linked, Object, Built})
+    EXPECT_EQ(clReleaseProgram(P), CL_SUCCESS);
+}
+
 TEST(ClLinkProgram, RefusesWhatCannotBeLinked) {
   OnDevice On(loomDevices()[0]);
   cl_program Helper1 = compiled(On, Helper);
