@@ -9,6 +9,7 @@
 
 #include "Context.h"
 #include "InfoWriter.h"
+#include "ProgramCache.h"
 
 #include "compiler/pipeline/BaseModule.h"
 #include "compiler/pipeline/BinaryDescriptors.h"
@@ -125,6 +126,37 @@ cl_int load(_cl_context &Context, _cl_program::Build &Built) {
   return CL_SUCCESS;
 }
 
+/// Ends a build with \p Result.
+cl_int endBuild(_cl_program::Build &Built, cl_int Result) {
+  Built.Status = Result == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+  if (Result == CL_SUCCESS)
+    Built.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  return Result;
+}
+
+/// Builds \p Program's OpenCL C or SPIR-V for \p Device, from the program
+/// cache when it has the object (ProgramCache.h), else by compiling it and
+/// keeping the object there.
+cl_int buildThroughCache(_cl_program &Program, cl_device_id Device,
+                         _cl_program::Build &Built) {
+  std::optional<std::string> Folder = programCacheFolder();
+  std::string Key =
+      Folder ? programCacheKey(Program, Device, Built.Options) : "";
+  if (Folder && readCachedBuild(*Folder, Key, Built)) {
+    if (load(*Program.Context, Built) == CL_SUCCESS)
+      return endBuild(Built, CL_SUCCESS);
+    // An entry that does not load is compiled again, and replaced.
+    Built.Binary.clear();
+    Built.Log.clear();
+  }
+  cl_int Result = compileFor(Device, Program, Built);
+  if (Result == CL_SUCCESS)
+    Result = load(*Program.Context, Built);
+  if (Result == CL_SUCCESS && Folder)
+    writeCachedBuild(*Folder, Key, Built);
+  return endBuild(Built, Result);
+}
+
 cl_int buildFor(_cl_program &Program, cl_device_id Device,
                 const char *Options) {
   _cl_program::Build &Built = Program.Builds[Device];
@@ -144,8 +176,8 @@ cl_int buildFor(_cl_program &Program, cl_device_id Device,
   Built.Status = CL_BUILD_IN_PROGRESS;
   cl_int Result = CL_SUCCESS;
   if (!Program.FromBinaries)
-    Result = compileFor(Device, Program, Built);
-  else if (!Built.Bitcode.empty())
+    return buildThroughCache(Program, Device, Built);
+  if (!Built.Bitcode.empty())
     Result = runCompiler(
         Device, Built, Built.Options, {}, SourceName, Product::Executable,
         CL_BUILD_PROGRAM_FAILURE, [&](compiler::BaseModule &Module) {
@@ -154,10 +186,7 @@ cl_int buildFor(_cl_program &Program, cl_device_id Device,
         });
   if (Result == CL_SUCCESS)
     Result = load(*Program.Context, Built);
-  Built.Status = Result == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
-  if (Result == CL_SUCCESS)
-    Built.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
-  return Result;
+  return endBuild(Built, Result);
 }
 
 /// Whether \p Binary is LLVM bitcode: a compiled object or library that

@@ -24,9 +24,11 @@
 
 namespace loom_opencl_test {
 
-// Only Loom's ICD, whatever else is installed.
+// Only Loom's ICD, whatever else is installed; and no program cache, so
+// that every build compiles (cache_test.cpp turns it on where it tests it).
 inline const bool IcdChosen =
-    setenv("OCL_ICD_VENDORS", LOOM_OPENCL_ICD, 1) == 0;
+    setenv("OCL_ICD_VENDORS", LOOM_OPENCL_ICD, 1) == 0 &&
+    setenv("LOOM_PROGRAM_CACHE", "0", 1) == 0;
 
 inline std::vector<cl_device_id> loomDevices() {
   EXPECT_TRUE(IcdChosen);
