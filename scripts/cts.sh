@@ -129,9 +129,10 @@ for p in $platforms; do
     log="$dir/logs/$p/$t.log"
     echo "cts.sh: $t on $p"
     set +e
+    # Loom's program cache, in a folder of the run's own.
     (cd "$(dirname "$binary")" &&
-      OCL_ICD_VENDORS="$icd" timeout "$timeout" "$binary" "${args[@]}") \
-      > "$log" 2>&1
+      OCL_ICD_VENDORS="$icd" LOOM_PROGRAM_CACHE_DIR="$dir/program-cache" \
+        timeout "$timeout" "$binary" "${args[@]}") > "$log" 2>&1
     echo "exit $?" >> "$log"
     set -e
   done
