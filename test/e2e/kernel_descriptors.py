@@ -20,8 +20,17 @@ class Kernel:
     """One kernel's descriptor as --print-kernels shows it."""
 
     def __init__(self):
-        self.args = []  # each argument's description ("scalar int", ...)
+        # Each argument's kind and type ("scalar int", "global buffer
+        # (address space 1) float*"), without the qualifiers of its type
+        # (const, restrict, volatile, pipe) or its name, which are apart.
+        self.args = []
+        self.qualifiers = []  # e.g. ["const", "restrict"] per argument
+        self.names = []  # the argument's name, or "" without it
         self.required = None  # [x, y, z] from reqd_work_group_size, or None
+
+
+QUALIFIER = re.compile(r"\b(const|restrict|volatile|pipe) ")
+NAME = re.compile(r" '(\w+)'$")
 
 
 def parse_kernels(printed):
@@ -33,7 +42,12 @@ def parse_kernels(printed):
         elif current is None:
             continue
         elif m := re.match(r"\s+arg \d+: (.*), \d+ bytes at offset", line):
-            current.args.append(m.group(1))
+            description = m.group(1)
+            name = NAME.search(description)
+            current.names.append(name.group(1) if name else "")
+            description = NAME.sub("", description)
+            current.qualifiers.append(QUALIFIER.findall(description))
+            current.args.append(QUALIFIER.sub("", description))
         elif m := re.match(r"\s+required work-group size: (\d+) x (\d+) "
                            r"x (\d+)", line):
             current.required = [int(g) for g in m.groups()]
