@@ -34,9 +34,12 @@ computing, at four times its limit. Set apart,
 not findings: a kernel the reference cannot compile (CLsmith emits some
 that no compiler takes, e.g. `emi_input` without --emi), a kernel whose
 reference's run takes longer than --reference-timeout (Csmith's programs need not end
-soon: such kernels ran as long on pocl), and a kernel where every Loom
+soon: such kernels ran as long on pocl), a kernel where every Loom
 configuration agrees and pocl alone differs or fails (listed, to be looked
-at: see doc/testing.md). A mode CLsmith refuses, a seed it crashes on,
+at: see doc/testing.md), and one whose only findings are -cl-opt-disable
+runs past their limit when pocl, unoptimized too (cl_launcher's
+---disable_opts), runs past the same limit (listed: slow unoptimized on
+both, not shown wrong). A mode CLsmith refuses, a seed it crashes on,
 or one it does not finish generating in two minutes, makes no kernel. With --jobs N, N
 kernels are checked at a time, and every run (Loom's and pocl's) has one
 worker thread, so that runs do not compete for cores and each is timed as
@@ -79,7 +82,7 @@ VARIANTS = ["-cl-wfv=always -vecz-width=8 -vecz-rows=2",
             "-cl-wfv=always -vecz-width=8 -vecz-layout=scalarized"]
 # Kernels set apart, each counted in a column of its own.
 SET_APART = ["reference-compile", "reference-timeout", "pocl-differs",
-             "pocl-fails"]
+             "pocl-fails", "unoptimized-slow-on-pocl-too"]
 POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 # What loom-clsmith-run prints on standard error once the kernel compiled.
 COMPILED = re.compile(r"compiled in ([0-9.]+) s")
@@ -219,11 +222,14 @@ def generate(clsmith, mode, seed, folder):
     return kernel
 
 
-def run_on_pocl(args, kernel, cpu_limit):
+def run_on_pocl(args, kernel, cpu_limit, unoptimized=False):
     """cl_launcher on pocl alone (OCL_ICD_VENDORS names its ICD), with the
-    launch of the kernel's first line; past cpu_limit CPU seconds (all its
+    launch of the kernel's first line, unoptimized (cl_launcher's
+    ---disable_opts) if asked; past cpu_limit CPU seconds (all its
     threads, as Loom's runs are timed) it is a "timeout"."""
     launch = kernel.read_text().splitlines()[0].lstrip("/ ").split()
+    if unoptimized:
+        launch.append("---disable_opts")
     env = dict(args.env, OCL_ICD_VENDORS=args.pocl_icd,
                POCL_KERNEL_CACHE="0")
     command = [args.pocl, "-f", kernel.name, "-p", "0", "-d", "0",
@@ -311,6 +317,16 @@ def check_kernel(args, kernel):
                 findings.append(f"{name}: {result.status}")
             elif result_values(result.output) != expected:
                 findings.append(f"{name}: MISMATCH")
+    if args.pocl and only_unoptimized_timeouts(findings):
+        # Unoptimized CLsmith code can run for hours (doc/testing.md):
+        # when pocl, unoptimized too, runs past the same limit, the kernel
+        # is slow at -O0, which is no soundness matter.
+        status, _, _ = run_on_pocl(
+            args, kernel, args.compile_timeout +
+            limit * args.unoptimized_slowdown, unoptimized=True)
+        if status == "timeout":
+            return Check("unoptimized-slow-on-pocl-too", reference, slowest,
+                         uncompiled)
     if args.pocl:
         status, output, _ = run_on_pocl(args, kernel,
                                         args.compile_timeout + limit)
@@ -328,6 +344,11 @@ def check_kernel(args, kernel):
             findings.append(pocl or "pocl agrees with the reference")
     return Check("; ".join(findings) if findings else "agree", reference,
                  slowest, uncompiled)
+
+
+def only_unoptimized_timeouts(findings):
+    return bool(findings) and all(
+        finding.endswith(f" {UNOPTIMIZED}: timeout") for finding in findings)
 
 
 def parse_seeds(text):
@@ -429,7 +450,8 @@ def main():
             counts["uncompiled"] += len(result.uncompiled)
             if result.verdict in counts:
                 counts[result.verdict] += 1
-                if result.verdict.startswith("pocl"):
+                if result.verdict not in ("agree", "reference-compile",
+                                          "reference-timeout"):
                     set_apart.append(f"{kernel}: {result.verdict}")
             else:
                 counts["findings"] += 1
@@ -443,8 +465,9 @@ def main():
             print(f"{mode} seed {seed}: {result.describe()}", flush=True)
     print("\n| mode | kernels | agree | reference does not compile "
           "| reference past its time | pocl alone differs | pocl alone "
-          "fails | findings | configurations not compiled in time |"
-          "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "fails | unoptimized, as slow on pocl | findings "
+          "| configurations not compiled in time |"
+          "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for mode, c in table.items():
         print(f"| {mode} | " + " | ".join(str(v) for v in c.values()) + " |")
     for kernel in set_apart:
