@@ -3,14 +3,17 @@
 
 usage: reduce.py --runner BIN --runtime DIR [--runtime DIR] KERNEL.cl
                  --config 'TARGET OPTIONS' [--reference 'TARGET OPTIONS']
-                 [--hang-after SECONDS] [--match REGEX] [--out DIR]
+                 [--pocl CL_LAUNCHER] [--hang-after SECONDS] [--match REGEX]
+                 [--out DIR]
                  [--jobs N] [--setup-only]
        reduce.py --check DIR
 
 KERNEL.cl is a kernel differential.py wrote (its first line is the
 launch). The finding is what the configuration (a target and build
 options, as differential.py names them: 'reference -cl-wfv=always
--vecz-width=4') does where the reference configuration ('reference
+-vecz-width=4', or 'pocl' and 'pocl ---disable_opts' for CLsmith's
+cl_launcher on pocl, given with --pocl, to reduce a kernel where pocl alone
+differs) does where the reference configuration ('reference
 -cl-wfv=never' unless --reference says otherwise) runs: it hangs (runs
 past --hang-after seconds), it fails with the status differential.py
 gives (a crash by signal, "compile", "run"), or it gives another result
@@ -47,7 +50,8 @@ import sys
 import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from differential import result_values, run_on_loom  # noqa: E402
+from differential import (LoomRun, result_values, run_on_loom,  # noqa: E402
+                          run_on_pocl, POCL_ICD)
 
 # Warnings that make a candidate undefined, as errors.
 UNDEFINED = ["uninitialized", "sometimes-uninitialized",
@@ -60,13 +64,22 @@ COMPILE_LIMIT = 600
 
 
 def runner_args(finding):
-    env = dict(os.environ, LOOM_CHECK_BOUNDS="1", LOOM_NUM_THREADS="1")
+    env = dict(os.environ, LOOM_CHECK_BOUNDS="1", LOOM_NUM_THREADS="1",
+               POCL_MAX_PTHREAD_COUNT="1")
     return types.SimpleNamespace(runner=finding["runner"],
-                                 runtime=finding["runtime"], env=env)
+                                 runtime=finding["runtime"], env=env,
+                                 pocl=finding.get("pocl"), pocl_icd=POCL_ICD)
 
 
 def run(finding, kernel, config, run_limit):
     target, _, options = config.partition(" ")
+    if target == "pocl":
+        # pocl's limit holds its compile too; its failures are "run"s.
+        status, output, seconds = run_on_pocl(
+            runner_args(finding), kernel, COMPILE_LIMIT + run_limit,
+            unoptimized=options == "---disable_opts")
+        return LoomRun("run" if status == "error" else status, output, 0.0,
+                       seconds)
     return run_on_loom(runner_args(finding), kernel, target, options,
                        COMPILE_LIMIT, run_limit)
 
@@ -134,7 +147,11 @@ def set_up(args):
         "clang": clang, "launch": lines[0].rstrip("\n"),
         "config": args.config, "reference": args.reference,
         "hang_after": args.hang_after, "match": args.match,
+        "pocl": os.path.abspath(args.pocl) if args.pocl else None,
     }
+    if "pocl" in (args.config.split()[0], args.reference.split()[0]) and \
+            not args.pocl:
+        sys.exit("reduce.py: a pocl configuration needs --pocl CL_LAUNCHER")
     reference = run(finding, kernel, args.reference, args.hang_after)
     if reference.status != "ok":
         sys.exit(f"reduce.py: the reference ({args.reference}) does not "
@@ -167,6 +184,8 @@ def main():
     parser.add_argument("--runtime", action="append")
     parser.add_argument("--config")
     parser.add_argument("--reference", default="reference -cl-wfv=never")
+    parser.add_argument("--pocl", help="CLsmith's cl_launcher, for the "
+                        "'pocl' configurations")
     parser.add_argument("--hang-after", type=float, default=10,
                         help="seconds of run that make a hang")
     parser.add_argument("--match", help="a regular expression the failing "
