@@ -326,10 +326,13 @@ TEST_F(DriverMisuse, RangesTheDeviceCannotRunAreRefused) {
   const uint64_t Global[1] = {N}, Zero[1] = {0}, Odd[1] = {N - 1};
   const uint64_t Max = DeviceInfo->max_work_group_size[0];
 
-  mux_ndrange_options_s O = options(Args, Global, 48); // does not divide N
-  EXPECT_EQ(muxCommandNDRange(CB, Scale, &O), mux_error_invalid_value);
+  // A local size that does not divide the global size is no misuse: the
+  // range is non-uniform, its last group smaller (NonUniformTest runs such
+  // ranges).
+  mux_ndrange_options_s O = options(Args, Global, 48);
+  EXPECT_EQ(muxCommandNDRange(CB, Scale, &O), mux_success);
   O = options(Args, Odd, 64);
-  EXPECT_EQ(muxCommandNDRange(CB, Scale, &O), mux_error_invalid_value);
+  EXPECT_EQ(muxCommandNDRange(CB, Scale, &O), mux_success);
   O = options(Args, Zero, 64); // an empty range
   EXPECT_EQ(muxCommandNDRange(CB, Scale, &O), mux_error_invalid_value);
   O = options(Args, Global, 0); // an empty work-group

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace loom::e2e;
@@ -90,7 +91,8 @@ TEST_F(WorkItemTest, KernelWithoutWorkItemBuiltins) {
   EXPECT_EQ(Args[0].as<int>(), (std::vector<int>{42, 9, 9, 9}));
 }
 
-/// Runs ids.cl over \p Range and checks every builtin of every work-item.
+/// Runs ids.cl over \p Range, uniform or not, and checks every builtin of
+/// every work-item.
 void checkIds(const std::vector<char> &Binary, const NDRange &Range) {
   const unsigned Dims = static_cast<unsigned>(Range.Global.size());
   uint64_t Global[3] = {1, 1, 1}, Local[3] = {1, 1, 1}, Offset[3] = {0, 0, 0};
@@ -118,13 +120,18 @@ void checkIds(const std::vector<char> &Binary, const NDRange &Range) {
         ASSERT_EQ(WorkDim[I], Dims) << "work-item " << I;
         for (unsigned D = 0; D < 4; ++D) {
           bool In = D < 3;
+          // In a non-uniform range, the last group of a dimension has the
+          // rest of the work-items.
+          uint64_t Group = In ? Pos[D] / Local[D] : 0;
+          uint64_t GroupSize =
+              In ? std::min(Local[D], Global[D] - Group * Local[D]) : 1;
+          uint64_t Groups = In ? (Global[D] + Local[D] - 1) / Local[D] : 1;
           uint64_t Expected[7] = {In ? Pos[D] + Offset[D] : 0, // global id
                                   In ? Pos[D] % Local[D] : 0,  // local id
-                                  In ? Pos[D] / Local[D] : 0,  // group id
-                                  In ? Local[D] : 1,           // local size
+                                  Group,                       // group id
+                                  GroupSize,                   // local size
                                   In ? Global[D] : 1,          // global size
-                                  In ? Global[D] / Local[D]
-                                     : 1,              // number of groups
+                                  Groups,              // number of groups
                                   In ? Offset[D] : 0}; // global offset
           for (int B = 0; B < 7; ++B)
             ASSERT_EQ(Got[B][4 * I + D], Expected[B])
@@ -287,5 +294,111 @@ TEST_F(WorkItemTest, OpenCL30Compiles) {
   for (int V : Args[2].as<int>())
     ASSERT_EQ(V, 7);
 }
+
+/// Non-uniform ranges (OpenCL 2.0): a global size the local size does not
+/// divide leaves the last group of that dimension smaller. Every builtin,
+/// barriers and __local memory in the smaller group, and a required
+/// work-group size, on each target; the whole-suite runs repeat these
+/// scalar and with Vecz at 4, 8 and 16 work-items per vector.
+class NonUniformTest : public WorkItemTest,
+                       public ::testing::WithParamInterface<const char *> {
+protected:
+  void compile(const std::string &File) {
+    WorkItemTest::compile(File, "-cl-std=CL3.0", GetParam());
+  }
+};
+
+TEST_P(NonUniformTest, IdsOf1DRange) {
+  compile("ids.cl");
+  checkIds(Binary, {{100}, {16}, {5}});
+  // One group, smaller than the local size asked for.
+  checkIds(Binary, {{5}, {16}, {}});
+}
+
+TEST_P(NonUniformTest, IdsOf2DAnd3DRanges) {
+  compile("ids.cl");
+  checkIds(Binary, {{27, 10}, {8, 4}, {3, 100}});
+  checkIds(Binary, {{13, 7, 5}, {4, 3, 2}, {7, 11, 13}});
+  // Uniform in x, not in y.
+  checkIds(Binary, {{16, 7}, {8, 4}, {}});
+}
+
+TEST_P(NonUniformTest, EnqueuedLocalSizeIsTheLaunchs) {
+  compile("ids.cl");
+  const uint64_t Global[3] = {13, 7, 5}, Local[3] = {4, 3, 2};
+  const size_t Items = Global[0] * Global[1] * Global[2];
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(std::vector<uint64_t>(4 * Items, ~0ull))};
+  ASSERT_EQ(
+      runKernel(Binary, "enqueued_sizes", Args, {{13, 7, 5}, {4, 3, 2}, {}}),
+      "");
+  std::vector<uint64_t> Got = Args[0].as<uint64_t>();
+  for (size_t I = 0; I < Items; ++I)
+    for (unsigned D = 0; D < 4; ++D)
+      ASSERT_EQ(Got[4 * I + D], D < 3 ? Local[D] : 1)
+          << "work-item " << I << ", dimension " << D;
+}
+
+TEST_P(NonUniformTest, BarriersInTheSmallerGroup) {
+  compile("barriers.cl");
+  // 1000 = 20 x 48 + 40: the last group sums 40 elements.
+  const size_t N = 1000, L = 48, Groups = (N + L - 1) / L;
+  std::vector<int> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = static_cast<int>(I * 7919 % 2001) - 1000;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                 KernelArg::buffer(std::vector<int>(Groups, 0)),
+                                 KernelArg::local(L * sizeof(int))};
+  ASSERT_EQ(runKernel(Binary, "group_sum", Args, {{N}, {L}, {}}), "");
+  std::vector<int> Sums = Args[1].as<int>();
+  for (size_t G = 0; G < Groups; ++G) {
+    int Sum = 0;
+    for (size_t I = G * L; I < std::min(N, (G + 1) * L); ++I)
+      Sum += In[I];
+    ASSERT_EQ(Sums[G], Sum) << "group " << G;
+  }
+}
+
+TEST_P(NonUniformTest, ScanOfTheSmallerGroup) {
+  compile("barriers.cl");
+  // 300 = 4 x 64 + 44.
+  const size_t N = 300, L = 64;
+  std::vector<int> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = static_cast<int>(I * 104729 % 201) - 100;
+  std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                 KernelArg::buffer(std::vector<int>(N, 0)),
+                                 KernelArg::local(2 * L * sizeof(int))};
+  ASSERT_EQ(runKernel(Binary, "group_scan", Args, {{N}, {L}, {}}), "");
+  std::vector<int> Out = Args[1].as<int>();
+  int Running = 0;
+  for (size_t I = 0; I < N; ++I) {
+    Running = (I % L == 0 ? 0 : Running) + In[I];
+    ASSERT_EQ(Out[I], Running) << "out[" << I << "]";
+  }
+}
+
+TEST_P(NonUniformTest, RequiredWorkGroupSizeWithASmallerLastGroup) {
+  compile("ids.cl");
+  // Groups of 16 (the kernel's required size), the last of 4.
+  const size_t N = 100, L = 16;
+  std::vector<int> In(N);
+  for (size_t I = 0; I < N; ++I)
+    In[I] = static_cast<int>(I * 31 + 7);
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(In), KernelArg::buffer(std::vector<int>(N, -1)),
+      KernelArg::buffer(std::vector<uint64_t>(N, 0))};
+  ASSERT_EQ(runKernel(Binary, "reverse_in_group", Args, {{N}, {L}, {}}), "");
+  std::vector<int> Out = Args[1].as<int>();
+  std::vector<uint64_t> Sizes = Args[2].as<uint64_t>();
+  for (size_t I = 0; I < N; ++I) {
+    size_t First = I / L * L, Size = std::min(L, N - First);
+    ASSERT_EQ(Sizes[I], Size) << "work-item " << I;
+    ASSERT_EQ(Out[I], In[First + Size - 1 - (I - First)]) << "out[" << I << "]";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Targets, NonUniformTest,
+                         ::testing::Values("reference", "csa"));
 
 } // namespace

@@ -31,9 +31,11 @@ static_assert(offsetof(loom_work_group_info_t, group_id) == 0 &&
                   offsetof(loom_work_group_info_t, num_groups) == 24 &&
                   offsetof(loom_work_group_info_t, global_offset) == 48 &&
                   offsetof(loom_work_group_info_t, local_size) == 72 &&
-                  offsetof(loom_work_group_info_t, work_dim) == 96 &&
-                  offsetof(loom_work_group_info_t, local_memory) == 104 &&
-                  sizeof(loom_work_group_info_t) == 112,
+                  offsetof(loom_work_group_info_t, enqueued_local_size) == 96 &&
+                  offsetof(loom_work_group_info_t, global_size) == 120 &&
+                  offsetof(loom_work_group_info_t, work_dim) == 144 &&
+                  offsetof(loom_work_group_info_t, local_memory) == 152 &&
+                  sizeof(loom_work_group_info_t) == 160,
               "MuxWorkGroupInfo below must match loom_work_group_info_t");
 
 namespace {
@@ -104,8 +106,9 @@ StructType *getWorkGroupInfoType(LLVMContext &Ctx) {
   Type *Triple = ArrayType::get(Type::getInt64Ty(Ctx), 3);
   Type *I32 = Type::getInt32Ty(Ctx);
   Type *Ptr = PointerType::get(Ctx, 0);
-  return getOrCreateStruct(Ctx, "MuxWorkGroupInfo",
-                           {Triple, Triple, Triple, Triple, I32, I32, Ptr});
+  return getOrCreateStruct(
+      Ctx, "MuxWorkGroupInfo",
+      {Triple, Triple, Triple, Triple, Triple, Triple, I32, I32, Ptr});
 }
 
 /// Emits the body of one mux builtin into an empty function that carries the
@@ -140,7 +143,6 @@ private:
   /// Field \p Field of the work-group info, a scalar of type \p Ty.
   Value *loadWorkGroupScalar(unsigned Field, Type *Ty, const Twine &Name);
   Value *globalId(Value *Dim);
-  Value *globalSize(Value *Dim);
   Value *localLinearId();
   Value *globalLinearId();
 
@@ -193,8 +195,9 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
   case MuxBuiltin::GetGlobalOffset:
     return returnValue(workGroupField(LOOM_WG_GLOBAL_OFFSET, dim(), 0));
   case MuxBuiltin::GetLocalSize:
-  case MuxBuiltin::GetEnqueuedLocalSize:
     return returnValue(workGroupField(LOOM_WG_LOCAL_SIZE, dim(), 1));
+  case MuxBuiltin::GetEnqueuedLocalSize:
+    return returnValue(workGroupField(LOOM_WG_ENQUEUED_LOCAL_SIZE, dim(), 1));
   case MuxBuiltin::GetLocalMemory:
     return returnValue(Builder.CreateAddrSpaceCast(
         loadWorkGroupScalar(LOOM_WG_LOCAL_MEMORY, Builder.getPtrTy(), "arena"),
@@ -210,7 +213,7 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
   case MuxBuiltin::GetGlobalId:
     return returnValue(globalId(dim()));
   case MuxBuiltin::GetGlobalSize:
-    return returnValue(globalSize(dim()));
+    return returnValue(workGroupField(LOOM_WG_GLOBAL_SIZE, dim(), 1));
   case MuxBuiltin::GetLocalLinearId:
     return returnValue(localLinearId());
   case MuxBuiltin::GetGlobalLinearId:
@@ -241,21 +244,15 @@ Value *MuxBuiltinBodyBuilder::loadWorkGroupScalar(unsigned Field, Type *Ty,
   return Builder.CreateLoad(Ty, Ptr, Name);
 }
 
-/// group * local size + local id + offset.
+/// group * enqueued local size + local id + offset (the groups before this
+/// one are whole, even in a non-uniform launch).
 Value *MuxBuiltinBodyBuilder::globalId(Value *Dim) {
   Value *Group = call(MuxBuiltin::GetGroupId, Dim);
-  Value *Size = call(MuxBuiltin::GetLocalSize, Dim);
+  Value *Size = call(MuxBuiltin::GetEnqueuedLocalSize, Dim);
   Value *Local = call(MuxBuiltin::GetLocalId, Dim);
   Value *Offset = call(MuxBuiltin::GetGlobalOffset, Dim);
   return Builder.CreateAdd(
       Builder.CreateAdd(Builder.CreateMul(Group, Size), Local), Offset);
-}
-
-/// groups * local size.
-Value *MuxBuiltinBodyBuilder::globalSize(Value *Dim) {
-  Value *Groups = call(MuxBuiltin::GetNumGroups, Dim);
-  Value *Size = call(MuxBuiltin::GetLocalSize, Dim);
-  return Builder.CreateMul(Groups, Size);
 }
 
 /// lid0 + ls0 * (lid1 + ls1 * lid2).
@@ -387,12 +384,33 @@ Value *BuiltinInfo::emitLoadNumGroups(IRBuilder<> &Builder,
 void BuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder, Value *WorkGroupInfo,
                                      ArrayRef<Value *> GroupIds) const {
   StructType *InfoType = getWorkGroupInfoType(Builder.getContext());
-  for (unsigned D = 0; D < 3; ++D)
-    Builder.CreateStore(GroupIds[D], Builder.CreateInBoundsGEP(
-                                         InfoType, WorkGroupInfo,
-                                         {Builder.getInt32(0),
-                                          Builder.getInt32(LOOM_WG_GROUP_ID),
-                                          Builder.getInt32(D)}));
+  auto Field = [&](unsigned Field, unsigned D) {
+    return Builder.CreateInBoundsGEP(
+        InfoType, WorkGroupInfo,
+        {Builder.getInt32(0), Builder.getInt32(Field), Builder.getInt32(D)});
+  };
+  for (unsigned D = 0; D < 3; ++D) {
+    Builder.CreateStore(GroupIds[D], Field(LOOM_WG_GROUP_ID, D));
+    Value *Enqueued = Builder.CreateLoad(Builder.getInt64Ty(),
+                                         Field(LOOM_WG_ENQUEUED_LOCAL_SIZE, D));
+    Value *Global =
+        Builder.CreateLoad(Builder.getInt64Ty(), Field(LOOM_WG_GLOBAL_SIZE, D));
+    Value *Size = emitGroupLocalSize(Builder, GroupIds[D], Enqueued, Global, D);
+    Builder.CreateStore(Size, Field(LOOM_WG_LOCAL_SIZE, D));
+  }
+}
+
+Value *BuiltinInfo::emitGroupLocalSize(IRBuilder<> &Builder, Value *GroupId,
+                                       Value *EnqueuedLocalSize,
+                                       Value *GlobalSize, unsigned Dim) {
+  // The group's first global id, relative to the offset, is below the
+  // global size, so the subtraction does not wrap.
+  Value *Rest = Builder.CreateSub(
+      GlobalSize, Builder.CreateMul(GroupId, EnqueuedLocalSize), "",
+      /*HasNUW=*/true);
+  return Builder.CreateBinaryIntrinsic(Intrinsic::umin, EnqueuedLocalSize, Rest,
+                                       nullptr,
+                                       "local.size." + Twine("xyz"[Dim]));
 }
 
 bool isOpenMPRuntimeFunction(StringRef Name) {

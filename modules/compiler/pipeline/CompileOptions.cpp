@@ -7,6 +7,7 @@
 
 #include "compiler/pipeline/CompileOptions.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -88,6 +89,11 @@ std::optional<unsigned> parseVeczNumber(const VeczNumberRange &Range,
   if (Text.getAsInteger(10, N) || !Range.contains(N))
     return std::nullopt;
   return N;
+}
+
+bool CompileOptions::requiresUniformWorkGroups() const {
+  return StringRef(Standard).startswith("CL1.") ||
+         llvm::is_contained(ClangFlags, "cl-uniform-work-group-size");
 }
 
 Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {

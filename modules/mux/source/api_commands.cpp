@@ -302,12 +302,6 @@ mux_result_t checkRange(const mux_device_s &Device, const mux_kernel_s &Kernel,
     if (D >= Options.dimensions && Local != 1)
       return fail(mux_error_invalid_value, "local size of unused dimension " +
                                                std::to_string(D) + " is not 1");
-    if (Global % Local != 0)
-      return fail(mux_error_invalid_value,
-                  "global size " + std::to_string(Global) +
-                      " is not a multiple of local size " +
-                      std::to_string(Local) + " in dimension " +
-                      std::to_string(D));
     if (Local > Device.Info->max_work_group_size[D])
       return fail(mux_error_invalid_work_group_size,
                   "local size " + std::to_string(Local) +

@@ -152,6 +152,8 @@ void fillWorkGroupInfo(InfoT &Info, const NDRangeCommand &Launch,
     Info.num_groups[D] = Launch.NumGroups[D];
     Info.global_offset[D] = Launch.GlobalOffset[D];
     Info.local_size[D] = Launch.LocalSize[D];
+    Info.enqueued_local_size[D] = Launch.LocalSize[D];
+    Info.global_size[D] = Launch.GlobalSize[D];
   }
   Info.work_dim = Launch.Dimensions;
   Info.local_memory = Arena;

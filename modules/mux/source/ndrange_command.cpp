@@ -111,8 +111,9 @@ mux_result_t recordNDRange(mux_command_buffer_s &CB, const mux_kernel_s &Kernel,
   for (uint32_t D = 0; D < 3; ++D) {
     bool Used = D < Options.dimensions;
     Launch.LocalSize[D] = Options.local_size[D];
-    Launch.NumGroups[D] =
-        Used ? Options.global_size[D] / Options.local_size[D] : 1;
+    Launch.GlobalSize[D] = Used ? Options.global_size[D] : 1;
+    Launch.NumGroups[D] = Launch.GlobalSize[D] / Launch.LocalSize[D] +
+                          (Launch.GlobalSize[D] % Launch.LocalSize[D] != 0);
     Launch.GlobalOffset[D] =
         Used && Options.global_offset ? Options.global_offset[D] : 0;
   }

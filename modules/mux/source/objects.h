@@ -176,8 +176,12 @@ struct NDRangeCommand {
   /// copies together; none when the launch runs on the buffers themselves.
   std::vector<PrivateAccumulator> Accumulators;
   uint64_t AccumulatorCopyBytes = 0;
+  /// Rounded up: the last group of a dimension whose global size LocalSize
+  /// does not divide is smaller (the entry point works out its size).
   std::array<uint64_t, 3> NumGroups;
+  /// The enqueued local size.
   std::array<uint64_t, 3> LocalSize;
+  std::array<uint64_t, 3> GlobalSize;
   std::array<uint64_t, 3> GlobalOffset;
   uint32_t Dimensions;
   /// Which work-group info struct the entry point takes.

@@ -256,8 +256,9 @@ std::optional<cl_int> answerExecution(const _cl_device_id &Device,
   case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
   case CL_DEVICE_ENDIAN_LITTLE:
     return Answer.value<cl_bool>(CL_TRUE);
-  case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+    return Answer.value<cl_bool>(CL_TRUE);
+  case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
     return Answer.value<cl_bool>(CL_FALSE);
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
     return Answer.value<cl_bool>(

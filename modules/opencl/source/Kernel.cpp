@@ -95,11 +95,15 @@ cl_int chooseLocalSize(mux_device_t Device, mux_kernel_t Kernel,
              : CL_OUT_OF_RESOURCES;
 }
 
+/// Checks a launch's sizes; a global size that the local size does not
+/// divide is an error when the build requires \p Uniform work-groups (the
+/// driver runs a smaller last group otherwise).
 cl_int checkRange(const mux_device_info_s &Device, cl_uint Dimensions,
-                  const size_t *Global, const std::array<uint64_t, 3> &Local) {
+                  const size_t *Global, const std::array<uint64_t, 3> &Local,
+                  bool Uniform) {
   uint64_t Items = 1;
   for (cl_uint D = 0; D < Dimensions; ++D) {
-    if (Local[D] == 0 || Global[D] % Local[D] != 0)
+    if (Local[D] == 0 || (Uniform && Global[D] % Local[D] != 0))
       return CL_INVALID_WORK_GROUP_SIZE;
     if (Local[D] > Device.max_work_group_size[D])
       return CL_INVALID_WORK_ITEM_SIZE;
@@ -415,7 +419,9 @@ cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
   if (cl_int E = chooseLocalSize(Queue->Context->Mux, MuxKernel->second,
                                  Dimensions, GlobalSize, LocalSize, Local))
     return E;
-  if (cl_int E = checkRange(Device, Dimensions, GlobalSize, Local))
+  // No build runs while the program has kernels: Builds does not change.
+  bool Uniform = Kernel->Program->Builds.at(Queue->Device).UniformWorkGroups;
+  if (cl_int E = checkRange(Device, Dimensions, GlobalSize, Local, Uniform))
     return E;
   std::lock_guard<std::mutex> Lock(Kernel->Setting);
   std::vector<mux_descriptor_info_s> Descriptors;

@@ -192,6 +192,11 @@ struct _cl_program {
   struct Build {
     cl_build_status Status = CL_BUILD_NONE;
     std::string Options;
+    /// Whether the build's launches must be uniform (a global size the
+    /// local size does not divide is CL_INVALID_WORK_GROUP_SIZE): as its
+    /// compile options say, for a link if one input's do, and for a program
+    /// from binaries, whose options are unknown.
+    bool UniformWorkGroups = true;
     std::string Log;
     std::vector<char> Binary;
     /// What clCompileProgram made (a compiled object) or clLinkProgram

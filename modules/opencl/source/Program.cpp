@@ -23,6 +23,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -108,6 +109,22 @@ cl_int compileFor(cl_device_id Device, const _cl_program &Program,
                      CL_BUILD_PROGRAM_FAILURE, compileSource(Program));
 }
 
+/// Whether launches of \p Program built with \p Options must be uniform:
+/// OpenCL C 1.x and `-cl-uniform-work-group-size` say so
+/// (CompileOptions::requiresUniformWorkGroups); SPIR-V only by the flag,
+/// as it has no OpenCL C version.
+bool requiresUniformWorkGroups(const _cl_program &Program,
+                               const std::string &Options) {
+  compiler::CompileOptions Opts;
+  if (llvm::Error E = Opts.parseBuildOptions(Options)) {
+    llvm::consumeError(std::move(E));
+    return true;
+  }
+  if (!Program.IL.empty())
+    Opts.Standard = "CL3.0";
+  return Opts.requiresUniformWorkGroups();
+}
+
 /// Loads \p Built's binary into \p Context's driver device and reads its
 /// kernels' descriptors.
 cl_int load(_cl_context &Context, _cl_program::Build &Built) {
@@ -139,6 +156,7 @@ cl_int endBuild(_cl_program::Build &Built, cl_int Result) {
 /// keeping the object there.
 cl_int buildThroughCache(_cl_program &Program, cl_device_id Device,
                          _cl_program::Build &Built) {
+  Built.UniformWorkGroups = requiresUniformWorkGroups(Program, Built.Options);
   std::optional<std::string> Folder = programCacheFolder();
   std::string Key =
       Folder ? programCacheKey(Program, Device, Built.Options) : "";
@@ -446,6 +464,8 @@ cl_int compileProgram(cl_program Program, cl_uint NumDevices,
       muxDestroyExecutable(Program->Context->Mux, Built.Executable);
     Built = _cl_program::Build();
     Built.Options = Options ? Options : "";
+    Built.UniformWorkGroups =
+        requiresUniformWorkGroups(*Program, Built.Options);
     cl_int E = runCompiler(
         Device, Built,
         Include.empty() ? Built.Options : Built.Options + " -I" + Include,
@@ -507,6 +527,11 @@ cl_program linkProgram(cl_context Context, cl_uint NumDevices,
   for (cl_device_id Device : Targets) {
     _cl_program::Build &Built = Program->Builds[Device];
     Built.Options = Options ? Options : "";
+    // Launches must be uniform if one input's kernels may assume it.
+    Built.UniformWorkGroups =
+        std::any_of(Inputs, Inputs + NumInputs, [&](cl_program Input) {
+          return Input->Builds.at(Device).UniformWorkGroups;
+        });
     auto LinkAll = [&](compiler::BaseModule &Module) -> llvm::Error {
       for (cl_uint I = 0; I < NumInputs; ++I) {
         const std::vector<char> &Bitcode = Inputs[I]->Builds[Device].Bitcode;

@@ -23,9 +23,12 @@ static_assert(offsetof(loom_csa_work_group_info_t, global_base) == 0 &&
                   offsetof(loom_csa_work_group_info_t, num_groups) == 48 &&
                   offsetof(loom_csa_work_group_info_t, group_id) == 72 &&
                   offsetof(loom_csa_work_group_info_t, global_offset) == 96 &&
-                  offsetof(loom_csa_work_group_info_t, local_memory) == 120 &&
-                  offsetof(loom_csa_work_group_info_t, work_dim) == 128 &&
-                  sizeof(loom_csa_work_group_info_t) == 136,
+                  offsetof(loom_csa_work_group_info_t, enqueued_local_size) ==
+                      120 &&
+                  offsetof(loom_csa_work_group_info_t, global_size) == 144 &&
+                  offsetof(loom_csa_work_group_info_t, local_memory) == 168 &&
+                  offsetof(loom_csa_work_group_info_t, work_dim) == 176 &&
+                  sizeof(loom_csa_work_group_info_t) == 184,
               "CSAWorkGroupInfo must match loom_csa_work_group_info_t");
 
 namespace {
@@ -47,8 +50,12 @@ std::optional<std::pair<unsigned, uint64_t>> getDimensionField(MuxBuiltin B) {
   case MuxBuiltin::GetGlobalOffset:
     return std::make_pair(unsigned(LOOM_CSA_WG_GLOBAL_OFFSET), uint64_t(0));
   case MuxBuiltin::GetLocalSize:
-  case MuxBuiltin::GetEnqueuedLocalSize:
     return std::make_pair(unsigned(LOOM_CSA_WG_LOCAL_SIZE), uint64_t(1));
+  case MuxBuiltin::GetEnqueuedLocalSize:
+    return std::make_pair(unsigned(LOOM_CSA_WG_ENQUEUED_LOCAL_SIZE),
+                          uint64_t(1));
+  case MuxBuiltin::GetGlobalSize:
+    return std::make_pair(unsigned(LOOM_CSA_WG_GLOBAL_SIZE), uint64_t(1));
   default:
     return std::nullopt;
   }
@@ -62,8 +69,8 @@ StructType *CSABuiltinInfo::getWorkGroupInfoType(LLVMContext &Ctx) {
   Type *Triple = ArrayType::get(Type::getInt64Ty(Ctx), 3);
   Type *I32 = Type::getInt32Ty(Ctx);
   return StructType::create(Ctx,
-                            {Triple, Triple, Triple, Triple, Triple,
-                             PointerType::get(Ctx, 0), I32, I32},
+                            {Triple, Triple, Triple, Triple, Triple, Triple,
+                             Triple, PointerType::get(Ctx, 0), I32, I32},
                             "CSAWorkGroupInfo");
 }
 
@@ -97,14 +104,20 @@ void CSABuiltinInfo::emitStartWorkGroup(IRBuilder<> &Builder,
   for (unsigned D = 0; D < 3; ++D) {
     Builder.CreateStore(
         GroupIds[D], getField(Builder, WorkGroupInfo, LOOM_CSA_WG_GROUP_ID, D));
-    Value *Size = Builder.CreateLoad(
-        I64, getField(Builder, WorkGroupInfo, LOOM_CSA_WG_LOCAL_SIZE, D));
+    Value *Enqueued =
+        Builder.CreateLoad(I64, getField(Builder, WorkGroupInfo,
+                                         LOOM_CSA_WG_ENQUEUED_LOCAL_SIZE, D));
+    Value *Global = Builder.CreateLoad(
+        I64, getField(Builder, WorkGroupInfo, LOOM_CSA_WG_GLOBAL_SIZE, D));
     Value *Offset = Builder.CreateLoad(
         I64, getField(Builder, WorkGroupInfo, LOOM_CSA_WG_GLOBAL_OFFSET, D));
-    Value *Base = Builder.CreateAdd(Builder.CreateMul(GroupIds[D], Size),
+    Value *Base = Builder.CreateAdd(Builder.CreateMul(GroupIds[D], Enqueued),
                                     Offset, "global.base." + Twine("xyz"[D]));
     Builder.CreateStore(
         Base, getField(Builder, WorkGroupInfo, LOOM_CSA_WG_GLOBAL_BASE, D));
+    Value *Size = emitGroupLocalSize(Builder, GroupIds[D], Enqueued, Global, D);
+    Builder.CreateStore(
+        Size, getField(Builder, WorkGroupInfo, LOOM_CSA_WG_LOCAL_SIZE, D));
   }
 }
 

@@ -23,3 +23,28 @@ kernel void ids(global ulong *global_id, global ulong *local_id,
   }
   work_dim[i] = get_work_dim();
 }
+
+#if __OPENCL_C_VERSION__ >= 200
+// get_enqueued_local_size, for dimensions 0-3, at the work-item's linear
+// position (OpenCL C 2.0 and later).
+kernel void enqueued_sizes(global ulong *enqueued_local_size) {
+  size_t i = linear_position();
+  for (uint d = 0; d < 4; ++d)
+    enqueued_local_size[4 * i + d] = get_enqueued_local_size(d);
+}
+#endif
+
+// A required work-group size, which a non-uniform launch keeps for every
+// group but the last of the dimension: each group reverses its elements
+// through __local memory and writes its size.
+kernel __attribute__((reqd_work_group_size(16, 1, 1))) void
+reverse_in_group(global const int *in, global int *out,
+                 global ulong *local_size) {
+  local int tile[16];
+  size_t lid = get_local_id(0), n = get_local_size(0);
+  size_t first = get_global_id(0) - lid;
+  tile[lid] = in[first + lid];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[first + lid] = tile[n - 1 - lid];
+  local_size[first + lid] = n;
+}

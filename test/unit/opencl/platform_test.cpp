@@ -191,6 +191,10 @@ TEST(ClGetDeviceInfo, DescribesAnOpenCL30Device) {
             cl_ulong(32) << 10);
   EXPECT_GE(deviceValue<size_t>(Device, CL_DEVICE_MAX_PARAMETER_SIZE), 1024u);
   EXPECT_EQ(deviceValue<cl_bool>(Device, CL_DEVICE_IMAGE_SUPPORT), CL_FALSE);
+  // The driver runs a smaller last group (OpenCL C 2.0 and later).
+  EXPECT_EQ(
+      deviceValue<cl_bool>(Device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT),
+      CL_TRUE);
 }
 
 TEST(ClGetDeviceInfo, WorkItemSizesAreThreeWithinTheGroupLimit) {

@@ -566,6 +566,67 @@ TEST(ClEnqueueNDRangeKernel, RefusesRangesTheDeviceCannotRun) {
             CL_INVALID_EVENT_WAIT_LIST);
 }
 
+/// Writes each work-item's local size and enqueued local size.
+const char *SizesSource = R"(
+__kernel void sizes(__global int *local_size, __global int *enqueued) {
+  size_t i = get_global_id(0);
+  local_size[i] = (int)get_local_size(0);
+  enqueued[i] = (int)get_enqueued_local_size(0);
+})";
+
+// OpenCL C 2.0 and later run a global size the local size does not divide:
+// the last group has the rest of the work-items.
+TEST(ClEnqueueNDRangeKernel, RunsNonUniformRangesOfOpenCLC30) {
+  for (cl_device_id Device : loomDevices()) {
+    OnDevice On(Device);
+    cl_kernel K = On.kernel(On.program(SizesSource, "-cl-std=CL3.0"), "sizes");
+    const size_t N = 100, Group = 16;
+    cl_mem Sizes = On.buffer(CL_MEM_WRITE_ONLY, N * sizeof(int));
+    cl_mem Enqueued = On.buffer(CL_MEM_WRITE_ONLY, N * sizeof(int));
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof Sizes, &Sizes), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 1, sizeof Enqueued, &Enqueued), CL_SUCCESS);
+    ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &N, &Group, 0,
+                                     nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<int> Local(N), Launch(N);
+    ASSERT_EQ(clEnqueueReadBuffer(On.Queue, Sizes, CL_TRUE, 0, N * sizeof(int),
+                                  Local.data(), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clEnqueueReadBuffer(On.Queue, Enqueued, CL_TRUE, 0,
+                                  N * sizeof(int), Launch.data(), 0, nullptr,
+                                  nullptr),
+              CL_SUCCESS);
+    for (size_t I = 0; I < N; ++I) {
+      EXPECT_EQ(Local[I], I < 96 ? 16 : 4) << "work-item " << I;
+      EXPECT_EQ(Launch[I], 16) << "work-item " << I;
+    }
+  }
+}
+
+// OpenCL C 1.2, the default, and -cl-uniform-work-group-size promise the
+// kernels uniform ranges: a non-uniform one is refused.
+TEST(ClEnqueueNDRangeKernel, RefusesNonUniformRangesWhenTheBuildSaysUniform) {
+  OnDevice On(loomDevices()[0]);
+  const char *Source = "__kernel void k(__global int *out) {"
+                       "  out[get_global_id(0)] = 1; }";
+  const size_t N = 100, Group = 16, Whole = 96;
+  cl_mem Out = On.buffer(CL_MEM_WRITE_ONLY, N * sizeof(int));
+  for (const char *Options :
+       {"", "-cl-std=CL1.2", "-cl-std=CL3.0 -cl-uniform-work-group-size"}) {
+    cl_kernel K = On.kernel(On.program(Source, Options), "k");
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof Out, &Out), CL_SUCCESS);
+    EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &N, &Group, 0,
+                                     nullptr, nullptr),
+              CL_INVALID_WORK_GROUP_SIZE)
+        << "options '" << Options << "'";
+    EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &Whole, &Group, 0,
+                                     nullptr, nullptr),
+              CL_SUCCESS)
+        << "options '" << Options << "'";
+  }
+  EXPECT_EQ(clFinish(On.Queue), CL_SUCCESS);
+}
+
 TEST(ClCreateBuffer, RefusesWhatTheSpecificationRefuses) {
   OnDevice On(loomDevices()[0]);
   cl_int Error = CL_SUCCESS;

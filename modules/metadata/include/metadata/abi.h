@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 /** Bumped on any change below; the driver refuses other versions. */
-#define LOOM_ABI_VERSION 4u
+#define LOOM_ABI_VERSION 5u
 
 /** The ELF section holding the kernel descriptors
  * (metadata/kernel_descriptor.h). */
@@ -28,15 +28,25 @@ extern "C" {
 #define LOOM_ENTRY_SUFFIX ".mux-entry-hook"
 
 /**
- * Filled by the driver for each work-group and passed to the entry point.
+ * Filled by the driver for each launch and passed to the entry point, which
+ * sets the per-group fields (group_id, local_size) before each group.
  * Dimensions beyond the launch's work_dim hold group id 0, size 1, offset 0,
  * so the work-item builtins need no check against work_dim.
+ *
+ * A launch may be non-uniform (OpenCL 2.0): when a global size is not a
+ * multiple of the local size, the last group of that dimension is smaller.
+ * num_groups rounds up, and local_size is the running group's own size,
+ * min(enqueued_local_size, global_size - group_id * enqueued_local_size).
  */
 typedef struct loom_work_group_info {
   uint64_t group_id[3];
   uint64_t num_groups[3];
   uint64_t global_offset[3];
+  /** This group's size (get_local_size), set by the entry point. */
   uint64_t local_size[3];
+  /** The launch's local size (get_enqueued_local_size). */
+  uint64_t enqueued_local_size[3];
+  uint64_t global_size[3];
   uint32_t work_dim;
   /** Bytes of the arena below: get_fence and to_local test whether an
       address lies in it. */
@@ -59,10 +69,12 @@ enum loom_work_group_info_field {
   LOOM_WG_NUM_GROUPS = 1,
   LOOM_WG_GLOBAL_OFFSET = 2,
   LOOM_WG_LOCAL_SIZE = 3,
-  LOOM_WG_WORK_DIM = 4,
-  LOOM_WG_LOCAL_MEMORY_SIZE = 5,
-  LOOM_WG_LOCAL_MEMORY = 6,
-  LOOM_WG_FIELD_COUNT = 7
+  LOOM_WG_ENQUEUED_LOCAL_SIZE = 4,
+  LOOM_WG_GLOBAL_SIZE = 5,
+  LOOM_WG_WORK_DIM = 6,
+  LOOM_WG_LOCAL_MEMORY_SIZE = 7,
+  LOOM_WG_LOCAL_MEMORY = 8,
+  LOOM_WG_FIELD_COUNT = 9
 };
 
 /**
@@ -79,17 +91,21 @@ enum loom_work_group_info_layout {
 /**
  * The CSA target's work-group info. A spatial accelerator sets a work-group
  * up once and then streams its work-items, so the CSA layout carries each
- * dimension's first global id of the group (group id x local size + global
- * offset), which the kernel's entry point updates per group: get_global_id
- * is one add to the local id. The sizes come first, for the entry point's
- * loop over groups. Dimensions beyond work_dim hold size 1, id and offset 0.
+ * dimension's first global id of the group (group id x enqueued local size +
+ * global offset), which the kernel's entry point updates per group:
+ * get_global_id is one add to the local id. The sizes come first, for the entry
+ * point's loop over groups. Dimensions beyond work_dim hold size 1, id and
+ * offset 0.
  */
 typedef struct loom_csa_work_group_info {
   uint64_t global_base[3];
+  /** This group's size, set by the entry point (as the reference layout). */
   uint64_t local_size[3];
   uint64_t num_groups[3];
   uint64_t group_id[3];
   uint64_t global_offset[3];
+  uint64_t enqueued_local_size[3];
+  uint64_t global_size[3];
   uint8_t *local_memory;
   uint32_t work_dim;
   uint32_t local_memory_size;
@@ -102,10 +118,12 @@ enum loom_csa_work_group_info_field {
   LOOM_CSA_WG_NUM_GROUPS = 2,
   LOOM_CSA_WG_GROUP_ID = 3,
   LOOM_CSA_WG_GLOBAL_OFFSET = 4,
-  LOOM_CSA_WG_LOCAL_MEMORY = 5,
-  LOOM_CSA_WG_WORK_DIM = 6,
-  LOOM_CSA_WG_LOCAL_MEMORY_SIZE = 7,
-  LOOM_CSA_WG_FIELD_COUNT = 8
+  LOOM_CSA_WG_ENQUEUED_LOCAL_SIZE = 5,
+  LOOM_CSA_WG_GLOBAL_SIZE = 6,
+  LOOM_CSA_WG_LOCAL_MEMORY = 7,
+  LOOM_CSA_WG_WORK_DIM = 8,
+  LOOM_CSA_WG_LOCAL_MEMORY_SIZE = 9,
+  LOOM_CSA_WG_FIELD_COUNT = 10
 };
 
 /**

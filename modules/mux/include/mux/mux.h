@@ -400,7 +400,10 @@ typedef struct mux_ndrange_options_s {
   uint64_t local_size[3];
   /** Null for no offset, else `dimensions` values. */
   const uint64_t *global_offset;
-  /** `dimensions` values, each a multiple of the local size. */
+  /** `dimensions` values. One that the local size does not divide makes
+      the launch non-uniform (as OpenCL 2.0's): the last work-group of that
+      dimension has the rest, get_local_size says how many, and
+      get_enqueued_local_size gives local_size. */
   const uint64_t *global_size;
   uint32_t dimensions;
 } mux_ndrange_options_s;
@@ -409,8 +412,7 @@ typedef struct mux_ndrange_options_s {
  * Records a launch of \p kernel. Arguments are checked against the kernel's
  * descriptor and copied. \return mux_success; mux_error_invalid_handle;
  * mux_error_null_out_parameter (\p options null); mux_error_invalid_value
- * (dimensions not 1-3, zero sizes, a global size not a multiple of the local
- * size, more local memory than the device has);
+ * (dimensions not 1-3, zero sizes, more local memory than the device has);
  * mux_error_invalid_kernel_arguments (wrong count, kind or size);
  * mux_error_invalid_work_group_size (over the device limit, not the
  * kernel's required size, or needing more stack than the device's

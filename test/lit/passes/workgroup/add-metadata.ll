@@ -12,7 +12,7 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 }
 
 ; The descriptors are one constant in the .loom.kernels section, kept alive
-; through @llvm.used. Bytes, little-endian: magic "LMKD", format 6, ABI 4,
+; through @llvm.used. Bytes, little-endian: magic "LMKD", format 6, ABI 5,
 ; target "csa", cpu "skylake", no features, one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
 ; required size 64x1x1, no hint, no local memory, width 1, no stack (no
@@ -25,7 +25,7 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 ; const and restrict; 4, volatile) and its name after its type name
 ; (!mux_arg_names); the last is an accumulator of 4-byte additions
 ; (!mux_accumulator_args), the byte after its address space.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\06\00\00\00\04\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\06\00\00\00\05\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
 ; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00
 ; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float\01\00\00\00a
 ; CHECK-SAME: \00\01\00\03\08\00\00\00\08\00\00\00\08\00\00\00\06\00\00\00float*\01\00\00\00x

@@ -153,10 +153,19 @@ public:
                                          llvm::Value *WorkGroupInfo,
                                          unsigned Dim) const;
   /// In the entry point, before each work-group: makes \p WorkGroupInfo
-  /// describe the group with ids \p GroupIds (x, y, z).
+  /// describe the group with ids \p GroupIds (x, y, z): its ids, and its
+  /// local size, which is smaller than the enqueued one in the last group of
+  /// a dimension whose global size the local size does not divide.
   virtual void emitStartWorkGroup(llvm::IRBuilder<> &Builder,
                                   llvm::Value *WorkGroupInfo,
                                   llvm::ArrayRef<llvm::Value *> GroupIds) const;
+  /// The local size of the group of id \p GroupId in dimension \p Dim:
+  /// min(\p EnqueuedLocalSize, \p GlobalSize - \p GroupId x
+  /// \p EnqueuedLocalSize), for emitStartWorkGroup in any layout.
+  static llvm::Value *emitGroupLocalSize(llvm::IRBuilder<> &Builder,
+                                         llvm::Value *GroupId,
+                                         llvm::Value *EnqueuedLocalSize,
+                                         llvm::Value *GlobalSize, unsigned Dim);
 
   /// Gives the declaration \p F of mux builtin \p B a body. Scheduling
   /// parameters, if \p F has them, are its trailing parameters. The body may

@@ -102,7 +102,9 @@ enum class SourceLanguage { OpenCLC, C };
   X("cl-no-signed-zeros", "Ignore the sign of zeros")                          \
   X("cl-single-precision-constant", "Treat double constants as float")         \
   X("cl-unsafe-math-optimizations",                                            \
-    "Allow optimizations that may lose accuracy")
+    "Allow optimizations that may lose accuracy")                              \
+  X("cl-uniform-work-group-size",                                              \
+    "Require global sizes that are multiples of the local size")
 
 /// The OpenCL C extensions and OpenCL C 3.0 optional features Loom reports,
 /// as Clang's `-cl-ext=` takes them: everything else (half, images, pipes,
@@ -155,6 +157,11 @@ struct CompileOptions {
   std::map<uint32_t, uint64_t> SpecConstants;
   /// Build options of LOOM_CLANG_BUILD_OPTIONS given, without the dash.
   std::vector<std::string> ClangFlags;
+
+  /// Whether launches of these kernels must be uniform (every global size a
+  /// multiple of the local size): for OpenCL C 1.x, as OpenCL 2.0 and later
+  /// say, and with `-cl-uniform-work-group-size`.
+  bool requiresUniformWorkGroups() const;
   /// `-cl-vec=`: which vectorizers run on each work-item before Loom's own
   /// passes.
   EarlyVectorization Vectorize = EarlyVectorization::None;
