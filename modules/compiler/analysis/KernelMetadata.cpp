@@ -130,11 +130,7 @@ Type *getVecTypeHint(const Function &F) {
   return Hint ? Hint->getType() : nullptr;
 }
 
-namespace {
-
-/// OpenCL C's name of scalar type \p T, signed where that matters, or
-/// empty.
-StringRef openCLScalarName(Type *T) {
+StringRef getOpenCLScalarName(Type *T) {
   if (T->isHalfTy())
     return "half";
   if (T->isFloatTy())
@@ -155,15 +151,13 @@ StringRef openCLScalarName(Type *T) {
   }
 }
 
-} // namespace
-
 std::string getVecTypeHintName(const Function &F) {
   Type *Hint = getVecTypeHint(F);
   if (!Hint)
     return {};
   auto *Vector = dyn_cast<FixedVectorType>(Hint);
   Type *Element = Vector ? Vector->getElementType() : Hint;
-  std::string Name = openCLScalarName(Element).str();
+  std::string Name = getOpenCLScalarName(Element).str();
   if (Name.empty())
     return {};
   // The hint's second operand says whether an integer type is signed.

@@ -173,6 +173,35 @@ std::array<size_t, 3> regionOf(const size_t *Region) {
   return {Region[0], Region[1], Region[2]};
 }
 
+/// Where a rect command between a buffer and host memory reads and writes:
+/// its arguments as clEnqueueReadBufferRect and clEnqueueWriteBufferRect
+/// take them.
+struct HostRect {
+  const size_t *BufferOrigin, *HostOrigin, *Region;
+  size_t BufferRowPitch, BufferSlicePitch, HostRowPitch, HostSlicePitch;
+};
+
+/// The checks of a rect command between \p Buffer and the host memory at
+/// \p Pointer, which the buffer's host access flags must not make one of
+/// \p Forbidden; fills both boxes.
+cl_int checkHostRect(Enqueued &Command, cl_command_queue Queue, cl_mem Buffer,
+                     const void *Pointer, const HostRect &Rect,
+                     cl_mem_flags Forbidden, cl_uint NumWaits,
+                     const cl_event *Waits, Box &InBuffer, Box &InHost) {
+  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
+    return E;
+  if (!Pointer || !Rect.HostOrigin)
+    return CL_INVALID_VALUE;
+  if (cl_int E =
+          bufferBox(*Buffer, Rect.BufferOrigin, Rect.Region,
+                    Rect.BufferRowPitch, Rect.BufferSlicePitch, InBuffer))
+    return E;
+  if (cl_int E = Box::make(Rect.HostOrigin, Rect.Region, Rect.HostRowPitch,
+                           Rect.HostSlicePitch, InHost))
+    return E;
+  return Buffer->Flags & Forbidden ? CL_INVALID_OPERATION : CL_SUCCESS;
+}
+
 } // namespace
 
 void keepAndCopyBack(Enqueued &Command, cl_mem Buffer) {
@@ -411,19 +440,14 @@ cl_int enqueueReadBufferRect(cl_command_queue Queue, cl_mem Buffer,
                              void *Pointer, cl_uint NumWaits,
                              const cl_event *Waits, cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_READ_BUFFER_RECT);
-  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
-    return E;
   Box InBuffer, InHost;
-  if (!Pointer || !HostOrigin)
-    return CL_INVALID_VALUE;
-  if (cl_int E = bufferBox(*Buffer, BufferOrigin, Region, BufferRowPitch,
-                           BufferSlicePitch, InBuffer))
-    return E;
   if (cl_int E =
-          Box::make(HostOrigin, Region, HostRowPitch, HostSlicePitch, InHost))
+          checkHostRect(Command, Queue, Buffer, Pointer,
+                        {BufferOrigin, HostOrigin, Region, BufferRowPitch,
+                         BufferSlicePitch, HostRowPitch, HostSlicePitch},
+                        CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS,
+                        NumWaits, Waits, InBuffer, InHost))
     return E;
-  if (Buffer->Flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
-    return CL_INVALID_OPERATION;
   Command.keepAlive(Buffer);
   // The buffer's memory is the host's: its bytes are current once the
   // commands before have run.
@@ -442,19 +466,14 @@ cl_int enqueueWriteBufferRect(cl_command_queue Queue, cl_mem Buffer,
                               const void *Pointer, cl_uint NumWaits,
                               const cl_event *Waits, cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_WRITE_BUFFER_RECT);
-  if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
-    return E;
   Box InBuffer, InHost;
-  if (!Pointer || !HostOrigin)
-    return CL_INVALID_VALUE;
-  if (cl_int E = bufferBox(*Buffer, BufferOrigin, Region, BufferRowPitch,
-                           BufferSlicePitch, InBuffer))
-    return E;
   if (cl_int E =
-          Box::make(HostOrigin, Region, HostRowPitch, HostSlicePitch, InHost))
+          checkHostRect(Command, Queue, Buffer, Pointer,
+                        {BufferOrigin, HostOrigin, Region, BufferRowPitch,
+                         BufferSlicePitch, HostRowPitch, HostSlicePitch},
+                        CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS, NumWaits,
+                        Waits, InBuffer, InHost))
     return E;
-  if (Buffer->Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
-    return CL_INVALID_OPERATION;
   Command.thenOnHost([=, Size = regionOf(Region)] {
     copyBox(Buffer->Bytes, InBuffer, static_cast<const uint8_t *>(Pointer),
             InHost, Size.data());

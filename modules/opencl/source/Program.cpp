@@ -275,6 +275,21 @@ std::string kernelNames(const _cl_program &Program) {
   return Names;
 }
 
+/// The devices a build, compile or link of \p Context names in \p Devices
+/// (\p NumDevices of them; every device of \p Context when none), in
+/// \p Targets; CL_INVALID_DEVICE if one is not \p Context's.
+cl_int targetDevices(const _cl_context &Context, cl_uint NumDevices,
+                     const cl_device_id *Devices,
+                     std::vector<cl_device_id> &Targets) {
+  Targets.assign(Devices, Devices + NumDevices);
+  if (Targets.empty())
+    Targets = Context.Devices;
+  for (cl_device_id Device : Targets)
+    if (!isObject(Device) || !hasDevice(Context, Device))
+      return CL_INVALID_DEVICE;
+  return CL_SUCCESS;
+}
+
 } // namespace
 
 const _cl_program::Build *findBuild(const _cl_program &Program,
@@ -403,12 +418,9 @@ cl_int buildProgram(cl_program Program, cl_uint NumDevices,
     return CL_INVALID_PROGRAM;
   if ((NumDevices > 0) != (Devices != nullptr) || (!Notify && NotifyData))
     return CL_INVALID_VALUE;
-  std::vector<cl_device_id> Targets(Devices, Devices + NumDevices);
-  if (Targets.empty())
-    Targets = Program->Context->Devices;
-  for (cl_device_id Device : Targets)
-    if (!isObject(Device) || !hasDevice(*Program->Context, Device))
-      return CL_INVALID_DEVICE;
+  std::vector<cl_device_id> Targets;
+  if (cl_int E = targetDevices(*Program->Context, NumDevices, Devices, Targets))
+    return E;
   std::lock_guard<std::mutex> Lock(Program->Building);
   if (Program->Kernels > 0)
     return CL_INVALID_OPERATION;
@@ -438,12 +450,9 @@ cl_int compileProgram(cl_program Program, cl_uint NumDevices,
     if (!HeaderNames[I])
       return CL_INVALID_VALUE;
   }
-  std::vector<cl_device_id> Targets(Devices, Devices + NumDevices);
-  if (Targets.empty())
-    Targets = Program->Context->Devices;
-  for (cl_device_id Device : Targets)
-    if (!isObject(Device) || !hasDevice(*Program->Context, Device))
-      return CL_INVALID_DEVICE;
+  std::vector<cl_device_id> Targets;
+  if (cl_int E = targetDevices(*Program->Context, NumDevices, Devices, Targets))
+    return E;
   std::lock_guard<std::mutex> Lock(Program->Building);
   if (Program->Kernels > 0 || Program->FromBinaries)
     return CL_INVALID_OPERATION;
@@ -494,12 +503,9 @@ cl_program linkProgram(cl_context Context, cl_uint NumDevices,
   if ((NumDevices > 0) != (Devices != nullptr) || (!Notify && NotifyData) ||
       NumInputs == 0 || !Inputs)
     return failWith(ErrorCode, CL_INVALID_VALUE);
-  std::vector<cl_device_id> Targets(Devices, Devices + NumDevices);
-  if (Targets.empty())
-    Targets = Context->Devices;
-  for (cl_device_id Device : Targets)
-    if (!isObject(Device) || !hasDevice(*Context, Device))
-      return failWith(ErrorCode, CL_INVALID_DEVICE);
+  std::vector<cl_device_id> Targets;
+  if (cl_int E = targetDevices(*Context, NumDevices, Devices, Targets))
+    return failWith(ErrorCode, E);
   for (cl_uint I = 0; I < NumInputs; ++I)
     if (!isObject(Inputs[I]) || Inputs[I]->Context != Context)
       return failWith(ErrorCode, CL_INVALID_PROGRAM);

@@ -51,6 +51,18 @@ inline std::string deviceName(cl_device_id Device) {
 }
 
 /// A context and queue on one device, released at the end of a test.
+/// The first \p Count ints of \p Buffer, read when the commands before on
+/// \p Queue have run (-1 where the read failed, which fails the test).
+inline std::vector<cl_int> readInts(cl_command_queue Queue, cl_mem Buffer,
+                                    size_t Count) {
+  std::vector<cl_int> Values(Count, -1);
+  EXPECT_EQ(clEnqueueReadBuffer(Queue, Buffer, CL_TRUE, 0,
+                                Count * sizeof(cl_int), Values.data(), 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  return Values;
+}
+
 class OnDevice {
 public:
   explicit OnDevice(cl_device_id Device,
@@ -89,6 +101,19 @@ public:
     cl_int Error = CL_SUCCESS;
     cl_program Program =
         clCreateProgramWithSource(Context, 1, &Text, nullptr, &Error);
+    EXPECT_EQ(Error, CL_SUCCESS);
+    Programs.push_back(Program);
+    EXPECT_EQ(clBuildProgram(Program, 1, &Device, Options, nullptr, nullptr),
+              ExpectedBuild)
+        << buildLog(Program);
+    return Program;
+  }
+  /// The program of SPIR-V module \p IL built with \p Options, as program().
+  cl_program ilProgram(const std::vector<char> &IL, const char *Options = "",
+                       cl_int ExpectedBuild = CL_SUCCESS) {
+    cl_int Error = CL_SUCCESS;
+    cl_program Program =
+        clCreateProgramWithIL(Context, IL.data(), IL.size(), &Error);
     EXPECT_EQ(Error, CL_SUCCESS);
     Programs.push_back(Program);
     EXPECT_EQ(clBuildProgram(Program, 1, &Device, Options, nullptr, nullptr),

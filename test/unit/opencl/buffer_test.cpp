@@ -39,16 +39,6 @@ cl_mem subBuffer(cl_mem Parent, cl_mem_flags Flags, size_t Origin, size_t Size,
                            Error);
 }
 
-std::vector<cl_int> readInts(cl_command_queue Queue, cl_mem Buffer,
-                             size_t Count) {
-  std::vector<cl_int> Values(Count, -1);
-  EXPECT_EQ(clEnqueueReadBuffer(Queue, Buffer, CL_TRUE, 0,
-                                Count * sizeof(cl_int), Values.data(), 0,
-                                nullptr, nullptr),
-            CL_SUCCESS);
-  return Values;
-}
-
 const char *AddOne = R"(
 __kernel void add_one(__global int *x) { x[get_global_id(0)] += 1; })";
 

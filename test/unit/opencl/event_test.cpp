@@ -36,16 +36,6 @@ cl_event userEvent(cl_context Context) {
   return Event;
 }
 
-std::vector<cl_int> readInts(cl_command_queue Queue, cl_mem Buffer,
-                             size_t Count) {
-  std::vector<cl_int> Values(Count, -1);
-  EXPECT_EQ(clEnqueueReadBuffer(Queue, Buffer, CL_TRUE, 0,
-                                Count * sizeof(cl_int), Values.data(), 0,
-                                nullptr, nullptr),
-            CL_SUCCESS);
-  return Values;
-}
-
 cl_int fill(cl_command_queue Queue, cl_mem Buffer, cl_int Value, size_t Count,
             std::vector<cl_event> Waits = {}, cl_event *Event = nullptr) {
   return clEnqueueFillBuffer(Queue, Buffer, &Value, sizeof Value, 0,

@@ -137,14 +137,9 @@ TEST(ClCreateProgramWithIL, RefusesWhatIsNotSPIRVOrNotTheModules) {
   // A SPIR-V header and nothing else: made, but its build fails with the
   // validator's reason in the log.
   std::vector<char> Header(IL.begin(), IL.begin() + 20);
-  Program =
-      clCreateProgramWithIL(On.Context, Header.data(), Header.size(), &Error);
-  ASSERT_EQ(Error, CL_SUCCESS);
-  EXPECT_EQ(clBuildProgram(Program, 1, &On.Device, "", nullptr, nullptr),
-            CL_BUILD_PROGRAM_FAILURE);
+  Program = On.ilProgram(Header, "", CL_BUILD_PROGRAM_FAILURE);
   EXPECT_NE(On.buildLog(Program).find("invalid SPIR-V"), std::string::npos)
       << On.buildLog(Program);
-  EXPECT_EQ(clReleaseProgram(Program), CL_SUCCESS);
 }
 
 // A SPIR-V printf passes a float as a float, not promoted to double as
@@ -155,15 +150,7 @@ TEST(ClCreateProgramWithIL, PrintfOfAnUnpromotedFloat) {
   for (cl_device_id Device : loomDevices()) {
     SCOPED_TRACE(deviceName(Device));
     OnDevice On(Device);
-    cl_int Error = CL_INVALID_VALUE;
-    cl_program Program =
-        clCreateProgramWithIL(On.Context, IL.data(), IL.size(), &Error);
-    ASSERT_EQ(Error, CL_SUCCESS);
-    ASSERT_EQ(clBuildProgram(Program, 1, &Device, "", nullptr, nullptr),
-              CL_SUCCESS)
-        << On.buildLog(Program);
-    cl_kernel Say = clCreateKernel(Program, "say", &Error);
-    ASSERT_EQ(Error, CL_SUCCESS);
+    cl_kernel Say = On.kernel(On.ilProgram(IL), "say");
     const cl_float F = 2.5f;
     ASSERT_EQ(clSetKernelArg(Say, 0, sizeof F, &F), CL_SUCCESS);
     testing::internal::CaptureStdout();
@@ -173,8 +160,38 @@ TEST(ClCreateProgramWithIL, PrintfOfAnUnpromotedFloat) {
               CL_SUCCESS);
     EXPECT_EQ(clFinish(On.Queue), CL_SUCCESS);
     EXPECT_EQ(testing::internal::GetCapturedStdout(), "x=2.5\n");
-    EXPECT_EQ(clReleaseKernel(Say), CL_SUCCESS);
-    EXPECT_EQ(clReleaseProgram(Program), CL_SUCCESS);
+  }
+}
+
+// SPIR-V has no OpenCL C version to promise uniform ranges: its kernels run
+// non-uniform ones, unless built with -cl-uniform-work-group-size.
+TEST(ClCreateProgramWithIL, RunsNonUniformRangesUnlessBuiltUniform) {
+  std::vector<char> IL = specConstantsModule();
+  ASSERT_GT(IL.size(), 20u);
+  const size_t Items = 100, Group = 16;
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_mem Out = On.buffer(CL_MEM_READ_WRITE, N * sizeof(cl_uint));
+    const cl_int Unwritten = -1;
+    EXPECT_EQ(clEnqueueFillBuffer(On.Queue, Out, &Unwritten, sizeof Unwritten,
+                                  0, N * sizeof(cl_uint), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    cl_kernel Fill = On.kernel(On.ilProgram(IL), "fill");
+    ASSERT_EQ(clSetKernelArg(Fill, 0, sizeof Out, &Out), CL_SUCCESS);
+    ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, Fill, 1, nullptr, &Items, &Group,
+                                     0, nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<cl_int> Values = readInts(On.Queue, Out, N);
+    for (size_t I = 0; I < N; ++I)
+      ASSERT_EQ(Values[I], I < Items ? cl_int(2 * I) : Unwritten) << "at " << I;
+
+    cl_kernel Uniform =
+        On.kernel(On.ilProgram(IL, "-cl-uniform-work-group-size"), "fill");
+    ASSERT_EQ(clSetKernelArg(Uniform, 0, sizeof Out, &Out), CL_SUCCESS);
+    EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, Uniform, 1, nullptr, &Items,
+                                     &Group, 0, nullptr, nullptr),
+              CL_INVALID_WORK_GROUP_SIZE);
   }
 }
 

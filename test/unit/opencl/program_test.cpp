@@ -588,14 +588,8 @@ TEST(ClEnqueueNDRangeKernel, RunsNonUniformRangesOfOpenCLC30) {
     ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &N, &Group, 0,
                                      nullptr, nullptr),
               CL_SUCCESS);
-    std::vector<int> Local(N), Launch(N);
-    ASSERT_EQ(clEnqueueReadBuffer(On.Queue, Sizes, CL_TRUE, 0, N * sizeof(int),
-                                  Local.data(), 0, nullptr, nullptr),
-              CL_SUCCESS);
-    ASSERT_EQ(clEnqueueReadBuffer(On.Queue, Enqueued, CL_TRUE, 0,
-                                  N * sizeof(int), Launch.data(), 0, nullptr,
-                                  nullptr),
-              CL_SUCCESS);
+    std::vector<cl_int> Local = readInts(On.Queue, Sizes, N);
+    std::vector<cl_int> Launch = readInts(On.Queue, Enqueued, N);
     for (size_t I = 0; I < N; ++I) {
       EXPECT_EQ(Local[I], I < 96 ? 16 : 4) << "work-item " << I;
       EXPECT_EQ(Launch[I], 16) << "work-item " << I;

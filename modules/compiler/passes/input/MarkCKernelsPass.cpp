@@ -7,6 +7,7 @@
 
 #include "compiler/passes/input/MarkCKernelsPass.h"
 
+#include "compiler/analysis/KernelMetadata.h"
 #include "compiler/support/AddressSpaces.h"
 #include "compiler/support/Diagnostics.h"
 
@@ -71,22 +72,7 @@ SmallVector<Function *, 4> takeMarkedFunctions(Module &M) {
 std::string getTypeName(Type *T) {
   if (T->isPointerTy())
     return "void*";
-  if (T->isFloatTy())
-    return "float";
-  if (T->isDoubleTy())
-    return "double";
-  switch (T->isIntegerTy() ? T->getIntegerBitWidth() : 0) {
-  case 8:
-    return "char";
-  case 16:
-    return "short";
-  case 32:
-    return "int";
-  case 64:
-    return "long";
-  default:
-    return "";
-  }
+  return compiler::utils::getOpenCLScalarName(T).str();
 }
 
 void addArgumentMetadata(Function &Kernel) {

@@ -69,6 +69,9 @@ llvm::Type *getVecTypeHint(const llvm::Function &F);
 /// The vec_type_hint's type as OpenCL C spells it (`uint4`, with the
 /// hint's signedness), or empty for none.
 std::string getVecTypeHintName(const llvm::Function &F);
+/// OpenCL C's name of scalar type \p T, the signed one for integers
+/// (`int` for i32), or empty for a type OpenCL C has no scalar name for.
+llvm::StringRef getOpenCLScalarName(llvm::Type *T);
 std::optional<std::array<uint32_t, 3>>
 getWorkGroupSizeHint(const llvm::Function &F);
 void setWorkGroupSizeHint(llvm::Function &F, std::array<uint32_t, 3> Size);
