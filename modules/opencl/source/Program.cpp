@@ -16,6 +16,7 @@
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/Target.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -25,6 +26,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <memory>
 
 namespace loom {
@@ -290,6 +292,31 @@ cl_int targetDevices(const _cl_context &Context, cl_uint NumDevices,
   return CL_SUCCESS;
 }
 
+/// What a link takes of one input for one device.
+struct LinkInput {
+  std::vector<char> Bitcode;
+  bool UniformWorkGroups;
+};
+
+/// Each of \p Inputs' compiled object or library for each of \p Targets,
+/// copied under the input's lock, since another thread may build it again
+/// meanwhile; CL_INVALID_OPERATION if an input has none for a device.
+cl_int readLinkInputs(const cl_program *Inputs, cl_uint NumInputs,
+                      const std::vector<cl_device_id> &Targets,
+                      std::map<cl_device_id, std::vector<LinkInput>> &Read) {
+  for (cl_uint I = 0; I < NumInputs; ++I) {
+    std::lock_guard<std::mutex> Lock(Inputs[I]->Building);
+    for (cl_device_id Device : Targets) {
+      auto It = Inputs[I]->Builds.find(Device);
+      if (It == Inputs[I]->Builds.end() || It->second.Bitcode.empty())
+        return CL_INVALID_OPERATION;
+      Read[Device].push_back(
+          {It->second.Bitcode, It->second.UniformWorkGroups});
+    }
+  }
+  return CL_SUCCESS;
+}
+
 } // namespace
 
 const _cl_program::Build *findBuild(const _cl_program &Program,
@@ -510,12 +537,9 @@ cl_program linkProgram(cl_context Context, cl_uint NumDevices,
     if (!isObject(Inputs[I]) || Inputs[I]->Context != Context)
       return failWith(ErrorCode, CL_INVALID_PROGRAM);
   // Each input is a compiled object or a library for every device.
-  for (cl_uint I = 0; I < NumInputs; ++I)
-    for (cl_device_id Device : Targets) {
-      auto It = Inputs[I]->Builds.find(Device);
-      if (It == Inputs[I]->Builds.end() || It->second.Bitcode.empty())
-        return failWith(ErrorCode, CL_INVALID_OPERATION);
-    }
+  std::map<cl_device_id, std::vector<LinkInput>> Read;
+  if (cl_int E = readLinkInputs(Inputs, NumInputs, Targets, Read))
+    return failWith(ErrorCode, E);
   // The link options OpenCL adds to the build options'.
   std::string Rest = Options ? Options : "";
   bool Library = false;
@@ -533,14 +557,15 @@ cl_program linkProgram(cl_context Context, cl_uint NumDevices,
   for (cl_device_id Device : Targets) {
     _cl_program::Build &Built = Program->Builds[Device];
     Built.Options = Options ? Options : "";
+    const std::vector<LinkInput> &Objects = Read[Device];
     // Launches must be uniform if one input's kernels may assume it.
     Built.UniformWorkGroups =
-        std::any_of(Inputs, Inputs + NumInputs, [&](cl_program Input) {
-          return Input->Builds.at(Device).UniformWorkGroups;
+        llvm::any_of(Objects, [](const LinkInput &Object) {
+          return Object.UniformWorkGroups;
         });
     auto LinkAll = [&](compiler::BaseModule &Module) -> llvm::Error {
-      for (cl_uint I = 0; I < NumInputs; ++I) {
-        const std::vector<char> &Bitcode = Inputs[I]->Builds[Device].Bitcode;
+      for (size_t I = 0; I < Objects.size(); ++I) {
+        const std::vector<char> &Bitcode = Objects[I].Bitcode;
         if (llvm::Error E = Module.linkIR(llvm::MemoryBufferRef(
                 llvm::StringRef(Bitcode.data(), Bitcode.size()),
                 "program " + std::to_string(I))))

@@ -12,6 +12,7 @@
 #include "OnDevice.h"
 
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -115,6 +116,36 @@ TEST(ClLinkProgram, LinksCompiledObjectsAndLibrariesIntoAnExecutable) {
     for (cl_program P : {Objects[0], Objects[1], Linked, Library, Again})
       EXPECT_EQ(clReleaseProgram(P), CL_SUCCESS);
   }
+}
+
+// A link reads its inputs while another thread compiles one of them again:
+// it waits for that compile and links what it made, never half of it
+// (under TSan, a link that read the input unlocked was a data race).
+TEST(ClLinkProgram, LinksAnInputThatAnotherThreadCompilesAgain) {
+  OnDevice On(loomDevices()[0]);
+  cl_program Objects[2] = {compiled(On, Helper), compiled(On, Kernel)};
+  cl_program Header = source(On.Context, Defs);
+  const char *Name = "util/defs.h";
+  const int Rounds = 8;
+  std::thread Recompiler([&] {
+    for (int I = 0; I < Rounds; ++I)
+      EXPECT_EQ(clCompileProgram(Objects[0], 1, &On.Device, "", 1, &Header,
+                                 &Name, nullptr, nullptr),
+                CL_SUCCESS);
+  });
+  for (int I = 0; I < Rounds; ++I) {
+    cl_int Error = CL_INVALID_VALUE;
+    cl_program Linked = clLinkProgram(On.Context, 1, &On.Device, "", 2, Objects,
+                                      nullptr, nullptr, &Error);
+    EXPECT_EQ(Error, CL_SUCCESS) << On.buildLog(Linked);
+    if (Error == CL_SUCCESS)
+      runApply(On, Linked);
+    if (Linked)
+      EXPECT_EQ(clReleaseProgram(Linked), CL_SUCCESS);
+  }
+  Recompiler.join();
+  for (cl_program P : {Objects[0], Objects[1], Header})
+    EXPECT_EQ(clReleaseProgram(P), CL_SUCCESS);
 }
 
 /// \p Program's binary for \p Device (CL_PROGRAM_BINARIES).
