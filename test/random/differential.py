@@ -4,7 +4,8 @@
 usage: differential.py --clsmith BIN --runtime DIR --runner BIN
                        (--seeds FIRST:END|S,S,... [--modes M,...]
                         | --kernels MODE:SEED,...)
-                       [--pocl CL_LAUNCHER] [--out DIR] [--timeout SECONDS]
+                       [--pocl CL_LAUNCHER] [--host CC] [--out DIR]
+                       [--timeout SECONDS]
                        [--slowdown FACTOR] [--unoptimized-slowdown FACTOR]
                        [--reference-timeout SECONDS]
                        [--compile-timeout SECONDS] [--compile-slowdown FACTOR]
@@ -18,7 +19,10 @@ and at -cl-opt-disable (with --variants, also with Vecz's jammed, wide and
 scalarized variants forced), with bounds-checked buffers unless
 --no-check-bounds. The scalar run on the first target is the
 reference; with --pocl, CLsmith's own host program runs the kernel on pocl
-as a second reference.
+as a second reference. With --host, when pocl disagrees with Loom or is
+not given, the kernel also runs as C on the host (host_reference.py,
+compiled by CC with sanitizers; not for the --vectors modes), a reference
+independent of both.
 
 A finding is a Loom configuration that crashes, does not compile where the
 reference did, runs more than --slowdown times as long as the reference
@@ -36,10 +40,14 @@ that no compiler takes, e.g. `emi_input` without --emi), a kernel whose
 reference's run takes longer than --reference-timeout (Csmith's programs need not end
 soon: such kernels ran as long on pocl), a kernel where every Loom
 configuration agrees and pocl alone differs or fails (listed, to be looked
-at: see doc/testing.md), and one whose only findings are -cl-opt-disable
-runs past their limit when pocl, unoptimized too (cl_launcher's
----disable_opts), runs past the same limit (listed: slow unoptimized on
-both, not shown wrong). A mode CLsmith refuses, a seed it crashes on,
+at: see doc/testing.md; "pocl-wrong" when the host reference agrees with
+Loom), and one whose only findings are -cl-opt-disable runs past their
+limit, or crashing, when pocl, unoptimized too (cl_launcher's
+---disable_opts), does the same (listed: slow unoptimized on both, not
+shown wrong; or a crash of code that unoptimized code evaluates, such as a
+discarded load through a null pointer). Where every Loom configuration
+agrees but the host reference agrees with pocl against them, or differs
+from Loom when there is no pocl, that is a finding. A mode CLsmith refuses, a seed it crashes on,
 or one it does not finish generating in two minutes, makes no kernel. With --jobs N, N
 kernels are checked at a time, and every run (Loom's and pocl's) has one
 worker thread, so that runs do not compete for cores and each is timed as
@@ -57,6 +65,8 @@ import subprocess
 import sys
 import threading
 import time
+
+import host_reference
 
 MODES = {
     "plain": [],
@@ -82,7 +92,11 @@ VARIANTS = ["-cl-wfv=always -vecz-width=8 -vecz-rows=2",
             "-cl-wfv=always -vecz-width=8 -vecz-layout=scalarized"]
 # Kernels set apart, each counted in a column of its own.
 SET_APART = ["reference-compile", "reference-timeout", "pocl-differs",
-             "pocl-fails", "unoptimized-slow-on-pocl-too"]
+             "pocl-fails", "pocl-wrong", "unoptimized-slow-on-pocl-too",
+             "unoptimized-crashes-on-pocl-too"]
+# The modes whose kernels use vector types, which the host reference
+# (host_reference.py) does not run.
+VECTOR_MODES = {"vectors", "vectors_barriers"}
 POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 # What loom-clsmith-run prints on standard error once the kernel compiled.
 COMPILED = re.compile(r"compiled in ([0-9.]+) s")
@@ -222,22 +236,13 @@ def generate(clsmith, mode, seed, folder):
     return kernel
 
 
-def run_on_pocl(args, kernel, cpu_limit, unoptimized=False):
-    """cl_launcher on pocl alone (OCL_ICD_VENDORS names its ICD), with the
-    launch of the kernel's first line, unoptimized (cl_launcher's
-    ---disable_opts) if asked; past cpu_limit CPU seconds (all its
-    threads, as Loom's runs are timed) it is a "timeout"."""
-    launch = kernel.read_text().splitlines()[0].lstrip("/ ").split()
-    if unoptimized:
-        launch.append("---disable_opts")
-    env = dict(args.env, OCL_ICD_VENDORS=args.pocl_icd,
-               POCL_KERNEL_CACHE="0")
-    command = [args.pocl, "-f", kernel.name, "-p", "0", "-d", "0",
-               "-i", args.runtime[0]] + launch
-    start = time.monotonic()
+def run_limited(command, cpu_limit, env, cwd=None):
+    """Runs command until it ends or has used cpu_limit CPU seconds (all
+    its threads); returns whether it ran past the limit, its exit status
+    and what it printed on standard output and standard error."""
     with subprocess.Popen(command, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True, env=env,
-                          cwd=kernel.parent) as p:
+                          cwd=cwd) as p:
         printed = {}
         readers = [threading.Thread(target=lambda name=name, stream=stream:
                                     printed.__setitem__(name, stream.read()))
@@ -251,12 +256,57 @@ def run_on_pocl(args, kernel, cpu_limit, unoptimized=False):
         p.wait()
         for reader in readers:
             reader.join()
+    return timed_out, p.returncode, printed["out"], printed["err"]
+
+
+def run_on_pocl(args, kernel, cpu_limit, unoptimized=False):
+    """cl_launcher on pocl alone (OCL_ICD_VENDORS names its ICD), with the
+    launch of the kernel's first line, unoptimized (cl_launcher's
+    ---disable_opts) if asked; past cpu_limit CPU seconds (all its
+    threads, as Loom's runs are timed) it is a "timeout"."""
+    launch = kernel.read_text().splitlines()[0].lstrip("/ ").split()
+    if unoptimized:
+        launch.append("---disable_opts")
+    env = dict(args.env, OCL_ICD_VENDORS=args.pocl_icd,
+               POCL_KERNEL_CACHE="0")
+    command = [args.pocl, "-f", kernel.name, "-p", "0", "-d", "0",
+               "-i", args.runtime[0]] + launch
+    start = time.monotonic()
+    timed_out, returncode, out, err = run_limited(command, cpu_limit, env,
+                                                  kernel.parent)
     seconds = time.monotonic() - start
     if timed_out:
         return "timeout", "", seconds
-    if p.returncode != 0 or not printed["out"].strip():
-        return "error", printed["err"], seconds
-    return "ok", printed["out"], seconds
+    if returncode < 0:
+        return "crash", err, seconds
+    if returncode != 0 or not out.strip():
+        return "error", err, seconds
+    return "ok", out, seconds
+
+
+def run_on_host(args, kernel, cpu_limit):
+    """The kernel compiled as C for the host, with sanitizers, and run
+    (host_reference.py): ("ok", its output), or a status that says why
+    there is none: "unsupported: ..." (it is no C), "undefined" (the
+    sanitizers saw undefined behaviour), "divergent-barrier", "timeout"."""
+    try:
+        executable = host_reference.compile_kernel(
+            kernel, args.runtime, kernel.parent / "host", args.host,
+            timeout=args.compile_timeout)
+    except host_reference.Unsupported as reason:
+        return f"unsupported: {reason}", ""
+    timed_out, returncode, out, err = run_limited(
+        [str(executable)], cpu_limit,
+        dict(args.env, **host_reference.ENVIRONMENT))
+    if timed_out:
+        return "timeout", ""
+    if returncode != 0:
+        (kernel.parent / "host.err").write_text(err)
+        if returncode < 0:
+            return "crash:" + signal.Signals(-returncode).name, ""
+        return host_reference.EXIT_STATUS.get(returncode,
+                                              f"error {returncode}"), ""
+    return "ok", out
 
 
 @dataclasses.dataclass
@@ -270,6 +320,8 @@ class Check:
     # The configurations whose compile outlasted --compile-timeout: a
     # matter of compile time, and those configurations went unchecked.
     uncompiled: list = dataclasses.field(default_factory=list)
+    # What the host reference gave, when it ran.
+    host: str = ""
 
     def describe(self):
         text = (f"{self.verdict} (reference: compile "
@@ -280,10 +332,12 @@ class Check:
             text += f"; slowest compile: {name}, {seconds:.1f} s"
         if self.uncompiled:
             text += "; not compiled in time: " + ", ".join(self.uncompiled)
+        if self.host:
+            text += f"; host: {self.host}"
         return text + ")"
 
 
-def check_kernel(args, kernel):
+def check_kernel(args, mode, kernel):
     reference = run_on_loom(args, kernel, TARGETS[0], OPTIONS[0],
                             args.compile_timeout, args.reference_timeout)
     if reference.status == "compile":
@@ -296,6 +350,30 @@ def check_kernel(args, kernel):
     expected = result_values(reference.output)
     (kernel.parent / "reference.txt").write_text(reference.output)
     limit = max(args.timeout, args.slowdown * reference.run_seconds)
+    findings, slowest, uncompiled = run_configurations(args, kernel,
+                                                       expected, limit)
+    shared = unoptimized_failure_shared_with_pocl(args, kernel, findings,
+                                                  limit)
+    if shared:
+        return Check(shared, reference, slowest, uncompiled)
+    pocl, pocl_values = run_second_reference(args, kernel, expected, limit)
+    if findings:
+        findings.append(pocl or "pocl agrees with the reference")
+        return Check("; ".join(findings), reference, slowest, uncompiled)
+    # Every Loom configuration agrees. A reference independent of both
+    # Loom and pocl, when there is no pocl or it disagrees: the kernel run
+    # as C on the host.
+    host = None
+    if args.host and mode not in VECTOR_MODES and (pocl or not args.pocl):
+        host = run_host_reference(args, kernel, expected, pocl_values, limit)
+    return Check(judge(args, pocl, host), reference, slowest, uncompiled,
+                 host or "")
+
+
+def run_configurations(args, kernel, expected, limit):
+    """Runs every configuration but the reference; returns the findings,
+    the slowest compile (name, seconds) and the configurations that did
+    not compile in time."""
     findings, slowest, uncompiled = [], ("", 0.0), []
     for target in TARGETS:
         for options in args.options:
@@ -317,38 +395,80 @@ def check_kernel(args, kernel):
                 findings.append(f"{name}: {result.status}")
             elif result_values(result.output) != expected:
                 findings.append(f"{name}: MISMATCH")
-    if args.pocl and only_unoptimized_timeouts(findings):
-        # Unoptimized CLsmith code can run for hours (doc/testing.md):
-        # when pocl, unoptimized too, runs past the same limit, the kernel
-        # is slow at -O0, which is no soundness matter.
-        status, _, _ = run_on_pocl(
-            args, kernel, args.compile_timeout +
-            limit * args.unoptimized_slowdown, unoptimized=True)
-        if status == "timeout":
-            return Check("unoptimized-slow-on-pocl-too", reference, slowest,
-                         uncompiled)
-    if args.pocl:
-        status, output, _ = run_on_pocl(args, kernel,
-                                        args.compile_timeout + limit)
-        if status != "ok":
-            pocl = f"pocl: {status}"
-        elif result_values(output) != expected:
-            pocl = "pocl: MISMATCH"
-            (kernel.parent / "pocl.txt").write_text(output)
-        else:
-            pocl = None
-        if pocl and not findings:
-            return Check("pocl-fails" if status != "ok" else "pocl-differs",
-                         reference, slowest, uncompiled)
-        if findings:
-            findings.append(pocl or "pocl agrees with the reference")
-    return Check("; ".join(findings) if findings else "agree", reference,
-                 slowest, uncompiled)
+    return findings, slowest, uncompiled
 
 
-def only_unoptimized_timeouts(findings):
-    return bool(findings) and all(
-        finding.endswith(f" {UNOPTIMIZED}: timeout") for finding in findings)
+def unoptimized_failure_shared_with_pocl(args, kernel, findings, limit):
+    """The set-apart verdict when the only findings are -cl-opt-disable
+    runs past their limit, or crashing, and pocl unoptimized (cl_launcher's
+    ---disable_opts) does the same; None otherwise. Unoptimized CLsmith
+    code can run for hours (doc/testing.md), and it evaluates what
+    optimized code drops, such as a load through a null pointer whose
+    value is discarded: the kernel's doing, not Loom's."""
+    if not args.pocl or not findings or any(
+            f" {UNOPTIMIZED}: " not in finding for finding in findings):
+        return None
+    statuses = {finding.rsplit(": ", 1)[1] for finding in findings}
+    if statuses == {"timeout"}:
+        shared, verdict = "timeout", "unoptimized-slow-on-pocl-too"
+    elif all(status.startswith("crash:") for status in statuses):
+        shared, verdict = "crash", "unoptimized-crashes-on-pocl-too"
+    else:
+        return None
+    status, _, _ = run_on_pocl(
+        args, kernel, args.compile_timeout +
+        limit * args.unoptimized_slowdown, unoptimized=True)
+    return verdict if status == shared else None
+
+
+def run_second_reference(args, kernel, expected, limit):
+    """pocl's run when there is pocl: what was wrong with it ("pocl:
+    MISMATCH", "pocl: error"...) or None, and its result values when it
+    ran."""
+    if not args.pocl:
+        return None, None
+    status, output, _ = run_on_pocl(args, kernel,
+                                    args.compile_timeout + limit)
+    if status != "ok":
+        return f"pocl: {status}", None
+    values = result_values(output)
+    if values == expected:
+        return None, values
+    (kernel.parent / "pocl.txt").write_text(output)
+    return "pocl: MISMATCH", values
+
+
+def run_host_reference(args, kernel, expected, pocl_values, limit):
+    """The host reference's word: whom it agrees with, "MISMATCH", or why
+    it gave no result. Sanitized code runs a few times slower: it has the
+    time of an unoptimized configuration."""
+    status, output = run_on_host(args, kernel,
+                                 limit * args.unoptimized_slowdown)
+    if status != "ok":
+        return status
+    (kernel.parent / "host.txt").write_text(output)
+    values = result_values(output)
+    if values == expected:
+        return "agrees with Loom"
+    if values == pocl_values:
+        return "agrees with pocl"
+    return "MISMATCH"
+
+
+def judge(args, pocl, host):
+    """The verdict on a kernel whose Loom configurations all agree, from
+    what pocl and the host reference said."""
+    if host == "agrees with pocl" or (host == "MISMATCH" and not args.pocl):
+        # Loom differs from both references: a bug every configuration
+        # shares (the front end, a built-in), unless the host reference
+        # misreads the kernel; a finding either way, to be looked at.
+        others = "pocl and the host" if args.pocl else "the host"
+        return f"every Loom configuration differs from {others}"
+    if not pocl:
+        return "agree"
+    if host == "agrees with Loom":
+        return "pocl-wrong"
+    return "pocl-differs" if pocl == "pocl: MISMATCH" else "pocl-fails"
 
 
 def parse_seeds(text):
@@ -366,6 +486,10 @@ def main():
                              "cl_launcher's)")
     parser.add_argument("--runner", required=True)
     parser.add_argument("--pocl", help="cl_launcher, to run on pocl too")
+    parser.add_argument("--host", metavar="CC",
+                        help="Clang, to run kernels as C on the host "
+                             "(host_reference.py) when pocl disagrees with "
+                             "Loom or is not given")
     parser.add_argument("--pocl-icd", default=POCL_ICD)
     parser.add_argument("--seeds", help="FIRST:END or S,S,...: each seed "
                         "in each of --modes")
@@ -431,7 +555,7 @@ def main():
     def check(mode, seed):
         kernel = generate(args.clsmith, mode, seed,
                           pathlib.Path(args.out) / mode / str(seed))
-        return (kernel, check_kernel(args, kernel)) if kernel else None
+        return (kernel, check_kernel(args, mode, kernel)) if kernel else None
 
     table, findings, set_apart, slow_compiles = {}, [], [], []
     for mode, _ in kernels:
@@ -463,11 +587,14 @@ def main():
                                      "against the reference's "
                                      f"{result.reference.compile_seconds:.1f}")
             print(f"{mode} seed {seed}: {result.describe()}", flush=True)
-    print("\n| mode | kernels | agree | reference does not compile "
-          "| reference past its time | pocl alone differs | pocl alone "
-          "fails | unoptimized, as slow on pocl | findings "
-          "| configurations not compiled in time |"
-          "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    columns = ["mode", "kernels", "agree", "reference does not compile",
+               "reference past its time", "pocl alone differs",
+               "pocl alone fails", "pocl alone wrong (the host agrees with "
+               "Loom)", "unoptimized, as slow on pocl",
+               "unoptimized, crashes on pocl too", "findings",
+               "configurations not compiled in time"]
+    print("\n| " + " | ".join(columns) + " |\n|---|" +
+          "---:|" * (len(columns) - 1))
     for mode, c in table.items():
         print(f"| {mode} | " + " | ".join(str(v) for v in c.values()) + " |")
     for kernel in set_apart:
