@@ -375,7 +375,7 @@ TEST_F(DriverMisuse, TheDefaultWorkGroupSizeDividesTheRange) {
     uint64_t Local[3] = {0, 0, 0};
     ASSERT_EQ(muxGetDefaultLocalSize(Device, Scale,
                                      static_cast<uint32_t>(E.Global.size()),
-                                     E.Global.data(), Local),
+                                     E.Global.data(), 0, Local),
               mux_success);
     EXPECT_EQ(Local[0], E.Local) << E.Global[0];
     EXPECT_EQ(E.Global[0] % Local[0], 0u);
@@ -388,21 +388,60 @@ TEST_F(DriverMisuse, TheDefaultWorkGroupSizeDividesTheRange) {
             mux_success);
   const uint64_t Global[2] = {64, 4};
   uint64_t Local[3] = {0, 0, 0};
-  ASSERT_EQ(muxGetDefaultLocalSize(Device, Fixed, 2, Global, Local),
+  ASSERT_EQ(muxGetDefaultLocalSize(Device, Fixed, 2, Global, 0, Local),
             mux_success);
   EXPECT_EQ(Local[0], 8u);
   EXPECT_EQ(Local[1], 2u);
   EXPECT_EQ(Local[2], 1u);
   // Ranges there is no size for.
   const uint64_t Empty[1] = {0};
-  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, Empty, Local),
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, Empty, 0, Local),
             mux_error_invalid_value);
-  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 4, Global, Local),
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 4, Global, 0, Local),
             mux_error_invalid_value);
-  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, Global, nullptr),
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, Global, 0, nullptr),
             mux_error_null_out_parameter);
-  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, nullptr, Local),
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, nullptr, 0, Local),
             mux_error_null_out_parameter);
+  EXPECT_EQ(muxGetDefaultLocalSize(Device, Scale, 1, Global, 2, Local),
+            mux_error_invalid_value);
+  muxDestroyKernel(Device, Fixed);
+}
+
+/// Where the range may end in a smaller group, a divisor under half the cap
+/// gives way to the cap: a prime range runs in groups of 256, not of 1.
+TEST_F(DriverMisuse, TheDefaultWorkGroupSizeOfANonUniformRangeNeedNotDivide) {
+  const uint64_t Cap =
+      std::min<uint64_t>({256, DeviceInfo->max_work_items_per_group,
+                          DeviceInfo->max_work_group_size[0]});
+  ASSERT_EQ(Cap, 256u) << "the cases below assume a cap of 256";
+  for (auto [Global, Expected] : std::vector<std::pair<uint64_t, uint64_t>>{
+           {257, 256},         // a prime past the cap: 1 does not do
+           {1000003, 256},     // a large prime
+           {3 * 89, 256},      // 89, the largest divisor, is under 128
+           {2 * 131, 131},     // 131 is over half the cap: it divides
+           {1000, 250},        // as without the flag
+           {7, 7},             // the whole range when it is small
+           {3 * 1024, 256}}) { // a divisor at the cap
+    const uint64_t Range[3] = {Global, 3, 2};
+    uint64_t Local[3] = {0, 0, 0};
+    ASSERT_EQ(muxGetDefaultLocalSize(Device, Scale, 3, Range,
+                                     mux_local_size_flag_partial_groups, Local),
+              mux_success);
+    EXPECT_EQ(Local[0], Expected) << Global;
+    EXPECT_EQ(Local[1], 1u);
+    EXPECT_EQ(Local[2], 1u);
+  }
+  // A kernel's reqd_work_group_size still wins.
+  mux_kernel_t Fixed;
+  ASSERT_EQ(muxCreateKernel(Device, Executable, "fixed", 5, &Fixed),
+            mux_success);
+  const uint64_t Prime[1] = {257};
+  uint64_t Local[3] = {0, 0, 0};
+  ASSERT_EQ(muxGetDefaultLocalSize(Device, Fixed, 1, Prime,
+                                   mux_local_size_flag_partial_groups, Local),
+            mux_success);
+  EXPECT_EQ(Local[0], 8u);
   muxDestroyKernel(Device, Fixed);
 }
 

@@ -290,9 +290,9 @@ Error DriverSession::recordCommands(const loom::KernelCase &Case) {
   if (Case.Local)
     std::copy(Case.Local->begin(), Case.Local->end(), Options.local_size);
   else
-    MUX_CHECK(muxGetDefaultLocalSize(Device, Kernel,
-                                     static_cast<uint32_t>(Case.Global.size()),
-                                     Case.Global.data(), Options.local_size));
+    MUX_CHECK(muxGetDefaultLocalSize(
+        Device, Kernel, static_cast<uint32_t>(Case.Global.size()),
+        Case.Global.data(), /*flags=*/0, Options.local_size));
   Options.global_size = Case.Global.data();
   Options.dimensions = static_cast<uint32_t>(Case.Global.size());
   MUX_CHECK(muxCreateQueryPool(Device, 1, &KernelTime));

@@ -51,6 +51,21 @@ const mux_device_info_s &hostDeviceInfo() {
   return Info;
 }
 
+/// The first dimension's default work-group size over \p Global work-items
+/// (muxGetDefaultLocalSize): the largest divisor of \p Global up to \p Cap;
+/// with \p PartialGroups, a divisor under half the cap gives way to the cap
+/// (or to \p Global, when smaller), since groups of one or a few work-items
+/// leave Vecz nothing to run side by side and pay the group's overhead per
+/// work-item.
+uint64_t defaultGroupSize(uint64_t Global, uint64_t Cap, bool PartialGroups) {
+  uint64_t Divisor = std::min(Cap, Global);
+  while (Global % Divisor != 0)
+    --Divisor;
+  if (PartialGroups && 2 * Divisor < Cap)
+    return std::min(Cap, Global);
+  return Divisor;
+}
+
 } // namespace
 
 extern "C" {
@@ -313,7 +328,7 @@ mux_result_t muxGetKernelArgumentCount(mux_kernel_t Kernel,
 
 mux_result_t muxGetDefaultLocalSize(mux_device_t Device, mux_kernel_t Kernel,
                                     uint32_t Dimensions,
-                                    const uint64_t *GlobalSize,
+                                    const uint64_t *GlobalSize, uint32_t Flags,
                                     uint64_t OutLocalSize[3]) {
   if (!isValid(Device) || !isValid(Kernel))
     return fail(mux_error_invalid_handle, "invalid device or kernel handle");
@@ -325,6 +340,9 @@ mux_result_t muxGetDefaultLocalSize(mux_device_t Device, mux_kernel_t Kernel,
                   [](uint64_t Size) { return Size == 0; }))
     return fail(mux_error_invalid_value,
                 "dimensions must be 1 to 3, each global size above 0");
+  if (Flags & ~uint32_t(mux_local_size_flag_partial_groups))
+    return fail(mux_error_invalid_value,
+                "unknown local size flags " + std::to_string(Flags));
   const std::array<uint32_t, 3> &Required =
       Kernel->Descriptor->RequiredWorkGroupSize;
   if (Required[0]) {
@@ -332,15 +350,11 @@ mux_result_t muxGetDefaultLocalSize(mux_device_t Device, mux_kernel_t Kernel,
     return mux_success;
   }
   const mux_device_info_s &Info = *Device->Info;
-  uint64_t Limit = std::min<uint64_t>(
+  uint64_t Cap = std::min<uint64_t>(
       {256, Info.max_work_items_per_group, Info.max_work_group_size[0]});
   std::fill(OutLocalSize, OutLocalSize + 3, 1);
-  for (uint64_t Candidate = std::min(Limit, GlobalSize[0]); Candidate > 1;
-       --Candidate)
-    if (GlobalSize[0] % Candidate == 0) {
-      OutLocalSize[0] = Candidate;
-      break;
-    }
+  OutLocalSize[0] = defaultGroupSize(
+      GlobalSize[0], Cap, Flags & mux_local_size_flag_partial_groups);
   return mux_success;
 }
 

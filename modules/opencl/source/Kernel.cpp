@@ -78,10 +78,12 @@ cl_int setBufferArgument(_cl_kernel::Argument &Argument, size_t Size,
 /// The work-group size of a launch: \p Local if given, else the driver's
 /// default for the kernel (muxGetDefaultLocalSize: its required size, or the
 /// largest divisor of the first global size up to 256 and the device's
-/// limits).
+/// limits; when the build allows non-\p Uniform work-groups, 256 rather
+/// than a divisor under half of it, the last group smaller).
 cl_int chooseLocalSize(mux_device_t Device, mux_kernel_t Kernel,
                        cl_uint Dimensions, const size_t *Global,
-                       const size_t *Local, std::array<uint64_t, 3> &Size) {
+                       const size_t *Local, bool Uniform,
+                       std::array<uint64_t, 3> &Size) {
   Size = {1, 1, 1};
   if (Local) {
     std::copy(Local, Local + Dimensions, Size.begin());
@@ -89,8 +91,9 @@ cl_int chooseLocalSize(mux_device_t Device, mux_kernel_t Kernel,
   }
   std::array<uint64_t, 3> Global64 = {1, 1, 1};
   std::copy(Global, Global + Dimensions, Global64.begin());
+  uint32_t Flags = Uniform ? 0 : mux_local_size_flag_partial_groups;
   return muxGetDefaultLocalSize(Device, Kernel, Dimensions, Global64.data(),
-                                Size.data()) == mux_success
+                                Flags, Size.data()) == mux_success
              ? CL_SUCCESS
              : CL_OUT_OF_RESOURCES;
 }
@@ -415,12 +418,13 @@ cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
                          GlobalSize + Dimensions)
     return Command.submit(false, Event);
   const mux_device_info_s &Device = *Queue->Device->MuxInfo;
-  std::array<uint64_t, 3> Local;
-  if (cl_int E = chooseLocalSize(Queue->Context->Mux, MuxKernel->second,
-                                 Dimensions, GlobalSize, LocalSize, Local))
-    return E;
   // No build runs while the program has kernels: Builds does not change.
   bool Uniform = Kernel->Program->Builds.at(Queue->Device).UniformWorkGroups;
+  std::array<uint64_t, 3> Local;
+  if (cl_int E =
+          chooseLocalSize(Queue->Context->Mux, MuxKernel->second, Dimensions,
+                          GlobalSize, LocalSize, Uniform, Local))
+    return E;
   if (cl_int E = checkRange(Device, Dimensions, GlobalSize, Local, Uniform))
     return E;
   std::lock_guard<std::mutex> Lock(Kernel->Setting);

@@ -149,7 +149,7 @@ std::vector<Case> entryPoints() {
        [](const Handles &H) {
          const uint64_t Global[1] = {64};
          uint64_t Local[3];
-         return muxGetDefaultLocalSize(H.Device, H.Kernel, 1, Global, Local);
+         return muxGetDefaultLocalSize(H.Device, H.Kernel, 1, Global, 0, Local);
        }},
       {"muxGetQueue", mux_success,
        [](const Handles &H) {

@@ -621,6 +621,41 @@ TEST(ClEnqueueNDRangeKernel, RefusesNonUniformRangesWhenTheBuildSaysUniform) {
   EXPECT_EQ(clFinish(On.Queue), CL_SUCCESS);
 }
 
+// Without a local size, a prime global size runs in groups of one when the
+// build promises uniform ranges (only 1 divides it), and in groups of 256
+// with a smaller last one when it does not.
+TEST(ClEnqueueNDRangeKernel, ChoosesGroupsThatNeedNotDivideANonUniformRange) {
+  const char *Source = R"(
+    __kernel void sizes(__global int *local_size, __global int *group) {
+      size_t i = get_global_id(0);
+      local_size[i] = (int)get_local_size(0);
+      group[i] = (int)get_group_id(0);
+    })";
+  const size_t N = 1031; // a prime: 4 groups of 256 and one of 7
+  for (cl_device_id Device : loomDevices()) {
+    OnDevice On(Device);
+    cl_mem Sizes = On.buffer(CL_MEM_WRITE_ONLY, N * sizeof(int));
+    cl_mem Groups = On.buffer(CL_MEM_WRITE_ONLY, N * sizeof(int));
+    for (const char *Options : {"-cl-std=CL3.0", "-cl-std=CL1.2"}) {
+      bool Uniform = std::string(Options) == "-cl-std=CL1.2";
+      cl_kernel K = On.kernel(On.program(Source, Options), "sizes");
+      ASSERT_EQ(clSetKernelArg(K, 0, sizeof Sizes, &Sizes), CL_SUCCESS);
+      ASSERT_EQ(clSetKernelArg(K, 1, sizeof Groups, &Groups), CL_SUCCESS);
+      ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &N, nullptr, 0,
+                                       nullptr, nullptr),
+                CL_SUCCESS);
+      std::vector<cl_int> Local = readInts(On.Queue, Sizes, N);
+      std::vector<cl_int> Group = readInts(On.Queue, Groups, N);
+      for (size_t I = 0; I < N; ++I) {
+        int ExpectedSize = Uniform ? 1 : I < 1024 ? 256 : 7;
+        int ExpectedGroup = Uniform ? int(I) : int(I / 256);
+        ASSERT_EQ(Local[I], ExpectedSize) << Options << ", work-item " << I;
+        ASSERT_EQ(Group[I], ExpectedGroup) << Options << ", work-item " << I;
+      }
+    }
+  }
+}
+
 TEST(ClCreateBuffer, RefusesWhatTheSpecificationRefuses) {
   OnDevice On(loomDevices()[0]);
   cl_int Error = CL_SUCCESS;

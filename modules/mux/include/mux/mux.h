@@ -237,19 +237,32 @@ void muxDestroyKernel(mux_device_t device, mux_kernel_t kernel);
 mux_result_t muxGetKernelArgumentCount(mux_kernel_t kernel,
                                        uint32_t *out_count);
 
+/** How muxGetDefaultLocalSize may size work-groups. */
+typedef enum mux_local_size_flag_e {
+  /** The last group of a dimension may be smaller than the others: the
+      launch's global size need not be a multiple of the size chosen (a
+      non-uniform range, which muxCommandNDRange runs). */
+  mux_local_size_flag_partial_groups = 1,
+} mux_local_size_flag_e;
+
 /**
  * The work-group size a launch of \p kernel over \p global_size
  * (\p dimensions values) gets when its caller names none: the kernel's
  * reqd_work_group_size if it has one; else, in the first dimension, the
- * largest divisor of global_size[0] that is at most 256 and within the
- * device's limits, and 1 in the others (unused dimensions are 1).
+ * largest divisor of global_size[0] that is at most the cap (256 and the
+ * device's limits), and 1 in the others (unused dimensions are 1). With
+ * mux_local_size_flag_partial_groups among \p flags (mux_local_size_flag_e
+ * values), a divisor under half the cap gives way to the cap itself, or to
+ * global_size[0] when that is smaller, the last group running the rest: a
+ * prime global size then runs in groups of 256, not of 1.
  * \return mux_success; mux_error_invalid_handle;
  * mux_error_null_out_parameter (\p global_size or \p out_local_size null);
- * mux_error_invalid_value (dimensions not 1-3, a zero size).
+ * mux_error_invalid_value (dimensions not 1-3, a zero size, an unknown
+ * flag).
  */
 mux_result_t muxGetDefaultLocalSize(mux_device_t device, mux_kernel_t kernel,
                                     uint32_t dimensions,
-                                    const uint64_t *global_size,
+                                    const uint64_t *global_size, uint32_t flags,
                                     uint64_t out_local_size[3]);
 
 /** \return mux_success; mux_error_invalid_handle;
