@@ -7,10 +7,12 @@
 /// over a local tile with work-items that drop out (a pathfinder step), and
 /// division guarded by its divisor; and the random differential tool's
 /// findings: private arrays copied whole in every lane, and a work-item
-/// that waits for another without a barrier. Each runs scalar, with
-/// the default options, and with Vecz forced at 4, 8 and 16, on both targets,
-/// with local sizes that are and are not multiples of the widths; every output
-/// element is checked against a model computed here.
+/// that waits for another without a barrier; and the CTS's finding: scalar
+/// calls of builtins whose vector forms are not lane-wise (dot, isnan,
+/// select). Each runs scalar, with the default options, and with Vecz
+/// forced at 4, 8 and 16, on both targets, with local sizes that are and are
+/// not multiples of the widths; every output element is checked against a
+/// model computed here.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <tuple>
 
@@ -256,6 +259,42 @@ TEST_P(VeczSoundness, AWorkItemWaitingForAnotherSeesItAsTheScalarKernelDoes) {
   // The flag raised, and work-item 3 of each group saw it at once.
   for (size_t I = 0; I < N; ++I)
     ASSERT_EQ(Got[I], 10000) << "seen[" << I << "]";
+}
+
+TEST_P(VeczSoundness, ScalarCallsOfBuiltinsWhoseVectorFormsAreNotLanewise) {
+  const size_t N = 999; // Groups of 37: every lane count at the end.
+  std::vector<float> A(N), B(N);
+  for (size_t I = 0; I < N; ++I) {
+    A[I] = float(int(I % 13) - 6) * 0.75f;
+    B[I] = float(int(I % 5) - 2) * 1.5f; // 0 for every fifth: x / 0
+  }
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(A), KernelArg::buffer(B),
+      KernelArg::buffer(std::vector<float>(4 * N, -1.0f)),
+      KernelArg::buffer(std::vector<int>(6 * N, -7))};
+  ASSERT_EQ(
+      runKernel(Binary, "scalar_horizontal_builtins", Args, {{N}, {37}, {}}),
+      "");
+  std::vector<float> Geometric = Args[2].as<float>();
+  std::vector<int> Relational = Args[3].as<int>();
+  for (size_t I = 0; I < N; ++I) {
+    float X = A[I], Y = B[I];
+    float Normal = X == 0.0f ? X : std::copysign(1.0f, X);
+    float Want[4] = {X * Y, std::fabs(X), std::fabs(X - Y), Normal};
+    for (int K = 0; K < 4; ++K)
+      ASSERT_EQ(Geometric[4 * I + K], Want[K])
+          << "geometric " << K << " of " << I << ": x = " << X << ", y = " << Y;
+    int WantInt[6] = {X > Y,
+                      std::isnan(X / Y) ? 1 : 0,
+                      std::signbit(X) ? 1 : 0,
+                      int(X) < 0,
+                      int(Y) < 0,
+                      (I & 1) ? 20 : 10};
+    for (int K = 0; K < 6; ++K)
+      ASSERT_EQ(Relational[6 * I + K], WantInt[K])
+          << "relational " << K << " of " << I << ": x = " << X
+          << ", y = " << Y;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -420,6 +420,18 @@ bool isOpenMPRuntimeFunction(StringRef Name) {
       .Default(false);
 }
 
+bool isLanewise(StringRef MangledName) {
+  // _Z<length><name><parameters>.
+  StringRef Rest = MangledName;
+  unsigned Length;
+  if (!Rest.consume_front("_Z") || Rest.consumeInteger(10, Length))
+    return true;
+  return StringSwitch<bool>(Rest.take_front(Length))
+#define OPENCL_NOT_LANEWISE_BUILTIN(Name) .Case(Name, false)
+#include "compiler/analysis/Builtins.def"
+      .Default(true);
+}
+
 bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
   return Name == LOOM_PARALLEL_MAP_SYMBOL ||
          Name == LOOM_PARALLEL_WORKERS_SYMBOL ||
@@ -482,7 +494,8 @@ static std::string mangleWidened(const ScalarSignature &Signature,
 std::optional<std::string> BuiltinInfo::getVectorBuiltin(StringRef ScalarName,
                                                          unsigned Width) const {
   std::optional<ScalarSignature> Signature = parseScalarSignature(ScalarName);
-  if (!Signature || Signature->Params.empty() || Signature->Params.size() > 3)
+  if (!Signature || Signature->Params.empty() || Signature->Params.size() > 3 ||
+      !isLanewise(ScalarName))
     return std::nullopt;
   std::string Vector = mangleWidened(*Signature, Width);
   if (!isDefinedByBuiltinsLibrary(Vector))

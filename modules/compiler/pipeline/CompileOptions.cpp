@@ -91,8 +91,10 @@ std::optional<unsigned> parseVeczNumber(const VeczNumberRange &Range,
   return N;
 }
 
-bool CompileOptions::requiresUniformWorkGroups() const {
-  return StringRef(Standard).startswith("CL1.") ||
+bool CompileOptions::requiresUniformWorkGroups(ProgramInput Input) const {
+  bool OpenCLC1 =
+      Input == ProgramInput::Source && StringRef(Standard).startswith("CL1.");
+  return OpenCLC1 ||
          llvm::is_contained(ClangFlags, "cl-uniform-work-group-size");
 }
 

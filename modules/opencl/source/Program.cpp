@@ -111,10 +111,10 @@ cl_int compileFor(cl_device_id Device, const _cl_program &Program,
                      CL_BUILD_PROGRAM_FAILURE, compileSource(Program));
 }
 
-/// Whether launches of \p Program built with \p Options must be uniform:
-/// OpenCL C 1.x and `-cl-uniform-work-group-size` say so
-/// (CompileOptions::requiresUniformWorkGroups); SPIR-V only by the flag,
-/// as it has no OpenCL C version.
+/// Whether launches of \p Program built with \p Options must be uniform
+/// (CompileOptions::requiresUniformWorkGroups). Options that do not parse
+/// fail the build before any launch; they are taken to promise uniform
+/// ranges, the stricter answer.
 bool requiresUniformWorkGroups(const _cl_program &Program,
                                const std::string &Options) {
   compiler::CompileOptions Opts;
@@ -122,9 +122,9 @@ bool requiresUniformWorkGroups(const _cl_program &Program,
     llvm::consumeError(std::move(E));
     return true;
   }
-  if (!Program.IL.empty())
-    Opts.Standard = "CL3.0";
-  return Opts.requiresUniformWorkGroups();
+  return Opts.requiresUniformWorkGroups(Program.IL.empty()
+                                            ? compiler::ProgramInput::Source
+                                            : compiler::ProgramInput::SPIRV);
 }
 
 /// Loads \p Built's binary into \p Context's driver device and reads its

@@ -205,3 +205,24 @@ kernel void waits_for_another(global int *seen) {
   barrier(CLK_LOCAL_MEM_FENCE);
   seen[get_global_id(0)] = flag * 10000 + rounds;
 }
+
+// Builtins whose vector overloads are not their scalar overloads lane by
+// lane (the CTS's test_geometrics and relationals at size 1): each
+// work-item's scalar call, whatever the width.
+kernel void scalar_horizontal_builtins(global const float *a,
+                                       global const float *b,
+                                       global float *geometric,
+                                       global int *relational) {
+  size_t i = get_global_id(0);
+  float x = a[i], y = b[i];
+  geometric[4 * i + 0] = dot(x, y);
+  geometric[4 * i + 1] = length(x);
+  geometric[4 * i + 2] = distance(x, y);
+  geometric[4 * i + 3] = normalize(x);
+  relational[6 * i + 0] = isgreater(x, y);
+  relational[6 * i + 1] = isnan(x / y);
+  relational[6 * i + 2] = signbit(x);
+  relational[6 * i + 3] = any((int)x);
+  relational[6 * i + 4] = all((int)y);
+  relational[6 * i + 5] = select(10, 20, (int)i & 1);
+}

@@ -70,6 +70,33 @@ define void @opaque_kernel(ptr addrspace(1) %out) #0 {
   ret void
 }
 
+; The library has vector overloads of dot, isnan and select, but they are
+; not the scalar ones lane by lane (dot(float8, float8) sums the lanes,
+; isnan(float8) answers -1 where isnan(float) answers 1, select(int8...)
+; tests the condition's top bit where select(int...) tests for non-zero):
+; each lane calls the scalar builtin.
+; W8-LABEL: define void @__vecz_v8_not_lanewise(
+; W8-NOT: Dv8_
+; W8-COUNT-8: call float @_Z3dotff(float %{{.+}}, float %{{.+}})
+; W8-NOT: Dv8_
+; W8-COUNT-8: call i32 @_Z5isnanf(float %{{.+}})
+; W8-NOT: Dv8_
+; W8-COUNT-8: call i32 @_Z6selectiii(i32 %{{.+}}, i32 %{{.+}}, i32 %{{.+}})
+; W8-NOT: Dv8_
+; W8: store <8 x i32>
+define void @not_lanewise(ptr addrspace(1) %in, ptr addrspace(1) %out) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds float, ptr addrspace(1) %in, i64 %gid
+  %x = load float, ptr addrspace(1) %p, align 4
+  %d = call float @_Z3dotff(float %x, float %x) #1
+  %nan = call i32 @_Z5isnanf(float %d) #1
+  %n = trunc i64 %gid to i32
+  %s = call i32 @_Z6selectiii(i32 %n, i32 %nan, i32 %n) #1
+  %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %s, ptr addrspace(1) %q, align 4
+  ret void
+}
+
 ; A call that writes memory is done by every lane, even with uniform
 ; arguments (each work-item makes it); under a divergent branch only the
 ; active lanes make theirs, through a helper that branches per lane. A
@@ -104,6 +131,9 @@ end:
 }
 
 declare i64 @__mux_get_global_id(i32)
+declare float @_Z3dotff(float, float) #1
+declare i32 @_Z5isnanf(float) #1
+declare i32 @_Z6selectiii(i32, i32, i32) #1
 declare float @_Z3sinf(float) #1
 declare float @_Z3cosf(float) #1
 declare float @_Z3powff(float, float) #1

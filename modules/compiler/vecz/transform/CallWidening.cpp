@@ -50,9 +50,14 @@ std::optional<VectorBuiltin> findVectorBuiltin(const CallBase &Call,
                                                const compiler::BuiltinInfo &BI,
                                                unsigned Width) {
   const Function *Callee = Call.getCalledFunction();
+  // A vector overload that is not the scalar one lane by lane (dot sums
+  // its lanes, isnan(float4) answers -1 where isnan(float) answers 1) would
+  // mix or change the work-items' results, whatever a target's BuiltinInfo
+  // says.
   if (!Callee || Callee->isIntrinsic() || Call.getType()->isVectorTy() ||
       any_of(Call.args(),
-             [](const Use &Arg) { return Arg->getType()->isVectorTy(); }))
+             [](const Use &Arg) { return Arg->getType()->isVectorTy(); }) ||
+      !compiler::isLanewise(Callee->getName()))
     return std::nullopt;
   for (unsigned Lanes = Width; Lanes >= 2; Lanes /= 2)
     if (std::optional<std::string> Name =

@@ -80,4 +80,23 @@ TEST(BuiltinInfo, DefaultsATargetMayOverride) {
   EXPECT_FALSE(BI.isDriverRuntimeFunction("memcpy"));
 }
 
+// The library defines dot(float4, float4), isnan(float4) and
+// select(int4, int4, int4), but none of them is the scalar overload lane by
+// lane: no vector form stands for their scalar calls, and their scalar
+// bodies are linked before vectorization.
+TEST(BuiltinInfo, OffersNoVectorFormOfBuiltinsThatAreNotLanewise) {
+  BuiltinInfo BI;
+  for (const char *Name :
+       {"_Z3dotff", "_Z6lengthf", "_Z8distanceff", "_Z9normalizef",
+        "_Z14fast_normalized", "_Z5isnanf", "_Z9isgreaterff", "_Z7signbitd",
+        "_Z3anyi", "_Z3alll", "_Z6selectiii", "_Z6selectffi"}) {
+    EXPECT_FALSE(compiler::isLanewise(Name)) << Name;
+    EXPECT_EQ(BI.getVectorBuiltin(Name, 4), std::nullopt) << Name;
+    EXPECT_FALSE(BI.mustLinkAfterVectorization(Name)) << Name;
+  }
+  for (const char *Name : {"_Z3sinf", "_Z3powff", "_Z4fabsf", "_Z9bitselectiii",
+                           "_Z3maxii", "_Z7isgreat"})
+    EXPECT_TRUE(compiler::isLanewise(Name)) << Name;
+}
+
 } // namespace

@@ -78,6 +78,13 @@ struct SchedulingParameter {
 /// (metadata/openmp_runtime.def).
 bool isOpenMPRuntimeFunction(llvm::StringRef Name);
 
+/// Whether the vector overloads of the OpenCL C builtin \p MangledName (as
+/// Clang mangles it) apply its scalar overload lane by lane, so that one
+/// call of a vector overload may stand for the scalar calls of several
+/// work-items: false for the builtins Builtins.def lists as not lane-wise
+/// (dot, isnan, select, ...), true for any other name.
+bool isLanewise(llvm::StringRef MangledName);
+
 class BuiltinInfo {
 public:
   virtual ~BuiltinInfo();
@@ -116,9 +123,10 @@ public:
   /// scalar's T (`_Z3powff` to `_Z3powDv16_fS_`, pow(float16, float16), for
   /// 16), if there is one; the vectorizer calls it in place of \p Width
   /// scalar calls. By default, the overload in Loom's builtins library, for
-  /// builtins whose parameters are all scalar numbers. A target with a
-  /// vector library of its own names its functions here (and links them
-  /// after vectorization).
+  /// builtins whose parameters are all scalar numbers and whose vector
+  /// overloads are lane-wise (isLanewise). A target with a vector library
+  /// of its own names its functions here (and links them after
+  /// vectorization); the vectorizer checks isLanewise whatever this says.
   virtual std::optional<std::string>
   getVectorBuiltin(llvm::StringRef ScalarName, unsigned Width) const;
 

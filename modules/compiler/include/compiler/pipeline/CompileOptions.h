@@ -88,6 +88,11 @@ constexpr uint32_t NewestSPIRVVersion = 0x00010400;
 /// whose kernels are functions marked `annotate("loom_kernel")`.
 enum class SourceLanguage { OpenCLC, C };
 
+/// Where a program's kernels come from, for the rules that differ: source
+/// (BaseModule::compile) or SPIR-V (BaseModule::loadSPIRV), which has no
+/// OpenCL C version.
+enum class ProgramInput { Source, SPIRV };
+
 /// The OpenCL build options Clang itself implements, passed to it as given.
 /// One list for parsing, loomc's options and --help.
 #define LOOM_CLANG_BUILD_OPTIONS(X)                                            \
@@ -158,10 +163,12 @@ struct CompileOptions {
   /// Build options of LOOM_CLANG_BUILD_OPTIONS given, without the dash.
   std::vector<std::string> ClangFlags;
 
-  /// Whether launches of these kernels must be uniform (every global size a
-  /// multiple of the local size): for OpenCL C 1.x, as OpenCL 2.0 and later
-  /// say, and with `-cl-uniform-work-group-size`.
-  bool requiresUniformWorkGroups() const;
+  /// Whether launches of kernels built with these options from \p Input
+  /// must be uniform (every global size a multiple of the local size): with
+  /// `-cl-uniform-work-group-size`, and for OpenCL C 1.x source, as OpenCL
+  /// 2.0 and later say. SPIR-V has no OpenCL C version: `-cl-std=` does not
+  /// apply to it, and only the flag counts.
+  bool requiresUniformWorkGroups(ProgramInput Input) const;
   /// `-cl-vec=`: which vectorizers run on each work-item before Loom's own
   /// passes.
   EarlyVectorization Vectorize = EarlyVectorization::None;
