@@ -140,6 +140,41 @@ TEST(CommonGeometric, Doubles) {
   }
 }
 
+// The CTS's test_geometrics: normalize(double2) of (1.33e308, -1.28e308)
+// gave (0, -0), its length overflowing to infinity.
+TEST(CommonGeometric, NormalizeOfDoublesWhoseLengthOverflows) {
+  std::vector<char> Binary = compile();
+  const size_t N = 64;
+  std::mt19937_64 Rng(12);
+  // -1.7e308 to 1.7e308 (a distribution over that range overflows).
+  std::uniform_real_distribution<double> Unit(-1.0, 1.0);
+  std::vector<double> A(N * 4);
+  for (double &X : A)
+    X = Unit(Rng) * 1.7e308;
+  A[0] = 0x1.7a8a95dca630cp+1023; // the CTS's sample
+  A[1] = -0x1.6de2669ea47d3p+1023;
+  std::vector<KernelArg> Args = {KernelArg::buffer(A),
+                                 KernelArg::buffer(std::vector<double>(N * 9))};
+  ASSERT_EQ(runKernel(Binary, "normalize_huge_doubles", Args, {{N}, {}, {}}),
+            "");
+  std::vector<double> Out = Args[1].as<double>();
+  for (size_t I = 0; I < N; ++I) {
+    long double P[4];
+    for (int K = 0; K < 4; ++K)
+      P[K] = A[I * 4 + K];
+    size_t At = I * 9;
+    for (int Width : {2, 3, 4}) {
+      long double Len = lengthOf(P, Width);
+      for (int K = 0; K < Width; ++K, ++At)
+        ASSERT_LE(ulps(Out[At], P[K] / Len), 3)
+            << "normalize(double" << Width << ") of vector " << I
+            << ", component " << K << ": " << Out[At] << " for ("
+            << double(P[0]) << ", " << double(P[1]) << ", " << double(P[2])
+            << ", " << double(P[3]) << ")";
+    }
+  }
+}
+
 TEST(CommonGeometric, Upsample) {
   std::vector<char> Binary = compile();
   std::vector<int8_t> Hi;

@@ -109,8 +109,9 @@ cl::opt<bool> PrintPipeline("print-pipeline",
                                      "these options, as loom-opt -passes= "
                                      "reads it, and exit"),
                             cl::cat(LoomcCategory));
-cl::opt<std::string> Standard("cl-std",
-                              cl::desc("OpenCL C version: CL1.2 or CL3.0"),
+const std::string StandardHelp =
+    "OpenCL C version: " + compiler::describeOpenCLCVersions();
+cl::opt<std::string> Standard("cl-std", cl::desc(StandardHelp),
                               cl::value_desc("version"),
                               cl::cat(LoomcCategory));
 cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Define a macro"),

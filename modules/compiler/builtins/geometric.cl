@@ -54,23 +54,33 @@ LOOM_CONST float fast_normalize(float p) { return normalize(p); }
 
 // The double forms: squares of components above 2^500 or below 2^-500
 // would overflow or lose bits, so such vectors are scaled by 2^-600 or 2^600
-// first (exactly) and the length scaled back.
+// first (exactly) and the length scaled back. normalize divides the scaled
+// vector by its own length: the length of a vector near DBL_MAX may
+// overflow where its direction does not.
 #define DOUBLE_GEOMETRIC(D)                                                    \
-  LOOM_CONST double length(D p) {                                              \
+  static LOOM_CONST double largest_magnitude(D p) {                            \
     D a = fabs(p);                                                             \
     double m = a.x;                                                            \
     for (int i = 1; i < (int)(sizeof(D) / sizeof(double)); ++i)                \
       m = fmax(m, a[i]);                                                       \
-    double scale = m > 0x1p500 ? 0x1p-600 : (m < 0x1p-500 ? 0x1p600 : 1.0);    \
+    return m;                                                                  \
+  }                                                                            \
+  static LOOM_CONST double square_safe_scale(D p) {                            \
+    double m = largest_magnitude(p);                                           \
+    return m > 0x1p500 ? 0x1p-600 : (m < 0x1p-500 ? 0x1p600 : 1.0);            \
+  }                                                                            \
+  LOOM_CONST double length(D p) {                                              \
+    double scale = square_safe_scale(p);                                       \
     D s = p * scale;                                                           \
     double r = sqrt(dot(s, s)) / scale;                                        \
-    return isinf(m) ? INFINITY : r;                                            \
+    return isinf(largest_magnitude(p)) ? INFINITY : r;                         \
   }                                                                            \
   LOOM_CONST double distance(D a, D b) { return length(a - b); }               \
   LOOM_CONST D normalize(D p) {                                                \
     D q = isinf(p) ? copysign((D)1.0, p) : copysign((D)0.0, p);                \
     p = any(isinf(p)) ? q : p;                                                 \
-    D r = p / length(p);                                                       \
+    D s = p * square_safe_scale(p);                                            \
+    D r = s / sqrt(dot(s, s));                                                 \
     return all(p == (D)0.0) ? p : r;                                           \
   }
 DOUBLE_GEOMETRIC(double2)

@@ -98,16 +98,49 @@ bool CompileOptions::requiresUniformWorkGroups(ProgramInput Input) const {
          llvm::is_contained(ClangFlags, "cl-uniform-work-group-size");
 }
 
+/// Whether \p Spelling is one of LOOM_OPENCL_C_VERSIONS as `-cl-std=`
+/// takes it.
+static bool isOpenCLCVersion(StringRef Spelling) {
+#define LOOM_OPENCL_C_VERSION_SPELLING(Major, Minor)                           \
+  if (Spelling == "CL" #Major "." #Minor)                                      \
+    return true;
+  LOOM_OPENCL_C_VERSIONS(LOOM_OPENCL_C_VERSION_SPELLING)
+#undef LOOM_OPENCL_C_VERSION_SPELLING
+  return false;
+}
+
+const std::string &describeOpenCLCVersions() {
+  static const std::string Description = [] {
+    std::vector<std::string> Spellings = {
+#define LOOM_OPENCL_C_VERSION_SPELLING(Major, Minor) "CL" #Major "." #Minor,
+        LOOM_OPENCL_C_VERSIONS(LOOM_OPENCL_C_VERSION_SPELLING)
+#undef LOOM_OPENCL_C_VERSION_SPELLING
+    };
+    std::string Text;
+    for (size_t I = 0; I < Spellings.size(); ++I)
+      Text += (I == 0                      ? ""
+               : I + 1 == Spellings.size() ? " or "
+                                           : ", ") +
+              Spellings[I];
+    return Text;
+  }();
+  return Description;
+}
+
 Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
   SmallVector<StringRef, 8> Words;
   BuildOptions.split(Words, ' ', -1, /*KeepEmpty=*/false);
   for (size_t I = 0; I < Words.size(); ++I) {
     StringRef Word = Words[I];
     if (Word.consume_front("-cl-std=")) {
-      if (Word != "CL1.2" && Word != "CL3.0")
+      if (!isOpenCLCVersion(Word))
         return buildOptionError("unsupported OpenCL C version '" + Word +
-                                "' in -cl-std= (CL1.2 and CL3.0 are)");
+                                "' in -cl-std= (" + describeOpenCLCVersions() +
+                                ")");
       Standard = Word.str();
+    } else if (Word == "-cl-no-subgroup-ifp") {
+      // OpenCL 2.1's promise that the kernels need no independent forward
+      // progress of sub-groups: Loom has no sub-groups to relax.
     } else if (Word == "-g") {
       DebugInfo = true;
     } else if (Word == "-cl-opt-disable") {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "external_symbols.h"
+#include "worker_thread.h"
 
 #include "openmp_runtime.h"
 
@@ -67,11 +68,12 @@ struct StackBounds {
 };
 
 /// `__loom_is_private_address(p)` (metadata/abi.h): kernels keep private
-/// variables on the stack of the thread running them.
+/// variables on the stack of the thread running them; a pointer on another
+/// worker's stack is another work-item's private memory, private too.
 int isPrivateAddress(const void *P) {
   thread_local const StackBounds Stack;
   uintptr_t Address = reinterpret_cast<uintptr_t>(P);
-  return Address >= Stack.Low && Address < Stack.High;
+  return (Address >= Stack.Low && Address < Stack.High) || isOnWorkerStack(P);
 }
 
 struct ExternalSymbol {

@@ -34,6 +34,12 @@ uint64_t workGroupStackSize();
 /// work_group_stack_size.
 constexpr uint64_t WorkGroupStackReserve = 256 * 1024;
 
+/// Whether \p Address is on the stack of a running WorkerThread, that is,
+/// private memory of some work-item: `__loom_is_private_address`, behind
+/// to_private and get_fence, answers for another work-item's private
+/// pointer (one a program-scope variable passed on) as for its own.
+bool isOnWorkerStack(const void *Address);
+
 /// A joinable thread running on a stack of workGroupStackSize() bytes; like
 /// std::thread, it throws std::system_error when no thread can be made.
 class WorkerThread {

@@ -170,11 +170,12 @@ std::optional<cl_int> answerIdentity(const _cl_device_id &Device,
     // The highest 1.x version, for programs that predate OpenCL 3.0.
     return Answer.string("OpenCL C 1.2 Loom");
   case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
-    return Answer.array(
-        std::vector<cl_name_version>{{CL_MAKE_VERSION(1, 0, 0), "OpenCL C"},
-                                     {CL_MAKE_VERSION(1, 1, 0), "OpenCL C"},
-                                     {CL_MAKE_VERSION(1, 2, 0), "OpenCL C"},
-                                     {OpenCL30, "OpenCL C"}});
+    return Answer.array(std::vector<cl_name_version>{
+#define LOOM_OPENCL_C_VERSION_REPORTED(Major, Minor)                           \
+  {CL_MAKE_VERSION(Major, Minor, 0), "OpenCL C"},
+        LOOM_OPENCL_C_VERSIONS(LOOM_OPENCL_C_VERSION_REPORTED)
+#undef LOOM_OPENCL_C_VERSION_REPORTED
+    });
   case CL_DEVICE_OPENCL_C_FEATURES:
     return Answer.array(
         withVersion(featuresStartingWith(Device, "__opencl_c_"), OpenCL30));

@@ -80,6 +80,8 @@ cl_icd_dispatch makeDispatchTable() {
                 "cl_icd_dispatch");
   Table.clGetPlatformIDs = getPlatformIDs;
   Table.clGetPlatformInfo = getPlatformInfo;
+  Table.clUnloadCompiler = unloadCompiler;
+  Table.clUnloadPlatformCompiler = unloadPlatformCompiler;
   Table.clGetDeviceIDs = getDeviceIDs;
   Table.clGetDeviceInfo = getDeviceInfo;
   Table.clRetainDevice = retainDevice;

@@ -128,6 +128,12 @@ cl_int getPlatformInfo(cl_platform_id Platform, cl_platform_info Param,
   }
 }
 
+cl_int unloadPlatformCompiler(cl_platform_id Platform) {
+  return isObject(Platform) ? CL_SUCCESS : CL_INVALID_PLATFORM;
+}
+
+cl_int unloadCompiler() { return CL_SUCCESS; }
+
 void *getExtensionFunctionAddress(const char *Name) {
   if (!Name)
     return nullptr;

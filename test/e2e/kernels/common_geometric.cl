@@ -40,6 +40,17 @@ kernel void doubles(global const double *a, global const double *b,
   o[3] = cross(p, q).z;
 }
 
+// Vectors near DBL_MAX, whose lengths overflow where their directions do
+// not: each width's normalize.
+kernel void normalize_huge_doubles(global const double *a, global double *out) {
+  size_t i = get_global_id(0);
+  double4 p = vload4(i, a);
+  global double *o = out + i * 9;
+  vstore2(normalize(p.xy), 0, o);
+  vstore3(normalize(p.xyz), 0, o + 2);
+  vstore4(normalize(p), 0, o + 5);
+}
+
 kernel void upsamples(global const char *hi, global const uchar *lo,
                       global short *out) {
   size_t i = get_global_id(0);

@@ -5,12 +5,14 @@
 /// works from inside a job (where the other workers help once they are
 /// idle, and the caller alone finishes when none is); and through the
 /// external symbol from a thread that is not a worker. Workers are pinned
-/// to cores of their own when there are enough, and only then.
+/// to cores of their own when there are enough, and only then. A private
+/// pointer of one worker is private on every worker.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "external_symbols.h"
 #include "thread_pool.h"
+#include "worker_thread.h"
 
 #include "metadata/abi.h"
 
@@ -21,6 +23,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <set>
 #include <thread>
 #include <vector>
@@ -207,8 +211,6 @@ std::vector<unsigned> callingThreadCpus() {
   return Cpus;
 }
 
-} // namespace
-
 TEST(ThreadPoolPinning, ThreadsRunOnTheirCores) {
   unsetenv("LOOM_PIN_WORKERS");
   if (callingThreadCpus().size() < 2)
@@ -255,3 +257,53 @@ TEST(ThreadPoolPinning, OffWhenTheEnvironmentSaysSo) {
   });
   Queue.join();
 }
+
+/// Spins until \p Done, or ten seconds: false then.
+bool waitFor(const std::function<bool()> &Done) {
+  auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!Done())
+    if (std::chrono::steady_clock::now() > Deadline)
+      return false;
+    else
+      std::this_thread::yield();
+  return true;
+}
+
+// A work-item's private pointer passed to another on another worker
+// (through a program-scope variable, as the CTS's generic_address_space
+// language_struct does) is private memory there too: to_private and
+// get_fence answer through __loom_is_private_address. Once its worker has
+// ended, its stack is no worker's.
+TEST(WorkerStacks, APrivatePointerIsPrivateOnEveryWorker) {
+  using IsPrivate = int (*)(const void *);
+  auto IsPrivateAddress = reinterpret_cast<IsPrivate>(
+      findExternalSymbol(LOOM_IS_PRIVATE_ADDRESS_SYMBOL));
+  ASSERT_NE(IsPrivateAddress, nullptr);
+  std::atomic<const int *> Shared{nullptr};
+  std::atomic<bool> Checked{false};
+  int SeenByOwner = -1, SeenByOther = -1;
+  bool OwnerWaited = false, OtherWaited = false;
+  {
+    WorkerThread Owner([&] {
+      int Private = 3;
+      SeenByOwner = IsPrivateAddress(&Private);
+      Shared = &Private;
+      OwnerWaited = waitFor([&] { return Checked.load(); });
+    });
+    WorkerThread Other([&] {
+      OtherWaited = waitFor([&] { return Shared.load() != nullptr; });
+      if (OtherWaited)
+        SeenByOther = IsPrivateAddress(Shared.load());
+      Checked = true;
+    });
+  }
+  ASSERT_TRUE(OwnerWaited && OtherWaited);
+  EXPECT_EQ(SeenByOwner, 1);
+  EXPECT_EQ(SeenByOther, 1);
+  EXPECT_FALSE(isOnWorkerStack(Shared.load()));
+  auto Global = std::make_unique<int>(1);
+  EXPECT_EQ(IsPrivateAddress(Global.get()), 0);
+  EXPECT_FALSE(isOnWorkerStack(Global.get()));
+}
+
+} // namespace

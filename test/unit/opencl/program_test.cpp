@@ -421,6 +421,44 @@ TEST(ClBuildProgram, OptionsAreLoomcsAndBadOnesAreRefused) {
             CL_INVALID_OPERATION);
 }
 
+// Every OpenCL C version the device reports builds (the CTS's
+// opencl_c_versions builds with each), 2.0, which it does not report, is
+// refused, and OpenCL 2.1's -cl-no-subgroup-ifp is taken.
+TEST(ClBuildProgram, TakesTheOpenCLCVersionsTheDeviceReports) {
+  OnDevice On(loomDevices()[0]);
+  size_t Size = 0;
+  ASSERT_EQ(clGetDeviceInfo(On.Device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, 0,
+                            nullptr, &Size),
+            CL_SUCCESS);
+  std::vector<cl_name_version> Versions(Size / sizeof(cl_name_version));
+  ASSERT_EQ(clGetDeviceInfo(On.Device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, Size,
+                            Versions.data(), nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(Versions.size(), 4u);
+  const char *Source = "__kernel void k(__global int *p) { p[0] = 1; }";
+  for (const cl_name_version &Version : Versions) {
+    std::string Option =
+        "-cl-std=CL" + std::to_string(CL_VERSION_MAJOR(Version.version)) + "." +
+        std::to_string(CL_VERSION_MINOR(Version.version));
+    On.program(Source, Option.c_str());
+  }
+  On.program(Source, "-cl-std=CL2.0", CL_INVALID_BUILD_OPTIONS);
+  On.program(Source, "-cl-std=CL3.0 -cl-no-subgroup-ifp");
+}
+
+// Unloading the compiler is a hint: builds go on after it.
+TEST(ClUnloadPlatformCompiler, IsAHintAfterWhichBuildsGoOn) {
+  OnDevice On(loomDevices()[0]);
+  cl_platform_id Platform = nullptr;
+  ASSERT_EQ(clGetDeviceInfo(On.Device, CL_DEVICE_PLATFORM, sizeof Platform,
+                            &Platform, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clUnloadPlatformCompiler(Platform), CL_SUCCESS);
+  EXPECT_EQ(clUnloadPlatformCompiler(Platform), CL_SUCCESS);
+  EXPECT_EQ(clUnloadCompiler(), CL_SUCCESS);
+  On.program("__kernel void k(__global int *p) { p[0] = 1; }");
+}
+
 TEST(ClGetProgramInfo, NamesTheKernelsOnceBuilt) {
   OnDevice On(loomDevices()[0]);
   cl_program Program = On.program("__kernel void first(__global int *p) {}\n"

@@ -84,6 +84,16 @@ inline constexpr uint64_t DefaultOutlineInstructions = 2000;
 /// The version word's form: 0x00MMmm00.
 constexpr uint32_t NewestSPIRVVersion = 0x00010400;
 
+/// The OpenCL C versions Loom compiles, as X(Major, Minor): `-cl-std=` takes
+/// CL<Major>.<Minor>, and OpenCL devices report them
+/// (CL_DEVICE_OPENCL_C_ALL_VERSIONS). As for OpenCL 3.0 devices, 1.x and
+/// 3.0, not 2.0, whose mandatory features Loom does not all have.
+#define LOOM_OPENCL_C_VERSIONS(X) X(1, 0) X(1, 1) X(1, 2) X(3, 0)
+
+/// The `-cl-std=` spellings of LOOM_OPENCL_C_VERSIONS, for messages and
+/// --help: "CL1.0, CL1.1, CL1.2 or CL3.0".
+const std::string &describeOpenCLCVersions();
+
 /// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
 /// whose kernels are functions marked `annotate("loom_kernel")`.
 enum class SourceLanguage { OpenCLC, C };
@@ -137,7 +147,7 @@ struct CompileOptions {
   /// The name diagnostics give the kernel source.
   std::string FileName = "kernel.cl";
   SourceLanguage Language = SourceLanguage::OpenCLC;
-  /// The OpenCL C version, as `-cl-std=` spells it: CL1.2 or CL3.0.
+  /// The OpenCL C version, as `-cl-std=` spells it (LOOM_OPENCL_C_VERSIONS).
   std::string Standard = "CL1.2";
   /// `-D` macros, each `NAME` or `NAME=VALUE`.
   std::vector<std::string> Defines;
