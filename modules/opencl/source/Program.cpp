@@ -18,7 +18,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -37,6 +39,10 @@ namespace {
 /// The names the program's diagnostics give its source or SPIR-V.
 constexpr const char *SourceName = "program.cl";
 constexpr const char *ILName = "program.spv";
+/// The named metadata a library's bitcode carries (clLinkProgram with
+/// -create-library), so that its binary given back to
+/// clCreateProgramWithBinary is a library again, not a compiled object.
+constexpr const char *LibraryMarker = "loom.opencl.library";
 
 /// What a build, a compile or a link makes of the compiled module.
 enum class Product { Executable, Bitcode };
@@ -214,6 +220,26 @@ cl_int buildFor(_cl_program &Program, cl_device_id Device,
 bool isBitcode(const unsigned char *Binary, size_t Length) {
   return Binary && Length >= 4 && Binary[0] == 'B' && Binary[1] == 'C' &&
          Binary[2] == 0xC0 && Binary[3] == 0xDE;
+}
+
+/// Whether the bitcode \p Binary is a library's (LibraryMarker); bitcode
+/// that does not parse is not, and fails when it is linked.
+bool isLibraryBitcode(const unsigned char *Binary, size_t Length) {
+  llvm::LLVMContext Ctx;
+  llvm::MemoryBufferRef Buffer(
+      llvm::StringRef(reinterpret_cast<const char *>(Binary), Length),
+      "binary");
+  llvm::Expected<std::unique_ptr<llvm::Module>> Module =
+      llvm::getLazyBitcodeModule(Buffer, Ctx);
+  if (!Module) {
+    llvm::consumeError(Module.takeError());
+    return false;
+  }
+  if (llvm::Error E = (*Module)->materializeMetadata()) {
+    llvm::consumeError(std::move(E));
+    return false;
+  }
+  return (*Module)->getNamedMetadata(LibraryMarker) != nullptr;
 }
 
 /// Whether \p Binary is a Loom object for \p Device's target.
@@ -426,7 +452,9 @@ cl_program createProgramWithBinary(cl_context Context, cl_uint NumDevices,
     if (isBitcode(Binaries[I], Lengths[I])) {
       // Read when it is linked or built; a malformed one fails there.
       Built.Bitcode.assign(Bytes, Bytes + Lengths[I]);
-      Built.BinaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+      Built.BinaryType = isLibraryBitcode(Binaries[I], Lengths[I])
+                             ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                             : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
     } else {
       Built.Binary.assign(Bytes, Bytes + Lengths[I]);
       Built.BinaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
@@ -571,6 +599,8 @@ cl_program linkProgram(cl_context Context, cl_uint NumDevices,
                 "program " + std::to_string(I))))
           return E;
       }
+      if (Library)
+        Module.getModule()->getOrInsertNamedMetadata(LibraryMarker);
       return llvm::Error::success();
     };
     cl_int E = runCompiler(Device, Built, Rest, {}, SourceName,

@@ -90,6 +90,20 @@ void runApply(OnDevice &On, cl_program Program) {
   EXPECT_EQ(clReleaseKernel(Apply), CL_SUCCESS);
 }
 
+/// \p Program's binary for \p Device (CL_PROGRAM_BINARIES).
+std::vector<unsigned char> binaryOf(cl_program Program) {
+  size_t Size = 0;
+  EXPECT_EQ(clGetProgramInfo(Program, CL_PROGRAM_BINARY_SIZES, sizeof Size,
+                             &Size, nullptr),
+            CL_SUCCESS);
+  std::vector<unsigned char> Binary(Size);
+  unsigned char *Data = Binary.data();
+  EXPECT_EQ(clGetProgramInfo(Program, CL_PROGRAM_BINARIES, sizeof Data, &Data,
+                             nullptr),
+            CL_SUCCESS);
+  return Binary;
+}
+
 TEST(ClLinkProgram, LinksCompiledObjectsAndLibrariesIntoAnExecutable) {
   for (cl_device_id Device : loomDevices()) {
     SCOPED_TRACE(deviceName(Device));
@@ -108,6 +122,22 @@ TEST(ClLinkProgram, LinksCompiledObjectsAndLibrariesIntoAnExecutable) {
                       nullptr, nullptr, &Error);
     ASSERT_EQ(Error, CL_SUCCESS) << On.buildLog(Library);
     EXPECT_EQ(binaryType(Library, Device), CL_PROGRAM_BINARY_TYPE_LIBRARY);
+    // Its binary given back is a library again (the CTS's
+    // program_binary_type), which links as the library does.
+    std::vector<unsigned char> Binary = binaryOf(Library);
+    const unsigned char *Data = Binary.data();
+    size_t Length = Binary.size();
+    cl_program LibraryAgain = clCreateProgramWithBinary(
+        On.Context, 1, &Device, &Length, &Data, nullptr, &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    EXPECT_EQ(binaryType(LibraryAgain, Device), CL_PROGRAM_BINARY_TYPE_LIBRARY);
+    cl_program FromBinary[2] = {LibraryAgain, Objects[1]};
+    cl_program Relinked = clLinkProgram(On.Context, 1, &Device, "", 2,
+                                        FromBinary, nullptr, nullptr, &Error);
+    ASSERT_EQ(Error, CL_SUCCESS) << On.buildLog(Relinked);
+    runApply(On, Relinked);
+    for (cl_program P : {LibraryAgain, Relinked})
+      EXPECT_EQ(clReleaseProgram(P), CL_SUCCESS);
     cl_program FromLibrary[2] = {Library, Objects[1]};
     cl_program Again = clLinkProgram(On.Context, 1, &Device, "", 2, FromLibrary,
                                      nullptr, nullptr, &Error);
@@ -146,20 +176,6 @@ TEST(ClLinkProgram, LinksAnInputThatAnotherThreadCompilesAgain) {
   Recompiler.join();
   for (cl_program P : {Objects[0], Objects[1], Header})
     EXPECT_EQ(clReleaseProgram(P), CL_SUCCESS);
-}
-
-/// \p Program's binary for \p Device (CL_PROGRAM_BINARIES).
-std::vector<unsigned char> binaryOf(cl_program Program) {
-  size_t Size = 0;
-  EXPECT_EQ(clGetProgramInfo(Program, CL_PROGRAM_BINARY_SIZES, sizeof Size,
-                             &Size, nullptr),
-            CL_SUCCESS);
-  std::vector<unsigned char> Binary(Size);
-  unsigned char *Data = Binary.data();
-  EXPECT_EQ(clGetProgramInfo(Program, CL_PROGRAM_BINARIES, sizeof Data, &Data,
-                             nullptr),
-            CL_SUCCESS);
-  return Binary;
 }
 
 // A compiled object's binary is its bitcode: made into a program again, it
