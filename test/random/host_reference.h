@@ -62,50 +62,38 @@ void hostBarrier(int Line);
 #define HOST_OVERLOAD static inline __attribute__((overloadable))
 #define HOST_SEQ_CST __ATOMIC_SEQ_CST
 
-/* OpenCL 1.x atomics on 32-bit integers; min and max by compare and swap. */
+/* OpenCL 1.x atomics on 32-bit integers, each returning the old value: one
+   __atomic builtin each, or, for min and max, a compare-and-swap loop that
+   keeps the old value when `Old Keeps V` holds. */
+#define HOST_FETCH(T, Name, Builtin)                                           \
+  HOST_OVERLOAD T Name(volatile T *P, T V) {                                   \
+    return Builtin(P, V, HOST_SEQ_CST);                                        \
+  }
+#define HOST_FETCH_ONE(T, Name, Builtin)                                       \
+  HOST_OVERLOAD T Name(volatile T *P) { return Builtin(P, 1, HOST_SEQ_CST); }
+#define HOST_FETCH_KEEPING(T, Name, Keeps)                                     \
+  HOST_OVERLOAD T Name(volatile T *P, T V) {                                   \
+    T Old = __atomic_load_n(P, HOST_SEQ_CST);                                  \
+    while (!__atomic_compare_exchange_n(P, &Old, Old Keeps V ? Old : V, 0,     \
+                                        HOST_SEQ_CST, HOST_SEQ_CST))           \
+      ;                                                                        \
+    return Old;                                                                \
+  }
 #define HOST_ATOMICS(T)                                                        \
-  HOST_OVERLOAD T atomic_add(volatile T *P, T V) {                             \
-    return __atomic_fetch_add(P, V, HOST_SEQ_CST);                             \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_sub(volatile T *P, T V) {                             \
-    return __atomic_fetch_sub(P, V, HOST_SEQ_CST);                             \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_xchg(volatile T *P, T V) {                            \
-    return __atomic_exchange_n(P, V, HOST_SEQ_CST);                            \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_inc(volatile T *P) {                                  \
-    return __atomic_fetch_add(P, 1, HOST_SEQ_CST);                             \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_dec(volatile T *P) {                                  \
-    return __atomic_fetch_sub(P, 1, HOST_SEQ_CST);                             \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_and(volatile T *P, T V) {                             \
-    return __atomic_fetch_and(P, V, HOST_SEQ_CST);                             \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_or(volatile T *P, T V) {                              \
-    return __atomic_fetch_or(P, V, HOST_SEQ_CST);                              \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_xor(volatile T *P, T V) {                             \
-    return __atomic_fetch_xor(P, V, HOST_SEQ_CST);                             \
-  }                                                                            \
+  HOST_FETCH(T, atomic_add, __atomic_fetch_add)                                \
+  HOST_FETCH(T, atomic_sub, __atomic_fetch_sub)                                \
+  HOST_FETCH(T, atomic_xchg, __atomic_exchange_n)                              \
+  HOST_FETCH(T, atomic_and, __atomic_fetch_and)                                \
+  HOST_FETCH(T, atomic_or, __atomic_fetch_or)                                  \
+  HOST_FETCH(T, atomic_xor, __atomic_fetch_xor)                                \
+  HOST_FETCH_ONE(T, atomic_inc, __atomic_fetch_add)                            \
+  HOST_FETCH_ONE(T, atomic_dec, __atomic_fetch_sub)                            \
+  HOST_FETCH_KEEPING(T, atomic_min, <)                                         \
+  HOST_FETCH_KEEPING(T, atomic_max, >)                                         \
   HOST_OVERLOAD T atomic_cmpxchg(volatile T *P, T Expected, T V) {             \
     __atomic_compare_exchange_n(P, &Expected, V, 0, HOST_SEQ_CST,              \
                                 HOST_SEQ_CST);                                 \
     return Expected;                                                           \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_min(volatile T *P, T V) {                             \
-    T Old = __atomic_load_n(P, HOST_SEQ_CST);                                  \
-    while (!__atomic_compare_exchange_n(P, &Old, Old < V ? Old : V, 0,         \
-                                        HOST_SEQ_CST, HOST_SEQ_CST))           \
-      ;                                                                        \
-    return Old;                                                                \
-  }                                                                            \
-  HOST_OVERLOAD T atomic_max(volatile T *P, T V) {                             \
-    T Old = __atomic_load_n(P, HOST_SEQ_CST);                                  \
-    while (!__atomic_compare_exchange_n(P, &Old, Old > V ? Old : V, 0,         \
-                                        HOST_SEQ_CST, HOST_SEQ_CST))           \
-      ;                                                                        \
-    return Old;                                                                \
   }
 HOST_ATOMICS(int)
 HOST_ATOMICS(uint)

@@ -14,8 +14,6 @@
 
 #include "metadata/abi.h"
 
-#include <pthread.h>
-
 #include <cmath>
 #include <cstring>
 
@@ -50,30 +48,12 @@ uint32_t parallelWorkers() {
   return Pool ? Pool->size() : 1;
 }
 
-/// The calling thread's stack, [Low, High), found once per thread.
-struct StackBounds {
-  uintptr_t Low = 0, High = 0;
-  StackBounds() {
-    pthread_attr_t Attr;
-    if (pthread_getattr_np(pthread_self(), &Attr) != 0)
-      return;
-    void *Base = nullptr;
-    size_t Size = 0;
-    if (pthread_attr_getstack(&Attr, &Base, &Size) == 0) {
-      Low = reinterpret_cast<uintptr_t>(Base);
-      High = Low + Size;
-    }
-    pthread_attr_destroy(&Attr);
-  }
-};
-
 /// `__loom_is_private_address(p)` (metadata/abi.h): kernels keep private
 /// variables on the stack of the thread running them; a pointer on another
 /// worker's stack is another work-item's private memory, private too.
 int isPrivateAddress(const void *P) {
-  thread_local const StackBounds Stack;
-  uintptr_t Address = reinterpret_cast<uintptr_t>(P);
-  return (Address >= Stack.Low && Address < Stack.High) || isOnWorkerStack(P);
+  thread_local const StackRange Stack = callingThreadStack();
+  return Stack.contains(P) || isOnWorkerStack(P);
 }
 
 struct ExternalSymbol {

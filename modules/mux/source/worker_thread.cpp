@@ -47,23 +47,16 @@ std::atomic<size_t> WorkerStackSlotsUsed{0};
 class StackRegistration {
 public:
   StackRegistration() {
-    pthread_attr_t Attributes;
-    if (pthread_getattr_np(pthread_self(), &Attributes) != 0)
-      return;
-    void *Base = nullptr;
-    size_t Size = 0;
-    bool Known = pthread_attr_getstack(&Attributes, &Base, &Size) == 0;
-    pthread_attr_destroy(&Attributes);
-    if (!Known)
+    StackRange Stack = callingThreadStack();
+    if (Stack.High == 0)
       return;
     for (size_t I = 0; I < MaxWorkerStacks; ++I) {
       bool Free = false;
       if (!WorkerStacks[I].Claimed.compare_exchange_strong(Free, true))
         continue;
       Slot = &WorkerStacks[I];
-      uintptr_t Low = reinterpret_cast<uintptr_t>(Base);
-      Slot->Low.store(Low, std::memory_order_release);
-      Slot->High.store(Low + Size, std::memory_order_release);
+      Slot->Low.store(Stack.Low, std::memory_order_release);
+      Slot->High.store(Stack.High, std::memory_order_release);
       size_t Used = WorkerStackSlotsUsed.load();
       while (Used < I + 1 &&
              !WorkerStackSlotsUsed.compare_exchange_weak(Used, I + 1))
@@ -92,6 +85,21 @@ void *runBody(void *Body) {
 }
 
 } // namespace
+
+StackRange callingThreadStack() {
+  StackRange Stack;
+  pthread_attr_t Attributes;
+  if (pthread_getattr_np(pthread_self(), &Attributes) != 0)
+    return Stack;
+  void *Base = nullptr;
+  size_t Size = 0;
+  if (pthread_attr_getstack(&Attributes, &Base, &Size) == 0) {
+    Stack.Low = reinterpret_cast<uintptr_t>(Base);
+    Stack.High = Stack.Low + Size;
+  }
+  pthread_attr_destroy(&Attributes);
+  return Stack;
+}
 
 bool isOnWorkerStack(const void *Address) {
   uintptr_t A = reinterpret_cast<uintptr_t>(Address);

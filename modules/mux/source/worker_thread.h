@@ -34,6 +34,18 @@ uint64_t workGroupStackSize();
 /// work_group_stack_size.
 constexpr uint64_t WorkGroupStackReserve = 256 * 1024;
 
+/// A thread's stack, [Low, High); empty when the system does not say.
+struct StackRange {
+  uintptr_t Low = 0, High = 0;
+  bool contains(const void *Address) const {
+    uintptr_t A = reinterpret_cast<uintptr_t>(Address);
+    return A >= Low && A < High;
+  }
+};
+
+/// The calling thread's stack.
+StackRange callingThreadStack();
+
 /// Whether \p Address is on the stack of a running WorkerThread, that is,
 /// private memory of some work-item: `__loom_is_private_address`, behind
 /// to_private and get_fence, answers for another work-item's private
