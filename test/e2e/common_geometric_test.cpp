@@ -141,7 +141,8 @@ TEST(CommonGeometric, Doubles) {
 }
 
 // The CTS's test_geometrics: normalize(double2) of (1.33e308, -1.28e308)
-// gave (0, -0), its length overflowing to infinity.
+// gave (0, -0), its length overflowing to infinity; and a small component
+// beside a large one keeps its precision.
 TEST(CommonGeometric, NormalizeOfDoublesWhoseLengthOverflows) {
   std::vector<char> Binary = compile();
   const size_t N = 64;
@@ -153,6 +154,12 @@ TEST(CommonGeometric, NormalizeOfDoublesWhoseLengthOverflows) {
     X = Unit(Rng) * 1.7e308;
   A[0] = 0x1.7a8a95dca630cp+1023; // the CTS's sample
   A[1] = -0x1.6de2669ea47d3p+1023;
+  // A large component and a small one whose result is a normal number
+  // near DBL_MIN: scaling the vector down first would make the small one
+  // subnormal and lose its low bits.
+  A[4] = 0x1.8p+591;
+  A[5] = 0x1.3496a4f9d2c7bp-430;
+  A[6] = A[7] = 0;
   std::vector<KernelArg> Args = {KernelArg::buffer(A),
                                  KernelArg::buffer(std::vector<double>(N * 9))};
   ASSERT_EQ(runKernel(Binary, "normalize_huge_doubles", Args, {{N}, {}, {}}),

@@ -3,9 +3,10 @@
 // __to_local and __to_private) and get_fence. On the host every address
 // space is one flat space: an address is local when it lies in the running
 // work-group's local-memory arena (its start and size come from the
-// work-group info through mux builtins), private when it lies on the
-// running thread's stack (the driver's __loom_is_private_address knows),
-// and global otherwise.
+// work-group info through mux builtins), private when it lies on the stack
+// of a thread that runs kernels (the driver's __loom_is_private_address
+// knows: another work-item's private pointer is private too), and global
+// otherwise. Another group's local memory is not recognized as local yet.
 #include "builtins.h"
 
 local char *__mux_get_local_memory(void);

@@ -54,9 +54,11 @@ LOOM_CONST float fast_normalize(float p) { return normalize(p); }
 
 // The double forms: squares of components above 2^500 or below 2^-500
 // would overflow or lose bits, so such vectors are scaled by 2^-600 or 2^600
-// first (exactly) and the length scaled back. normalize divides the scaled
-// vector by its own length: the length of a vector near DBL_MAX may
-// overflow where its direction does not.
+// first (exactly) and the length scaled back. normalize divides by that
+// length, or, where it overflows (components near DBL_MAX), divides the
+// scaled vector by its own length: scaling down then loses only bits of
+// components whose results underflow anyway, where dividing the scaled
+// vector always would lose the low bits of small components.
 #define DOUBLE_GEOMETRIC(D)                                                    \
   static LOOM_CONST double largest_magnitude(D p) {                            \
     D a = fabs(p);                                                             \
@@ -79,8 +81,11 @@ LOOM_CONST float fast_normalize(float p) { return normalize(p); }
   LOOM_CONST D normalize(D p) {                                                \
     D q = isinf(p) ? copysign((D)1.0, p) : copysign((D)0.0, p);                \
     p = any(isinf(p)) ? q : p;                                                 \
-    D s = p * square_safe_scale(p);                                            \
-    D r = s / sqrt(dot(s, s));                                                 \
+    double scale = square_safe_scale(p);                                       \
+    D s = p * scale;                                                           \
+    double scaled_length = sqrt(dot(s, s));                                    \
+    double length = scaled_length / scale;                                     \
+    D r = isinf(length) ? s / scaled_length : p / length;                      \
     return all(p == (D)0.0) ? p : r;                                           \
   }
 DOUBLE_GEOMETRIC(double2)
