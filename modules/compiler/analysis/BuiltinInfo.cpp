@@ -420,16 +420,33 @@ bool isOpenMPRuntimeFunction(StringRef Name) {
       .Default(false);
 }
 
-bool isLanewise(StringRef MangledName) {
-  // _Z<length><name><parameters>.
-  StringRef Rest = MangledName;
+/// An Itanium-mangled free function, `_Z<length><name><parameters>`:
+/// `_Z3powff` has name "pow" and parameters "ff".
+struct MangledFunction {
+  StringRef Name;
+  StringRef Params;
+};
+
+static std::optional<MangledFunction> splitMangledFunction(StringRef Mangled) {
+  StringRef Rest = Mangled;
   unsigned Length;
-  if (!Rest.consume_front("_Z") || Rest.consumeInteger(10, Length))
-    return true;
-  return StringSwitch<bool>(Rest.take_front(Length))
+  if (!Rest.consume_front("_Z") || Rest.consumeInteger(10, Length) ||
+      Length == 0 || Rest.size() < Length)
+    return std::nullopt;
+  return MangledFunction{Rest.take_front(Length), Rest.drop_front(Length)};
+}
+
+/// isLanewise of the builtin whose source name is \p Name.
+static bool isLanewiseBuiltinName(StringRef Name) {
+  return StringSwitch<bool>(Name)
 #define OPENCL_NOT_LANEWISE_BUILTIN(Name) .Case(Name, false)
 #include "compiler/analysis/Builtins.def"
       .Default(true);
+}
+
+bool isLanewise(StringRef MangledName) {
+  std::optional<MangledFunction> Function = splitMangledFunction(MangledName);
+  return !Function || isLanewiseBuiltinName(Function->Name);
 }
 
 bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
@@ -440,21 +457,22 @@ bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
 }
 
 /// Itanium mangling of a function whose parameters are all scalar
-/// numbers: `_Z3powff` is prefix `_Z3pow`, parameters {"f", "f"}.
+/// numbers: `_Z3powff` is prefix `_Z3pow`, name "pow", parameters
+/// {"f", "f"}.
 struct ScalarSignature {
   StringRef Prefix;
+  StringRef Name;
   SmallVector<StringRef, 3> Params;
 };
 
 static std::optional<ScalarSignature> parseScalarSignature(StringRef Name) {
-  StringRef Rest = Name;
-  unsigned Length;
-  if (!Rest.consume_front("_Z") || Rest.consumeInteger(10, Length) ||
-      Length == 0 || Rest.size() <= Length)
+  std::optional<MangledFunction> Function = splitMangledFunction(Name);
+  if (!Function || Function->Params.empty())
     return std::nullopt;
   ScalarSignature Signature;
-  Signature.Prefix = Name.drop_back(Rest.size() - Length);
-  Rest = Rest.drop_front(Length);
+  Signature.Prefix = Name.drop_back(Function->Params.size());
+  Signature.Name = Function->Name;
+  StringRef Rest = Function->Params;
   while (!Rest.empty()) {
     // half, then the one-letter builtin types of C's integers and floats.
     size_t Size = Rest.startswith("Dh") ? 2 : 1;
@@ -494,8 +512,8 @@ static std::string mangleWidened(const ScalarSignature &Signature,
 std::optional<std::string> BuiltinInfo::getVectorBuiltin(StringRef ScalarName,
                                                          unsigned Width) const {
   std::optional<ScalarSignature> Signature = parseScalarSignature(ScalarName);
-  if (!Signature || Signature->Params.empty() || Signature->Params.size() > 3 ||
-      !isLanewise(ScalarName))
+  if (!Signature || Signature->Params.size() > 3 ||
+      !isLanewiseBuiltinName(Signature->Name))
     return std::nullopt;
   std::string Vector = mangleWidened(*Signature, Width);
   if (!isDefinedByBuiltinsLibrary(Vector))

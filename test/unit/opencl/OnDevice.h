@@ -50,7 +50,13 @@ inline std::string deviceName(cl_device_id Device) {
   return Name;
 }
 
-/// A context and queue on one device, released at the end of a test.
+/// y = a * x + y, one element per work-item: a kernel several tests build.
+inline const char *Saxpy = R"(
+__kernel void saxpy(float a, __global const float *x, __global float *y) {
+  size_t i = get_global_id(0);
+  y[i] = a * x[i] + y[i];
+})";
+
 /// The first \p Count ints of \p Buffer, read when the commands before on
 /// \p Queue have run (-1 where the read failed, which fails the test).
 inline std::vector<cl_int> readInts(cl_command_queue Queue, cl_mem Buffer,
@@ -63,6 +69,7 @@ inline std::vector<cl_int> readInts(cl_command_queue Queue, cl_mem Buffer,
   return Values;
 }
 
+/// A context and queue on one device, released at the end of a test.
 class OnDevice {
 public:
   explicit OnDevice(cl_device_id Device,

@@ -6,8 +6,9 @@
 // a sub-buffer lives; the error codes clCreateSubBuffer and
 // clEnqueueCopyBuffer give for what the specification refuses. And a null
 // buffer argument, a null pointer in the kernel; and the rect commands,
-// checked against a byte-by-byte model of the host's. Every element is
-// checked against the host's own values.
+// checked against a byte-by-byte model of the host's; fills, maps and the
+// flags clCreateBuffer refuses. Every element is checked against the
+// host's own values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -386,6 +387,121 @@ __kernel void maybe(__global const int *in, __global int *out) {
         ASSERT_EQ(Got[I], Null ? -1 : Host[I] * 2) << "at " << I;
     }
   }
+}
+
+TEST(ClEnqueueFillBuffer, FillsAndCopiesAsTheHostWould) {
+  OnDevice On(loomDevices()[0]);
+  const size_t N = 1024;
+  cl_mem A = On.buffer(CL_MEM_READ_WRITE, N);
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, N);
+  const uint32_t Pattern = 0xa1b2c3d4;
+  ASSERT_EQ(clEnqueueFillBuffer(On.Queue, A, &Pattern, sizeof Pattern, 0, N, 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  const uint8_t Zero = 0;
+  ASSERT_EQ(
+      clEnqueueFillBuffer(On.Queue, B, &Zero, 1, 0, N, 0, nullptr, nullptr),
+      CL_SUCCESS);
+  ASSERT_EQ(
+      clEnqueueCopyBuffer(On.Queue, A, B, 16, 32, 100, 0, nullptr, nullptr),
+      CL_SUCCESS);
+  std::vector<uint8_t> Result(N);
+  ASSERT_EQ(clEnqueueReadBuffer(On.Queue, B, CL_TRUE, 0, N, Result.data(), 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  const auto *PatternBytes = reinterpret_cast<const uint8_t *>(&Pattern);
+  for (size_t I = 0; I < N; ++I) {
+    uint8_t Expected = I >= 32 && I < 132 ? PatternBytes[(I - 32 + 16) % 4] : 0;
+    EXPECT_EQ(Result[I], Expected) << I;
+  }
+  EXPECT_EQ(clEnqueueCopyBuffer(On.Queue, A, A, 0, 8, 16, 0, nullptr, nullptr),
+            CL_MEM_COPY_OVERLAP);
+  EXPECT_EQ(
+      clEnqueueFillBuffer(On.Queue, A, &Pattern, 3, 0, N, 0, nullptr, nullptr),
+      CL_INVALID_VALUE);
+}
+
+TEST(ClEnqueueMapBuffer, MapsTheBuffersBytesForReadingAndWriting) {
+  OnDevice On(loomDevices()[0]);
+  for (cl_mem_flags HostFlag :
+       {cl_mem_flags(0), cl_mem_flags(CL_MEM_USE_HOST_PTR)}) {
+    SCOPED_TRACE(HostFlag ? "USE_HOST_PTR" : "driver memory");
+    std::vector<int> Host(256, 5);
+    cl_mem B = On.buffer(HostFlag | (HostFlag ? 0 : CL_MEM_COPY_HOST_PTR),
+                         Host.size() * sizeof(int), Host.data());
+    cl_int Error = 1;
+    auto *Mapped = static_cast<int *>(clEnqueueMapBuffer(
+        On.Queue, B, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 16 * sizeof(int),
+        32 * sizeof(int), 0, nullptr, nullptr, &Error));
+    ASSERT_EQ(Error, CL_SUCCESS);
+    ASSERT_NE(Mapped, nullptr);
+    cl_uint Count = 0;
+    EXPECT_EQ(
+        clGetMemObjectInfo(B, CL_MEM_MAP_COUNT, sizeof Count, &Count, nullptr),
+        CL_SUCCESS);
+    EXPECT_EQ(Count, 1u);
+    for (int I = 0; I < 32; ++I) {
+      EXPECT_EQ(Mapped[I], 5);
+      Mapped[I] = 100 + I;
+    }
+    EXPECT_EQ(clEnqueueUnmapMemObject(On.Queue, B, Mapped, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(clEnqueueUnmapMemObject(On.Queue, B, Mapped, 0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+    std::vector<int> Result(256);
+    ASSERT_EQ(clEnqueueReadBuffer(On.Queue, B, CL_TRUE, 0,
+                                  Result.size() * sizeof(int), Result.data(), 0,
+                                  nullptr, nullptr),
+              CL_SUCCESS);
+    for (int I = 0; I < 256; ++I)
+      EXPECT_EQ(Result[I], I >= 16 && I < 48 ? 100 + I - 16 : 5) << I;
+    EXPECT_EQ(clEnqueueMapBuffer(On.Queue, B, CL_TRUE,
+                                 CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION,
+                                 0, 4, 0, nullptr, nullptr, &Error),
+              nullptr);
+    EXPECT_EQ(Error, CL_INVALID_VALUE);
+    EXPECT_EQ(clEnqueueMapBuffer(On.Queue, B, CL_TRUE, CL_MAP_READ, 1020, 8, 0,
+                                 nullptr, nullptr, &Error),
+              nullptr);
+    EXPECT_EQ(Error, CL_INVALID_VALUE);
+  }
+}
+
+TEST(ClCreateBuffer, RefusesWhatTheSpecificationRefuses) {
+  OnDevice On(loomDevices()[0]);
+  cl_int Error = CL_SUCCESS;
+  int Host[4] = {};
+  EXPECT_EQ(clCreateBuffer(On.Context, CL_MEM_READ_WRITE, 0, nullptr, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_BUFFER_SIZE);
+  EXPECT_EQ(clCreateBuffer(On.Context, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, 16,
+                           nullptr, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_VALUE);
+  EXPECT_EQ(
+      clCreateBuffer(On.Context, CL_MEM_USE_HOST_PTR, 16, nullptr, &Error),
+      nullptr);
+  EXPECT_EQ(Error, CL_INVALID_HOST_PTR);
+  EXPECT_EQ(clCreateBuffer(On.Context, CL_MEM_READ_WRITE, 16, Host, &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_HOST_PTR);
+  EXPECT_EQ(clCreateBuffer(On.Context,
+                           CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR, 16, Host,
+                           &Error),
+            nullptr);
+  EXPECT_EQ(Error, CL_INVALID_VALUE);
+  cl_mem B = On.buffer(CL_MEM_HOST_NO_ACCESS, 16);
+  EXPECT_EQ(clEnqueueReadBuffer(On.Queue, B, CL_TRUE, 0, 16, Host, 0, nullptr,
+                                nullptr),
+            CL_INVALID_OPERATION);
+  cl_mem C = On.buffer(CL_MEM_READ_WRITE, 16);
+  EXPECT_EQ(clEnqueueReadBuffer(On.Queue, C, CL_TRUE, 8, 16, Host, 0, nullptr,
+                                nullptr),
+            CL_INVALID_VALUE);
+  size_t Size = 0;
+  EXPECT_EQ(clGetMemObjectInfo(C, CL_MEM_SIZE, sizeof Size, &Size, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Size, 16u);
 }
 
 } // namespace

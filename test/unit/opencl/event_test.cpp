@@ -2,9 +2,10 @@
 //
 // How commands wait for one another on Loom's platform: user events that
 // hold commands back and release or fail them, event callbacks, markers and
-// barriers, out-of-order queues, wait lists across queues and threads. Each
-// test checks the events' states as the specification gives them and every
-// element of the buffers the commands wrote against the host's own values.
+// barriers, out-of-order queues, wait lists across queues and threads, and
+// the times a profiling queue gives. Each test checks the events' states as
+// the specification gives them and every element of the buffers the
+// commands wrote against the host's own values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -305,6 +306,44 @@ TEST(ClSetUserEventStatus, ReleasesALongChainOfCommands) {
   EXPECT_EQ(clSetUserEventStatus(Gate, CL_COMPLETE), CL_SUCCESS);
   EXPECT_EQ(readInts(On.Queue, X, 1), std::vector<cl_int>{12345});
   EXPECT_EQ(clReleaseEvent(Gate), CL_SUCCESS);
+}
+
+TEST(ClGetEventProfilingInfo, TimesCommandsOnAProfilingQueue) {
+  OnDevice On(loomDevices()[0], CL_QUEUE_PROFILING_ENABLE);
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, 1 << 20);
+  const uint8_t Byte = 7;
+  cl_event Event = nullptr;
+  ASSERT_EQ(clEnqueueFillBuffer(On.Queue, B, &Byte, 1, 0, 1 << 20, 0, nullptr,
+                                &Event),
+            CL_SUCCESS);
+  ASSERT_EQ(clWaitForEvents(1, &Event), CL_SUCCESS);
+  cl_int Status = 1;
+  EXPECT_EQ(clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                           sizeof Status, &Status, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(Status, CL_COMPLETE);
+  cl_ulong Times[4] = {};
+  const cl_profiling_info Params[4] = {
+      CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+      CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+  for (int I = 0; I < 4; ++I)
+    EXPECT_EQ(clGetEventProfilingInfo(Event, Params[I], sizeof Times[I],
+                                      &Times[I], nullptr),
+              CL_SUCCESS);
+  EXPECT_LE(Times[0], Times[1]);
+  EXPECT_LE(Times[1], Times[2]);
+  EXPECT_LE(Times[2], Times[3]);
+  EXPECT_EQ(clReleaseEvent(Event), CL_SUCCESS);
+
+  OnDevice Plain(loomDevices()[0]);
+  cl_mem C = Plain.buffer(CL_MEM_READ_WRITE, 64);
+  ASSERT_EQ(
+      clEnqueueFillBuffer(Plain.Queue, C, &Byte, 1, 0, 64, 0, nullptr, &Event),
+      CL_SUCCESS);
+  EXPECT_EQ(clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END,
+                                    sizeof Times[0], &Times[0], nullptr),
+            CL_PROFILING_INFO_NOT_AVAILABLE);
+  EXPECT_EQ(clReleaseEvent(Event), CL_SUCCESS);
 }
 
 } // namespace
