@@ -121,6 +121,8 @@ std::string compileKey(std::initializer_list<llvm::StringRef> Parts) {
 
 } // namespace
 
+bool runsUnoptimized() { return defaultOptions().OptDisable; }
+
 std::string compileKernel(const std::string &Source, std::vector<char> &Binary,
                           const std::string &BuildOptions,
                           const std::string &TargetName,

@@ -77,6 +77,11 @@ std::string compileIR(const std::string &IR, std::vector<char> &Binary,
 std::string compileSPIRV(const std::string &Name, std::vector<char> &Binary,
                          const std::string &Target = "csa");
 
+/// Whether this run's extra options (LOOM_E2E_EXTRA_OPTIONS) include
+/// -cl-opt-disable, for the few tests whose results may legally differ
+/// without optimization.
+bool runsUnoptimized();
+
 /// Reads a kernel from test/e2e/kernels.
 std::string readKernelSource(const std::string &Name);
 

@@ -302,6 +302,13 @@ TEST_P(OpenMP, MoreReductionOperators) {
 }
 
 TEST_P(OpenMP, ThreadNumbersFollowTheSchedule) {
+  // Unoptimized, the loop's counter stays in memory, so Loom's parallel
+  // loops cannot compute its trip count and run it serially, with a
+  // warning: a team of one, thread 0 (doc/passes.md). The driver's OpenMP
+  // runtime needs no trip count.
+  const bool Serial =
+      runsUnoptimized() &&
+      std::string(std::get<2>(GetParam())) != "-fopenmp-runtime";
   for (int N : {1, 2, 3, 10, 301}) {
     SCOPED_TRACE("n = " + std::to_string(N));
     std::vector<KernelArg> Args = {
@@ -309,7 +316,7 @@ TEST_P(OpenMP, ThreadNumbersFollowTheSchedule) {
     ASSERT_EQ(runKernel(Binary, "who_ran", Args, OneWorkItem), "");
     std::vector<int32_t> Got = Args[0].as<int32_t>();
     for (int I = 0; I < N; ++I)
-      ASSERT_EQ(Got[I], (I % 3) * 10 + 3) << "iteration " << I;
+      ASSERT_EQ(Got[I], Serial ? 1 : (I % 3) * 10 + 3) << "iteration " << I;
   }
 }
 

@@ -5,7 +5,8 @@
 /// that takes the live-variables pointer as an extra parameter:
 ///
 /// 1. each barrier call gets a block of its own, and its continuation a
-///    block of its own; barriers are numbered in reverse post-order;
+///    block of its own; barriers are numbered in a reverse post-order that
+///    keeps each loop's blocks together;
 /// 2. work-item builtins with constant arguments are re-issued at each use
 ///    in another block, so they never need storing;
 /// 3. allocas and values live just after a barrier get a slot in the
@@ -25,8 +26,9 @@
 #include "compiler/support/UseRewriting.h"
 
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -93,8 +95,77 @@ Function *cloneWithLiveParameters(Function &Kernel) {
   return Body;
 }
 
+/// The node of \p L's level (the function's when null) that holds \p Block:
+/// the block itself when \p L is its innermost loop, else the header of the
+/// loop directly inside \p L that contains it; null when \p Block is
+/// outside \p L.
+BasicBlock *levelNode(BasicBlock *Block, const Loop *L, const LoopInfo &LI) {
+  if (L && !L->contains(Block))
+    return nullptr;
+  Loop *Inner = LI.getLoopFor(Block);
+  if (Inner == L)
+    return Block;
+  while (Inner->getParentLoop() != L)
+    Inner = Inner->getParentLoop();
+  return Inner->getHeader();
+}
+
+/// The nodes of \p L's level that \p Node leads to without leaving \p L
+/// or going back to its header: a block's successors, an inner loop's exits.
+SmallVector<BasicBlock *, 4> levelSuccessors(BasicBlock *Node, const Loop *L,
+                                             const LoopInfo &LI) {
+  SmallVector<BasicBlock *, 4> Targets;
+  if (Loop *Inner = LI.getLoopFor(Node); Inner != L)
+    Inner->getExitBlocks(Targets);
+  else
+    append_range(Targets, successors(Node));
+  SmallVector<BasicBlock *, 4> Nodes;
+  for (BasicBlock *Target : Targets) {
+    BasicBlock *Next = levelNode(Target, L, LI);
+    if (Next && Next != Node && !(L && Next == L->getHeader()) &&
+        !is_contained(Nodes, Next))
+      Nodes.push_back(Next);
+  }
+  return Nodes;
+}
+
+/// Appends the blocks of \p L (the function when null) reachable from
+/// \p Entry in reverse post-order of a graph in which each inner loop is
+/// one node: a loop's blocks come together, before any block its exits lead
+/// to. The function's plain reverse post-order does not promise that: its
+/// depth-first search may finish a loop's exit before the rest of the body.
+void appendLoopContiguousOrder(BasicBlock *Entry, const Loop *L,
+                               const LoopInfo &LI,
+                               SmallVectorImpl<BasicBlock *> &Order) {
+  SmallVector<BasicBlock *, 16> PostOrder;
+  SmallPtrSet<BasicBlock *, 16> Visited{Entry};
+  SmallVector<std::pair<BasicBlock *, SmallVector<BasicBlock *, 4>>, 8> Stack;
+  Stack.emplace_back(Entry, levelSuccessors(Entry, L, LI));
+  while (!Stack.empty()) {
+    auto &[Node, Pending] = Stack.back();
+    if (Pending.empty()) {
+      PostOrder.push_back(Node);
+      Stack.pop_back();
+      continue;
+    }
+    BasicBlock *Next = Pending.pop_back_val();
+    if (Visited.insert(Next).second)
+      Stack.emplace_back(Next, levelSuccessors(Next, L, LI));
+  }
+  for (BasicBlock *Node : reverse(PostOrder)) {
+    if (Loop *Inner = LI.getLoopFor(Node); Inner != L)
+      appendLoopContiguousOrder(Node, Inner, LI, Order);
+    else
+      Order.push_back(Node);
+  }
+}
+
 /// Gives each barrier call a block of its own, then numbers the barriers in
-/// reverse post-order: Sites[k - 1] is barrier k.
+/// a reverse post-order in which each loop's blocks come together
+/// (appendLoopContiguousOrder): Sites[k - 1] is barrier k. So a barrier
+/// inside a loop numbers below every barrier after the loop, which
+/// smallest-first scheduling needs when work-items leave the loop after
+/// different numbers of iterations.
 SmallVector<BarrierSite, 4> splitAtBarriers(Function &F,
                                             const BuiltinInfo &BI) {
   SmallVector<CallInst *, 4> Barriers;
@@ -110,8 +181,12 @@ SmallVector<BarrierSite, 4> splitAtBarriers(Function &F,
     SplitBlock(Block, Barrier->getNextNode())->setName("barrier.cont");
     BarrierBlocks.insert(Block);
   }
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  SmallVector<BasicBlock *, 16> Order;
+  appendLoopContiguousOrder(&F.getEntryBlock(), nullptr, LI, Order);
   SmallVector<BarrierSite, 4> Sites;
-  for (BasicBlock *Block : ReversePostOrderTraversal<Function *>(&F))
+  for (BasicBlock *Block : Order)
     if (BarrierBlocks.contains(Block)) {
       auto *Id = dyn_cast<ConstantInt>(
           cast<CallInst>(Block->front()).getArgOperand(0));

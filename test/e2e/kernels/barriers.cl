@@ -94,9 +94,10 @@ kernel void reverse_3d(global const int *in, global int *out) {
   out[g] = history[0] + history[1] + history[2];
 }
 
-// Work-items loop a different number of times (OpenCL 3.0: the barrier in
-// the loop waits only for the work-items still looping), then meet at the
-// barrier after the loop.
+// Work-items loop a different number of times, then meet at the barrier
+// after the loop. OpenCL leaves this undefined; Loom defines it (the barrier
+// in the loop waits only for the work-items still looping, doc/passes.md)
+// and keeps it at every option.
 kernel void uneven_loops(global const int *trips, global int *out, local int *board) {
   size_t lid = get_local_id(0), n = get_local_size(0);
   int mine = trips[get_global_id(0)];

@@ -5,6 +5,7 @@
 // RUN: not loomc --target=reference -fopenmp -DLINEAR %s -o %t.o 2>&1 | FileCheck %s --check-prefix=LINEAR
 // RUN: loomc --target=reference -DCALLS_OMP %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOFLAG --allow-empty
 // RUN: loomc --target=reference -fopenmp-runtime -S %s -o - 2>&1 | FileCheck %s --check-prefix=RUNTIME
+// RUN: loomc --target=reference -fopenmp -cl-opt-disable -S %s -o - 2>&1 | FileCheck %s --check-prefix=UNOPT
 // With -fopenmp, each 'parallel for' runs on the driver's workers: a worker
 // function and a call of __loom_parallel_map per construct, none left
 // serial, no OpenMP runtime call left. What Loom does not support is an
@@ -21,6 +22,14 @@
 // RUNTIME-NOT: __atomic
 // RUNTIME: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(
 // RUNTIME-NOT: __loom_parallel_map
+
+// Unoptimized, nothing deletes the atomic combining of a reduction that
+// Loom's loops never ask for: the pass does, and no atomic library call is
+// left for the link to miss.
+// UNOPT-NOT: error
+// UNOPT-NOT: call {{.*}}@__atomic_
+// UNOPT: define void @total.mux-entry-hook(
+// UNOPT-NOT: call {{.*}}@__atomic_
 
 int omp_get_thread_num(void);
 

@@ -231,9 +231,11 @@ private:
   /// the runtime cannot run it either. \p Fini ends its worksharing loop.
   Verdict leaveToRuntime(Function &Microtask, const DominatorTree &DT,
                          const CallBase &Fini, StringRef Why);
-  /// The driver's `__kmpc_reduce_nowait` always answers 1 (combine under
-  /// its lock), never 2 (combine with atomics): \p Microtask's atomic
-  /// combining goes, and with it the atomic library calls it may need.
+  /// Neither the driver's `__kmpc_reduce_nowait` nor a recognised loop
+  /// (takeReductions) ever answers 2 (combine with atomics), only 1
+  /// (combine under a lock, or as the loop's own reduction): \p Microtask's
+  /// atomic combining goes, and with it the atomic library calls it may
+  /// need, which no optimization is left to delete at -cl-opt-disable.
   void dropAtomicReductions(Function &Microtask);
   /// The loop the static schedule shares out in \p Fn: the outermost loop
   /// after \p Init that every path to \p Fini passes, or, for a chunked
@@ -462,15 +464,12 @@ bool ForkRecogniser::run() {
     error(Fork, "a parallel region whose outlined function Loom cannot see");
     return false;
   }
-  switch (checkMicrotask(*Microtask)) {
-  case Verdict::Failed:
+  Verdict Outcome = checkMicrotask(*Microtask);
+  if (Outcome == Verdict::Failed)
     return false;
-  case Verdict::LeftToRuntime:
-    dropAtomicReductions(*Microtask);
+  dropAtomicReductions(*Microtask);
+  if (Outcome == Verdict::LeftToRuntime)
     return true;
-  case Verdict::Recognised:
-    break;
-  }
   Value *Workers = takeTeamSize();
   DebugLoc ForkLoc = Fork.getDebugLoc();
   if (!inlineMicrotask(*Microtask)) {

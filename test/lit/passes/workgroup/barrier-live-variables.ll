@@ -148,8 +148,8 @@ attributes #4 = { "mux-kernel"="entry-point" "mux-orig-fn"="private_array" }
 ; A loop whose trip count differs per work-item (its local id), with a
 ; barrier in it: the region after the barrier either goes round again (and
 ; stops at the same barrier, region 1 of this kernel) or leaves the loop and
-; finishes (-1); the scheduler runs the work-items still looping first, as
-; OpenCL 3.0 wants.
+; finishes (-1); the scheduler runs the work-items still looping first (the
+; meaning doc/passes.md gives what OpenCL leaves undefined).
 define void @per_item_trip_count(ptr addrspace(1) %out) #5 {
 entry:
   %lid = call i64 @__mux_get_local_id(i32 0)

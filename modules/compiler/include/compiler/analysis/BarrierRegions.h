@@ -7,10 +7,12 @@
 /// work-item goes past the barrier that ends it.
 ///
 /// Region 0 starts at the kernel's entry; region k (k >= 1) starts just
-/// after barrier k. Barriers are numbered in reverse post-order of the CFG,
-/// so that a smaller number is earlier in the program: where work-items wait
-/// at different barriers (a loop whose trip count differs per work-item),
-/// the scheduler runs the smallest first. Each region becomes a function
+/// after barrier k. Barriers are numbered in a reverse post-order of the CFG
+/// in which each loop's blocks come together, so that a smaller number is
+/// earlier in the program and a barrier inside a loop numbers below every
+/// barrier after it: where work-items wait at different barriers (a loop
+/// whose trip count differs per work-item), the scheduler runs the smallest
+/// first. Each region becomes a function
 ///
 ///   i32 <kernel>.mux-barrier-region.<k>(<kernel params>, ptr %live,
 ///                                       i64 %wi.index, i64 %wi.count)
