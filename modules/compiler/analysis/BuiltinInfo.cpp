@@ -453,7 +453,7 @@ bool BuiltinInfo::isDriverRuntimeFunction(StringRef Name) const {
   return Name == LOOM_PARALLEL_MAP_SYMBOL ||
          Name == LOOM_PARALLEL_WORKERS_SYMBOL ||
          Name == LOOM_IS_PRIVATE_ADDRESS_SYMBOL ||
-         isOpenMPRuntimeFunction(Name);
+         Name == LOOM_IS_LOCAL_ADDRESS_SYMBOL || isOpenMPRuntimeFunction(Name);
 }
 
 /// Itanium mangling of a function whose parameters are all scalar

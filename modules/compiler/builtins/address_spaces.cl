@@ -3,19 +3,23 @@
 // __to_local and __to_private) and get_fence. On the host every address
 // space is one flat space: an address is local when it lies in the running
 // work-group's local-memory arena (its start and size come from the
-// work-group info through mux builtins), private when it lies on the stack
-// of a thread that runs kernels (the driver's __loom_is_private_address
-// knows: another work-item's private pointer is private too), and global
-// otherwise. Another group's local memory is not recognized as local yet.
+// work-group info through mux builtins) or in another worker's (the
+// driver's __loom_is_local_address knows: another group's __local pointer
+// is local too), private when it lies on the stack of a thread that runs
+// kernels (__loom_is_private_address: another work-item's private pointer
+// is private too), and global otherwise.
 #include "builtins.h"
 
 local char *__mux_get_local_memory(void);
 size_t __mux_get_local_memory_size(void);
 int __loom_is_private_address(const generic void *);
+int __loom_is_local_address(const generic void *);
 
 static bool is_local(const generic void *p) {
   uintptr_t base = (uintptr_t)(generic char *)__mux_get_local_memory();
-  return (uintptr_t)p - base < __mux_get_local_memory_size();
+  // The running group's own arena first: no call for the common case.
+  return (uintptr_t)p - base < __mux_get_local_memory_size() ||
+         __loom_is_local_address(p);
 }
 
 global void *__to_global(generic void *p) {

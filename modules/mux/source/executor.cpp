@@ -122,9 +122,11 @@ void preparePrivateAccumulators(WorkerState &State,
 const void *prepareWorker(WorkerState &State, const NDRangeCommand &Launch,
                           bool Privatize) {
   if (State.ArenaSize < Launch.ArenaSize) {
+    State.ArenaListing.reset();
     State.Arena =
         allocateAligned(Launch.ArenaSize, LOOM_LOCAL_MEMORY_ALIGNMENT);
     State.ArenaSize = Launch.ArenaSize;
+    State.ArenaListing = localArenas().list(State.Arena.get(), State.ArenaSize);
   }
   if (Launch.LocalArguments.empty() && !Privatize)
     return Launch.PackedArgs.get();

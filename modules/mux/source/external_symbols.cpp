@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "external_symbols.h"
+#include "address_ranges.h"
 #include "worker_thread.h"
 
 #include "openmp_runtime.h"
@@ -56,6 +57,10 @@ int isPrivateAddress(const void *P) {
   return Stack.contains(P) || isOnWorkerStack(P);
 }
 
+/// `__loom_is_local_address(p)` (metadata/abi.h): whether p is in some
+/// worker's local-memory arena, another work-group's included.
+int isLocalAddress(const void *P) { return localArenas().contains(P); }
+
 struct ExternalSymbol {
   std::string_view Name;
   void *Address;
@@ -86,6 +91,7 @@ const ExternalSymbol Externals[] = {
     {LOOM_PARALLEL_WORKERS_SYMBOL, reinterpret_cast<void *>(&parallelWorkers)},
     {LOOM_IS_PRIVATE_ADDRESS_SYMBOL,
      reinterpret_cast<void *>(&isPrivateAddress)},
+    {LOOM_IS_LOCAL_ADDRESS_SYMBOL, reinterpret_cast<void *>(&isLocalAddress)},
 #define LOOM_UNARY(NAME)                                                       \
   {#NAME, reinterpret_cast<void *>(static_cast<UnaryD>(&::NAME))}, {           \
 #NAME "f", reinterpret_cast < void *>(static_cast <UnaryF>(&::NAME##f))    \

@@ -12,6 +12,7 @@
 
 #include "mux/mux.h"
 
+#include "address_ranges.h"
 #include "elf_loader.h"
 #include "metadata/abi.h"
 #include "metadata/kernel_descriptor.h"
@@ -259,6 +260,9 @@ namespace mux {
 struct WorkerState {
   AlignedBytes Arena;
   uint64_t ArenaSize = 0;
+  /// The arena, listed in localArenas() (after Arena: unlisted before it
+  /// is freed).
+  AddressRangeRegistry::Listing ArenaListing;
   AlignedBytes PackedArgs;
   uint64_t PackedArgsSize = 0;
   /// The worker's copies of a launch's accumulators.

@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "worker_thread.h"
+#include "address_ranges.h"
 #include "environment.h"
 
-#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <system_error>
@@ -27,59 +27,14 @@ uint64_t readStackSize() {
          MiB;
 }
 
-/// The stacks of the running worker threads, each in a slot its thread
-/// claims when it starts and frees when it ends; read without a lock, so a
-/// slot's bounds are atomics, set Low first and cleared High first, and a
-/// reader skips a slot whose High is 0.
-struct StackSlot {
-  std::atomic<bool> Claimed{false};
-  std::atomic<uintptr_t> Low{0}, High{0};
-};
-constexpr size_t MaxWorkerStacks = 1024;
-StackSlot WorkerStacks[MaxWorkerStacks];
-/// One past the highest slot ever claimed: readers look no further.
-std::atomic<size_t> WorkerStackSlotsUsed{0};
-
-/// The calling thread's stack, in a slot for as long as the object lives.
-/// With every slot taken (more than MaxWorkerStacks threads), the stack is
-/// not listed, and only isOnWorkerStack's answers for pointers into it are
-/// wrong.
-class StackRegistration {
-public:
-  StackRegistration() {
-    StackRange Stack = callingThreadStack();
-    if (Stack.High == 0)
-      return;
-    for (size_t I = 0; I < MaxWorkerStacks; ++I) {
-      bool Free = false;
-      if (!WorkerStacks[I].Claimed.compare_exchange_strong(Free, true))
-        continue;
-      Slot = &WorkerStacks[I];
-      Slot->Low.store(Stack.Low, std::memory_order_release);
-      Slot->High.store(Stack.High, std::memory_order_release);
-      size_t Used = WorkerStackSlotsUsed.load();
-      while (Used < I + 1 &&
-             !WorkerStackSlotsUsed.compare_exchange_weak(Used, I + 1))
-        ;
-      return;
-    }
-  }
-  ~StackRegistration() {
-    if (!Slot)
-      return;
-    Slot->High.store(0, std::memory_order_release);
-    Slot->Low.store(0, std::memory_order_release);
-    Slot->Claimed.store(false, std::memory_order_release);
-  }
-  StackRegistration(const StackRegistration &) = delete;
-  StackRegistration &operator=(const StackRegistration &) = delete;
-
-private:
-  StackSlot *Slot = nullptr;
-};
+/// The stacks of the running worker threads, each listed while its thread
+/// runs.
+AddressRangeRegistry WorkerStacks;
 
 void *runBody(void *Body) {
-  StackRegistration Stack;
+  StackRange Stack = callingThreadStack();
+  AddressRangeRegistry::Listing Listed =
+      WorkerStacks.list(Stack.Low, Stack.High);
   (*static_cast<std::function<void()> *>(Body))();
   return nullptr;
 }
@@ -102,15 +57,7 @@ StackRange callingThreadStack() {
 }
 
 bool isOnWorkerStack(const void *Address) {
-  uintptr_t A = reinterpret_cast<uintptr_t>(Address);
-  size_t Used = WorkerStackSlotsUsed.load(std::memory_order_acquire);
-  for (size_t I = 0; I < Used; ++I) {
-    uintptr_t High = WorkerStacks[I].High.load(std::memory_order_acquire);
-    uintptr_t Low = WorkerStacks[I].Low.load(std::memory_order_acquire);
-    if (High != 0 && A >= Low && A < High)
-      return true;
-  }
-  return false;
+  return WorkerStacks.contains(Address);
 }
 
 uint64_t workGroupStackSize() {

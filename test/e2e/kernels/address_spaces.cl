@@ -26,3 +26,36 @@ kernel void spaces(global int *out, global int *g, local int *l) {
   o[12] = to_local(tp) == tile + id % 8;
   o[13] = p[id % 4] + tile[id % 8] + l[id % 4] == 3 * (int)id;
 }
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+// Another work-group's __local memory, its address passed on through global
+// memory (as the CTS's generic_address_space language_struct passes it):
+// to_local, to_global and get_fence answer for it as for the group's own.
+// Each group publishes its tile's address, then checks every address
+// published so far: its own, and those of the groups that ran before it or
+// beside it on another worker (which ones depends on the workers).
+// out[3 * g] counts the addresses group g checked, out[3 * g + 1] the wrong
+// answers, out[3 * g + 2] is what the group read back from its tile.
+kernel void other_groups_local(volatile global long *published,
+                               global int *out) {
+  local int tile[4];
+  size_t g = get_group_id(0), n = get_num_groups(0);
+  tile[get_local_id(0) % 4] = (int)g;
+  atom_xchg(&published[g], (long)(intptr_t)(generic int *)tile);
+  int checked = 0, wrong = 0;
+  for (size_t h = 0; h < n; ++h) {
+    long address = atom_add(&published[h], 0);
+    if (!address)
+      continue;
+    generic int *p = (generic int *)(intptr_t)address;
+    ++checked;
+    wrong += to_local(p) == 0;
+    wrong += to_global(p) != 0;
+    wrong += to_private(p) != 0;
+    wrong += get_fence(p) != CLK_LOCAL_MEM_FENCE;
+  }
+  out[3 * g] = checked;
+  out[3 * g + 1] = wrong;
+  out[3 * g + 2] = tile[get_local_id(0) % 4];
+}

@@ -208,10 +208,17 @@ typedef void (*loom_kernel_entry_t)(const void *packed_args, void *work_group,
 #define LOOM_OPENMP_MAX_REGION_ARGUMENTS 32
 /**
  * `int __loom_is_private_address(const void *p)`: whether p points into the
- * calling thread's stack, where kernels keep their private variables
- * (to_private and to_global ask).
+ * stack of a thread that runs kernels, where work-items keep their private
+ * variables (to_private and to_global ask).
  */
 #define LOOM_IS_PRIVATE_ADDRESS_SYMBOL "__loom_is_private_address"
+/**
+ * `int __loom_is_local_address(const void *p)`: whether p points into the
+ * local memory of some work-group, the running one's or another's
+ * (to_local, to_global and get_fence ask when p is not in the running
+ * group's own arena).
+ */
+#define LOOM_IS_LOCAL_ADDRESS_SYMBOL "__loom_is_local_address"
 typedef void (*loom_parallel_map_fn_t)(void *ctx, uint32_t index);
 typedef void (*loom_parallel_map_t)(uint32_t count, loom_parallel_map_fn_t fn,
                                     void *ctx);
