@@ -25,6 +25,7 @@ namespace compiler {
 /// Magic number, version, generator, id bound, schema.
 constexpr size_t SPIRVHeaderWords = 5;
 constexpr size_t SPIRVVersionWord = 1;
+constexpr size_t SPIRVBoundWord = 3;
 
 /// `<file>: error: <message>`.
 inline llvm::Error spirvError(llvm::StringRef FileName,

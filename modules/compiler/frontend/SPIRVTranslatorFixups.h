@@ -7,12 +7,19 @@
 /// as 1.4 when it validates as one (it uses nothing newer); otherwise the
 /// validator's first complaint names what it uses. `OpConstantNull` of a
 /// scalar, which the translator asserts on (it takes only composites and
-/// pointers), becomes the zero `OpConstant` or `OpConstantFalse`. The
-/// instructions the translator asserts on or cannot read are refused,
-/// named, with the word they are at: `OpCopyLogical`, `OpDecorateString`
-/// and `OpMemberDecorateString` (not implemented), `OpCopyMemory` and
-/// `OpCopyMemorySized` with a second memory operand (SPIR-V 1.4), and
-/// `OpVectorShuffle` of two vectors of different lengths.
+/// pointers), becomes the zero `OpConstant` or `OpConstantFalse`. SPIR-V
+/// 1.4's instructions it asserts on or cannot read are rewritten:
+/// `OpCopyLogical` into extracts and constructs down to the types both
+/// sides share; `UserSemantic` string decorations (notes for tools) are
+/// dropped; `OpCopyMemory` becomes a load and a store, each with its own
+/// memory operand, and `OpCopyMemorySized` with a target's and a source's
+/// memory operand gets one for both; `OpPtrEqual`, `OpPtrNotEqual` and
+/// `OpPtrDiff` compare or subtract the addresses as the module's 64-bit
+/// integers (OpenCL C's sizes for the elements a difference counts). What
+/// is left is refused, named, with the word it is at: other string
+/// decorations, a pointer difference of structures, pointer comparisons
+/// in a module without a 64-bit integer type, and `OpVectorShuffle` of two
+/// vectors of different lengths.
 /// Produces: the module's words, changed as above, or an error
 /// `<file>: error: ...`.
 ///
