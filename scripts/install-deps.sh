@@ -11,6 +11,7 @@ PACKAGES=(
   libllvmspirvlib-15-dev llvm-spirv-15 spirv-tools spirv-headers
   libgtest-dev googletest libmpfr-dev python3-matplotlib m4
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo python3-pyopencl
+  clpeak
   cvise clang-format-15 graphviz
 )
 
