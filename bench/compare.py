@@ -13,6 +13,13 @@ the geometric means. Beside them, the machine's limits measured in the same
 run by bench/native_limits.cpp (triad bandwidth, a vectorized matrix
 product), and Loom's streaming cases as a share of that bandwidth.
 
+The OpenCL columns: every case also runs through opencl-run
+(bench/opencl_run.cpp), one host program on Loom's OpenCL platform and on
+pocl's, alternating with the runs above, so that the two platforms are
+compared through the same API calls, and their outputs against pocl_run's.
+Outside --quick, clpeak (Debian's package) runs once on each platform after
+the cases, and its figures go in the table too.
+
 Writes the table as JSON (compare.json) and as a picture (compare.png:
 pocl/Loom per case, a log scale, the 1.0 line) into --out. Without pocl it
 runs Loom alone and says so. Prints figures only; it never fails on time,
@@ -38,6 +45,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PEER = ROOT.parent / "shared" / "peer"
 BUILD = pathlib.Path(os.environ.get("LOOM_BUILD_DIR", ROOT / "build"))
+LOOM_ICD = BUILD / "etc" / "OpenCL" / "vendors" / "loom.icd"
 
 # --quick: two starter cases, small native sizes; a smoke run of the
 # command itself, whose figures mean nothing.
@@ -92,13 +100,19 @@ def collect_cases(options):
     return unique
 
 
-def run_json(command):
+def run_json(command, environment=None):
     """Runs a driver's command and returns the JSON object it printed."""
-    run = subprocess.run(command, capture_output=True, text=True)
+    run = subprocess.run(command, capture_output=True, text=True,
+                         env=environment)
     if run.returncode != 0:
         raise RuntimeError(f"{command[0]} failed ({run.returncode}): "
                            f"{run.stderr.strip()[-400:]}")
     return json.loads(run.stdout)
+
+
+def opencl_available():
+    """Whether the OpenCL runner is built (with Loom's OpenCL platform)."""
+    return (BUILD / "bin" / "opencl-run").exists()
 
 
 def pocl_available():
@@ -138,9 +152,20 @@ def outputs_agree(case_path, pocl_dir, loom_dir):
     return lines[-1].split()[0] if lines else "ERROR"
 
 
-def measure(cases, options, with_pocl, scratch):
+def run_opencl(platform, case, out, options):
+    """One case through opencl-run on the platform named \p platform."""
+    environment = dict(os.environ)
+    if platform == "Loom":
+        environment["OCL_ICD_VENDORS"] = str(LOOM_ICD)
+    return run_json([str(BUILD / "bin" / "opencl-run"), str(case),
+                     "--platform", platform, "--out", str(out), "--repeat",
+                     str(options.repeat), "--json"], environment)
+
+
+def measure(cases, options, with_pocl, with_opencl, scratch):
     """Per case: the runs' figures, Loom and pocl alternating each round."""
-    figures = {c.stem: {"loom": [], "pocl": []} for c in cases}
+    figures = {c.stem: {"loom": [], "pocl": [], "loom_opencl": [],
+                        "pocl_opencl": []} for c in cases}
     for round_index in range(options.rounds):
         for case in cases:
             name = case.stem
@@ -148,14 +173,66 @@ def measure(cases, options, with_pocl, scratch):
             figures[name]["loom"].append(run_json(
                 [str(BUILD / "bin" / "loom-run"), str(case), "--out",
                  str(loom_out), "--repeat", str(options.repeat), "--json"]))
+            if with_opencl:
+                figures[name]["loom_opencl"].append(run_opencl(
+                    "Loom", case, scratch / "loom-opencl" / name, options))
             if with_pocl:
                 figures[name]["pocl"].append(run_json(
                     [str(PEER / "pocl_run"), str(case), "--out",
                      str(scratch / "pocl" / name), "--repeat",
                      str(options.repeat), "--json"]))
+            if with_pocl and with_opencl:
+                figures[name]["pocl_opencl"].append(run_opencl(
+                    "Portable", case, scratch / "pocl-opencl" / name,
+                    options))
         print(f"round {round_index + 1} of {options.rounds} done",
               file=sys.stderr)
     return figures
+
+
+def parse_clpeak(output):
+    """{section: {line: figure}} of one device's clpeak output."""
+    figures, section = {}, None
+    for line in output.splitlines():
+        text = line.strip()
+        if not text or text.startswith(("Platform:", "Device:", "Driver",
+                                          "Compute units", "Clock")):
+            continue
+        name, _, value = text.partition(":")
+        value = value.strip().split()[0] if value.strip() else ""
+        if not value:
+            section = text.split("(")[0].strip()
+            continue
+        try:
+            number_value = float(value)
+        except ValueError:
+            continue
+        if not math.isfinite(number_value):
+            continue  # a map timed at zero: no figure
+        if name.strip() == "Kernel launch latency":
+            section = "Kernel launch latency, us"
+        figures.setdefault(section, {})[name.strip()] = number_value
+    return figures
+
+
+def run_clpeak(with_pocl):
+    """clpeak's figures on Loom's first device and on pocl's, when clpeak
+    is installed (scripts/install-deps.sh)."""
+    clpeak = "/usr/bin/clpeak"
+    if not os.path.exists(clpeak):
+        return {}
+    platforms = {"Loom": dict(os.environ, OCL_ICD_VENDORS=str(LOOM_ICD))}
+    if with_pocl:
+        platforms["pocl"] = dict(os.environ,
+                                 OCL_ICD_VENDORS="/etc/OpenCL/vendors/pocl.icd")
+    results = {}
+    for name, environment in platforms.items():
+        run = subprocess.run([clpeak, "-d", "0"], capture_output=True,
+                             text=True, env=environment, timeout=1800)
+        if run.returncode != 0:
+            raise RuntimeError(f"clpeak on {name} failed: {run.stderr[-400:]}")
+        results[name] = parse_clpeak(run.stdout)
+    return results
 
 
 def geomean(values):
@@ -191,6 +268,19 @@ def summarize(cases, figures, with_pocl, native, scratch):
                 "compile_pocl_over_loom": pocl_build / row["loom_build_ms"],
                 "outputs": outputs_agree(case, scratch / "pocl" / case.stem,
                                          scratch / "loom" / case.stem)})
+        if runs["loom_opencl"]:
+            row["loom_opencl_kernel_us"] = min(
+                r["kernel_us_min"] for r in runs["loom_opencl"])
+            if with_pocl:
+                row["opencl_outputs"] = outputs_agree(
+                    case, scratch / "pocl" / case.stem,
+                    scratch / "loom-opencl" / case.stem)
+        if runs["pocl_opencl"]:
+            row["pocl_opencl_kernel_us"] = min(
+                r["kernel_us_min"] for r in runs["pocl_opencl"])
+            if row["loom_opencl_kernel_us"] > 0:
+                row["opencl_pocl_over_loom"] = (row["pocl_opencl_kernel_us"] /
+                                                row["loom_opencl_kernel_us"])
         if case.stem in STREAMING_CASES and row["loom_gb_s"]:
             row["share_of_native_triad"] = (row["loom_gb_s"] /
                                             native["triad_gb_s"])
@@ -201,6 +291,8 @@ def summarize(cases, figures, with_pocl, native, scratch):
             [r["pocl_over_loom"] for r in rows])
         summary["geomean_compile_pocl_over_loom"] = geomean(
             [r["compile_pocl_over_loom"] for r in rows])
+        summary["geomean_opencl_pocl_over_loom"] = geomean(
+            [r.get("opencl_pocl_over_loom") for r in rows])
     return summary
 
 
@@ -220,7 +312,8 @@ def print_table(summary, options):
               "(../shared/peer/build.sh installs it)")
     header = (f"{'case':<22} {'loom us':>10} {'pocl us':>10} {'pocl/loom':>9} "
               f"{'loom build ms':>13} {'pocl build+wu ms':>16} "
-              f"{'compile x':>9} {'loom GB/s':>9} {'of triad':>8}  outputs")
+              f"{'compile x':>9} {'loom GB/s':>9} {'of triad':>8} "
+              f"{'CL loom us':>10} {'CL pocl us':>10} {'CL p/l':>6}  outputs")
     print(header)
     for row in summary["cases"]:
         share = row.get("share_of_native_triad")
@@ -231,12 +324,23 @@ def print_table(summary, options):
               f"{number(row.get('pocl_build_warmup_ms'), 1):>16} "
               f"{number(row.get('compile_pocl_over_loom'), 1):>9} "
               f"{number(row['loom_gb_s'], 1):>9} "
-              f"{(f'{share:.0%}' if share else ''):>8}  "
-              f"{row.get('outputs', 'n/a')}")
+              f"{(f'{share:.0%}' if share else ''):>8} "
+              f"{number(row.get('loom_opencl_kernel_us'), 1):>10} "
+              f"{number(row.get('pocl_opencl_kernel_us'), 1):>10} "
+              f"{number(row.get('opencl_pocl_over_loom')):>6}  "
+              f"{row.get('outputs', 'n/a')}"
+              f"{', OpenCL ' + row['opencl_outputs'] if 'opencl_outputs' in row else ''}")
     if summary["pocl"]:
         print(f"geomean pocl/loom: kernel "
               f"{number(summary['geomean_pocl_over_loom'])}, compile "
-              f"{number(summary['geomean_compile_pocl_over_loom'])}")
+              f"{number(summary['geomean_compile_pocl_over_loom'])}, kernel "
+              f"through OpenCL (CL, the same host program on both) "
+              f"{number(summary['geomean_opencl_pocl_over_loom'])}")
+    for platform, figures in summary.get("clpeak", {}).items():
+        print(f"clpeak on {platform}: " + "; ".join(
+            f"{section}: " + ", ".join(f"{name} {value:g}"
+                                       for name, value in lines.items())
+            for section, lines in figures.items()))
     print(f"(fastest kernel time of {options.rounds} alternating rounds of "
           f"{options.repeat} timed launches; build times are medians)")
 
@@ -281,24 +385,29 @@ def main():
     options = parse_arguments()
     cases = collect_cases(options)
     with_pocl = pocl_available()
+    with_opencl = opencl_available()
     native = native_limits(options.quick)
     out = pathlib.Path(options.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         try:
-            figures = measure(cases, options, with_pocl, pathlib.Path(scratch))
+            figures = measure(cases, options, with_pocl, with_opencl,
+                              pathlib.Path(scratch))
         except RuntimeError as error:
             sys.exit(f"compare.py: error: {error}")
         summary = summarize(cases, figures, with_pocl, native,
                             pathlib.Path(scratch))
     summary.update({"rounds": options.rounds, "repeat": options.repeat})
+    if not options.quick:
+        summary["clpeak"] = run_clpeak(with_pocl)
     (out / "compare.json").write_text(json.dumps(summary, indent=1) + "\n")
     print_table(summary, options)
     drew = draw(summary, out / "compare.png")
     print(f"wrote {out / 'compare.json'}" +
           (f" and {out / 'compare.png'}" if drew else ""))
     differ = [r["case"] for r in summary["cases"]
-              if r.get("outputs", "EQUAL") != "EQUAL"]
+              if r.get("outputs", "EQUAL") != "EQUAL" or
+              r.get("opencl_outputs", "EQUAL") != "EQUAL"]
     if differ:
         print("outputs differ: " + ", ".join(differ))
     return 1 if options.check and differ else 0
