@@ -28,7 +28,9 @@ timeout=3600
 write_doc=0
 check=0
 loom_icd="$root/build/etc/OpenCL/vendors/loom.icd"
-# The issue's list; test_bruteforce runs in wimpy mode (-w).
+# The issue's list. test_bruteforce, test_conversions and test_select run
+# in wimpy mode (-w, each binary's own default reduction factor): whole,
+# they walk every value of 32-bit types, days of this machine.
 tests="test_basic test_api test_compiler test_computeinfo test_buffers
 test_mem_host_flags test_events test_profiling test_thread_dimensions
 test_non_uniform_work_group test_integer_ops test_relationals
@@ -117,7 +119,7 @@ for p in $platforms; do
     fi
     args=()
     case "$t" in
-      test_bruteforce) args=(-w) ;;
+      test_bruteforce | test_conversions | test_select) args=(-w) ;;
       test_spirv_new) args=(--spirv-binaries-path "$dir/spirv_bin") ;;
     esac
     # The smoke subset's sub-tests of test_api.
