@@ -75,9 +75,11 @@ cl_mem_flags inheritFlags(cl_mem_flags Parent, cl_mem_flags Flags) {
   return Flags;
 }
 
-/// The alignment, in bytes, every device of \p Context asks of a
-/// sub-buffer's offset (CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bits).
-size_t subBufferAlignment(cl_context Context) {
+/// The alignment, in bytes, every device of \p Context asks of a buffer's
+/// address and a sub-buffer's offset (CL_DEVICE_MEM_BASE_ADDR_ALIGN, in
+/// bits: the widest type's size, so that an array of long16 in a buffer is
+/// aligned).
+size_t bufferAlignment(cl_context Context) {
   cl_uint Largest = 8;
   for (cl_device_id Device : Context->Devices) {
     cl_uint Bits = 0;
@@ -112,7 +114,8 @@ cl_ulong maxAllocation(cl_context Context) {
 cl_int allocate(_cl_mem &Buffer) {
   mux_device_t Mux = Buffer.Context->Mux;
   void *Bytes = nullptr;
-  if (muxAllocateMemory(Mux, Buffer.Size, 0, mux_memory_property_host_coherent,
+  if (muxAllocateMemory(Mux, Buffer.Size, bufferAlignment(Buffer.Context),
+                        mux_memory_property_host_coherent,
                         &Buffer.Memory) != mux_success ||
       muxCreateBuffer(Mux, Buffer.Size, &Buffer.Buffer) != mux_success ||
       muxBindBufferMemory(Mux, Buffer.Memory, Buffer.Buffer, 0) !=
@@ -249,7 +252,7 @@ cl_mem createSubBuffer(cl_mem Parent, cl_mem_flags Flags,
     return failWith(ErrorCode, CL_INVALID_BUFFER_SIZE);
   if (!inRange(*Parent, Region.origin, Region.size))
     return failWith(ErrorCode, CL_INVALID_VALUE);
-  if (Region.origin % subBufferAlignment(Parent->Context))
+  if (Region.origin % bufferAlignment(Parent->Context))
     return failWith(ErrorCode, CL_MISALIGNED_SUB_BUFFER_OFFSET);
   auto Buffer = std::make_unique<_cl_mem>();
   Buffer->Context = Parent->Context;

@@ -43,6 +43,48 @@ cl_mem subBuffer(cl_mem Parent, cl_mem_flags Flags, size_t Origin, size_t Size,
 const char *AddOne = R"(
 __kernel void add_one(__global int *x) { x[get_global_id(0)] += 1; })";
 
+// A buffer's address is aligned as CL_DEVICE_MEM_BASE_ADDR_ALIGN says (the
+// widest type, long16), whatever its size, so that an array of long16 in it
+// is aligned (the CTS's test_vectors vec_align_struct_arr): a kernel writes
+// its buffer's address, read back here.
+TEST(ClCreateBuffer, BuffersAreAlignedForTheWidestType) {
+  const char *Address = R"(
+__kernel void address(__global long16 *buffer, __global ulong *out) {
+  out[0] = (ulong)buffer;
+})";
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_uint Bits = 0;
+    ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                              sizeof Bits, &Bits, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(Bits, 128u * 8);
+    cl_kernel Kernel = On.kernel(On.program(Address), "address");
+    cl_mem Out = On.buffer(CL_MEM_READ_WRITE, sizeof(cl_ulong));
+    ASSERT_EQ(clSetKernelArg(Kernel, 1, sizeof Out, &Out), CL_SUCCESS);
+    // Many buffers of sizes that are not multiples of the alignment, so that
+    // one at an address of a smaller alignment would show.
+    for (size_t Size : {4, 100, 128, 1000, 4096, 5000, 65537}) {
+      for (int Copy = 0; Copy < 8; ++Copy) {
+        cl_mem Buffer = On.buffer(CL_MEM_READ_WRITE, Size);
+        ASSERT_EQ(clSetKernelArg(Kernel, 0, sizeof Buffer, &Buffer),
+                  CL_SUCCESS);
+        const size_t One = 1;
+        ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, Kernel, 1, nullptr, &One,
+                                         nullptr, 0, nullptr, nullptr),
+                  CL_SUCCESS);
+        cl_ulong Seen = 0;
+        ASSERT_EQ(clEnqueueReadBuffer(On.Queue, Out, CL_TRUE, 0, sizeof Seen,
+                                      &Seen, 0, nullptr, nullptr),
+                  CL_SUCCESS);
+        ASSERT_NE(Seen, 0u);
+        EXPECT_EQ(Seen % (Bits / 8), 0u) << Size << " bytes, copy " << Copy;
+      }
+    }
+  }
+}
+
 TEST(ClCreateSubBuffer, KernelsAndCopiesReachTheParentsMemory) {
   for (cl_device_id Device : loomDevices()) {
     SCOPED_TRACE(deviceName(Device));
