@@ -4,9 +4,10 @@
  * Included before a CLsmith kernel that host_reference.py compiles as C
  * for the host: the address-space qualifiers vanish, the work-item
  * functions read what host_reference_main.c set for the running thread,
- * `barrier` waits for the other threads of the group, and the OpenCL 1.x
- * atomics and integer built-ins CLsmith's kernels and safe-math headers
- * call are defined for every scalar type with Clang's `overloadable`.
+ * `barrier` waits for the other threads of the group, the fences are the
+ * host's, and the OpenCL 1.x atomics and integer built-ins CLsmith's
+ * kernels and safe-math headers call are defined for every scalar type
+ * with Clang's `overloadable`.
  * Vector types are not defined: kernels of CLsmith's --vectors modes do
  * not compile here. Assumes Clang (overloadable, __int128, __atomic).
  *
@@ -61,6 +62,13 @@ void hostBarrier(int Line);
 
 #define HOST_OVERLOAD static inline __attribute__((overloadable))
 #define HOST_SEQ_CST __ATOMIC_SEQ_CST
+
+/* The work-items are threads sharing one address space, so a fence of
+   either address space is a fence of the host's memory. Stronger than
+   OpenCL asks (sequentially consistent), which only removes outcomes. */
+#define mem_fence(Flags) __atomic_thread_fence(HOST_SEQ_CST)
+#define read_mem_fence(Flags) __atomic_thread_fence(HOST_SEQ_CST)
+#define write_mem_fence(Flags) __atomic_thread_fence(HOST_SEQ_CST)
 
 /* OpenCL 1.x atomics on 32-bit integers, each returning the old value: one
    __atomic builtin each, or, for min and max, a compare-and-swap loop that

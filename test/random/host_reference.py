@@ -139,8 +139,12 @@ def compile_kernel(kernel, runtime, out, cc="clang-15", sanitize=True,
     except subprocess.TimeoutExpired:
         raise Unsupported(f"{cc} took more than {timeout} s")
     if built.returncode != 0:
+        # The linker's own lines name the missing symbol; Clang's last
+        # line only says that the linker failed.
         first_error = next((line for line in built.stderr.splitlines()
-                            if "error:" in line), built.stderr.strip())
+                            if "error:" in line or
+                            "undefined reference" in line),
+                           built.stderr.strip())
         raise Unsupported(f"it does not compile as C: {first_error}")
     return executable
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests host_reference.py on small kernels whose results are computed
-here independently (barriers, shared __local memory, local and global
-atomics, every argument CLsmith's modes pass), on kernels it must refuse
+here independently (barriers, fences, shared __local memory, local and
+global atomics, every argument CLsmith's modes pass), on kernels it must refuse
 (undefined behaviour, a divergent barrier, vector types), and
 differential.py's verdicts from what pocl and the host reference say.
 
@@ -57,6 +57,21 @@ __kernel void entry(__global ulong *result, __global int *emi_input,
                     __global int *sequence_input, __global long *g_comm_values) {
   size_t i = get_global_id(0);
   result[i] = emi_input[i] * 100 + sequence_input[i] * 10 + g_comm_values[i];
+}
+"""
+
+# --message_passing kernels fence their stores: each work-item fences the
+# store of its square, and after the barrier reads its neighbour's.
+FENCES = """// ---message_passing -g 4,1,1 -l 4,1,1
+__kernel void entry(__global ulong *result) {
+  __local uint squares[4];
+  uint i = get_local_id(0);
+  squares[i] = i * i;
+  write_mem_fence(CLK_LOCAL_MEM_FENCE);
+  mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  read_mem_fence(CLK_LOCAL_MEM_FENCE);
+  result[i] = squares[(i + 1) % 4];
 }
 """
 
@@ -125,6 +140,12 @@ def test_runs(args, failures):
     wanted = [(1024 - i) * 100 + (10 + i) * 10 + 1 for i in range(4)]
     check(failures, done.returncode == 0 and values == wanted,
           f"every-argument: exit {done.returncode}, {values} instead of "
+          f"{wanted}: {done.stderr[-2000:]}")
+    done = run(args, "fences", FENCES)
+    values = differential.result_values(done.stdout)
+    wanted = [((i + 1) % 4) ** 2 for i in range(4)]
+    check(failures, done.returncode == 0 and values == wanted,
+          f"fences: exit {done.returncode}, {values} instead of "
           f"{wanted}: {done.stderr[-2000:]}")
 
 
