@@ -50,6 +50,17 @@ inline std::string deviceName(cl_device_id Device) {
   return Name;
 }
 
+/// A device query's fixed-size answer (a failed query or a size other than
+/// T's fails the test).
+template <class T> T deviceValue(cl_device_id Device, cl_device_info Param) {
+  T Value{};
+  size_t Size = 0;
+  EXPECT_EQ(clGetDeviceInfo(Device, Param, sizeof(T), &Value, &Size),
+            CL_SUCCESS);
+  EXPECT_EQ(Size, sizeof(T));
+  return Value;
+}
+
 /// y = a * x + y, one element per work-item: a kernel several tests build.
 inline const char *Saxpy = R"(
 __kernel void saxpy(float a, __global const float *x, __global float *y) {

@@ -55,10 +55,8 @@ __kernel void address(__global long16 *buffer, __global ulong *out) {
   for (cl_device_id Device : loomDevices()) {
     SCOPED_TRACE(deviceName(Device));
     OnDevice On(Device);
-    cl_uint Bits = 0;
-    ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
-                              sizeof Bits, &Bits, nullptr),
-              CL_SUCCESS);
+    const cl_uint Bits =
+        deviceValue<cl_uint>(Device, CL_DEVICE_MEM_BASE_ADDR_ALIGN);
     ASSERT_EQ(Bits, 128u * 8);
     cl_kernel Kernel = On.kernel(On.program(Address), "address");
     cl_mem Out = On.buffer(CL_MEM_READ_WRITE, sizeof(cl_ulong));
@@ -89,11 +87,9 @@ TEST(ClCreateSubBuffer, KernelsAndCopiesReachTheParentsMemory) {
   for (cl_device_id Device : loomDevices()) {
     SCOPED_TRACE(deviceName(Device));
     OnDevice On(Device);
-    cl_uint Align = 0;
-    ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
-                              sizeof Align, &Align, nullptr),
-              CL_SUCCESS);
-    ASSERT_EQ(Aligned % (Align / 8), 0u);
+    const cl_uint Bits =
+        deviceValue<cl_uint>(Device, CL_DEVICE_MEM_BASE_ADDR_ALIGN);
+    ASSERT_EQ(Aligned % (Bits / 8), 0u);
     std::vector<cl_int> Host(N);
     std::iota(Host.begin(), Host.end(), 0);
     cl_mem Parent = On.buffer(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,

@@ -8,22 +8,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#define CL_TARGET_OPENCL_VERSION 300
-#include "CL/cl.h"
+#include "OnDevice.h"
+
 #include "CL/cl_ext.h"
 
-#include "gtest/gtest.h"
-
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
 namespace {
 
-// Only Loom's ICD, whatever else is installed.
-const bool IcdChosen = setenv("OCL_ICD_VENDORS", LOOM_OPENCL_ICD, 1) == 0;
+using namespace loom_opencl_test;
 
 cl_platform_id loomPlatform() {
   cl_platform_id Platform = nullptr;
@@ -32,18 +28,6 @@ cl_platform_id loomPlatform() {
   EXPECT_EQ(clGetPlatformIDs(1, &Platform, &Count), CL_SUCCESS);
   EXPECT_EQ(Count, 1u);
   return Platform;
-}
-
-std::vector<cl_device_id> loomDevices() {
-  cl_uint Count = 0;
-  EXPECT_EQ(
-      clGetDeviceIDs(loomPlatform(), CL_DEVICE_TYPE_ALL, 0, nullptr, &Count),
-      CL_SUCCESS);
-  std::vector<cl_device_id> Devices(Count);
-  EXPECT_EQ(clGetDeviceIDs(loomPlatform(), CL_DEVICE_TYPE_ALL, Count,
-                           Devices.data(), nullptr),
-            CL_SUCCESS);
-  return Devices;
 }
 
 std::string platformString(cl_platform_info Param) {
@@ -67,15 +51,6 @@ std::string deviceString(cl_device_id Device, cl_device_info Param) {
             CL_SUCCESS);
   Text.pop_back();
   return Text;
-}
-
-template <class T> T deviceValue(cl_device_id Device, cl_device_info Param) {
-  T Value{};
-  size_t Size = 0;
-  EXPECT_EQ(clGetDeviceInfo(Device, Param, sizeof(T), &Value, &Size),
-            CL_SUCCESS);
-  EXPECT_EQ(Size, sizeof(T));
-  return Value;
 }
 
 TEST(ClGetPlatformIDs, TheLoaderFindsOneLoomPlatform) {
