@@ -54,10 +54,14 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     // Clang defines __IMAGE_SUPPORT__ for every SPIR triple; Loom has no
     // image builtins, so a program testing the macro must take its other
     // path (OpenCL C 3.0's __opencl_c_images is off with the rest).
-    Args.insert(Args.end(), {"-x", "cl", "-cl-std=" + Opts.Standard,
-                             std::string("-cl-ext=") + OpenCLExtensions,
-                             "-U__IMAGE_SUPPORT__", "-finclude-default-header",
-                             "-fdeclare-opencl-builtins"});
+    Args.insert(Args.end(),
+                {"-x", "cl", "-cl-std=" + Opts.Standard,
+                 std::string("-cl-ext=") + OpenCLExtensions,
+                 "-U__IMAGE_SUPPORT__", "-finclude-default-header",
+                 "-fdeclare-opencl-builtins",
+                 "-D__OPENCL_VERSION__=" +
+                     std::to_string(OpenCLDeviceMajorVersion * 100 +
+                                    OpenCLDeviceMinorVersion * 10)});
   }
   Args.insert(Args.end(),
               {"-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",

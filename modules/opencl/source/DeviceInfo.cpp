@@ -15,6 +15,7 @@
 
 #include "InfoWriter.h"
 #include "Objects.h"
+#include "Platform.h"
 
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/Target.h"
@@ -37,7 +38,8 @@ namespace opencl {
 
 namespace {
 
-constexpr cl_version OpenCL30 = CL_MAKE_VERSION(3, 0, 0);
+/// The version OpenCL C 3.0's optional features are reported with.
+constexpr cl_version OpenCLC30 = CL_MAKE_VERSION(3, 0, 0);
 
 /// The names in the driver's feature list that start with \p Prefix.
 std::vector<std::string> featuresStartingWith(const _cl_device_id &Device,
@@ -161,11 +163,11 @@ std::optional<cl_int> answerIdentity(const _cl_device_id &Device,
     // does): it names what makes Loom's binaries of one build loadable by
     // another, so that a cache made by an incompatible build is not used.
     return Answer.string(
-        "OpenCL 3.0 Loom " LOOM_VERSION " (kernel ABI " +
+        implementedVersionText() + " Loom " LOOM_VERSION " (kernel ABI " +
         std::to_string(LOOM_ABI_VERSION) + ", descriptors " +
         std::to_string(loom::metadata::DescriptorFormatVersion) + ")");
   case CL_DEVICE_NUMERIC_VERSION:
-    return Answer.value<cl_version>(OpenCL30);
+    return Answer.value<cl_version>(implementedVersion());
   case CL_DEVICE_OPENCL_C_VERSION:
     // The highest 1.x version, for programs that predate OpenCL 3.0.
     return Answer.string("OpenCL C 1.2 Loom");
@@ -178,7 +180,7 @@ std::optional<cl_int> answerIdentity(const _cl_device_id &Device,
     });
   case CL_DEVICE_OPENCL_C_FEATURES:
     return Answer.array(
-        withVersion(featuresStartingWith(Device, "__opencl_c_"), OpenCL30));
+        withVersion(featuresStartingWith(Device, "__opencl_c_"), OpenCLC30));
   case CL_DEVICE_EXTENSIONS:
     return Answer.string(joined(extensions(Device)));
   case CL_DEVICE_EXTENSIONS_WITH_VERSION:

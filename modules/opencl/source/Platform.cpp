@@ -12,6 +12,7 @@
 #include "Objects.h"
 #include "Program.h"
 
+#include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/Target.h"
 #include "mux/mux.h"
 
@@ -76,9 +77,17 @@ _cl_platform_id *makePlatform() {
   return Platform;
 }
 
-std::string platformVersion() { return "OpenCL 3.0 Loom " LOOM_VERSION; }
-
 } // namespace
+
+cl_version implementedVersion() {
+  return CL_MAKE_VERSION(compiler::OpenCLDeviceMajorVersion,
+                         compiler::OpenCLDeviceMinorVersion, 0);
+}
+
+std::string implementedVersionText() {
+  return "OpenCL " + std::to_string(compiler::OpenCLDeviceMajorVersion) + "." +
+         std::to_string(compiler::OpenCLDeviceMinorVersion);
+}
 
 cl_platform_id getPlatform() {
   // Made once, and never freed: handles to it stay valid for the process.
@@ -106,9 +115,9 @@ cl_int getPlatformInfo(cl_platform_id Platform, cl_platform_info Param,
   case CL_PLATFORM_PROFILE:
     return Answer.string("FULL_PROFILE");
   case CL_PLATFORM_VERSION:
-    return Answer.string(platformVersion());
+    return Answer.string(implementedVersionText() + " Loom " LOOM_VERSION);
   case CL_PLATFORM_NUMERIC_VERSION:
-    return Answer.value<cl_version>(CL_MAKE_VERSION(3, 0, 0));
+    return Answer.value<cl_version>(implementedVersion());
   case CL_PLATFORM_NAME:
     return Answer.string("Loom");
   case CL_PLATFORM_VENDOR:

@@ -15,8 +15,17 @@
 
 #include "CL/cl.h"
 
+#include <string>
+
 namespace loom {
 namespace opencl {
+
+/// The OpenCL version the platform and every device implement (one fact:
+/// compiler::OpenCLDeviceMajorVersion, which kernels see as
+/// __OPENCL_VERSION__), and the "OpenCL <major>.<minor>" that begins their
+/// version strings.
+cl_version implementedVersion();
+std::string implementedVersionText();
 
 /// The platform, its devices made.
 cl_platform_id getPlatform();

@@ -13,6 +13,7 @@
 #include "OnDevice.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -217,6 +218,40 @@ TEST(ClBuildProgram, TakesTheOpenCLCVersionsTheDeviceReports) {
   }
   On.program(Source, "-cl-std=CL2.0", CL_INVALID_BUILD_OPTIONS);
   On.program(Source, "-cl-std=CL3.0 -cl-no-subgroup-ifp");
+}
+
+// A kernel sees the device's OpenCL version as __OPENCL_VERSION__ in every
+// OpenCL C version it builds with, and the language's as
+// __OPENCL_C_VERSION__ (the CTS's test_basic work_item_functions_out_of_range
+// writes its results under `#if __OPENCL_VERSION__ >= CL_VERSION_1_1`).
+TEST(ClBuildProgram, KernelsSeeTheDevicesOpenCLVersion) {
+  const char *Source = R"(
+__kernel void versions(__global int *out) {
+  out[0] = __OPENCL_VERSION__;
+  out[1] = __OPENCL_C_VERSION__;
+})";
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    const cl_version Version =
+        deviceValue<cl_version>(Device, CL_DEVICE_NUMERIC_VERSION);
+    const int DeviceMacro =
+        CL_VERSION_MAJOR(Version) * 100 + CL_VERSION_MINOR(Version) * 10;
+    for (auto [Option, LanguageMacro] :
+         {std::pair{"-cl-std=CL1.0", 100}, std::pair{"-cl-std=CL1.2", 120},
+          std::pair{"-cl-std=CL3.0", 300}}) {
+      SCOPED_TRACE(Option);
+      cl_kernel Kernel = On.kernel(On.program(Source, Option), "versions");
+      cl_mem Out = On.buffer(CL_MEM_READ_WRITE, 2 * sizeof(cl_int));
+      ASSERT_EQ(clSetKernelArg(Kernel, 0, sizeof Out, &Out), CL_SUCCESS);
+      const size_t One = 1;
+      ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, Kernel, 1, nullptr, &One,
+                                       nullptr, 0, nullptr, nullptr),
+                CL_SUCCESS);
+      EXPECT_EQ(readInts(On.Queue, Out, 2),
+                (std::vector<cl_int>{DeviceMacro, LanguageMacro}));
+    }
+  }
 }
 
 // Unloading the compiler is a hint: builds go on after it.

@@ -90,6 +90,14 @@ constexpr uint32_t NewestSPIRVVersion = 0x00010400;
 /// 3.0, not 2.0, whose mandatory features Loom does not all have.
 #define LOOM_OPENCL_C_VERSIONS(X) X(1, 0) X(1, 1) X(1, 2) X(3, 0)
 
+/// The OpenCL version of every device Loom makes: what CL_DEVICE_VERSION
+/// and CL_DEVICE_NUMERIC_VERSION report, and what `__OPENCL_VERSION__` says
+/// to a kernel in every OpenCL C version (major * 100 + minor * 10). Clang
+/// leaves that macro to the implementation: OpenCL C defines it as the
+/// device's version, not the language's (`__OPENCL_C_VERSION__`).
+inline constexpr unsigned OpenCLDeviceMajorVersion = 3;
+inline constexpr unsigned OpenCLDeviceMinorVersion = 0;
+
 /// The `-cl-std=` spellings of LOOM_OPENCL_C_VERSIONS, for messages and
 /// --help: "CL1.0, CL1.1, CL1.2 or CL3.0".
 const std::string &describeOpenCLCVersions();
