@@ -302,6 +302,7 @@ Error printKernels(ArrayRef<char> Object, raw_ostream &OS) {
     return Program.takeError();
   for (const loom::metadata::KernelDescriptor &K : Program->Kernels)
     printKernel(K, OS);
+  OS << "global variables: " << Program->GlobalVariableBytes << " bytes\n";
   return Error::success();
 }
 

@@ -180,6 +180,7 @@ std::vector<uint8_t> writeProgramDescriptor(const ProgramDescriptor &Program) {
   W.writeString(Program.TargetName);
   W.writeString(Program.CPUName);
   W.writeString(Program.CPUFeatures);
+  W.write<uint64_t>(Program.GlobalVariableBytes);
   W.write<uint32_t>(static_cast<uint32_t>(Program.Kernels.size()));
   for (const KernelDescriptor &K : Program.Kernels)
     writeKernel(W, K);
@@ -204,6 +205,7 @@ readProgramDescriptor(const void *Data, size_t Size) {
   P.TargetName = R.readString(256);
   P.CPUName = R.readString(256);
   P.CPUFeatures = R.readString(1 << 16);
+  P.GlobalVariableBytes = R.read<uint64_t>();
   uint32_t KernelCount = R.read<uint32_t>();
   if (!R.ok())
     return cargo::unexpected("truncated descriptor header" +

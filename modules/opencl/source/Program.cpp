@@ -718,7 +718,8 @@ cl_int getProgramBuildInfo(cl_program Program, cl_device_id Device,
   case CL_PROGRAM_BINARY_TYPE:
     return Answer.value(Built.BinaryType);
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-    return Answer.value<size_t>(0);
+    // 0 until an executable is built (the descriptors come with it).
+    return Answer.value<size_t>(Built.Descriptors.GlobalVariableBytes);
   default:
     return CL_INVALID_VALUE;
   }

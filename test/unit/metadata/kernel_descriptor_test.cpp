@@ -13,6 +13,7 @@ ProgramDescriptor makeProgram() {
   P.TargetName = "csa";
   P.CPUName = "skylake-avx512";
   P.CPUFeatures = "+avx512f,+fma";
+  P.GlobalVariableBytes = 0x1'0000'0010;
   KernelDescriptor K;
   K.Name = "saxpy";
   K.EntrySymbol = "saxpy.mux-kernel-wrapper";
@@ -43,6 +44,7 @@ TEST(KernelDescriptor, RoundTrips) {
   auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
   ASSERT_TRUE(Read) << Read.error();
   EXPECT_EQ(*Read, P);
+  EXPECT_EQ(Read->GlobalVariableBytes, 0x1'0000'0010u);
   ASSERT_NE(Read->findKernel("saxpy"), nullptr);
   EXPECT_EQ(Read->findKernel("saxpy")->Args[1].Kind, ArgKind::GlobalBuffer);
   EXPECT_EQ(Read->findKernel("saxpy")->Args[1].TypeName, "uint*");

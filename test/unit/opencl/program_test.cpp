@@ -254,6 +254,41 @@ __kernel void versions(__global int *out) {
   }
 }
 
+// CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE is the bytes of the program's
+// variables in the global address space once built (the CTS's test_basic
+// progvar_* tests ask for at least their variables' sizes), 0 before.
+TEST(ClGetProgramBuildInfo, GlobalVariableTotalSizeIsTheProgramsGlobals) {
+  const char *Source = R"(
+global int counts[10];
+global long total = 5;
+constant int weights[3] = {1, 2, 3};
+kernel void k(global int *out) {
+  static global short calls;
+  calls += 1;
+  counts[out[0]] += weights[out[1]];
+  out[2] = total + calls;
+})";
+  OnDevice On(loomDevices()[0]);
+  auto TotalSize = [&](cl_program Program) {
+    size_t Bytes = 1;
+    EXPECT_EQ(clGetProgramBuildInfo(Program, On.Device,
+                                    CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE,
+                                    sizeof Bytes, &Bytes, nullptr),
+              CL_SUCCESS);
+    return Bytes;
+  };
+  const char *Text = Source;
+  cl_int Error = CL_SUCCESS;
+  cl_program Unbuilt =
+      clCreateProgramWithSource(On.Context, 1, &Text, nullptr, &Error);
+  ASSERT_EQ(Error, CL_SUCCESS);
+  EXPECT_EQ(TotalSize(Unbuilt), 0u);
+  clReleaseProgram(Unbuilt);
+  EXPECT_EQ(TotalSize(On.program(Source, "-cl-std=CL3.0")), 40u + 8 + 2);
+  EXPECT_EQ(TotalSize(On.program("kernel void k(global int *p) { *p = 1; }")),
+            0u);
+}
+
 // Unloading the compiler is a hint: builds go on after it.
 TEST(ClUnloadPlatformCompiler, IsAHintAfterWhichBuildsGoOn) {
   OnDevice On(loomDevices()[0]);

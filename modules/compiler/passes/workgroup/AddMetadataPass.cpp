@@ -95,6 +95,18 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   return K;
 }
 
+/// The bytes the variables of the global address space the module defines
+/// take: what the loaded program allocates for them (OpenCL's
+/// CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
+uint64_t globalVariableBytes(const Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  uint64_t Bytes = 0;
+  for (const GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == GlobalAddressSpace && !GV.isDeclaration())
+      Bytes += DL.getTypeAllocSize(GV.getValueType());
+  return Bytes;
+}
+
 /// LLVM's pipeline parser cuts a pipeline's text at every comma, so the
 /// features (`+avx2,+fma`) are written there with colons (`+avx2:+fma`).
 std::string writeFeaturesForPipeline(StringRef Features) {
@@ -130,6 +142,7 @@ PreservedAnalyses AddMetadataPass::run(Module &M, ModuleAnalysisManager &AM) {
   }
   Program.CPUName = Opts.CPUName;
   Program.CPUFeatures = Opts.CPUFeatures;
+  Program.GlobalVariableBytes = globalVariableBytes(M);
 
   std::vector<uint8_t> Bytes = md::writeProgramDescriptor(Program);
   Constant *Init = ConstantDataArray::get(M.getContext(), makeArrayRef(Bytes));

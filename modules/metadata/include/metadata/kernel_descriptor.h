@@ -27,7 +27,7 @@ namespace metadata {
 
 /// The format of the descriptor bytes (not the kernel ABI, which is
 /// LOOM_ABI_VERSION).
-constexpr uint32_t DescriptorFormatVersion = 6;
+constexpr uint32_t DescriptorFormatVersion = 7;
 constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
 
 enum class ArgKind : uint8_t {
@@ -125,6 +125,10 @@ struct ProgramDescriptor {
   std::string TargetName;
   std::string CPUName;
   std::string CPUFeatures;
+  /// The bytes the program's variables in the global address space take
+  /// (program-scope and `static` ones): OpenCL's
+  /// CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE.
+  uint64_t GlobalVariableBytes = 0;
   std::vector<KernelDescriptor> Kernels;
 
   const KernelDescriptor *findKernel(const std::string &Name) const;
@@ -132,7 +136,7 @@ struct ProgramDescriptor {
   bool operator==(const ProgramDescriptor &O) const {
     return AbiVersion == O.AbiVersion && TargetName == O.TargetName &&
            CPUName == O.CPUName && CPUFeatures == O.CPUFeatures &&
-           Kernels == O.Kernels;
+           GlobalVariableBytes == O.GlobalVariableBytes && Kernels == O.Kernels;
   }
 };
 

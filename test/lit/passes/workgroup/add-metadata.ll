@@ -7,13 +7,22 @@ target triple = "x86_64-pc-linux-gnu"
 
 %MuxPackedArgs.saxpy = type { float, ptr addrspace(1), ptr addrspace(1) }
 
+; Variables of the global address space the module defines count, 12 + 2
+; bytes; a declaration and the constant and private address spaces' do not.
+@table = addrspace(1) global [3 x i32] zeroinitializer
+@flag = internal addrspace(1) global i16 0
+@elsewhere = external addrspace(1) global [64 x i32]
+@coefficients = addrspace(2) constant [4 x float] zeroinitializer
+@private = global [32 x i8] zeroinitializer
+
 define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !0 !mux_arg_types !1 !mux_accumulator_args !2 !mux_arg_type_quals !3 !mux_arg_names !4 {
   ret void
 }
 
 ; The descriptors are one constant in the .loom.kernels section, kept alive
-; through @llvm.used. Bytes, little-endian: magic "LMKD", format 6, ABI 5,
-; target "csa", cpu "skylake", no features, one kernel; its record: name
+; through @llvm.used. Bytes, little-endian: magic "LMKD", format 7, ABI 5,
+; target "csa", cpu "skylake", no features, 14 bytes of global variables,
+; one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
 ; required size 64x1x1, no hint, no local memory, width 1, no stack (no
 ; private memory, no barriers: 0 bytes, 0 per work-item), the work-group
@@ -25,7 +34,7 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 ; const and restrict; 4, volatile) and its name after its type name
 ; (!mux_arg_names); the last is an accumulator of 4-byte additions
 ; (!mux_accumulator_args), the byte after its address space.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\06\00\00\00\05\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\01\00\00\00
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\07\00\00\00\05\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\0E\00\00\00\00\00\00\00\01\00\00\00
 ; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00
 ; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float\01\00\00\00a
 ; CHECK-SAME: \00\01\00\03\08\00\00\00\08\00\00\00\08\00\00\00\06\00\00\00float*\01\00\00\00x

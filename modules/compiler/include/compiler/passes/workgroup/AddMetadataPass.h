@@ -8,8 +8,9 @@
 /// size attributes, local memory, vectorization width, and the stack a
 /// work-group needs: the private memory of the entry point and the
 /// functions it calls, plus the live state work-item-loops recorded) plus
-/// the target name
-/// and CPU, and serializes them with metadata/kernel_descriptor.h.
+/// the target name and CPU and the bytes the module's variables in the
+/// global address space take, and serializes them with
+/// metadata/kernel_descriptor.h.
 /// Produces: the constant `@loom.kernel_descriptors` in section
 /// LOOM_DESCRIPTOR_SECTION, kept alive through `@llvm.used`. Pipeline name:
 /// `add-metadata<target=NAME>`.
