@@ -8,10 +8,12 @@ the fastest kernel time of each (the drivers' own timers: a mux query pool,
 an OpenCL profiling event), pocl/Loom, the compile latency of each (Loom's
 build against pocl's build plus its first launch, where pocl generates the
 work-group function) and its ratio, Loom's bandwidth over the case's
-buffers, and whether the outputs agree (../shared/peer/compare.py); then
-the geometric means. Beside them, the machine's limits measured in the same
-run by bench/native_limits.cpp (triad bandwidth, a vectorized matrix
-product), and Loom's streaming cases as a share of that bandwidth.
+buffers, its share of the ceiling that bounds the case, and whether the
+outputs agree (../shared/peer/compare.py); then the geometric means. The
+ceilings are the machine's, measured in the same run by
+bench/native_limits.cpp: peak FMA throughput and OpenBLAS's sgemm for the
+compute-bound cases (the matrix products: GFLOP/s over each), STREAM's
+triad for the others (GB/s over the case's buffers, over the triad's).
 
 The OpenCL columns: every case also runs through opencl-run
 (bench/opencl_run.cpp), one host program on Loom's OpenCL platform and on
@@ -50,8 +52,10 @@ LOOM_ICD = BUILD / "etc" / "OpenCL" / "vendors" / "loom.icd"
 # --quick: two starter cases, small native sizes; a smoke run of the
 # command itself, whose figures mean nothing.
 QUICK_CASES = ("vadd_float", "reduce")
-# The cases whose speed is their bandwidth, set against the native triad.
-STREAMING_CASES = ("triad", "vadd_float", "vadd_int")
+# The compute-bound cases: their flops from the case (2 n^3 for an n x n
+# product of floats; n is the case's int argument). Every other case is set
+# against the triad's bandwidth.
+MATRIX_PRODUCTS = ("matmul_naive", "matmul_tiled")
 ELEMENT_BYTES = {"char": 1, "uchar": 1, "short": 2, "ushort": 2, "int": 4,
                  "uint": 4, "long": 8, "ulong": 8, "float": 4, "double": 8,
                  "half": 2}
@@ -132,7 +136,7 @@ def native_limits(quick):
     if build.returncode != 0:
         raise RuntimeError("cannot build native-limits: " +
                            build.stdout[-400:] + build.stderr[-400:])
-    sizes = (["--triad-floats", "1048576", "--matmul-n", "128", "--repeat",
+    sizes = (["--stream-floats", "1048576", "--gemm-n", "128", "--repeat",
               "2"] if quick else [])
     return run_json([str(BUILD / "bin" / "native-limits"), *sizes])
 
@@ -142,6 +146,41 @@ def buffer_bytes(case_path):
     case = json.loads(case_path.read_text())
     return sum(ELEMENT_BYTES.get(arg["buffer"], 4) * arg["count"]
                for arg in case["args"] if "buffer" in arg)
+
+
+def product_flops(case_path):
+    """2 n^3 for a matrix-product case (n: its int argument), else None."""
+    if case_path.stem not in MATRIX_PRODUCTS:
+        return None
+    case = json.loads(case_path.read_text())
+    n = next(arg["value"] for arg in case["args"]
+             if arg.get("scalar") == "int")
+    return 2 * n ** 3
+
+
+def ceiling_shares(case_path, row, native):
+    """The case's share of the ceiling that bounds it: GFLOP/s over the
+    FMA peak and over OpenBLAS's sgemm for a matrix product, else GB/s over
+    the triad's."""
+    flops = product_flops(case_path)
+    loom_us = row["loom_kernel_us"]
+    if flops and loom_us > 0:
+        gflop_s = flops / loom_us / 1e3
+        return {"loom_gflop_s": gflop_s,
+                "share_of_peak": gflop_s / native["peak_float_gflop_s"],
+                "share_of_sgemm": gflop_s / native["sgemm_gflop_s"]}
+    if row["loom_gb_s"]:
+        return {"share_of_triad": row["loom_gb_s"] / native["triad_gb_s"]}
+    return {}
+
+
+def describe_share(row):
+    if "share_of_peak" in row:
+        return (f"{row['share_of_peak']:.0%} peak, "
+                f"{row['share_of_sgemm']:.0%} sgemm")
+    if "share_of_triad" in row:
+        return f"{row['share_of_triad']:.0%} triad"
+    return ""
 
 
 def outputs_agree(case_path, pocl_dir, loom_dir):
@@ -281,9 +320,7 @@ def summarize(cases, figures, with_pocl, native, scratch):
             if row["loom_opencl_kernel_us"] > 0:
                 row["opencl_pocl_over_loom"] = (row["pocl_opencl_kernel_us"] /
                                                 row["loom_opencl_kernel_us"])
-        if case.stem in STREAMING_CASES and row["loom_gb_s"]:
-            row["share_of_native_triad"] = (row["loom_gb_s"] /
-                                            native["triad_gb_s"])
+        row.update(ceiling_shares(case, row, native))
         rows.append(row)
     summary = {"pocl": with_pocl, "native": native, "cases": rows}
     if with_pocl:
@@ -300,23 +337,33 @@ def number(value, digits=2):
     return "n/a" if value is None else f"{value:.{digits}f}"
 
 
+def describe_native(native):
+    mib = 2 ** 20
+    return (f"ceilings ({native['threads']} threads, "
+            f"{native['vector_bits']}-bit vectors): FMA peak float "
+            f"{native['peak_float_gflop_s']:.0f} GFLOP/s, double "
+            f"{native['peak_double_gflop_s']:.0f}; OpenBLAS "
+            f"{native['gemm_n']}^2 sgemm {native['sgemm_gflop_s']:.0f} GFLOP/s,"
+            f" dgemm {native['dgemm_gflop_s']:.0f}; triad "
+            f"{native['triad_gb_s']:.1f} GB/s (streaming stores "
+            f"{native['triad_streaming_gb_s']:.1f}, plain "
+            f"{native['triad_plain_gb_s']:.1f}), copy "
+            f"{native['copy_gb_s']:.1f} GB/s, 3 arrays of "
+            f"{native['stream_floats'] * 4 / mib:.0f} MiB (last-level cache "
+            f"{native['llc_bytes'] / mib:.0f} MiB)")
+
+
 def print_table(summary, options):
-    native = summary["native"]
-    print(f"native limits ({native['threads']} threads): triad "
-          f"{native['triad_gb_s']:.1f} GB/s (streaming stores "
-          f"{native['triad_streaming_gb_s']:.1f}, plain "
-          f"{native['triad_plain_gb_s']:.1f}), {native['matmul_n']}^2 matrix "
-          f"product {native['matmul_gflop_s']:.1f} GFLOP/s")
+    print(describe_native(summary["native"]))
     if not summary["pocl"]:
         print("pocl is not available here: Loom alone "
               "(../shared/peer/build.sh installs it)")
     header = (f"{'case':<22} {'loom us':>10} {'pocl us':>10} {'pocl/loom':>9} "
               f"{'loom build ms':>13} {'pocl build+wu ms':>16} "
-              f"{'compile x':>9} {'loom GB/s':>9} {'of triad':>8} "
+              f"{'compile x':>9} {'loom GB/s':>9} {'of ceiling':>20} "
               f"{'CL loom us':>10} {'CL pocl us':>10} {'CL p/l':>6}  outputs")
     print(header)
     for row in summary["cases"]:
-        share = row.get("share_of_native_triad")
         print(f"{row['case']:<22} {number(row['loom_kernel_us'], 1):>10} "
               f"{number(row.get('pocl_kernel_us'), 1):>10} "
               f"{number(row.get('pocl_over_loom')):>9} "
@@ -324,7 +371,7 @@ def print_table(summary, options):
               f"{number(row.get('pocl_build_warmup_ms'), 1):>16} "
               f"{number(row.get('compile_pocl_over_loom'), 1):>9} "
               f"{number(row['loom_gb_s'], 1):>9} "
-              f"{(f'{share:.0%}' if share else ''):>8} "
+              f"{describe_share(row):>20} "
               f"{number(row.get('loom_opencl_kernel_us'), 1):>10} "
               f"{number(row.get('pocl_opencl_kernel_us'), 1):>10} "
               f"{number(row.get('opencl_pocl_over_loom')):>6}  "
@@ -341,12 +388,16 @@ def print_table(summary, options):
             f"{section}: " + ", ".join(f"{name} {value:g}"
                                        for name, value in lines.items())
             for section, lines in figures.items()))
+    print("(goals: matmul_naive at least 70% of sgemm, the streaming cases "
+          "at least 90% of the triad)")
     print(f"(fastest kernel time of {options.rounds} alternating rounds of "
           f"{options.repeat} timed launches; build times are medians)")
 
 
 def draw(summary, path):
-    """The ratios as bars on a log scale, with the 1.0 line."""
+    """Two panels: pocl/Loom per case on a log scale with the 1.0 line, and
+    each case's share of its ceiling (the FMA peak and sgemm for the matrix
+    products, the triad for the rest) with the 100% line."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -355,26 +406,43 @@ def draw(summary, path):
         print(f"no picture: matplotlib is not importable by {sys.executable} "
               "(Debian: python3-matplotlib)", file=sys.stderr)
         return False
-    rows = [r for r in summary["cases"] if r.get("pocl_over_loom")]
-    native = summary["native"]
-    figure, axes = plt.subplots(figsize=(max(6, 0.6 * len(rows) + 2), 4.5))
+    cases = summary["cases"]
+    figure, (ratio_axes, share_axes) = plt.subplots(
+        2, 1, figsize=(max(6, 0.6 * len(cases) + 2), 8))
+    rows = [r for r in cases if r.get("pocl_over_loom")]
     if rows:
         ratios = [r["pocl_over_loom"] for r in rows]
         colours = ["tab:green" if v >= 1 else "tab:red" for v in ratios]
-        bars = axes.bar([r["case"] for r in rows], ratios, color=colours)
-        axes.bar_label(bars, fmt="%.2f", fontsize=8)
-        axes.set_yscale("log")
-        axes.axhline(1.0, color="black", linewidth=1)
-        axes.set_ylabel("pocl kernel time / Loom kernel time")
-        axes.tick_params(axis="x", labelrotation=60)
+        bars = ratio_axes.bar([r["case"] for r in rows], ratios,
+                              color=colours)
+        ratio_axes.bar_label(bars, fmt="%.2f", fontsize=8)
+        ratio_axes.set_yscale("log")
+        ratio_axes.axhline(1.0, color="black", linewidth=1)
+        ratio_axes.set_ylabel("pocl kernel time / Loom kernel time")
+        ratio_axes.tick_params(axis="x", labelrotation=60)
         title = (f"Loom against pocl: geomean "
                  f"{summary['geomean_pocl_over_loom']:.2f}x")
     else:
-        axes.text(0.5, 0.5, "pocl not available: no ratios", ha="center")
+        ratio_axes.text(0.5, 0.5, "pocl not available: no ratios",
+                        ha="center")
         title = "Loom alone"
-    axes.set_title(f"{title}\nnative limits: triad {native['triad_gb_s']:.1f}"
-                   f" GB/s, matrix product {native['matmul_gflop_s']:.0f} "
-                   f"GFLOP/s ({native['threads']} threads)", fontsize=10)
+    ratio_axes.set_title(title, fontsize=10)
+    names, shares, colours = [], [], []
+    for row in cases:
+        for key, ceiling, colour in (("share_of_peak", "peak", "tab:orange"),
+                                     ("share_of_sgemm", "sgemm", "tab:red"),
+                                     ("share_of_triad", "triad", "tab:blue")):
+            if key in row:
+                names.append(f"{row['case']} / {ceiling}")
+                shares.append(100 * row[key])
+                colours.append(colour)
+    bars = share_axes.bar(names, shares, color=colours)
+    share_axes.bar_label(bars, fmt="%.0f", fontsize=8)
+    share_axes.axhline(100, color="black", linewidth=1)
+    share_axes.set_ylabel("% of the ceiling")
+    share_axes.tick_params(axis="x", labelrotation=60)
+    share_axes.set_title(describe_native(summary["native"]).replace(
+        "; ", ";\n"), fontsize=8)
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)

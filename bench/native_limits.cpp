@@ -4,25 +4,29 @@
 /// The ceilings bench/compare.py sets Loom's figures against, measured the
 /// way a performance engineer would on the same machine in the same run:
 ///
-/// - triad bandwidth: a[i] = b[i] + s * c[i] over three arrays, one
-///   contiguous share per thread, first touched by the thread that streams
-///   it, with non-temporal stores where the compiler offers them (no
-///   write-allocate reads, as Loom's streaming-stores pass emits) and plain
-///   stores, the better of the two; bytes counted as STREAM does, 12 per
-///   element;
-/// - matrix product: C = A * B on n x n floats, rows of C shared between
-///   threads, a 4 x 64 register tile of C per step (16 vector
-///   accumulators of 16 floats), 2 n^3 flops.
+/// - peak arithmetic: independent fused multiply-adds on the widest vectors
+///   the host has (512 bits with AVX-512, else 256), float and double, one
+///   thread per core, 2 flops per lane per FMA;
+/// - OpenBLAS's sgemm and dgemm (Debian's libopenblas-dev) on n x n
+///   matrices, the size of the matrix-product cases, on as many threads,
+///   2 n^3 flops, checked against a double-precision dot product;
+/// - STREAM's triad (a[i] = b[i] + s * c[i], 12 bytes per float element)
+///   and copy (a[i] = b[i], 8), over arrays each at least twice the
+///   last-level cache the host reports (so that no launch finds them in it),
+///   one contiguous share per thread, first touched by the thread that
+///   streams it, with non-temporal stores (no write-allocate reads, as
+///   Loom's streaming-stores pass emits) and with plain stores.
 ///
-/// Each figure is the best of --repeat runs. The product is checked against
-/// a scalar dot product on a sample of elements, and the program fails if
-/// it is wrong, so that a ceiling is never a broken kernel's speed.
+/// Each figure is the best of --repeat runs; a result that is wrong fails
+/// the program, so that a ceiling is never a broken kernel's speed.
 ///
-/// usage: native-limits [--triad-floats N] [--matmul-n N] [--repeat R]
+/// usage: native-limits [--stream-floats N] [--gemm-n N] [--repeat R]
 ///                      [--threads T]
 /// Prints one JSON object.
 ///
 //===----------------------------------------------------------------------===//
+
+#include <cblas.h>
 
 #include <algorithm>
 #include <chrono>
@@ -35,20 +39,29 @@
 #include <thread>
 #include <vector>
 
-#if defined(__AVX512F__) || defined(__AVX__)
 #include <immintrin.h>
-#endif
-#ifdef __linux__
 #include <sched.h>
-#endif
+#include <unistd.h>
+
+// OpenBLAS's own entry point (Debian's cblas.h declares it only in
+// cblas-openblas.h, which the netlib alternative lacks).
+extern "C" void openblas_set_num_threads(int);
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
+#if defined(__AVX512F__)
+constexpr unsigned VectorBits = 512;
+#elif defined(__AVX2__) && defined(__FMA__)
+constexpr unsigned VectorBits = 256;
+#else
+#error "native-limits needs AVX2 and FMA, or AVX-512"
+#endif
+
 struct Options {
-  size_t TriadFloats = size_t(32) << 20;
-  unsigned MatmulN = 512;
+  size_t StreamFloats = 0; ///< 0: sized past the last-level cache.
+  unsigned GemmN = 512;
   unsigned Repeat = 10;
   unsigned Threads = 0;
 };
@@ -67,10 +80,10 @@ bool parseOptions(int Argc, char **Argv, Options &O) {
     size_t V;
     if (!parseCount(Argv[I + 1], V))
       return false;
-    if (!std::strcmp(Argv[I], "--triad-floats"))
-      O.TriadFloats = V;
-    else if (!std::strcmp(Argv[I], "--matmul-n") && V % 64 == 0)
-      O.MatmulN = static_cast<unsigned>(V);
+    if (!std::strcmp(Argv[I], "--stream-floats") && V % 16 == 0)
+      O.StreamFloats = V;
+    else if (!std::strcmp(Argv[I], "--gemm-n"))
+      O.GemmN = static_cast<unsigned>(V);
     else if (!std::strcmp(Argv[I], "--repeat"))
       O.Repeat = static_cast<unsigned>(V);
     else if (!std::strcmp(Argv[I], "--threads"))
@@ -81,14 +94,28 @@ bool parseOptions(int Argc, char **Argv, Options &O) {
   return Argc % 2 == 1;
 }
 
+[[noreturn]] void fail(const std::string &Message) {
+  std::fprintf(stderr, "native-limits: error: %s\n", Message.c_str());
+  std::exit(1);
+}
+
 /// One thread per core the process may use, as Loom's driver has.
 unsigned defaultThreads() {
-#ifdef __linux__
   cpu_set_t Set;
   if (sched_getaffinity(0, sizeof(Set), &Set) == 0)
     return std::max(1, CPU_COUNT(&Set));
-#endif
   return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// The last-level cache the host reports, in bytes (0 if it says none).
+size_t lastLevelCacheBytes() {
+  for (int Level :
+       {_SC_LEVEL4_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE}) {
+    long Bytes = sysconf(Level);
+    if (Bytes > 0)
+      return static_cast<size_t>(Bytes);
+  }
+  return 0;
 }
 
 /// Runs Body(T, Threads) on \p Threads threads, the caller being thread 0.
@@ -101,9 +128,136 @@ template <typename Fn> void onThreads(unsigned Threads, Fn Body) {
     Other.join();
 }
 
-double secondsSince(Clock::time_point Start) {
-  return std::chrono::duration<double>(Clock::now() - Start).count();
+/// The shortest of \p Repeat timed runs of Run(), in seconds.
+template <typename Fn> double fastestRun(unsigned Repeat, Fn Run) {
+  double Best = INFINITY;
+  for (unsigned R = 0; R < Repeat; ++R) {
+    Clock::time_point Start = Clock::now();
+    Run();
+    Best = std::min(
+        Best, std::chrono::duration<double>(Clock::now() - Start).count());
+  }
+  return Best;
 }
+
+//===----------------------------------------------------------------------===//
+// Peak arithmetic
+//===----------------------------------------------------------------------===//
+
+#if defined(__AVX512F__)
+using FloatVec = __m512;
+using DoubleVec = __m512d;
+inline FloatVec splat(float V) { return _mm512_set1_ps(V); }
+inline DoubleVec splat(double V) { return _mm512_set1_pd(V); }
+inline FloatVec fma(FloatVec A, FloatVec B, FloatVec C) {
+  return _mm512_fmadd_ps(A, B, C);
+}
+inline DoubleVec fma(DoubleVec A, DoubleVec B, DoubleVec C) {
+  return _mm512_fmadd_pd(A, B, C);
+}
+inline float firstLane(FloatVec V) { return _mm512_cvtss_f32(V); }
+inline double firstLane(DoubleVec V) { return _mm512_cvtsd_f64(V); }
+#else
+using FloatVec = __m256;
+using DoubleVec = __m256d;
+inline FloatVec splat(float V) { return _mm256_set1_ps(V); }
+inline DoubleVec splat(double V) { return _mm256_set1_pd(V); }
+inline FloatVec fma(FloatVec A, FloatVec B, FloatVec C) {
+  return _mm256_fmadd_ps(A, B, C);
+}
+inline DoubleVec fma(DoubleVec A, DoubleVec B, DoubleVec C) {
+  return _mm256_fmadd_pd(A, B, C);
+}
+inline float firstLane(FloatVec V) { return _mm256_cvtss_f32(V); }
+inline double firstLane(DoubleVec V) { return _mm256_cvtsd_f64(V); }
+#endif
+
+/// Enough independent accumulators to cover the FMA latency on every FMA
+/// port (4 cycles x 2 ports needs 8; 16 leaves room).
+constexpr unsigned Chains = 16;
+/// About 5 ms a run on one core: short runs, the best of several, find the
+/// quiet moments of a shared machine.
+constexpr unsigned FmaSteps = 1u << 20;
+
+/// Runs FmaSteps steps of Chains independent FMAs; returns a lane of their
+/// sum, so that none is dead.
+template <typename Scalar, typename Vec> Scalar fmaChains(Scalar Seed) {
+  Vec Acc[Chains];
+  for (unsigned C = 0; C < Chains; ++C)
+    Acc[C] = splat(Seed + Scalar(C));
+  // Multiplying by almost 1 and adding almost 0 keeps the values finite
+  // and the work real.
+  const Vec Scale = splat(Scalar(0.999999)), Shift = splat(Scalar(1e-7));
+  for (unsigned S = 0; S < FmaSteps; ++S)
+#pragma GCC unroll 16
+    for (unsigned C = 0; C < Chains; ++C)
+      Acc[C] = fma(Acc[C], Scale, Shift);
+  Scalar Sum = 0;
+  for (unsigned C = 0; C < Chains; ++C)
+    Sum += firstLane(Acc[C]);
+  return Sum;
+}
+
+/// Peak GFLOP/s of FMAs on \p Scalar's vectors over all threads.
+template <typename Scalar, typename Vec>
+double measurePeak(const Options &O, unsigned Threads) {
+  std::vector<Scalar> Sums(Threads);
+  double Seconds = fastestRun(O.Repeat, [&] {
+    onThreads(Threads, [&](unsigned T, unsigned) {
+      Sums[T] = fmaChains<Scalar, Vec>(Scalar(T));
+    });
+  });
+  for (Scalar Sum : Sums)
+    if (!std::isfinite(Sum))
+      fail("the FMA chains did not stay finite");
+  double Lanes = VectorBits / (8.0 * sizeof(Scalar));
+  return 2.0 * Lanes * Chains * FmaSteps * Threads / Seconds / 1e9;
+}
+
+//===----------------------------------------------------------------------===//
+// OpenBLAS
+//===----------------------------------------------------------------------===//
+
+template <typename Scalar>
+void gemm(unsigned N, const Scalar *A, const Scalar *B, Scalar *C) {
+  if constexpr (sizeof(Scalar) == 4)
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1.0f, A, N,
+                B, N, 0.0f, C, N);
+  else
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1.0, A, N,
+                B, N, 0.0, C, N);
+}
+
+/// OpenBLAS's best GFLOP/s for an N x N product of \p Scalar, checked.
+template <typename Scalar> double measureGemm(const Options &O) {
+  unsigned N = O.GemmN;
+  size_t Elements = size_t(N) * N;
+  std::vector<Scalar> A(Elements), B(Elements), C(Elements);
+  // Small integers times powers of two: every sum is exact in float.
+  for (size_t I = 0; I < Elements; ++I) {
+    A[I] = Scalar(I % 13) * Scalar(0.125) - Scalar(0.75);
+    B[I] = Scalar(I % 11) * Scalar(0.25) - Scalar(1.25);
+  }
+  gemm(N, A.data(), B.data(), C.data()); // OpenBLAS starts its threads.
+  double Seconds =
+      fastestRun(O.Repeat, [&] { gemm(N, A.data(), B.data(), C.data()); });
+  for (size_t Sample = 0; Sample < Elements; Sample += Elements / 97 + 1) {
+    size_t I = Sample / N, J = Sample % N;
+    double Expected = 0;
+    for (size_t K = 0; K < N; ++K)
+      Expected += double(A[I * N + K]) * double(B[K * N + J]);
+    if (std::fabs(Expected - double(C[Sample])) >
+        1e-3 * (1 + std::fabs(Expected)))
+      fail("gemm's C[" + std::to_string(I) + "][" + std::to_string(J) +
+           "] is " + std::to_string(double(C[Sample])) + ", not " +
+           std::to_string(Expected));
+  }
+  return 2.0 * N * double(N) * N / Seconds / 1e9;
+}
+
+//===----------------------------------------------------------------------===//
+// STREAM's triad and copy
+//===----------------------------------------------------------------------===//
 
 struct AlignedFree {
   void operator()(float *P) const { std::free(P); }
@@ -123,42 +277,60 @@ void shareOf(size_t Count, unsigned T, unsigned Threads, size_t &Begin,
   End = T + 1 == Threads ? Count : Lines * (T + 1) / Threads * 16;
 }
 
-void triadPlain(float *A, const float *B, const float *C, float S, size_t Begin,
-                size_t End) {
-  for (size_t I = Begin; I < End; ++I)
+/// a = b + s * c over [Begin, End): plain stores, or non-temporal ones.
+void triad(bool Streaming, float *A, const float *B, const float *C, float S,
+           size_t Begin, size_t End) {
+  size_t I = Begin;
+  if (Streaming) {
+#if defined(__AVX512F__)
+    __m512 Scale = _mm512_set1_ps(S);
+    for (; I + 16 <= End; I += 16)
+      _mm512_stream_ps(A + I, _mm512_fmadd_ps(Scale, _mm512_load_ps(C + I),
+                                              _mm512_load_ps(B + I)));
+#else
+    __m256 Scale = _mm256_set1_ps(S);
+    for (; I + 8 <= End; I += 8)
+      _mm256_stream_ps(A + I, _mm256_fmadd_ps(Scale, _mm256_load_ps(C + I),
+                                              _mm256_load_ps(B + I)));
+#endif
+    _mm_sfence();
+  }
+  for (; I < End; ++I)
     A[I] = B[I] + S * C[I];
 }
 
-/// The same with non-temporal stores, where the compiler has them.
-void triadStreaming(float *A, const float *B, const float *C, float S,
-                    size_t Begin, size_t End) {
+/// a = b over [Begin, End): plain stores, or non-temporal ones.
+void copy(bool Streaming, float *A, const float *B, size_t Begin, size_t End) {
   size_t I = Begin;
+  if (Streaming) {
 #if defined(__AVX512F__)
-  __m512 Scale = _mm512_set1_ps(S);
-  for (; I + 16 <= End; I += 16)
-    _mm512_stream_ps(A + I, _mm512_fmadd_ps(Scale, _mm512_load_ps(C + I),
-                                            _mm512_load_ps(B + I)));
-  _mm_sfence();
-#elif defined(__AVX__)
-  __m256 Scale = _mm256_set1_ps(S);
-  for (; I + 8 <= End; I += 8)
-    _mm256_stream_ps(
-        A + I, _mm256_add_ps(_mm256_load_ps(B + I),
-                             _mm256_mul_ps(Scale, _mm256_load_ps(C + I))));
-  _mm_sfence();
+    for (; I + 16 <= End; I += 16)
+      _mm512_stream_ps(A + I, _mm512_load_ps(B + I));
+#else
+    for (; I + 8 <= End; I += 8)
+      _mm256_stream_ps(A + I, _mm256_load_ps(B + I));
 #endif
-  triadPlain(A, B, C, S, I, End);
+    _mm_sfence();
+  }
+  for (; I < End; ++I)
+    A[I] = B[I];
 }
 
-struct TriadFigures {
+/// The better store's figure, and each.
+struct Bandwidth {
   double Streaming = 0; ///< GB/s with non-temporal stores.
   double Plain = 0;     ///< GB/s with ordinary stores.
+  double best() const { return std::max(Streaming, Plain); }
 };
 
-/// Best triad bandwidth over \p Repeat runs of each kind of store.
-TriadFigures measureTriad(const Options &O, unsigned Threads) {
-  size_t N = O.TriadFloats;
+struct StreamFigures {
+  Bandwidth Triad, Copy;
+};
+
+StreamFigures measureStream(size_t N, const Options &O, unsigned Threads) {
   Floats A = allocateFloats(N), B = allocateFloats(N), C = allocateFloats(N);
+  if (!A || !B || !C)
+    fail("cannot allocate 3 arrays of " + std::to_string(N) + " floats");
   // First touch by the thread that will stream each share.
   onThreads(Threads, [&](unsigned T, unsigned Count) {
     size_t Begin, End;
@@ -169,90 +341,35 @@ TriadFigures measureTriad(const Options &O, unsigned Threads) {
       C[I] = static_cast<float>(I % 977) * 0.5f;
     }
   });
-  TriadFigures Best;
-  for (bool Streaming : {true, false}) {
-    for (unsigned R = 0; R < O.Repeat; ++R) {
-      Clock::time_point Start = Clock::now();
+  auto gbPerSecond = [&](double BytesPerElement, auto Kernel) {
+    double Seconds = fastestRun(O.Repeat, [&] {
       onThreads(Threads, [&](unsigned T, unsigned Count) {
         size_t Begin, End;
         shareOf(N, T, Count, Begin, End);
-        (Streaming ? triadStreaming : triadPlain)(A.get(), B.get(), C.get(),
-                                                  3.0f, Begin, End);
+        Kernel(Begin, End);
       });
-      double Seconds = secondsSince(Start);
-      double &Figure = Streaming ? Best.Streaming : Best.Plain;
-      Figure = std::max(Figure, 12.0 * static_cast<double>(N) / Seconds / 1e9);
-    }
-  }
-  // The result is used, so no store is dead.
-  if (A[N / 2] != B[N / 2] + 3.0f * C[N / 2]) {
-    std::fprintf(stderr, "native-limits: error: the triad is wrong\n");
-    std::exit(1);
-  }
-  return Best;
-}
-
-typedef float Vec16 __attribute__((vector_size(64)));
-
-/// C[Row..Row+4][Col..Col+64] = the 4 x 64 tile of A * B, in registers
-/// (rows of B and C are 256-byte aligned: N is a multiple of 64).
-void productTile(const float *A, const float *B, float *C, unsigned N,
-                 unsigned Row, unsigned Col) {
-  Vec16 Acc[4][4] = {};
-  for (unsigned K = 0; K < N; ++K) {
-    const Vec16 *BRow =
-        reinterpret_cast<const Vec16 *>(B + size_t(K) * N + Col);
-    Vec16 B0 = BRow[0], B1 = BRow[1], B2 = BRow[2], B3 = BRow[3];
-#pragma GCC unroll 4
-    for (unsigned R = 0; R < 4; ++R) {
-      float AValue = A[size_t(Row + R) * N + K];
-      Acc[R][0] += AValue * B0;
-      Acc[R][1] += AValue * B1;
-      Acc[R][2] += AValue * B2;
-      Acc[R][3] += AValue * B3;
-    }
-  }
-  for (unsigned R = 0; R < 4; ++R) {
-    Vec16 *CRow = reinterpret_cast<Vec16 *>(C + size_t(Row + R) * N + Col);
-    for (unsigned V = 0; V < 4; ++V)
-      CRow[V] = Acc[R][V];
-  }
-}
-
-/// Best matrix-product rate in GFLOP/s over \p Repeat runs.
-double measureMatmul(const Options &O, unsigned Threads) {
-  unsigned N = O.MatmulN;
-  size_t Elements = size_t(N) * N;
-  Floats A = allocateFloats(Elements), B = allocateFloats(Elements),
-         C = allocateFloats(Elements);
-  for (size_t I = 0; I < Elements; ++I) {
-    A[I] = static_cast<float>(I % 13) * 0.125f - 0.75f;
-    B[I] = static_cast<float>(I % 11) * 0.25f - 1.25f;
-  }
-  double Best = 0;
-  for (unsigned R = 0; R < O.Repeat; ++R) {
-    Clock::time_point Start = Clock::now();
-    onThreads(Threads, [&](unsigned T, unsigned Count) {
-      for (unsigned Row = 4 * T; Row < N; Row += 4 * Count)
-        for (unsigned Col = 0; Col < N; Col += 64)
-          productTile(A.get(), B.get(), C.get(), N, Row, Col);
     });
-    double Seconds = secondsSince(Start);
-    Best = std::max(Best, 2.0 * N * double(N) * N / Seconds / 1e9);
+    return BytesPerElement * static_cast<double>(N) / Seconds / 1e9;
+  };
+  // b and c never change; each result is checked before the next kernel
+  // overwrites it, so no store is dead.
+  size_t Middle = N / 2;
+  StreamFigures Figures;
+  for (bool Streaming : {true, false}) {
+    (Streaming ? Figures.Triad.Streaming : Figures.Triad.Plain) =
+        gbPerSecond(12, [&](size_t Begin, size_t End) {
+          triad(Streaming, A.get(), B.get(), C.get(), 3.0f, Begin, End);
+        });
+    if (A[Middle] != B[Middle] + 3.0f * C[Middle])
+      fail("the triad is wrong");
+    (Streaming ? Figures.Copy.Streaming : Figures.Copy.Plain) =
+        gbPerSecond(8, [&](size_t Begin, size_t End) {
+          copy(Streaming, A.get(), B.get(), Begin, End);
+        });
+    if (A[Middle] != B[Middle])
+      fail("the copy is wrong");
   }
-  // Small integers times powers of two: every sum is exact in float.
-  for (size_t Sample = 0; Sample < Elements; Sample += Elements / 97 + 1) {
-    size_t I = Sample / N, J = Sample % N;
-    double Expected = 0;
-    for (size_t K = 0; K < N; ++K)
-      Expected += double(A[I * N + K]) * double(B[K * N + J]);
-    if (std::fabs(Expected - C[Sample]) > 1e-3 * (1 + std::fabs(Expected))) {
-      std::fprintf(stderr, "native-limits: error: C[%zu][%zu] is %g, not %g\n",
-                   I, J, double(C[Sample]), Expected);
-      std::exit(1);
-    }
-  }
-  return Best;
+  return Figures;
 }
 
 } // namespace
@@ -260,18 +377,35 @@ double measureMatmul(const Options &O, unsigned Threads) {
 int main(int Argc, char **Argv) {
   Options O;
   if (!parseOptions(Argc, Argv, O)) {
-    std::fprintf(stderr,
-                 "usage: native-limits [--triad-floats N] [--matmul-n N "
-                 "(a multiple of 64)] [--repeat R] [--threads T]\n");
+    std::fprintf(stderr, "usage: native-limits [--stream-floats N (a multiple "
+                         "of 16)] [--gemm-n N] [--repeat R] [--threads T]\n");
     return 2;
   }
   unsigned Threads = O.Threads ? O.Threads : defaultThreads();
-  TriadFigures Triad = measureTriad(O, Threads);
-  double Matmul = measureMatmul(O, Threads);
-  std::printf("{\"threads\": %u, \"triad_floats\": %zu, \"triad_gb_s\": %.2f, "
-              "\"triad_streaming_gb_s\": %.2f, \"triad_plain_gb_s\": %.2f, "
-              "\"matmul_n\": %u, \"matmul_gflop_s\": %.2f}\n",
-              Threads, O.TriadFloats, std::max(Triad.Streaming, Triad.Plain),
-              Triad.Streaming, Triad.Plain, O.MatmulN, Matmul);
+  size_t CacheBytes = lastLevelCacheBytes();
+  // Each array at least twice the last-level cache, and 32M floats.
+  size_t StreamFloats =
+      O.StreamFloats ? O.StreamFloats
+                     : std::max<size_t>(size_t(32) << 20,
+                                        (2 * CacheBytes / 4 + 15) / 16 * 16);
+  openblas_set_num_threads(static_cast<int>(Threads));
+
+  double PeakFloat = measurePeak<float, FloatVec>(O, Threads);
+  double PeakDouble = measurePeak<double, DoubleVec>(O, Threads);
+  double Sgemm = measureGemm<float>(O);
+  double Dgemm = measureGemm<double>(O);
+  StreamFigures Stream = measureStream(StreamFloats, O, Threads);
+  std::printf(
+      "{\"threads\": %u, \"vector_bits\": %u, \"llc_bytes\": %zu, "
+      "\"peak_float_gflop_s\": %.2f, \"peak_double_gflop_s\": %.2f, "
+      "\"gemm_n\": %u, \"sgemm_gflop_s\": %.2f, \"dgemm_gflop_s\": %.2f, "
+      "\"stream_floats\": %zu, \"triad_gb_s\": %.2f, "
+      "\"triad_streaming_gb_s\": %.2f, \"triad_plain_gb_s\": %.2f, "
+      "\"copy_gb_s\": %.2f, \"copy_streaming_gb_s\": %.2f, "
+      "\"copy_plain_gb_s\": %.2f}\n",
+      Threads, VectorBits, CacheBytes, PeakFloat, PeakDouble, O.GemmN, Sgemm,
+      Dgemm, StreamFloats, Stream.Triad.best(), Stream.Triad.Streaming,
+      Stream.Triad.Plain, Stream.Copy.best(), Stream.Copy.Streaming,
+      Stream.Copy.Plain);
   return 0;
 }

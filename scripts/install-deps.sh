@@ -9,7 +9,7 @@ PACKAGES=(
   cmake ninja-build ccache g++ python3 pkg-config zlib1g-dev
   llvm-15-dev llvm-15-tools clang-15 libclang-15-dev libclang-cpp15-dev
   libllvmspirvlib-15-dev llvm-spirv-15 spirv-tools spirv-headers
-  libgtest-dev googletest libmpfr-dev python3-matplotlib m4
+  libgtest-dev googletest libmpfr-dev python3-matplotlib m4 libopenblas-dev
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo python3-pyopencl
   clpeak
   cvise clang-format-15 graphviz
