@@ -12,6 +12,7 @@
 
 #include "elf_loader.h"
 
+#include "environment.h"
 #include "external_symbols.h"
 
 #include <elf.h>
@@ -19,8 +20,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cinttypes>
+#include <cstdio>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <variant>
 
 namespace mux {
@@ -69,6 +73,7 @@ private:
                          const Elf64_Rela &Rela);
   Status protectCode();
   void exportSymbols(std::vector<std::string> const &KeepSections);
+  void writePerfMap() const;
 
   std::string sectionName(size_t Index) const;
   cargo::expected<uint64_t, std::string> symbolAddress(uint32_t Index);
@@ -451,6 +456,30 @@ void ElfLoader::exportSymbols(const std::vector<std::string> &KeepSections) {
   }
 }
 
+/// Appends each loaded function (start, size and name in hex, as perf reads
+/// them) to /tmp/perf-<pid>.map, so that `perf report` names a kernel's
+/// code. Loads on several threads append whole lines under one lock.
+void ElfLoader::writePerfMap() const {
+  static std::mutex Writing;
+  std::lock_guard<std::mutex> Lock(Writing);
+  std::string Path = "/tmp/perf-" + std::to_string(getpid()) + ".map";
+  std::FILE *Map = std::fopen(Path.c_str(), "a");
+  if (!Map)
+    return;
+  for (const Elf64_Sym &Sym : Symbols) {
+    if (ELF64_ST_TYPE(Sym.st_info) != STT_FUNC || Sym.st_size == 0 ||
+        Sym.st_shndx == SHN_UNDEF || Sym.st_shndx >= Sections.size() ||
+        SectionOffsets[Sym.st_shndx] < 0 ||
+        !(Sections[Sym.st_shndx].sh_flags & SHF_EXECINSTR))
+      continue;
+    const uint8_t *Start = Image + SectionOffsets[Sym.st_shndx] + Sym.st_value;
+    std::fprintf(Map, "%" PRIxPTR " %" PRIx64 " %s\n",
+                 reinterpret_cast<uintptr_t>(Start),
+                 static_cast<uint64_t>(Sym.st_size), SymbolNames + Sym.st_name);
+  }
+  std::fclose(Map);
+}
+
 cargo::expected<std::unique_ptr<LoadedObject>, std::string>
 ElfLoader::load(const std::vector<std::string> &KeepSections) {
   for (Status (ElfLoader::*Step)() :
@@ -463,6 +492,8 @@ ElfLoader::load(const std::vector<std::string> &KeepSections) {
       return cargo::unexpected(std::move(Done).error());
   }
   exportSymbols(KeepSections);
+  if (readEnvironmentCount("LOOM_PERF_MAP", 0, 1) == 1)
+    writePerfMap();
   return std::move(Object);
 }
 

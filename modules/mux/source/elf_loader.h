@@ -8,6 +8,9 @@
 /// driver's table of externals (external_symbols.h), and builds its own GOT
 /// and call stubs for symbols out of 32-bit reach. Every input byte is
 /// untrusted: a malformed object gives an error message, never a crash.
+/// With LOOM_PERF_MAP=1 it appends the loaded functions to
+/// /tmp/perf-<pid>.map, where Linux perf finds the names of code it did not
+/// load from a file (best effort: a map it cannot write is no error).
 ///
 //===----------------------------------------------------------------------===//
 

@@ -3,7 +3,8 @@
 /// \file
 /// The driver reads a few settings from the environment (LOOM_NUM_THREADS,
 /// LOOM_PIN_WORKERS, LOOM_PRIVATE_ACCUMULATORS, LOOM_HUGE_PAGES,
-/// LOOM_WORK_GROUP_STACK_MIB, LOOM_PRINTF_BUFFER_SIZE, LOOM_CHECK_BOUNDS). Each
+/// LOOM_WORK_GROUP_STACK_MIB, LOOM_PRINTF_BUFFER_SIZE, LOOM_CHECK_BOUNDS,
+/// LOOM_PERF_MAP). Each
 /// is a decimal count in a range; anything else (empty, trailing characters,
 /// out of range) is ignored and the driver's default applies, so a mistyped
 /// setting never changes behaviour silently into something unintended.

@@ -15,6 +15,7 @@
 #include <iterator>
 
 #include <elf.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <fstream>
@@ -90,6 +91,39 @@ TEST_F(ElfLoaderTest, LoadsAndRunsCode) {
       (*Loaded)->findSymbol("loom_test_add"));
   ASSERT_NE(Add, nullptr);
   EXPECT_EQ(Add(1, 2), 1 + 2 + 20);
+}
+
+// LOOM_PERF_MAP=1 appends each loaded function to /tmp/perf-<pid>.map as
+// perf reads it ("start size name", hex), so that perf names kernel code;
+// unset, no map is written.
+TEST_F(ElfLoaderTest, WritesAPerfMapWhenAsked) {
+  std::string Path = "/tmp/perf-" + std::to_string(getpid()) + ".map";
+  std::filesystem::remove(Path);
+  unsetenv("LOOM_PERF_MAP");
+  auto Quiet = mux::loadElfObject(Object.data(), Object.size(), {});
+  ASSERT_TRUE(Quiet) << Quiet.error();
+  EXPECT_FALSE(std::filesystem::exists(Path));
+
+  setenv("LOOM_PERF_MAP", "1", 1);
+  auto Loaded = mux::loadElfObject(Object.data(), Object.size(), {});
+  unsetenv("LOOM_PERF_MAP");
+  ASSERT_TRUE(Loaded) << Loaded.error();
+  std::ifstream Map(Path);
+  std::string Start, Size, Name;
+  bool Found = false;
+  while (Map >> Start >> Size >> Name)
+    if (Name == "loom_test_add") {
+      Found = true;
+      EXPECT_EQ(
+          std::stoull(Start, nullptr, 16),
+          reinterpret_cast<uintptr_t>((*Loaded)->findSymbol("loom_test_add")));
+      EXPECT_GT(std::stoull(Size, nullptr, 16), 0u);
+    } else {
+      // Functions only: no data symbol.
+      EXPECT_NE(Name, "loom_test_table");
+    }
+  EXPECT_TRUE(Found) << "loom_test_add is not in " << Path;
+  std::filesystem::remove(Path);
 }
 
 TEST_F(ElfLoaderTest, ResolvesExternalsAndZeroesBss) {
