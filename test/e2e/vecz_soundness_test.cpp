@@ -6,9 +6,10 @@
 /// doubles whose flags reconverge (reduce-by-key), a barrier inside a loop
 /// over a local tile with work-items that drop out (a pathfinder step), and
 /// division guarded by its divisor; and the random differential tool's
-/// findings: private arrays copied whole in every lane, and a work-item
-/// that waits for another without a barrier; and the CTS's finding: scalar
-/// calls of builtins whose vector forms are not lane-wise (dot, isnan,
+/// findings: private arrays copied whole in every lane, a work-item
+/// that waits for another without a barrier, and private arrays live across
+/// a barrier that fill most of a work-group's stack; and the CTS's finding:
+/// scalar calls of builtins whose vector forms are not lane-wise (dot, isnan,
 /// select). Each runs scalar, with the default options, and with Vecz
 /// forced at 4, 8 and 16, on both targets, with local sizes that are and are
 /// not multiples of the widths; every output element is checked against a
@@ -294,6 +295,32 @@ TEST_P(VeczSoundness, ScalarCallsOfBuiltinsWhoseVectorFormsAreNotLanewise) {
       ASSERT_EQ(Relational[6 * I + K], WantInt[K])
           << "relational " << K << " of " << I << ": x = " << X
           << ", y = " << Y;
+  }
+}
+
+TEST_P(VeczSoundness, VectorKernelWithLargeLiveArraysLaunchesLikeTheScalarOne) {
+  const int LiveWords = 40000; // LIVE_WORDS in the kernel: 160,000 bytes.
+  // 256 and 250 work-items need 41 and 40 MB of the 64 MiB stack for the
+  // array alone: room for one copy per work-item, not for two.
+  for (size_t Local : {256, 250}) {
+    const size_t N = 2 * Local;
+    std::mt19937 Random(13);
+    std::vector<int> In(N), Out(N, -1);
+    for (int &X : In)
+      X = int(Random() % 100000);
+    std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                   KernelArg::buffer(Out),
+                                   KernelArg::local(Local * 4)};
+    ASSERT_EQ(runKernel(Binary, "live_private_array", Args, {{N}, {Local}, {}}),
+              "")
+        << "local size " << Local;
+    std::vector<int> Got = Args[1].as<int>();
+    for (size_t I = 0; I < N; ++I) {
+      size_t Group = I / Local * Local;
+      int X = In[I], Y = In[Group + (I - Group + 1) % Local];
+      int Want = (X ^ ((X + Y) % LiveWords)) + (X ^ (Y % LiveWords));
+      ASSERT_EQ(Got[I], Want) << "out[" << I << "], local size " << Local;
+    }
   }
 }
 

@@ -226,3 +226,23 @@ kernel void scalar_horizontal_builtins(global const float *a,
   relational[6 * i + 4] = all((int)y);
   relational[6 * i + 5] = select(10, 20, (int)i & 1);
 }
+
+// A private array live across a barrier, large enough that a group of 256
+// needs most of a worker's 64 MiB stack for it (CLsmith's `vectors` seed
+// 1358, whose live values took 188,800 bytes per work-item): the vector
+// kernel must launch wherever the scalar one does. The array is filled
+// from the input and read at data-dependent places, so it stays whole in
+// memory.
+#define LIVE_WORDS 40000
+kernel void live_private_array(global const int *in, global int *out,
+                               local int *tile) {
+  size_t i = get_global_id(0), l = get_local_id(0), n = get_local_size(0);
+  int x = in[i];
+  int a[LIVE_WORDS];
+  for (int k = 0; k < LIVE_WORDS; ++k)
+    a[k] = x ^ k;
+  tile[l] = x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int y = tile[(l + 1) % n];
+  out[i] = a[(x + y) % LIVE_WORDS] + a[y % LIVE_WORDS];
+}

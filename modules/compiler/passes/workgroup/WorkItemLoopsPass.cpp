@@ -53,7 +53,12 @@
 /// A kernel with barriers and such a variant runs every region in that
 /// split: the variant's region k for each run of W work-items (its live
 /// values kept per run), the kernel's region k for the rest of the row (the
-/// wide and jammed variants are dropped).
+/// wide and jammed variants are dropped). A work-item is in a run or in its
+/// row's peel for the whole launch, so the scheduler keeps live variables
+/// only for what runs: one entry per run of the vector form's, one per peel
+/// work-item of the scalar form's. A vector kernel then needs no more stack
+/// per work-item than the larger of the two forms does, and launches
+/// wherever the scalar kernel would.
 ///
 /// Every loop is bottom-tested: a work-group has at least one work-item in
 /// each dimension, and the two loops of a split dimension are guarded.
@@ -236,13 +241,17 @@ void buildLoopNest(WrapperContext &W, Function &Callee, BodyBuilder Body) {
   W.AccessGroup = nullptr;
 }
 
+/// The work-item's row in the group: z * size.y + y.
+Value *localRow(WrapperContext &W) {
+  IRBuilder<> &B = W.Builder;
+  return B.CreateAdd(B.CreateMul(W.LocalId[2], W.LocalSize[1]), W.LocalId[1],
+                     "local.row");
+}
+
 /// The work-item's position in the group: (z * size.y + y) * size.x + x.
 Value *linearLocalId(WrapperContext &W) {
-  IRBuilder<> &B = W.Builder;
-  Value *ZY =
-      B.CreateAdd(B.CreateMul(W.LocalId[2], W.LocalSize[1]), W.LocalId[1]);
-  return B.CreateAdd(B.CreateMul(ZY, W.LocalSize[0]), W.LocalId[0],
-                     "local.linear");
+  return W.Builder.CreateAdd(W.Builder.CreateMul(localRow(W), W.LocalSize[0]),
+                             W.LocalId[0], "local.linear");
 }
 
 /// An empty function with \p Kernel's signature, to become its entry point.
@@ -426,24 +435,52 @@ struct RegionForms {
 /// The per-work-group state of the region scheduler.
 struct SchedulerState {
   Value *WorkItems;
-  /// Every work-item's live variables (null when no value crosses a barrier).
+  /// The live variables of the work-items the scalar form runs (null when
+  /// no value crosses a barrier), LiveEntries entries: every work-item's,
+  /// or with a vector form those of each row's peel.
   Value *Live;
+  Value *LiveEntries;
+  /// Every work-item's next region, by linear id.
   Value *Next;
-  /// With a vector form: the live variables of the runs of W work-items,
-  /// one entry per run (indexed by the linear id of its first work-item
-  /// divided by W, below VectorRuns), and where dimension 0's vector part
-  /// ends.
+  /// With a vector form: where dimension 0's vector part ends, the size of
+  /// each row's peel and its number of runs of W work-items, and the live
+  /// variables of the runs, one entry per run (VectorRuns entries).
+  Value *VectorEnd = nullptr;
+  Value *PeelSize = nullptr;
+  Value *RunsPerRow = nullptr;
   Value *VectorLive = nullptr;
   Value *VectorRuns = nullptr;
-  Value *VectorEnd = nullptr;
 };
+
+/// The current work-item's entry in the scalar form's live variables: its
+/// linear id \p Linear, or with a vector form its place among the peels,
+/// row by row.
+Value *scalarLiveEntry(WrapperContext &W, const SchedulerState &S,
+                       Value *Linear) {
+  if (!S.VectorEnd)
+    return Linear;
+  IRBuilder<> &B = W.Builder;
+  return B.CreateAdd(B.CreateMul(localRow(W), S.PeelSize),
+                     B.CreateSub(W.LocalId[0], S.VectorEnd), "peel.entry");
+}
+
+/// The entry in the vector form's live variables of the run of W
+/// work-items starting at the current one: its place among the runs, row
+/// by row.
+Value *vectorLiveEntry(WrapperContext &W, const SchedulerState &S,
+                       unsigned Width) {
+  IRBuilder<> &B = W.Builder;
+  return B.CreateAdd(B.CreateMul(localRow(W), S.RunsPerRow),
+                     B.CreateUDiv(W.LocalId[0], B.getInt64(Width)),
+                     "vector.run");
+}
 
 /// Calls \p Region for the current work-item and records where it stopped.
 void runRegion(WrapperContext &W, const SchedulerState &S, Function &Region,
                ArrayRef<Value *> Args, Value *Linear) {
   IRBuilder<> &B = W.Builder;
   SmallVector<Value *, 11> RegionArgs(Args.begin(), Args.end());
-  RegionArgs.append({S.Live, Linear, S.WorkItems});
+  RegionArgs.append({S.Live, scalarLiveEntry(W, S, Linear), S.LiveEntries});
   Value *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
   B.CreateStore(Stop, B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear));
 }
@@ -456,8 +493,7 @@ void runVectorRegion(WrapperContext &W, const SchedulerState &S,
                      Value *Linear) {
   IRBuilder<> &B = W.Builder;
   SmallVector<Value *, 11> RegionArgs(Args.begin(), Args.end());
-  Value *Run = B.CreateUDiv(Linear, B.getInt64(Width), "vector.run");
-  RegionArgs.append({S.VectorLive, Run, S.VectorRuns});
+  RegionArgs.append({S.VectorLive, vectorLiveEntry(W, S, Width), S.VectorRuns});
   Value *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
   B.CreateAlignedStore(B.CreateVectorSplat(Width, Stop),
                        B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear),
@@ -602,17 +638,18 @@ Value *allocateLiveVariables(IRBuilder<> &Builder, const BarrierRegions &R,
 
 /// The stack the region scheduler's allocations take (see
 /// allocateLiveVariables and createRegionSchedulerWrapper): each work-item's
-/// live variables and next region, each run of W work-items' live
-/// variables (one run more than the work-items make), and alignment.
+/// next region and live variables, of the scalar form or, in a run of W,
+/// its share of the vector form's, whichever is larger; and alignment.
 WorkGroupStack liveStateStack(const RegionForms &Forms) {
   const BarrierRegions &R = Forms.Scalar;
   WorkGroupStack Stack;
-  Stack.PerWorkItem = R.LiveSize + sizeof(uint32_t);
+  uint64_t Live = R.LiveSize;
   Stack.Fixed = R.LiveAlignment + alignof(uint32_t);
   if (const BarrierRegions *Vector = Forms.Vector) {
-    Stack.PerWorkItem += divideCeil(Vector->LiveSize, Forms.Width);
-    Stack.Fixed += Vector->LiveSize + Vector->LiveAlignment;
+    Live = std::max(Live, divideCeil(Vector->LiveSize, Forms.Width));
+    Stack.Fixed += Vector->LiveAlignment;
   }
+  Stack.PerWorkItem = Live + sizeof(uint32_t);
   return Stack;
 }
 
@@ -631,19 +668,19 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
   S.WorkItems =
       Builder.CreateMul(Builder.CreateMul(W.LocalSize[0], W.LocalSize[1]),
                         W.LocalSize[2], "work.items");
-  S.Live = allocateLiveVariables(Builder, R, S.WorkItems, "live.variables");
+  S.LiveEntries = S.WorkItems;
   if (Forms.Vector) {
-    // A run starting at linear id l has entry l / W: distinct for the runs
-    // of a row, as they are W apart and the rows' peels keep them so.
     Value *Width = Builder.getInt64(Forms.Width);
-    S.VectorRuns = Builder.CreateAdd(Builder.CreateUDiv(S.WorkItems, Width),
-                                     Builder.getInt64(1), "vector.runs");
+    Value *Rows = Builder.CreateMul(W.LocalSize[1], W.LocalSize[2], "rows");
+    S.PeelSize = Builder.CreateURem(W.LocalSize[0], Width, "peel.size");
+    S.VectorEnd = Builder.CreateSub(W.LocalSize[0], S.PeelSize, "vector.end");
+    S.RunsPerRow = Builder.CreateUDiv(S.VectorEnd, Width, "runs.per.row");
+    S.LiveEntries = Builder.CreateMul(Rows, S.PeelSize, "peel.entries");
+    S.VectorRuns = Builder.CreateMul(Rows, S.RunsPerRow, "vector.runs");
     S.VectorLive = allocateLiveVariables(Builder, *Forms.Vector, S.VectorRuns,
                                          "vector.live.variables");
-    S.VectorEnd = Builder.CreateSub(W.LocalSize[0],
-                                    Builder.CreateURem(W.LocalSize[0], Width),
-                                    "vector.end");
   }
+  S.Live = allocateLiveVariables(Builder, R, S.LiveEntries, "live.variables");
   S.Next =
       Builder.CreateAlloca(Builder.getInt32Ty(), S.WorkItems, "next.regions");
 

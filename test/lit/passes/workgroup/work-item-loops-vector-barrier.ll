@@ -39,18 +39,35 @@ define void @__vecz_v4_shift(ptr addrspace(3) %tile, ptr addrspace(1) %out) {
 ; CHECK: %v.live = load <4 x i32>, ptr %live.slot
 ; CHECK: %w = add <4 x i32> %v.live, <i32 1, i32 1, i32 1, i32 1>
 
+; A work-item is in a run or in its row's peel for the whole launch, so
+; the runs' live variables have an entry per run and the scalar form's an
+; entry per peel work-item, row by row, neither one for every work-item.
 ; CHECK-LABEL: define void @shift.mux-barrier-wrapper(
-; CHECK: %live.variables = alloca i8, i64 %{{.+}}, align 8
-; CHECK: %vector.runs = add i64 %{{.+}}, 1
-; CHECK: %[[VLIVEBYTES:.+]] = mul i64 %vector.runs, 32
+; CHECK: %rows = mul i64 %local.size.1, %local.size.2
+; CHECK-NEXT: %peel.size = urem i64 %local.size.0, 4
+; CHECK-NEXT: %vector.end = sub i64 %local.size.0, %peel.size
+; CHECK-NEXT: %runs.per.row = udiv i64 %vector.end, 4
+; CHECK-NEXT: %peel.entries = mul i64 %rows, %peel.size
+; CHECK-NEXT: %vector.runs = mul i64 %rows, %runs.per.row
+; CHECK-NEXT: %[[VLIVEBYTES:.+]] = mul i64 %vector.runs, 32
 ; CHECK-NEXT: %vector.live.variables = alloca i8, i64 %[[VLIVEBYTES]], align 16
-; CHECK: %vector.end = sub i64 %local.size.0, %{{.+}}
+; CHECK-NEXT: %[[LIVEBYTES:.+]] = mul i64 %peel.entries, 16
+; CHECK-NEXT: %live.variables = alloca i8, i64 %[[LIVEBYTES]], align 8
 ; CHECK: region.0.vector.0:
-; CHECK: %vector.run = udiv i64 %local.linear, 4
+; CHECK-NEXT: %[[X:.+]] = phi i64
+; CHECK: %[[RUNINROW:.+]] = udiv i64 %[[X]], 4
+; CHECK: %[[ROW:.+]] = add i64 %{{.+}}, %local.id.1
+; CHECK-NEXT: %[[ROWRUNS:.+]] = mul i64 %[[ROW]], %runs.per.row
+; CHECK-NEXT: %vector.run = add i64 %[[ROWRUNS]], %[[RUNINROW]]
 ; CHECK-NEXT: %next.region = call i32 @__vecz_v4_shift.mux-barrier-region.0(ptr addrspace(3) %tile, ptr addrspace(1) %out, ptr %vector.live.variables, i64 %vector.run, i64 %vector.runs)
 ; CHECK: store <4 x i32> %{{.+}}, ptr %{{.+}}, align 4
 ; CHECK: region.0.scalar.0:
-; CHECK: call i32 @shift.mux-barrier-region.0(ptr addrspace(3) %tile, ptr addrspace(1) %out, ptr %live.variables, i64 %{{.+}}, i64 %work.items)
+; CHECK-NEXT: %[[PX:.+]] = phi i64 [ %vector.end, %region.0.scalar.run ]
+; CHECK: %[[INPEEL:.+]] = sub i64 %[[PX]], %vector.end
+; CHECK: %[[PROW:.+]] = add i64 %{{.+}}, %local.id.1
+; CHECK-NEXT: %[[ROWPEELS:.+]] = mul i64 %[[PROW]], %peel.size
+; CHECK-NEXT: %peel.entry = add i64 %[[ROWPEELS]], %[[INPEEL]]
+; CHECK-NEXT: call i32 @shift.mux-barrier-region.0(ptr addrspace(3) %tile, ptr addrspace(1) %out, ptr %live.variables, i64 %peel.entry, i64 %peel.entries)
 ; CHECK: run.region.1.all:
 ; CHECK: call i32 @__vecz_v4_shift.mux-barrier-region.1(
 ; CHECK: br i1 %{{.+}}, label %region.1.vector.0, label %{{.+}}, !llvm.loop ![[ALLVECTOR:[0-9]+]]
@@ -86,10 +103,10 @@ define void @__vecz_v4_mismatch(ptr addrspace(1) %out) {
 ; CHECK-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
 
 ; Only the kernel whose variant was used records its width.
-; The live state's stack: per work-item its 16 bytes, its next region (4)
-; and a quarter of its run's 32 bytes; fixed, one run more (32) and the
-; alignments (8, 4, 16).
-; CHECK-DAG: "mux-orig-fn"="shift" "mux-stack-per-work-group"="60" "mux-stack-per-work-item"="28" "mux-vectorize-width"="4"
+; The live state's stack: per work-item its next region (4) and the larger
+; of its 16 bytes in a peel and a quarter of its run's 32 bytes (not both);
+; fixed, the alignments (8, 4, 16).
+; CHECK-DAG: "mux-orig-fn"="shift" "mux-stack-per-work-group"="28" "mux-stack-per-work-item"="20" "mux-vectorize-width"="4"
 ; CHECK-DAG: "mux-orig-fn"="mismatch" "mux-stack-per-work-group"="5" "mux-stack-per-work-item"="4" }
 
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="shift" }
