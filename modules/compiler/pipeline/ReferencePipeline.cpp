@@ -85,9 +85,7 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
     MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
   MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
   if (Opts.AddWorkItemLoops)
-    MPM.addPass(utils::WorkItemLoopsPass(
-        {Opts.SingleWorkItemWithoutLoops,
-         Opts.Optimize ? Opts.OutlineInstructions : 0}));
+    MPM.addPass(utils::WorkItemLoopsPass({Opts.SingleWorkItemWithoutLoops}));
   MPM.addPass(utils::AddSchedulingParametersPass());
   MPM.addPass(utils::DefineMuxBuiltinsPass());
   MPM.addPass(utils::AddKernelWrapperPass());
