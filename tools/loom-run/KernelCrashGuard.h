@@ -12,7 +12,10 @@
 /// writes a message made in advance and then dies by the same signal, so
 /// the exit status still says which. Its destructor puts back the handlers
 /// it replaced. LLVM's handler keeps the compile, where its stack trace and
-/// the pass being run are what a bug report needs.
+/// the pass being run are what a bug report needs. A kernel's trap or
+/// arithmetic exception, and with bounds-checked buffers a fault in a guard
+/// page, never get here: the driver, whose handlers each launch puts on
+/// top, ends the launch with an error instead (mux's kernel_faults.h).
 ///
 //===----------------------------------------------------------------------===//
 

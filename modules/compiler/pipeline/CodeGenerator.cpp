@@ -86,6 +86,8 @@ createHostTargetMachine(StringRef TargetCPU, bool OptDisable) {
                                  "skylake-avx512, x86-64-v4, ...)");
   }
   TargetOptions Options;
+  Options.TrapUnreachable = true;
+  Options.NoTrapAfterNoreturn = false;
   CodeGenOpt::Level Level =
       OptDisable ? CodeGenOpt::None : CodeGenOpt::Aggressive;
   std::unique_ptr<TargetMachine> Machine(

@@ -26,7 +26,11 @@ namespace compiler {
 
 /// A PIC code generator for this x86-64 host, for \p TargetCPU (an LLVM CPU
 /// name) or, when it is empty, the host's CPU and features; without
-/// optimizations when \p OptDisable.
+/// optimizations when \p OptDisable. It makes every `unreachable` a trap
+/// (ud2), after calls that do not return too: a kernel whose behaviour is
+/// undefined in a way LLVM proved (a side-effect-free loop that never ends,
+/// deleted) stops there, where the driver catches it (mux's
+/// kernel_faults.h), instead of running into whatever code follows.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createHostTargetMachine(llvm::StringRef TargetCPU, bool OptDisable);
 

@@ -8,12 +8,11 @@
 #include "bounds_check.h"
 
 #include "environment.h"
+#include "kernel_faults.h"
 
 #include <algorithm>
 #include <atomic>
-#include <csetjmp>
 #include <csignal>
-#include <mutex>
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -45,17 +44,6 @@ struct GuardedAllocation {
 /// released with atomics, and an allocation is released only after no
 /// launch can use it (its bytes are shared by every command using them).
 std::atomic<const GuardedAllocation *> Allocations[MaxGuardedAllocations];
-
-/// The worker's catch point while it runs a checked launch's kernel, and
-/// where the handler leaves the fault.
-struct FaultCatcher {
-  sigjmp_buf Return;
-  BoundsFault Fault;
-};
-thread_local FaultCatcher *ActiveCatcher = nullptr;
-
-struct sigaction PreviousSegv, PreviousBus;
-std::mutex HandlerMutex;
 
 uint64_t pageSize() {
   static const uint64_t Size = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
@@ -116,42 +104,23 @@ bool faultWasWrite(void *Context, bool &Knows) {
 #endif
 }
 
-/// Hands a fault that is not a checked kernel's to the handler that was in
-/// place before ours.
-void passOn(int Signal, siginfo_t *Info, void *Context) {
-  const struct sigaction &Previous =
-      Signal == SIGBUS ? PreviousBus : PreviousSegv;
-  if (Previous.sa_flags & SA_SIGINFO) {
-    Previous.sa_sigaction(Signal, Info, Context);
-    return;
-  }
-  if (Previous.sa_handler != SIG_DFL && Previous.sa_handler != SIG_IGN) {
-    Previous.sa_handler(Signal);
-    return;
-  }
-  // Default action: returning re-runs the access, which now kills the
-  // process as it would have without us.
-  signal(Signal, SIG_DFL);
-}
-
 extern "C" void onBoundsFault(int Signal, siginfo_t *Info, void *Context) {
-  FaultCatcher *Catcher = ActiveCatcher;
   uintptr_t Address = reinterpret_cast<uintptr_t>(Info->si_addr);
-  const GuardedAllocation *A = Catcher ? findGuardPage(Address) : nullptr;
+  const GuardedAllocation *A =
+      runningKernelCode() ? findGuardPage(Address) : nullptr;
   if (!A) {
-    passOn(Signal, Info, Context);
+    passToPreviousHandler(Signal, Info, Context);
     return;
   }
-  BoundsFault &F = Catcher->Fault;
+  KernelFault Fault = {};
+  Fault.Kind = KernelFault::OutOfBounds;
+  Fault.Signal = Signal;
+  BoundsFault &F = Fault.Bounds;
   F.Address = Address;
   F.Write = faultWasWrite(Context, F.KnowsAccessKind);
   F.AllocationBegin = A->Begin;
   F.AllocationSize = A->Size;
-  siglongjmp(Catcher->Return, 1);
-}
-
-bool isOurs(const struct sigaction &Action) {
-  return (Action.sa_flags & SA_SIGINFO) && Action.sa_sigaction == onBoundsFault;
+  leaveKernel(Fault);
 }
 
 /// The argument a fault belongs to, among those pointing into the faulting
@@ -213,33 +182,8 @@ SharedBytes allocateGuardedBytes(uint64_t Size, uint64_t Alignment) {
 }
 
 void armBoundsFaultHandler() {
-  std::lock_guard<std::mutex> Lock(HandlerMutex);
-  struct sigaction Current;
-  if (sigaction(SIGSEGV, nullptr, &Current) == 0 && isOurs(Current))
-    return;
-  struct sigaction Action = {};
-  Action.sa_sigaction = onBoundsFault;
-  Action.sa_flags = SA_SIGINFO | SA_NODEFER;
-  sigemptyset(&Action.sa_mask);
-  sigaction(SIGSEGV, &Action, &PreviousSegv);
-  sigaction(SIGBUS, &Action, &PreviousBus);
-}
-
-std::optional<BoundsFault> callCatchingBoundsFaults(loom_kernel_entry_t Entry,
-                                                    const void *Args,
-                                                    void *Info, uint64_t Begin,
-                                                    uint64_t End) {
-  FaultCatcher Catcher;
-  // Nothing here needs destroying when the handler jumps back: the jump
-  // only leaves the kernel's frames.
-  if (sigsetjmp(Catcher.Return, /*savemask=*/1) != 0) {
-    ActiveCatcher = nullptr;
-    return Catcher.Fault;
-  }
-  ActiveCatcher = &Catcher;
-  Entry(Args, Info, Begin, End);
-  ActiveCatcher = nullptr;
-  return std::nullopt;
+  for (int Signal : {SIGSEGV, SIGBUS})
+    installKernelFaultHandler(Signal, onBoundsFault);
 }
 
 std::string describeBoundsFault(const BoundsFault &Fault,

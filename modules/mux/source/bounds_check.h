@@ -14,26 +14,24 @@
 /// to it; one that goes before its start faults once it leaves the
 /// buffer's first page (the rest of that page lies below the buffer).
 ///
-/// The executor runs a checked launch's work-groups through
-/// callCatchingBoundsFaults: a SIGSEGV or SIGBUS in a guard page while the
-/// kernel runs returns to the worker (siglongjmp from the handler; the
-/// kernel's code holds no lock and owns no object that needs destroying),
-/// which ends the launch with a fault the host gets from muxWaitAll or
-/// muxTryWait, naming the kernel, the argument, how far past its end and
-/// whether it was a read or a write. Any other fault goes to the handler
-/// that was there before. The handler is put in place at the start of each
-/// checked launch when it is not already, so a handler the host installs
-/// later (loom-run's crash guard) does not hide it.
+/// A SIGSEGV or SIGBUS in a guard page while a kernel runs returns to the
+/// worker's catch point (kernel_faults.h), which ends the launch with a
+/// fault the host gets from muxWaitAll or muxTryWait, naming the kernel,
+/// the argument, how far past its end and whether it was a read or a
+/// write. Any other fault goes to the handler that was there before. The
+/// handler is put in place at the start of each checked launch when it is
+/// not already, so a handler the host installs later (loom-run's crash
+/// guard) does not hide it.
 ///
 //===----------------------------------------------------------------------===//
 
 #ifndef MUX_SOURCE_BOUNDS_CHECK_H
 #define MUX_SOURCE_BOUNDS_CHECK_H
 
+#include "kernel_faults.h"
 #include "objects.h"
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,26 +45,9 @@ bool checkingBounds();
 /// null when the memory cannot be had.
 SharedBytes allocateGuardedBytes(uint64_t Size, uint64_t Alignment);
 
-/// Where a kernel touched a guard page: the address, whether it wrote
-/// (unknown off x86-64), and the allocation whose guard page it is.
-struct BoundsFault {
-  uintptr_t Address;
-  bool Write;
-  bool KnowsAccessKind;
-  uintptr_t AllocationBegin;
-  uint64_t AllocationSize;
-};
-
 /// Puts the fault handler in place, unless it already is; call before a
 /// checked launch's work-groups run.
 void armBoundsFaultHandler();
-
-/// Calls \p Entry for work-groups [\p Begin, \p End); a fault in a guard
-/// page returns it instead of ending the process.
-std::optional<BoundsFault> callCatchingBoundsFaults(loom_kernel_entry_t Entry,
-                                                    const void *Args,
-                                                    void *Info, uint64_t Begin,
-                                                    uint64_t End);
 
 /// What the host is told of \p Fault in kernel \p Kernel, whose buffer
 /// arguments are \p Arguments: "kernel 'k' wrote past the end of argument

@@ -6,15 +6,17 @@
 /// of its own share, then of the others', so faster workers take more (a
 /// large buffer write is shared out the same way). Each worker fills its
 /// own work-group info on its stack and calls the kernel's entry point
-/// once per chunk, which runs the chunk's work-groups. With bounds-checked
-/// buffers (bounds_check.h), a kernel that faults in a guard page ends its
-/// launch and its command buffer, and the queue tells the host why.
+/// once per chunk, which runs the chunk's work-groups, through a catch
+/// point (kernel_faults.h): a kernel that traps, or faults in a guard page
+/// of a bounds-checked buffer (bounds_check.h), ends its launch and its
+/// command buffer, and the queue tells the host why.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "accumulators.h"
 #include "bounds_check.h"
 #include "environment.h"
+#include "kernel_faults.h"
 #include "objects.h"
 #include "printf.h"
 
@@ -174,12 +176,12 @@ void fenceStreamingStores() {
 #endif
 }
 
-/// The first bounds fault of a checked launch; the workers stop taking
-/// work-groups once there is one.
+/// The first fault of a launch; the workers stop taking work-groups once
+/// there is one.
 class LaunchFault {
 public:
   bool happened() const { return Happened.load(std::memory_order_relaxed); }
-  void record(const BoundsFault &Fault) {
+  void record(const KernelFault &Fault) {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!First)
       First = Fault;
@@ -187,7 +189,7 @@ public:
   }
   /// What the host is told; empty when there was no fault.
   std::string describe(const NDRangeCommand &Launch) const {
-    return First ? describeBoundsFault(*First, Launch.KernelName,
+    return First ? describeKernelFault(*First, Launch.Kernel->Name,
                                        Launch.CheckedArguments)
                  : std::string();
   }
@@ -195,23 +197,19 @@ public:
 private:
   std::atomic<bool> Happened{false};
   std::mutex Mutex;
-  std::optional<BoundsFault> First;
+  std::optional<KernelFault> First;
 };
 
-/// Runs a chunk of work-groups; with bounds-checked buffers, a fault in a
-/// guard page goes to \p Fault instead of ending the process.
+/// Runs a chunk of work-groups; a kernel fault goes to \p Fault instead of
+/// ending the process.
 void runChunk(const NDRangeCommand &Launch, const void *Args, void *Info,
               uint64_t Begin, uint64_t End, LaunchFault &Fault) {
-  if (!Launch.CheckBounds) {
-    Launch.Entry(Args, Info, Begin, End);
-    return;
-  }
-  if (std::optional<BoundsFault> F =
-          callCatchingBoundsFaults(Launch.Entry, Args, Info, Begin, End))
+  if (std::optional<KernelFault> F =
+          callCatchingKernelFaults(Launch.Entry, Args, Info, Begin, End))
     Fault.record(*F);
 }
 
-/// Runs \p Launch; returns what the host is told of a bounds fault, or an
+/// Runs \p Launch; returns what the host is told of a kernel fault, or an
 /// empty string.
 std::string runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
                        const NDRangeCommand &Launch) {
@@ -226,6 +224,7 @@ std::string runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
   // With one thread running it all, nobody contends for the accumulators.
   const bool Privatize = !OneChunk && !Launch.Accumulators.empty();
   LaunchFault Fault;
+  armKernelTrapHandler();
   if (Launch.CheckBounds)
     armBoundsFaultHandler();
   Workers.runJob(
@@ -281,7 +280,7 @@ uint64_t nowNanoseconds() {
 struct CommandRunner {
   mux_device_s &Device;
   mux_command_buffer_s &CB;
-  /// Set by an ND-range that overran a bounds-checked buffer.
+  /// Set by an ND-range whose kernel faulted (kernel_faults.h).
   std::string &Fault;
   void operator()(const WriteCommand &C) const {
     writeShared(*Device.Workers, C.Destination, C.Source, C.Size);

@@ -63,7 +63,6 @@ void recordCheckedArguments(const md::KernelDescriptor &K,
                             const mux_descriptor_info_s *Descriptors,
                             NDRangeCommand &Launch) {
   Launch.CheckBounds = true;
-  Launch.KernelName = K.Name;
   for (uint32_t I = 0; I < K.Args.size(); ++I) {
     const mux_descriptor_info_s &Info = Descriptors[I];
     if (!isBufferArgument(K.Args[I]) || !Info.buffer)
@@ -91,6 +90,7 @@ mux_result_t recordNDRange(mux_command_buffer_s &CB, const mux_kernel_s &Kernel,
   const md::KernelDescriptor &K = *Kernel.Descriptor;
   NDRangeCommand Launch;
   Launch.Entry = Kernel.Entry;
+  Launch.Kernel = Kernel.Descriptor;
   Launch.PrintfSlot = Kernel.PrintfSlot;
   Launch.Image = Kernel.Image;
   Launch.Loaded = Kernel.Loaded;

@@ -191,12 +191,14 @@ struct NDRangeCommand {
   /// module calls printf, and the loaded image its strings are in.
   void **PrintfSlot = nullptr;
   const LoadedObject *Image = nullptr;
-  /// Keeps the code, PrintfSlot and Image loaded.
+  /// The kernel's descriptor, for its name in what the host is told of a
+  /// fault.
+  const loom::metadata::KernelDescriptor *Kernel = nullptr;
+  /// Keeps the code, Kernel, PrintfSlot and Image loaded.
   std::shared_ptr<const LoadedProgram> Loaded;
-  /// With bounds-checked buffers: the kernel's name and buffer arguments,
-  /// and whether the launch catches faults in their guard pages.
+  /// With bounds-checked buffers: the kernel's buffer arguments, and
+  /// whether the launch catches faults in their guard pages.
   bool CheckBounds = false;
-  std::string KernelName;
   std::vector<CheckedArgument> CheckedArguments;
 };
 

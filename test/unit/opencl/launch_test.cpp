@@ -284,3 +284,58 @@ TEST(ClEnqueueNDRangeKernel, ChoosesGroupsThatNeedNotDivideANonUniformRange) {
 }
 
 } // namespace
+
+namespace {
+
+/// Doubles each element, except that work-item `bad` traps.
+const char *TrapSource = R"(
+__kernel void trap_at(__global int *out, int bad) {
+  size_t i = get_global_id(0);
+  if ((int)i == bad)
+    __builtin_trap();
+  out[i] = (int)i * 2;
+})";
+
+// A kernel that traps fails its event, and only it: the application, its
+// queue and the kernel go on (doc/overview.md, "A kernel that faults").
+TEST(ClEnqueueNDRangeKernel, AKernelThatTrapsFailsItsEventAndTheAppGoesOn) {
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    const size_t N = 1000;
+    cl_mem Out = On.buffer(CL_MEM_READ_WRITE, N * sizeof(cl_int));
+    cl_kernel K = On.kernel(On.program(TrapSource), "trap_at");
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof Out, &Out), CL_SUCCESS);
+    cl_int Bad = 617;
+    ASSERT_EQ(clSetKernelArg(K, 1, sizeof Bad, &Bad), CL_SUCCESS);
+    size_t Global = N, Local = 100;
+    // The launch may have run and failed before the enqueue returns, which
+    // then says so; otherwise its event does.
+    cl_event Trapped = nullptr;
+    cl_int Enqueued = clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &Global,
+                                             &Local, 0, nullptr, &Trapped);
+    if (Enqueued == CL_SUCCESS) {
+      EXPECT_EQ(clWaitForEvents(1, &Trapped),
+                CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+      cl_int Status = CL_COMPLETE;
+      ASSERT_EQ(clGetEventInfo(Trapped, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                               sizeof Status, &Status, nullptr),
+                CL_SUCCESS);
+      EXPECT_EQ(Status, CL_OUT_OF_RESOURCES);
+      clReleaseEvent(Trapped);
+    } else {
+      EXPECT_EQ(Enqueued, CL_OUT_OF_RESOURCES);
+    }
+
+    Bad = -1;
+    ASSERT_EQ(clSetKernelArg(K, 1, sizeof Bad, &Bad), CL_SUCCESS);
+    ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 1, nullptr, &Global, &Local,
+                                     0, nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<cl_int> Result = readInts(On.Queue, Out, N);
+    for (size_t I = 0; I < N; ++I)
+      ASSERT_EQ(Result[I], cl_int(I) * 2) << "element " << I;
+  }
+}
+
+} // namespace

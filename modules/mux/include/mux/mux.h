@@ -52,10 +52,12 @@ typedef enum mux_result_e {
   mux_error_invalid_work_group_size = 10,
   /** Not an error: muxTryWait's fence was not signalled in time. */
   mux_fence_not_ready = 11,
-  /** A kernel touched memory outside its buffers, caught by
-      bounds-checked buffers (LOOM_CHECK_BOUNDS=1): its command buffer
-      stopped there, and muxGetLastErrorMessage names the kernel, the
-      argument and the offset. */
+  /** A kernel faulted: it stopped at a trap (code no well-defined run
+      reaches), raised an arithmetic exception, or touched memory outside
+      its buffers, caught by bounds-checked buffers (LOOM_CHECK_BOUNDS=1).
+      Its command buffer stopped there, and muxGetLastErrorMessage names
+      the kernel and the fault (for a bounds fault, the argument and the
+      offset). */
   mux_error_kernel_fault = 12
 } mux_result_t;
 
@@ -491,13 +493,13 @@ mux_result_t muxDispatch(mux_queue_t queue, mux_command_buffer_t command_buffer,
  * for \p fence. It returns early, unsignalled, when no dispatch that can
  * still run will signal the fence. \return mux_success (signalled);
  * mux_fence_not_ready; mux_error_kernel_fault (signalled, by a command
- * buffer a bounds fault stopped); mux_error_invalid_handle;
+ * buffer a kernel fault stopped); mux_error_invalid_handle;
  * mux_error_invalid_value (a fence of another device).
  */
 mux_result_t muxTryWait(mux_queue_t queue, uint64_t timeout, mux_fence_t fence);
 
 /** Waits until every command buffer dispatched to \p queue has finished.
-    \return mux_success; mux_error_kernel_fault (a bounds fault stopped a
+    \return mux_success; mux_error_kernel_fault (a kernel fault stopped a
     command buffer since the last muxWaitAll; said once);
     mux_error_invalid_handle; mux_error_invalid_state (dispatches are left
     that wait on semaphores nothing queued will signal: they stay queued

@@ -1,5 +1,6 @@
-// Kernels that take the process down, whatever the driver does: a store to
-// an address no buffer has, and a trap.
+// A kernel that takes the process down, whatever the driver does (a store
+// to an address no buffer has), and one that traps, which the driver turns
+// into an error.
 kernel void wild_store(global uint *out) {
   global uint *Wild = (global uint *)(ulong)16;
   Wild[get_global_id(0)] = out[0];

@@ -1,0 +1,170 @@
+//===- kernel_faults.cpp - A kernel's fault ends its launch, not the host -===//
+///
+/// \file
+/// See kernel_faults.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "kernel_faults.h"
+
+#include "bounds_check.h"
+
+#include <csetjmp>
+#include <mutex>
+#include <pthread.h>
+
+namespace mux {
+
+namespace {
+
+/// The worker's catch point while it runs a kernel, and where a handler
+/// leaves the fault.
+struct FaultCatcher {
+  sigjmp_buf Return;
+  KernelFault Fault;
+};
+thread_local FaultCatcher *ActiveCatcher = nullptr;
+
+/// Set while this thread's handler hands a signal on: the same signal
+/// coming back meanwhile (a previous handler that raises it again, such as
+/// LLVM's recovery handler outside a compile) must not go round for ever.
+thread_local bool PassingOn = false;
+
+struct sigaction PreviousActions[NSIG];
+std::mutex InstallMutex;
+
+using Handler = void (*)(int, siginfo_t *, void *);
+
+bool isCurrentHandler(int Signal, Handler H) {
+  struct sigaction Current;
+  return sigaction(Signal, nullptr, &Current) == 0 &&
+         (Current.sa_flags & SA_SIGINFO) && Current.sa_sigaction == H;
+}
+
+extern "C" void onKernelTrap(int Signal, siginfo_t *Info, void *Context) {
+  if (!runningKernelCode()) {
+    passToPreviousHandler(Signal, Info, Context);
+    return;
+  }
+  KernelFault Fault = {};
+  Fault.Kind =
+      Signal == SIGFPE ? KernelFault::ArithmeticException : KernelFault::Trap;
+  Fault.Signal = Signal;
+  leaveKernel(Fault);
+}
+
+const char *signalName(int Signal) {
+  switch (Signal) {
+  case SIGILL:
+    return "SIGILL";
+  case SIGTRAP:
+    return "SIGTRAP";
+  case SIGFPE:
+    return "SIGFPE";
+  default:
+    return "a signal";
+  }
+}
+
+} // namespace
+
+bool runningKernelCode() { return ActiveCatcher != nullptr; }
+
+void leaveKernel(const KernelFault &Fault) {
+  FaultCatcher *Catcher = ActiveCatcher;
+  Catcher->Fault = Fault;
+  // Our handlers do not block their signal, but one that another handler
+  // called may have it blocked; a kernel's next trap on this thread must
+  // not find it so. (Unblocking here is cheaper than saving the signal mask
+  // at every catch point.)
+  sigset_t Signal;
+  sigemptyset(&Signal);
+  sigaddset(&Signal, Fault.Signal);
+  pthread_sigmask(SIG_UNBLOCK, &Signal, nullptr);
+  siglongjmp(Catcher->Return, 1);
+}
+
+void installKernelFaultHandler(int Signal,
+                               void (*Handler)(int, siginfo_t *, void *)) {
+  std::lock_guard<std::mutex> Lock(InstallMutex);
+  if (isCurrentHandler(Signal, Handler))
+    return;
+  struct sigaction Action = {};
+  Action.sa_sigaction = Handler;
+  // Not deferring the signal: a previous handler that raises it again
+  // comes back here at once, where PassingOn stops it going round.
+  Action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigemptyset(&Action.sa_mask);
+  sigaction(Signal, &Action, &PreviousActions[Signal]);
+}
+
+void passToPreviousHandler(int Signal, siginfo_t *Info, void *Context) {
+  const struct sigaction &Previous = PreviousActions[Signal];
+  const bool HasHandler =
+      (Previous.sa_flags & SA_SIGINFO)
+          ? Previous.sa_sigaction != nullptr
+          : Previous.sa_handler != SIG_DFL && Previous.sa_handler != SIG_IGN;
+  if (HasHandler && !PassingOn) {
+    PassingOn = true;
+    if (Previous.sa_flags & SA_SIGINFO)
+      Previous.sa_sigaction(Signal, Info, Context);
+    else
+      Previous.sa_handler(Signal);
+    PassingOn = false;
+    return;
+  }
+  // The default action: returning re-runs the faulting instruction, which
+  // now ends the process as it would have without the driver; a signal
+  // that was sent rather than raised by an instruction is sent again.
+  signal(Signal, SIG_DFL);
+  if (Info->si_code <= 0)
+    raise(Signal);
+}
+
+void armKernelTrapHandler() {
+  // One query per launch: whoever replaces our SIGILL handler (a compile's
+  // recovery handlers, loom-run's crash guard) replaces the others with it.
+  if (isCurrentHandler(SIGILL, onKernelTrap))
+    return;
+  for (int Signal : {SIGILL, SIGTRAP, SIGFPE})
+    installKernelFaultHandler(Signal, onKernelTrap);
+}
+
+std::optional<KernelFault> callCatchingKernelFaults(loom_kernel_entry_t Entry,
+                                                    const void *Args,
+                                                    void *Info, uint64_t Begin,
+                                                    uint64_t End) {
+  FaultCatcher Catcher;
+  // Nothing here needs destroying when a handler jumps back: the jump only
+  // leaves the kernel's frames. Not saving the signal mask saves a system
+  // call per chunk; leaveKernel unblocks the one signal that matters.
+  if (sigsetjmp(Catcher.Return, /*savemask=*/0) != 0) {
+    ActiveCatcher = nullptr;
+    return Catcher.Fault;
+  }
+  ActiveCatcher = &Catcher;
+  Entry(Args, Info, Begin, End);
+  ActiveCatcher = nullptr;
+  return std::nullopt;
+}
+
+std::string describeKernelFault(const KernelFault &Fault,
+                                const std::string &Kernel,
+                                const std::vector<CheckedArgument> &Arguments) {
+  switch (Fault.Kind) {
+  case KernelFault::OutOfBounds:
+    return describeBoundsFault(Fault.Bounds, Kernel, Arguments);
+  case KernelFault::Trap:
+    return "kernel '" + Kernel + "' stopped at a trap (" +
+           signalName(Fault.Signal) +
+           "): it called __builtin_trap, or reached code that no "
+           "well-defined run reaches, such as what follows a loop without "
+           "side effects that never ends";
+  case KernelFault::ArithmeticException:
+    return "kernel '" + Kernel + "' raised an arithmetic exception (" +
+           signalName(Fault.Signal) + ")";
+  }
+  return "kernel '" + Kernel + "' faulted";
+}
+
+} // namespace mux

@@ -1,0 +1,100 @@
+//===- kernel_faults.h - A kernel's fault ends its launch, not the host ---===//
+///
+/// \file
+/// The catch point every launch's work-groups run through, so that a
+/// kernel that faults stops its launch with an error the host is told of
+/// instead of ending the host's process (doc/overview.md, "A kernel that
+/// faults").
+///
+/// The executor calls a kernel's entry point through
+/// callCatchingKernelFaults, which marks the calling thread as running
+/// kernel code and keeps where to return to. Two kinds of fault come back
+/// there (siglongjmp from the signal handler; the kernel's code holds no
+/// lock and owns no object that needs destroying):
+/// - a trap (SIGILL, SIGTRAP) or an arithmetic exception (SIGFPE) raised on
+///   a thread that is running kernel code. The code generator makes every
+///   `unreachable` a trap (CodeGenerator.h), so a kernel whose behaviour is
+///   undefined in a way LLVM proved (a loop without side effects that never
+///   ends, whose code LLVM then deleted) stops there instead of running off
+///   the end of its code; divisions cannot trap (trap-free-division), so a
+///   SIGFPE is a compiler bug that still must not take the host down. The
+///   handler for these is put in place before every launch, unless it
+///   already is (compiles install LLVM's recovery handlers after it).
+/// - a SIGSEGV or SIGBUS in a guard page of a bounds-checked buffer
+///   (bounds_check.h), whose handler comes back through leaveKernel.
+/// A signal on a thread that is not running kernel code goes to the
+/// handler that was in place before (passToPreviousHandler), or kills the
+/// process as it would have without the driver.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef MUX_SOURCE_KERNEL_FAULTS_H
+#define MUX_SOURCE_KERNEL_FAULTS_H
+
+#include "objects.h"
+
+#include <csignal>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mux {
+
+/// Where a kernel touched a guard page: the address, whether it wrote
+/// (unknown off x86-64), and the allocation whose guard page it is.
+struct BoundsFault {
+  uintptr_t Address;
+  bool Write;
+  bool KnowsAccessKind;
+  uintptr_t AllocationBegin;
+  uint64_t AllocationSize;
+};
+
+/// Why a kernel's launch stopped.
+struct KernelFault {
+  enum KindType { OutOfBounds, Trap, ArithmeticException } Kind;
+  /// The signal that stopped it.
+  int Signal;
+  /// Where, for OutOfBounds.
+  BoundsFault Bounds;
+};
+
+/// Puts the handler for kernel traps (SIGILL, SIGTRAP, SIGFPE) in place,
+/// unless it already is; call before a launch's work-groups run.
+void armKernelTrapHandler();
+
+/// Calls \p Entry for work-groups [\p Begin, \p End); a fault that
+/// kernel_faults.h describes returns instead of ending the process.
+std::optional<KernelFault> callCatchingKernelFaults(loom_kernel_entry_t Entry,
+                                                    const void *Args,
+                                                    void *Info, uint64_t Begin,
+                                                    uint64_t End);
+
+/// What the host is told of \p Fault in kernel \p Kernel, whose buffer
+/// arguments are \p Arguments (named only by bounds faults).
+std::string describeKernelFault(const KernelFault &Fault,
+                                const std::string &Kernel,
+                                const std::vector<CheckedArgument> &Arguments);
+
+/// For signal handlers: whether this thread is running kernel code inside
+/// callCatchingKernelFaults.
+bool runningKernelCode();
+
+/// For signal handlers, when runningKernelCode(): returns to
+/// callCatchingKernelFaults, which returns \p Fault.
+[[noreturn]] void leaveKernel(const KernelFault &Fault);
+
+/// Installs \p Handler (an SA_SIGINFO handler) for \p Signal unless it is
+/// already the handler, keeping the one it replaces for
+/// passToPreviousHandler.
+void installKernelFaultHandler(int Signal,
+                               void (*Handler)(int, siginfo_t *, void *));
+
+/// Hands a signal that is not a kernel's to the handler that was in place
+/// before installKernelFaultHandler's.
+void passToPreviousHandler(int Signal, siginfo_t *Info, void *Context);
+
+} // namespace mux
+
+#endif // MUX_SOURCE_KERNEL_FAULTS_H

@@ -1,0 +1,80 @@
+//===- kernel_faults_test.cpp - A kernel that faults ends its launch ------===//
+///
+/// A kernel that stops at a trap, whether it asked for one or reached code
+/// LLVM proved unreachable, ends its launch with an error naming it, and
+/// the host goes on (doc/overview.md, "A kernel that faults"). The catch
+/// point is the driver's for every launch, so these run in every e2e entry,
+/// at every Vecz width.
+///
+//===----------------------------------------------------------------------===//
+
+#include "KernelRunner.h"
+
+#include <gtest/gtest.h>
+
+using namespace loom::e2e;
+
+namespace {
+
+const char *const TrapSource = R"(
+kernel void trap_at(global int *out, int bad) {
+  size_t i = get_global_id(0);
+  if ((int)i == bad)
+    __builtin_trap();
+  out[i] = (int)i * 2;
+}
+)";
+
+const char *const Targets[] = {"reference", "csa"};
+
+constexpr size_t Items = 1000;
+
+/// Runs trap_at over Items work-items in groups of 100 with \p Bad; what
+/// runKernel says.
+std::string runTrapAt(const std::vector<char> &Binary, int Bad,
+                      std::vector<int> &Out) {
+  Out.assign(Items, 0);
+  std::vector<KernelArg> Args = {KernelArg::buffer(Out),
+                                 KernelArg::scalar(Bad)};
+  std::string Result = runKernel(Binary, "trap_at", Args, {{Items}, {100}, {}});
+  Out = Args[0].as<int>();
+  return Result;
+}
+
+TEST(KernelFaults, ATrapStopsTheLaunchAndTheHostGoesOn) {
+  for (const char *Target : Targets) {
+    std::vector<char> Binary;
+    ASSERT_EQ(compileKernel(TrapSource, Binary, "", Target), "") << Target;
+    std::vector<int> Out;
+    std::string Result = runTrapAt(Binary, 777, Out);
+    EXPECT_NE(Result.find("kernel 'trap_at' stopped at a trap (SIGILL)"),
+              std::string::npos)
+        << Target << ": " << Result;
+    // The same binary, launched again where no work-item traps.
+    ASSERT_EQ(runTrapAt(Binary, -1, Out), "") << Target;
+    for (size_t I = 0; I < Items; ++I)
+      ASSERT_EQ(Out[I], int(I) * 2) << Target << " element " << I;
+  }
+}
+
+TEST(KernelFaults, UnreachableCodeTrapsInsteadOfRunningOn) {
+  // Every work-group of the launch traps, on every worker at once.
+  for (const char *Target : Targets) {
+    std::vector<char> Binary;
+    ASSERT_EQ(compileIR(readKernelSource("loops_forever.ll"), Binary, Target),
+              "")
+        << Target;
+    std::vector<int> Out(Items, 0);
+    std::vector<KernelArg> Args = {KernelArg::buffer(Out)};
+    std::string Result =
+        runKernel(Binary, "loops_forever", Args, {{Items}, {10}, {}});
+    EXPECT_NE(Result.find("kernel 'loops_forever' stopped at a trap"),
+              std::string::npos)
+        << Target << ": " << Result;
+    // No work-item got past the call.
+    for (int Value : Args[0].as<int>())
+      ASSERT_NE(Value, -1) << Target;
+  }
+}
+
+} // namespace
