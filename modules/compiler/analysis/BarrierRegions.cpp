@@ -15,7 +15,9 @@
 ///    use in another block loads the slot;
 /// 4. each region is cloned from that copy: a new entry jumps to the
 ///    region's start, barrier blocks return the barrier's number, returns
-///    return ExitRegion, and what the region cannot reach is deleted.
+///    return ExitRegion, and what the region cannot reach is deleted; it
+///    keeps the kernel's attributes but those that hold only for the whole
+///    kernel (its memory effects, noreturn).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +94,10 @@ Function *cloneWithLiveParameters(Function &Kernel) {
   Body->setLinkage(GlobalValue::InternalLinkage);
   dropKernelProperties(*Body);
   dropMemoryEffectAttributes(*Body);
+  // A kernel that never returns has regions that do, at its barriers: kept
+  // on a region that work-item-loops calls out of line, `noreturn` would
+  // make its caller's code after the call unreachable.
+  Body->removeFnAttr(Attribute::NoReturn);
   return Body;
 }
 

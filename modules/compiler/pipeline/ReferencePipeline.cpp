@@ -85,7 +85,9 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
     MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
   MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
   if (Opts.AddWorkItemLoops)
-    MPM.addPass(utils::WorkItemLoopsPass({Opts.SingleWorkItemWithoutLoops}));
+    MPM.addPass(utils::WorkItemLoopsPass(
+        {Opts.SingleWorkItemWithoutLoops,
+         Opts.Optimize ? Opts.OutlineInstructions : 0}));
   MPM.addPass(utils::AddSchedulingParametersPass());
   MPM.addPass(utils::DefineMuxBuiltinsPass());
   MPM.addPass(utils::AddKernelWrapperPass());

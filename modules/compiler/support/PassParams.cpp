@@ -34,18 +34,23 @@ Error unknownPassParam(StringRef Pass, StringRef Key) {
                            Key.str().c_str());
 }
 
+Error parseCountPassParamValue(StringRef Pass, StringRef Key, StringRef What,
+                               StringRef Value, uint64_t &Count) {
+  if (Value.getAsInteger(10, Count))
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: %s must be a number of %s (0: never), "
+                             "not '%s'",
+                             Pass.str().c_str(), Key.str().c_str(),
+                             What.str().c_str(), Value.str().c_str());
+  return Error::success();
+}
+
 Error parseCountPassParam(StringRef Params, StringRef Pass, StringRef Key,
                           StringRef What, uint64_t &Count) {
   return forEachPassParam(Params, [&](StringRef K, StringRef V) -> Error {
     if (K != Key)
       return unknownPassParam(Pass, K);
-    if (V.getAsInteger(10, Count))
-      return createStringError(inconvertibleErrorCode(),
-                               "%s: %s must be a number of %s (0: never), "
-                               "not '%s'",
-                               Pass.str().c_str(), Key.str().c_str(),
-                               What.str().c_str(), V.str().c_str());
-    return Error::success();
+    return parseCountPassParamValue(Pass, Key, What, V, Count);
   });
 }
 

@@ -4,7 +4,7 @@
 ; reqd_work_group_size(1, 1, 1) gets no work-item loops: its wrapper sets
 ; the local ids to 0 and calls it once. Other kernels keep their loops.
 
-; BAD: work-item-loops: the only option is 'single-work-item', not 'single'
+; BAD: invalid work-item-loops pass parameter 'single'
 
 declare i64 @__mux_get_global_id(i32)
 

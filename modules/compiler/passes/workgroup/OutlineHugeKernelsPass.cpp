@@ -79,11 +79,26 @@ SmallVector<BasicBlock *, 16> collectPiece(BasicBlock *Begin, BasicBlock *End) {
   return Blocks;
 }
 
+/// Whether \p Blocks call a work-group barrier, directly or through one of
+/// \p WithBarriers.
+bool callsBarrier(ArrayRef<BasicBlock *> Blocks, const BuiltinInfo &BI,
+                  const SmallPtrSetImpl<const Function *> &WithBarriers) {
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (BI.isWorkGroupBarrier(*Callee) || WithBarriers.contains(Callee))
+            return true;
+  return false;
+}
+
 /// Consecutive runs of \p F's blocks of about \p Size instructions each,
 /// each from one cut point to the next; not the entry block (which keeps the
-/// allocas) nor the return.
-SmallVector<SmallVector<BasicBlock *, 16>, 8> planPieces(Function &F,
-                                                         uint64_t Size) {
+/// allocas) nor the return. Code that calls a barrier stays in the kernel,
+/// where the region scheduler cuts it: a piece ends before it.
+SmallVector<SmallVector<BasicBlock *, 16>, 8>
+planPieces(Function &F, uint64_t Size, const BuiltinInfo &BI,
+           const SmallPtrSetImpl<const Function *> &WithBarriers) {
   SmallVector<SmallVector<BasicBlock *, 16>, 8> Pieces;
   BasicBlock *Exit = getOnlyReturnBlock(F);
   if (!Exit)
@@ -93,24 +108,35 @@ SmallVector<SmallVector<BasicBlock *, 16>, 8> planPieces(Function &F,
   // between Cuts[1] and it.
   SmallVector<BasicBlock *, 16> Piece;
   uint64_t Instructions = 0;
+  auto EndPiece = [&] {
+    if (Instructions >= Size)
+      Pieces.push_back(std::move(Piece));
+    Piece.clear();
+    Instructions = 0;
+  };
   for (size_t I = 1; I + 1 < Cuts.size(); ++I) {
-    for (BasicBlock *BB : collectPiece(Cuts[I], Cuts[I + 1])) {
+    SmallVector<BasicBlock *, 16> Run = collectPiece(Cuts[I], Cuts[I + 1]);
+    if (callsBarrier(Run, BI, WithBarriers)) {
+      EndPiece();
+      continue;
+    }
+    for (BasicBlock *BB : Run) {
       Piece.push_back(BB);
       Instructions += BB->size();
     }
-    if (Instructions < Size)
-      continue;
-    Pieces.push_back(std::move(Piece));
-    Piece.clear();
-    Instructions = 0;
+    if (Instructions >= Size)
+      EndPiece();
   }
   return Pieces;
 }
 
 /// Moves each planned piece of \p F into a function of its own. Returns
 /// whether any moved.
-bool outlinePieces(Function &F, uint64_t Size, FunctionAnalysisManager &FAM) {
-  SmallVector<SmallVector<BasicBlock *, 16>, 8> Pieces = planPieces(F, Size);
+bool outlinePieces(Function &F, uint64_t Size, const BuiltinInfo &BI,
+                   const SmallPtrSetImpl<const Function *> &WithBarriers,
+                   FunctionAnalysisManager &FAM) {
+  SmallVector<SmallVector<BasicBlock *, 16>, 8> Pieces =
+      planPieces(F, Size, BI, WithBarriers);
   bool Changed = false;
   unsigned Number = 0;
   // Both stay valid from one piece to the next (CodeExtractor updates the
@@ -162,9 +188,10 @@ PreservedAnalyses OutlineHugeKernelsPass::run(Module &M,
         WithRegions.insert(Call->getFunction());
   for (Function *Kernel : getKernelEntryPoints(M))
     for (Function *Body : getKernelBodies(*Kernel))
-      if (!WithBarriers.contains(Body) && !WithRegions.contains(Body) &&
+      if (!WithRegions.contains(Body) &&
           countInstructions(*Body) > Opts.MaxInstructions)
-        Changed |= outlinePieces(*Body, Opts.MaxInstructions, FAM);
+        Changed |=
+            outlinePieces(*Body, Opts.MaxInstructions, BI, WithBarriers, FAM);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

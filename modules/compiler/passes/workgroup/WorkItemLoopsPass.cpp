@@ -90,6 +90,8 @@ STATISTIC(NumKernelsWrapped, "Number of kernels given work-item loops");
 STATISTIC(NumKernelsWithBarriers, "Number of kernels cut into barrier regions");
 STATISTIC(NumKernelsVectorized,
           "Number of kernels laid out with a vector variant");
+STATISTIC(NumRegionsOutOfLine,
+          "Number of barrier regions called instead of inlined");
 STATISTIC(NumSingleWorkItem,
           "Number of single-work-item kernels left without loops");
 
@@ -713,6 +715,30 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
   return Wrapper;
 }
 
+/// Makes the regions of \p Forms of more than \p MaxInstructions
+/// instructions (0: none) calls the entry point keeps instead of code it
+/// inlines. The scheduler calls each region from two places (every
+/// work-item waiting at it, or some), so inlining copies it twice into one
+/// function, whose register allocation and scheduling take time that grows
+/// faster than its size; a call per work-item costs nothing beside such a
+/// region's work.
+void keepLargeRegionsOutOfLine(const RegionForms &Forms,
+                               uint64_t MaxInstructions) {
+  if (MaxInstructions == 0)
+    return;
+  for (const BarrierRegions *Form : {&Forms.Scalar, Forms.Vector}) {
+    if (!Form)
+      continue;
+    for (Function *Region : Form->Regions) {
+      if (Region->getInstructionCount() <= MaxInstructions)
+        continue;
+      Region->removeFnAttr(Attribute::AlwaysInline);
+      Region->addFnAttr(Attribute::NoInline);
+      ++NumRegionsOutOfLine;
+    }
+  }
+}
+
 /// Forgets \p Kernel's vector variants, which the optimizer then deletes.
 void dropVectorVariant(Function &Kernel, const VectorVariant &Variant) {
   for (Function *F : Variant.getFunctions())
@@ -787,6 +813,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       RegionForms Forms{Regions, VectorRegions ? &*VectorRegions : nullptr,
                         Width};
       Wrapper = createRegionSchedulerWrapper(*Kernel, Forms, BI);
+      keepLargeRegionsOutOfLine(Forms, Opts.MaxInlinedRegionInstructions);
       setWorkGroupStack(*Kernel, liveStateStack(Forms));
       if (VectorRegions) {
         setVectorizationWidth(*Kernel, Width);
@@ -817,18 +844,32 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
 Expected<WorkItemLoopsPass::Options>
 WorkItemLoopsPass::parseOptions(StringRef Params) {
   Options Opts;
-  if (Error E =
-          parseFlagPassParam(Params, "work-item-loops", "single-work-item",
-                             Opts.SingleWorkItemWithoutLoops))
+  Error E =
+      forEachPassParam(Params, [&](StringRef Key, StringRef Value) -> Error {
+        if (Key == "single-work-item" && Value.empty()) {
+          Opts.SingleWorkItemWithoutLoops = true;
+          return Error::success();
+        }
+        if (Key == "max-inlined-region")
+          return parseCountPassParamValue("work-item-loops", Key,
+                                          "instructions", Value,
+                                          Opts.MaxInlinedRegionInstructions);
+        return unknownPassParam("work-item-loops", Key);
+      });
+  if (E)
     return std::move(E);
   return Opts;
 }
 
 void WorkItemLoopsPass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-  printPassWithParams(OS, MapClassName2PassName(name()),
-                      Opts.SingleWorkItemWithoutLoops ? "single-work-item"
-                                                      : "");
+  std::string Params;
+  if (Opts.SingleWorkItemWithoutLoops)
+    Params = "single-work-item";
+  if (Opts.MaxInlinedRegionInstructions)
+    Params += (Params.empty() ? "" : ";") + std::string("max-inlined-region=") +
+              std::to_string(Opts.MaxInlinedRegionInstructions);
+  printPassWithParams(OS, MapClassName2PassName(name()), Params);
 }
 
 } // namespace utils

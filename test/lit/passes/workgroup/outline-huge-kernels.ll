@@ -141,7 +141,8 @@ done:
 declare void @llvm.lifetime.start.p0(i64, ptr)
 declare void @llvm.lifetime.end.p0(i64, ptr)
 
-; Under the limit, with a barrier, or with two returns: left whole.
+; Under the limit, with a barrier between parts under the limit, or with
+; two returns: left whole.
 ; CHECK-LABEL: define void @small(
 ; CHECK-NOT: piece
 ; CHECK: ret void
@@ -177,6 +178,54 @@ second:
   store float 6.0, ptr addrspace(1) %q, align 4
   store float 7.0, ptr addrspace(1) %q, align 4
   store float 8.0, ptr addrspace(1) %q, align 4
+  br label %done
+done:
+  ret void
+}
+
+; A barrier stays in the kernel, where the region scheduler cuts it: a
+; piece ends before the code that calls it, and the next begins after.
+; CHECK-LABEL: define void @waits_between(
+; CHECK: call void @waits_between.piece0(ptr addrspace(1) %out, i64 %i, ptr %q.loc)
+; CHECK: wait:
+; CHECK-NEXT: call void @__mux_work_group_barrier(i32 0, i32 2, i32 1)
+; CHECK: call void @waits_between.piece1(ptr addrspace(1) %q.reload)
+; CHECK: ret void
+define void @waits_between(ptr addrspace(1) %out) #0 {
+entry:
+  %i = call i64 @__mux_get_global_id(i32 0)
+  br label %before
+before:
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i
+  store float 1.0, ptr addrspace(1) %q, align 4
+  store float 2.0, ptr addrspace(1) %q, align 4
+  store float 3.0, ptr addrspace(1) %q, align 4
+  store float 4.0, ptr addrspace(1) %q, align 4
+  store float 5.0, ptr addrspace(1) %q, align 4
+  store float 6.0, ptr addrspace(1) %q, align 4
+  store float 7.0, ptr addrspace(1) %q, align 4
+  store float 8.0, ptr addrspace(1) %q, align 4
+  store float 9.0, ptr addrspace(1) %q, align 4
+  store float 10.0, ptr addrspace(1) %q, align 4
+  store float 11.0, ptr addrspace(1) %q, align 4
+  store float 12.0, ptr addrspace(1) %q, align 4
+  br label %wait
+wait:
+  call void @__mux_work_group_barrier(i32 0, i32 2, i32 1)
+  br label %after
+after:
+  store float 20.0, ptr addrspace(1) %q, align 4
+  store float 21.0, ptr addrspace(1) %q, align 4
+  store float 22.0, ptr addrspace(1) %q, align 4
+  store float 23.0, ptr addrspace(1) %q, align 4
+  store float 24.0, ptr addrspace(1) %q, align 4
+  store float 25.0, ptr addrspace(1) %q, align 4
+  store float 26.0, ptr addrspace(1) %q, align 4
+  store float 27.0, ptr addrspace(1) %q, align 4
+  store float 28.0, ptr addrspace(1) %q, align 4
+  store float 29.0, ptr addrspace(1) %q, align 4
+  store float 30.0, ptr addrspace(1) %q, align 4
+  store float 31.0, ptr addrspace(1) %q, align 4
   br label %done
 done:
   ret void
@@ -223,6 +272,13 @@ late:
 ; CHECK-NEXT: newFuncRoot:
 ; CHECK-NOT: alloca
 ; CHECK: store float %u4, ptr %acc
+; The pieces of @waits_between: no barrier in either.
+; CHECK: define internal void @waits_between.piece0(
+; CHECK-NOT: barrier
+; CHECK: ret void
+; CHECK: define internal void @waits_between.piece1(
+; CHECK-NOT: barrier
+; CHECK: ret void
 ; CHECK: attributes #[[PIECE]] = { noinline "mux-kernel-piece" }
 
 ; BAD: outline-huge-kernels: max-instructions must be a number of instructions (0: never), not 'many'

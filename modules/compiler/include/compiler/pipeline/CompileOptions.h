@@ -216,8 +216,9 @@ struct CompileOptions {
   /// `-outline-instructions=`: a kernel (or vector variant) of more
   /// instructions than this is cut into pieces of about this many, each a
   /// function of its own, before the late pipeline (outline-huge-kernels; 0:
-  /// never), so that its compile time grows in proportion to its size
-  /// (doc/performance.md).
+  /// never), and a barrier region of more stays a function the region
+  /// scheduler calls (work-item-loops' max-inlined-region), so that compile
+  /// time grows in proportion to kernel size (doc/performance.md).
   uint64_t OutlineInstructions = DefaultOutlineInstructions;
   /// `-mcpu=`: the x86-64 CPU code is generated and tuned for, by LLVM's
   /// name (`znver3`, `skylake-avx512`, `x86-64-v4`), with every feature

@@ -40,7 +40,9 @@ struct ReferencePipelineOptions {
   bool Optimize = true;
   /// streaming-stores' threshold (-streaming-store-bytes=; 0: not run).
   uint64_t StreamingStoreBytes = 0;
-  /// outline-huge-kernels' piece size (-outline-instructions=; 0: not run).
+  /// outline-huge-kernels' piece size, and the size of the largest barrier
+  /// region work-item-loops inlines (-outline-instructions=; 0: not run,
+  /// every region inlined).
   uint64_t OutlineInstructions = 0;
 };
 

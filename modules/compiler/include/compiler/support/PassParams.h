@@ -36,6 +36,12 @@ llvm::Error forEachPassParam(
 /// The error for parameter \p Key, which pass \p Pass does not have.
 llvm::Error unknownPassParam(llvm::StringRef Pass, llvm::StringRef Key);
 
+/// Reads \p Value, the N of parameter `<Key>=N` of pass \p Pass, into
+/// \p Count; \p What says what N counts in the error for anything else.
+llvm::Error parseCountPassParamValue(llvm::StringRef Pass, llvm::StringRef Key,
+                                     llvm::StringRef What,
+                                     llvm::StringRef Value, uint64_t &Count);
+
 /// Reads the one parameter `<Key>=N` of pass \p Pass into \p Count; \p What
 /// says what N counts in the error for anything else.
 llvm::Error parseCountPassParam(llvm::StringRef Params, llvm::StringRef Pass,

@@ -18,8 +18,10 @@
 /// with the square of its size). A piece runs from one block every path through
 /// the kernel passes, outside any loop, to the next such block, so it has
 /// one entry and one exit; what is left after the last piece, under the
-/// limit, stays in the kernel. Kernels with barriers are left whole (the
-/// region scheduler cuts them at their barriers).
+/// limit, stays in the kernel. Code that calls a work-group barrier
+/// (directly or through a function that does) stays in the kernel too, and
+/// a piece ends before it: the region scheduler cuts the kernel there, and
+/// its regions call the pieces.
 /// Why: LLVM's inliner pipeline, loop rotation and full unrolling, the
 /// register allocator and the coalescer take time that grows faster than
 /// the function they work on (doc/performance.md, "Compile time against

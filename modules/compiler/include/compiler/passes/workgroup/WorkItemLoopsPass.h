@@ -21,7 +21,10 @@
 /// refuses it, is an error naming it) is cut into barrier
 /// regions (compiler/analysis/BarrierRegions.h) run by a region scheduler; its
 /// vector variant, cut the same way when its barriers match, runs the
-/// regions for the runs of W work-items.
+/// regions for the runs of W work-items. A region of more instructions than
+/// the `max-inlined-region` option says stays a function the scheduler
+/// calls (noinline), so that a huge kernel's entry point does not hold two
+/// copies of it.
 /// With the `single-work-item` option, a kernel whose required work-group
 /// size is (1, 1, 1) gets no loop at all: its wrapper sets the local ids to
 /// 0 and calls it once (barriers are no-ops for one work-item).
@@ -31,11 +34,12 @@
 /// to be vectorized or unrolled, and the loops over dimensions 1 and 2 not
 /// to be unrolled.
 /// Produces: the wrapper as the new entry point; the kernel (or its regions)
-/// becomes internal and always-inline; the width used, if any, as the
-/// kernel's `mux-vectorize-width`; for a kernel with barriers, the stack its
-/// live variables take (`mux-stack-per-work-group`,
+/// becomes internal and always-inline (but regions over that size); the width
+/// used, if any, as the kernel's `mux-vectorize-width`; for a kernel with
+/// barriers, the stack its live variables take (`mux-stack-per-work-group`,
 /// `mux-stack-per-work-item`), which the driver checks at launch. Pipeline
-/// name: `work-item-loops`, or `work-item-loops<single-work-item>`.
+/// name: `work-item-loops<single-work-item;max-inlined-region=N>`, either
+/// option or none.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +57,9 @@ public:
   struct Options {
     /// Kernels with a required work-group size of (1, 1, 1) get no loops.
     bool SingleWorkItemWithoutLoops = false;
+    /// Barrier regions of more instructions than this are called, not
+    /// inlined (0: every region is inlined).
+    uint64_t MaxInlinedRegionInstructions = 0;
   };
   WorkItemLoopsPass() = default;
   explicit WorkItemLoopsPass(Options Opts) : Opts(Opts) {}
