@@ -1,10 +1,10 @@
 //===- kernel_faults_test.cpp - A kernel that faults ends its launch ------===//
 ///
 /// A kernel that stops at a trap, whether it asked for one or reached code
-/// LLVM proved unreachable, ends its launch with an error naming it, and
-/// the host goes on (doc/overview.md, "A kernel that faults"). The catch
-/// point is the driver's for every launch, so these run in every e2e entry,
-/// at every Vecz width.
+/// LLVM proved unreachable, or raises an arithmetic exception, ends its
+/// launch with an error naming it, and the host goes on (doc/overview.md, "A
+/// kernel that faults"). The catch point is the driver's for every launch, so
+/// these run in every e2e entry, at every Vecz width.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -74,6 +74,23 @@ TEST(KernelFaults, UnreachableCodeTrapsInsteadOfRunningOn) {
     // No work-item got past the call.
     for (int Value : Args[0].as<int>())
       ASSERT_NE(Value, -1) << Target;
+  }
+}
+
+TEST(KernelFaults, AnArithmeticExceptionStopsTheLaunch) {
+  for (const char *Target : Targets) {
+    std::vector<char> Binary;
+    ASSERT_EQ(compileIR(readKernelSource("divides_by_zero.ll"), Binary, Target),
+              "")
+        << Target;
+    std::vector<int> Out(Items, 0);
+    std::vector<KernelArg> Args = {KernelArg::buffer(Out)};
+    std::string Result =
+        runKernel(Binary, "divides_by_zero", Args, {{Items}, {100}, {}});
+    EXPECT_NE(Result.find("kernel 'divides_by_zero' raised an arithmetic "
+                          "exception (SIGFPE)"),
+              std::string::npos)
+        << Target << ": " << Result;
   }
 }
 

@@ -32,6 +32,9 @@ void initializeX86Backend() {
     LLVMInitializeX86Target();
     LLVMInitializeX86TargetMC();
     LLVMInitializeX86AsmPrinter();
+    // Writing an object parses the inline assembly of kernels given as
+    // LLVM IR; without the parser that is a fatal error.
+    LLVMInitializeX86AsmParser();
   });
 }
 
