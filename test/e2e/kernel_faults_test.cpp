@@ -12,6 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <csignal>
+
 using namespace loom::e2e;
 
 namespace {
@@ -92,6 +95,33 @@ TEST(KernelFaults, AnArithmeticExceptionStopsTheLaunch) {
               std::string::npos)
         << Target << ": " << Result;
   }
+}
+
+std::atomic<int> HostTraps{0};
+
+extern "C" void countHostTrap(int) { ++HostTraps; }
+
+TEST(KernelFaults, ASignalOutsideKernelCodeGoesToTheHostsHandler) {
+  // A host's own handlers (a crash reporter's), in place before a launch
+  // puts the driver's back on top, still get a SIGTRAP the host raises
+  // outside a kernel.
+  struct sigaction Host = {}, BeforeIll, BeforeTrap;
+  Host.sa_handler = countHostTrap;
+  sigemptyset(&Host.sa_mask);
+  ASSERT_EQ(sigaction(SIGILL, &Host, &BeforeIll), 0);
+  ASSERT_EQ(sigaction(SIGTRAP, &Host, &BeforeTrap), 0);
+  std::vector<char> Binary;
+  ASSERT_EQ(compileKernel(TrapSource, Binary, "", "reference"), "");
+  std::vector<int> Out;
+  ASSERT_EQ(runTrapAt(Binary, -1, Out), "");
+  struct sigaction Current;
+  ASSERT_EQ(sigaction(SIGTRAP, nullptr, &Current), 0);
+  EXPECT_NE(Current.sa_handler, countHostTrap) << "the driver's is on top";
+  HostTraps = 0;
+  raise(SIGTRAP);
+  EXPECT_EQ(HostTraps, 1);
+  sigaction(SIGILL, &BeforeIll, nullptr);
+  sigaction(SIGTRAP, &BeforeTrap, nullptr);
 }
 
 } // namespace
