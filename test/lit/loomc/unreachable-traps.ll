@@ -6,7 +6,8 @@
 ; leaves `unreachable` after the store, and the kernel's call to it, which
 ; cannot return, is followed by `unreachable`. Without the traps both would
 ; run off the end of their code; with them the driver stops the launch
-; (e2e KernelFaults.UnreachableCodeTrapsInsteadOfRunningOn runs this).
+; (e2e KernelFaults.UnreachableCodeTrapsInsteadOfRunningOn runs the shape
+; LLVM leaves, written out: kernels/loops_forever.ll).
 
 target triple = "spir64-unknown-unknown"
 
