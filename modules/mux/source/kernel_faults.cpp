@@ -124,6 +124,8 @@ void passToPreviousHandler(int Signal, siginfo_t *Info, void *Context) {
 void armKernelTrapHandler() {
   // One query per launch: whoever replaces our SIGILL handler (a compile's
   // recovery handlers, loom-run's crash guard) replaces the others with it.
+  // Not once per command buffer: its callback commands run the user's code
+  // between launches, which may put handlers of its own in place.
   if (isCurrentHandler(SIGILL, onKernelTrap))
     return;
   for (int Signal : {SIGILL, SIGTRAP, SIGFPE})
