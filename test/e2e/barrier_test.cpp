@@ -44,9 +44,9 @@ std::vector<char> BarrierTest::Binary;
 TEST_P(BarrierTest, GroupSumInLocalMemory) {
   const uint64_t Local = GetParam(), Groups = 7, N = Local * Groups;
   std::vector<int> In = pattern(N, 1);
-  std::vector<KernelArg> Args = {KernelArg::buffer(In),
-                                 KernelArg::buffer(std::vector<int>(Groups, -1)),
-                                 KernelArg::local(Local * sizeof(int))};
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(In), KernelArg::buffer(std::vector<int>(Groups, -1)),
+      KernelArg::local(Local * sizeof(int))};
   ASSERT_EQ(runKernel(Binary, "group_sum", Args, {{N}, {Local}, {}}), "");
   std::vector<int> Sums = Args[1].as<int>();
   for (uint64_t G = 0; G < Groups; ++G)
@@ -76,7 +76,8 @@ TEST_P(BarrierTest, DataDependentTripCountWithBarriers) {
   const uint64_t Local = GetParam(), Groups = 4, N = Local * Groups;
   std::vector<int> In = pattern(N, 3);
   std::vector<int> Rounds = {0, 1, 3, static_cast<int>(Local + 2)};
-  std::vector<KernelArg> Args = {KernelArg::buffer(In), KernelArg::buffer(Rounds),
+  std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                 KernelArg::buffer(Rounds),
                                  KernelArg::buffer(std::vector<int>(N, 0)),
                                  KernelArg::local(Local * sizeof(int))};
   ASSERT_EQ(runKernel(Binary, "rotate_rounds", Args, {{N}, {Local}, {}}), "");
@@ -109,9 +110,9 @@ TEST_P(BarrierTest, NestedLoopsWithBarriers) {
   const uint64_t Local = GetParam(), Groups = 3, N = Local * Groups;
   const int Outer = 3, Inner = 2;
   std::vector<int> In = pattern(N, 4);
-  std::vector<KernelArg> Args = {KernelArg::buffer(In),
-                                 KernelArg::local(Local * sizeof(int)),
-                                 KernelArg::scalar(Outer), KernelArg::scalar(Inner)};
+  std::vector<KernelArg> Args = {
+      KernelArg::buffer(In), KernelArg::local(Local * sizeof(int)),
+      KernelArg::scalar(Outer), KernelArg::scalar(Inner)};
   ASSERT_EQ(runKernel(Binary, "nested_barriers", Args, {{N}, {Local}, {}}), "");
   std::vector<int> Out = Args[0].as<int>();
   for (uint64_t G = 0; G < Groups; ++G) {
@@ -138,14 +139,37 @@ TEST_P(BarrierTest, BarrierInAUniformCondition) {
     std::vector<KernelArg> Args = {KernelArg::buffer(In),
                                    KernelArg::local(Local * sizeof(int)),
                                    KernelArg::scalar(OddOnly)};
-    ASSERT_EQ(runKernel(Binary, "conditional_barrier", Args, {{N}, {Local}, {}}), "");
+    ASSERT_EQ(
+        runKernel(Binary, "conditional_barrier", Args, {{N}, {Local}, {}}), "");
     std::vector<int> Out = Args[0].as<int>();
     for (uint64_t G = 0; G < Groups; ++G)
       for (uint64_t L = 0; L < Local; ++L) {
         bool Swapped = !OddOnly || G % 2 == 1;
-        int Expected = Swapped ? In[G * Local + Local - 1 - L] : In[G * Local + L];
+        int Expected =
+            Swapped ? In[G * Local + Local - 1 - L] : In[G * Local + L];
         ASSERT_EQ(Out[G * Local + L], Expected)
             << "odd only " << OddOnly << ", group " << G << ", item " << L;
+      }
+  }
+}
+
+TEST_P(BarrierTest, CallPassingVectorsOnTheStack) {
+  for (uint64_t Local : {GetParam(), GetParam() + 11}) {
+    const uint64_t Groups = 3, N = Local * Groups;
+    std::vector<int> In = pattern(N, 6);
+    std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                   KernelArg::buffer(std::vector<int>(N)),
+                                   KernelArg::local(Local * sizeof(int))};
+    ASSERT_EQ(
+        runKernel(Binary, "many_vector_arguments", Args, {{N}, {Local}, {}}),
+        "");
+    std::vector<int> Out = Args[1].as<int>();
+    for (uint64_t G = 0; G < Groups; ++G)
+      for (uint64_t L = 0; L < Local; ++L) {
+        // Ten vectors x + k + (0..7), k = 0..9: 80 x + 10 * 28 + 8 * 45.
+        int X = In[G * Local + (L + 1) % Local];
+        ASSERT_EQ(Out[G * Local + L], 80 * X + 640)
+            << "local size " << Local << ", group " << G << ", item " << L;
       }
   }
 }
@@ -159,9 +183,9 @@ INSTANTIATE_TEST_SUITE_P(WorkGroupSizes, BarrierTest,
 class LocalMemoryTest : public ::testing::Test {
 protected:
   void compile(const std::string &Options) {
-    std::string Errors = compileKernel(readKernelSource("barriers.cl"), Binary,
-                                       "-cl-std=CL3.0 " + Options, "csa",
-                                       "barriers.cl");
+    std::string Errors =
+        compileKernel(readKernelSource("barriers.cl"), Binary,
+                      "-cl-std=CL3.0 " + Options, "csa", "barriers.cl");
     ASSERT_EQ(Errors, "");
   }
   std::vector<char> Binary;
@@ -173,14 +197,16 @@ TEST_F(LocalMemoryTest, TiledMatrixMultiply) {
     const int N = 4 * Tile;
     std::vector<float> A(N * N), B(N * N);
     for (int I = 0; I < N * N; ++I) {
-      A[I] = static_cast<float>(I % 7) - 3.0f;   // Small integers: every
-      B[I] = static_cast<float>(I % 5) * 0.5f;   // sum is exact in float.
+      A[I] = static_cast<float>(I % 7) - 3.0f; // Small integers: every
+      B[I] = static_cast<float>(I % 5) * 0.5f; // sum is exact in float.
     }
     std::vector<KernelArg> Args = {KernelArg::buffer(A), KernelArg::buffer(B),
                                    KernelArg::buffer(std::vector<float>(N * N)),
                                    KernelArg::scalar(N)};
     uint64_t Size = static_cast<uint64_t>(N), T = static_cast<uint64_t>(Tile);
-    ASSERT_EQ(runKernel(Binary, "matmul_tiled", Args, {{Size, Size}, {T, T}, {}}), "");
+    ASSERT_EQ(
+        runKernel(Binary, "matmul_tiled", Args, {{Size, Size}, {T, T}, {}}),
+        "");
     std::vector<float> C = Args[2].as<float>();
     for (int Row = 0; Row < N; ++Row)
       for (int Col = 0; Col < N; ++Col) {
@@ -209,15 +235,19 @@ TEST_F(LocalMemoryTest, PrivateArrayAndValuesLiveAcrossBarriersIn3D) {
   std::vector<int> Out = Args[1].as<int>();
   const uint64_t Items = Local[0] * Local[1] * Local[2];
   auto GlobalIndex = [&](uint64_t Group[3], uint64_t Lin) {
-    uint64_t X = Lin % Local[0], Y = Lin / Local[0] % Local[1], Z = Lin / (Local[0] * Local[1]);
-    return ((Group[2] * Local[2] + Z) * Global[1] + Group[1] * Local[1] + Y) * Global[0] +
+    uint64_t X = Lin % Local[0], Y = Lin / Local[0] % Local[1],
+             Z = Lin / (Local[0] * Local[1]);
+    return ((Group[2] * Local[2] + Z) * Global[1] + Group[1] * Local[1] + Y) *
+               Global[0] +
            Group[0] * Local[0] + X;
   };
   for (uint64_t GZ = 0; GZ < Global[2] / Local[2]; ++GZ)
     for (uint64_t GY = 0; GY < Global[1] / Local[1]; ++GY)
       for (uint64_t GX = 0; GX < Global[0] / Local[0]; ++GX) {
         uint64_t Group[3] = {GX, GY, GZ};
-        auto Reversed = [&](uint64_t Lin) { return In[GlobalIndex(Group, Items - 1 - Lin)]; };
+        auto Reversed = [&](uint64_t Lin) {
+          return In[GlobalIndex(Group, Items - 1 - Lin)];
+        };
         for (uint64_t Lin = 0; Lin < Items; ++Lin) {
           int Expected = In[GlobalIndex(Group, Lin)] + Reversed(Lin) +
                          2 * Reversed((Lin + 1) % Items);
@@ -229,19 +259,25 @@ TEST_F(LocalMemoryTest, PrivateArrayAndValuesLiveAcrossBarriersIn3D) {
 
 TEST_F(LocalMemoryTest, SeedDCTForwardAndInverse) {
   std::vector<char> Dct;
-  ASSERT_EQ(compileKernel(readKernelSource("dct.cl"), Dct, "", "csa", "dct.cl"), "");
+  ASSERT_EQ(compileKernel(readKernelSource("dct.cl"), Dct, "", "csa", "dct.cl"),
+            "");
   const uint32_t BW = 8, Width = 32, N = Width * Width;
   std::vector<float> Input(N), D(BW * BW);
   for (uint32_t I = 0; I < N; ++I)
     Input[I] = static_cast<float>((I * 37) % 255) - 128.0f;
   for (uint32_t R = 0; R < BW; ++R)
     for (uint32_t C = 0; C < BW; ++C)
-      D[R * BW + C] = std::cos(float(2 * C + 1) * float(R) * 3.14159265f / 16.0f) / 2.0f;
+      D[R * BW + C] =
+          std::cos(float(2 * C + 1) * float(R) * 3.14159265f / 16.0f) / 2.0f;
   for (uint32_t Inverse : {0u, 1u}) {
     std::vector<KernelArg> Args = {
-        KernelArg::buffer(std::vector<float>(N, 0.0f)), KernelArg::buffer(Input),
-        KernelArg::buffer(D), KernelArg::local(BW * BW * sizeof(float)),
-        KernelArg::scalar(Width), KernelArg::scalar(BW), KernelArg::scalar(Inverse)};
+        KernelArg::buffer(std::vector<float>(N, 0.0f)),
+        KernelArg::buffer(Input),
+        KernelArg::buffer(D),
+        KernelArg::local(BW * BW * sizeof(float)),
+        KernelArg::scalar(Width),
+        KernelArg::scalar(BW),
+        KernelArg::scalar(Inverse)};
     ASSERT_EQ(runKernel(Dct, "DCT", Args, {{Width, Width}, {BW, BW}, {}}), "");
     std::vector<float> Out = Args[0].as<float>();
     for (uint32_t BY = 0; BY < Width / BW; ++BY)
@@ -264,8 +300,8 @@ TEST_F(LocalMemoryTest, SeedDCTForwardAndInverse) {
               Acc += D[Inverse ? J * BW + K : K * BW + J] * Inter[K][I];
             // The kernel may contract a * b + c into an fma.
             ASSERT_NEAR(Out[At(I, J)], Acc, 1e-3f + std::fabs(Acc) * 1e-5f)
-                << (Inverse ? "inverse" : "forward") << ", block (" << BX << ", "
-                << BY << "), element (" << I << ", " << J << ")";
+                << (Inverse ? "inverse" : "forward") << ", block (" << BX
+                << ", " << BY << "), element (" << I << ", " << J << ")";
           }
       }
   }
@@ -285,7 +321,8 @@ TEST_F(LocalMemoryTest, TooMuchLocalMemoryIsRejectedAtLaunch) {
                                  KernelArg::buffer(std::vector<int>(1)),
                                  KernelArg::local(uint64_t(1) << 30)};
   std::string Error = runKernel(Binary, "group_sum", Args, {{16}, {16}, {}});
-  EXPECT_NE(Error.find("bytes of local memory; the device has"), std::string::npos)
+  EXPECT_NE(Error.find("bytes of local memory; the device has"),
+            std::string::npos)
       << Error;
 }
 

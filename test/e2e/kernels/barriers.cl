@@ -154,3 +154,26 @@ kernel void conditional_barrier(global int *data, local int *ring, int odd_group
   }
   data[get_global_id(0)] = value;
 }
+
+// A call in a kernel with barriers that passes more vectors than the
+// registers hold: those past them go on the stack with aligned stores,
+// where the region scheduler's allocations, sized by the work-group, must
+// leave the stack pointer aligned (a host crash at groups of 28 work-items
+// before: CLsmith's `vectors` 1426).
+__attribute__((noinline)) int sum_of_ten(int8 a, int8 b, int8 c, int8 d,
+                                         int8 e, int8 f, int8 g, int8 h,
+                                         int8 i, int8 j) {
+  int8 s = a + b + c + d + e + f + g + h + i + j;
+  return s.s0 + s.s1 + s.s2 + s.s3 + s.s4 + s.s5 + s.s6 + s.s7;
+}
+
+kernel void many_vector_arguments(global const int *in, global int *out,
+                                  local int *tile) {
+  size_t l = get_local_id(0), n = get_local_size(0);
+  tile[l] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int8 v = (int8)(tile[(l + 1) % n]) + (int8)(0, 1, 2, 3, 4, 5, 6, 7);
+  out[get_global_id(0)] =
+      sum_of_ten(v, v + 1, v + 2, v + 3, v + 4, v + 5, v + 6, v + 7, v + 8,
+                 v + 9);
+}

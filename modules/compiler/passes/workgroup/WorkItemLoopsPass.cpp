@@ -78,6 +78,7 @@
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -434,6 +435,50 @@ struct RegionForms {
   unsigned Width = 1;
 };
 
+/// The largest alignment an argument of a call in \p M asks for: its
+/// type's ABI alignment, or a byval argument's own.
+Align largestCallArgumentAlignment(const Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  Align Largest;
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      const auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call || isa<IntrinsicInst>(Call))
+        continue;
+      for (unsigned Arg = 0; Arg < Call->arg_size(); ++Arg) {
+        Type *Ty = Call->getArgOperand(Arg)->getType();
+        if (Ty->isSized())
+          Largest = std::max(Largest, DL.getABITypeAlign(Ty));
+        if (Call->isByValArgument(Arg))
+          Largest = std::max(Largest, Call->getParamAlign(Arg).valueOrOne());
+      }
+    }
+  return Largest;
+}
+
+/// The alignment of each of the region scheduler's allocations (the live
+/// variables of either form, the next regions). They are dynamic, and a
+/// dynamic allocation leaves the stack pointer aligned to its own
+/// alignment only, while the code generator assumes that a function which
+/// realigns its frame keeps that alignment at its calls: a call passing
+/// vectors in memory, beyond the registers, stores them with aligned moves
+/// (x86's vmovaps), which fault on a stack the allocations left 16-byte
+/// aligned (a host crash, CLsmith's `vectors` 1426). So each allocation is
+/// aligned to what any call of the module may ask, and to the stack's.
+Align schedulerStateAlignment(const RegionForms &Forms,
+                              Align CallArgumentAlignment,
+                              const DataLayout &DL) {
+  Align Alignment = std::max(CallArgumentAlignment, Align(alignof(uint32_t)));
+  Alignment = std::max(Alignment, Align(Forms.Scalar.LiveAlignment));
+  if (Forms.Vector)
+    Alignment = std::max(Alignment, Align(Forms.Vector->LiveAlignment));
+  // The stack's natural alignment, when the data layout gives one (LLVM
+  // asserts that it does when asked for it).
+  if (DL.exceedsNaturalStackAlignment(Align(1)))
+    Alignment = std::max(Alignment, DL.getStackAlignment());
+  return Alignment;
+}
+
 /// The per-work-group state of the region scheduler.
 struct SchedulerState {
   Value *WorkItems;
@@ -625,32 +670,36 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
   Builder.CreateBr(Schedule);
 }
 
-/// Room for \p Entries entries of \p Regions' live variables, or null when
-/// no value crosses a barrier.
+/// Room for \p Entries entries of \p Regions' live variables, aligned to
+/// \p Alignment (schedulerStateAlignment), or null when no value crosses a
+/// barrier.
 Value *allocateLiveVariables(IRBuilder<> &Builder, const BarrierRegions &R,
-                             Value *Entries, const Twine &Name) {
+                             Value *Entries, Align Alignment,
+                             const Twine &Name) {
   if (R.LiveSize == 0)
     return ConstantPointerNull::get(Builder.getPtrTy());
   AllocaInst *Live = Builder.CreateAlloca(
       Builder.getInt8Ty(),
       Builder.CreateMul(Entries, Builder.getInt64(R.LiveSize)), Name);
-  Live->setAlignment(Align(R.LiveAlignment));
+  Live->setAlignment(Alignment);
   return Live;
 }
 
 /// The stack the region scheduler's allocations take (see
 /// allocateLiveVariables and createRegionSchedulerWrapper): each work-item's
 /// next region and live variables, of the scalar form or, in a run of W,
-/// its share of the vector form's, whichever is larger; and alignment.
-WorkGroupStack liveStateStack(const RegionForms &Forms) {
+/// its share of the vector form's, whichever is larger; and each
+/// allocation's padding to \p Alignment.
+WorkGroupStack liveStateStack(const RegionForms &Forms, Align Alignment) {
   const BarrierRegions &R = Forms.Scalar;
   WorkGroupStack Stack;
   uint64_t Live = R.LiveSize;
-  Stack.Fixed = R.LiveAlignment + alignof(uint32_t);
+  unsigned Allocations = 2;
   if (const BarrierRegions *Vector = Forms.Vector) {
     Live = std::max(Live, divideCeil(Vector->LiveSize, Forms.Width));
-    Stack.Fixed += Vector->LiveAlignment;
+    ++Allocations;
   }
+  Stack.Fixed = Allocations * Alignment.value();
   Stack.PerWorkItem = Live + sizeof(uint32_t);
   return Stack;
 }
@@ -658,6 +707,7 @@ WorkGroupStack liveStateStack(const RegionForms &Forms) {
 /// The wrapper of a kernel with barriers: the region scheduler above.
 Function *createRegionSchedulerWrapper(Function &Kernel,
                                        const RegionForms &Forms,
+                                       Align StateAlignment,
                                        const BuiltinInfo &BI) {
   const BarrierRegions &R = Forms.Scalar;
   Function *Wrapper = createWrapperFunction(Kernel);
@@ -679,12 +729,16 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
     S.RunsPerRow = Builder.CreateUDiv(S.VectorEnd, Width, "runs.per.row");
     S.LiveEntries = Builder.CreateMul(Rows, S.PeelSize, "peel.entries");
     S.VectorRuns = Builder.CreateMul(Rows, S.RunsPerRow, "vector.runs");
-    S.VectorLive = allocateLiveVariables(Builder, *Forms.Vector, S.VectorRuns,
-                                         "vector.live.variables");
+    S.VectorLive =
+        allocateLiveVariables(Builder, *Forms.Vector, S.VectorRuns,
+                              StateAlignment, "vector.live.variables");
   }
-  S.Live = allocateLiveVariables(Builder, R, S.LiveEntries, "live.variables");
-  S.Next =
+  S.Live = allocateLiveVariables(Builder, R, S.LiveEntries, StateAlignment,
+                                 "live.variables");
+  AllocaInst *Next =
       Builder.CreateAlloca(Builder.getInt32Ty(), S.WorkItems, "next.regions");
+  Next->setAlignment(StateAlignment);
+  S.Next = Next;
 
   buildRegionLoops(
       W, S, Forms, 0, [&](IRBuilder<> &B, Function &Region, bool IsVector) {
@@ -786,6 +840,7 @@ std::optional<BarrierRegions> cutVectorVariant(Function &Vector,
 
 PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
   const BuiltinInfo &BI = AM.getResult<BuiltinInfoAnalysis>(M).get();
+  const Align CallArgumentAlignment = largestCallArgumentAlignment(M);
   bool Changed = false;
   for (Function *Kernel : getKernelEntryPoints(M)) {
     CrashNote Working("kernel '" + Kernel->getName() + "'");
@@ -812,9 +867,12 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       }
       RegionForms Forms{Regions, VectorRegions ? &*VectorRegions : nullptr,
                         Width};
-      Wrapper = createRegionSchedulerWrapper(*Kernel, Forms, BI);
+      const Align StateAlignment = schedulerStateAlignment(
+          Forms, CallArgumentAlignment, M.getDataLayout());
+      Wrapper =
+          createRegionSchedulerWrapper(*Kernel, Forms, StateAlignment, BI);
       keepLargeRegionsOutOfLine(Forms, Opts.MaxInlinedRegionInstructions);
-      setWorkGroupStack(*Kernel, liveStateStack(Forms));
+      setWorkGroupStack(*Kernel, liveStateStack(Forms, StateAlignment));
       if (VectorRegions) {
         setVectorizationWidth(*Kernel, Width);
         ++NumKernelsVectorized;

@@ -51,8 +51,11 @@ define void @__vecz_v4_shift(ptr addrspace(3) %tile, ptr addrspace(1) %out) {
 ; CHECK-NEXT: %vector.runs = mul i64 %rows, %runs.per.row
 ; CHECK-NEXT: %[[VLIVEBYTES:.+]] = mul i64 %vector.runs, 32
 ; CHECK-NEXT: %vector.live.variables = alloca i8, i64 %[[VLIVEBYTES]], align 16
+; Every allocation of the scheduler has the larger alignment of the two
+; forms' live variables, so each leaves the stack pointer so aligned.
 ; CHECK-NEXT: %[[LIVEBYTES:.+]] = mul i64 %peel.entries, 16
-; CHECK-NEXT: %live.variables = alloca i8, i64 %[[LIVEBYTES]], align 8
+; CHECK-NEXT: %live.variables = alloca i8, i64 %[[LIVEBYTES]], align 16
+; CHECK-NEXT: %next.regions = alloca i32, i64 %work.items, align 16
 ; CHECK: region.0.vector.0:
 ; CHECK-NEXT: %[[X:.+]] = phi i64
 ; CHECK: %[[RUNINROW:.+]] = udiv i64 %[[X]], 4
@@ -105,9 +108,10 @@ define void @__vecz_v4_mismatch(ptr addrspace(1) %out) {
 ; Only the kernel whose variant was used records its width.
 ; The live state's stack: per work-item its next region (4) and the larger
 ; of its 16 bytes in a peel and a quarter of its run's 32 bytes (not both);
-; fixed, the alignments (8, 4, 16).
-; CHECK-DAG: "mux-orig-fn"="shift" "mux-stack-per-work-group"="28" "mux-stack-per-work-item"="20" "mux-vectorize-width"="4"
-; CHECK-DAG: "mux-orig-fn"="mismatch" "mux-stack-per-work-group"="5" "mux-stack-per-work-item"="4" }
+; fixed, each allocation's padding to their alignment: 3 x 16 for `shift`,
+; 2 x 4 for `mismatch` (its calls' largest argument, an i32).
+; CHECK-DAG: "mux-orig-fn"="shift" "mux-stack-per-work-group"="48" "mux-stack-per-work-item"="20" "mux-vectorize-width"="4"
+; CHECK-DAG: "mux-orig-fn"="mismatch" "mux-stack-per-work-group"="8" "mux-stack-per-work-item"="4" }
 
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="shift" }
 attributes #1 = { "mux-kernel"="entry-point" "mux-orig-fn"="mismatch" }

@@ -24,7 +24,9 @@
 /// regions for the runs of W work-items. A region of more instructions than
 /// the `max-inlined-region` option says stays a function the scheduler
 /// calls (noinline), so that a huge kernel's entry point does not hold two
-/// copies of it.
+/// copies of it. The scheduler's allocations, sized by the work-group, are
+/// each aligned to the largest alignment a call's argument asks for, so
+/// that calls passing vectors in memory find the stack aligned.
 /// With the `single-work-item` option, a kernel whose required work-group
 /// size is (1, 1, 1) gets no loop at all: its wrapper sets the local ids to
 /// 0 and calls it once (barriers are no-ops for one work-item).
