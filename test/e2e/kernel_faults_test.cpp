@@ -1,8 +1,9 @@
 //===- kernel_faults_test.cpp - A kernel that faults ends its launch ------===//
 ///
 /// A kernel that stops at a trap, whether it asked for one or reached code
-/// LLVM proved unreachable, or raises an arithmetic exception, ends its
-/// launch with an error naming it, and the host goes on (doc/overview.md, "A
+/// LLVM proved unreachable, raises an arithmetic exception or accesses
+/// memory through a wild pointer, ends its launch with an error naming it,
+/// and the host goes on (doc/overview.md, "A
 /// kernel that faults"). The catch point is the driver's for every launch, so
 /// these run in every e2e entry, at every Vecz width.
 ///
@@ -97,6 +98,41 @@ TEST(KernelFaults, AnArithmeticExceptionStopsTheLaunch) {
   }
 }
 
+const char *const WildStoreSource = R"(
+kernel void wild_store(global int *out, ulong wild) {
+  size_t i = get_global_id(0);
+  if (wild != 0 && i == 500)
+    *(global int *)wild = 1;
+  out[i] = (int)i * 3;
+}
+)";
+
+TEST(KernelFaults, AnAccessThroughAWildPointerStopsTheLaunch) {
+  for (const char *Target : Targets) {
+    std::vector<char> Binary;
+    ASSERT_EQ(compileKernel(WildStoreSource, Binary, "", Target), "") << Target;
+    std::vector<int> Out(Items, 0);
+    for (uint64_t Wild : {uint64_t(16), uint64_t(0)}) {
+      std::vector<KernelArg> Args = {KernelArg::buffer(Out),
+                                     KernelArg::scalar(Wild)};
+      std::string Result =
+          runKernel(Binary, "wild_store", Args, {{Items}, {100}, {}});
+      if (Wild) {
+        EXPECT_NE(Result.find("kernel 'wild_store' wrote to address 0x10, "
+                              "which is none of its memory (SIGSEGV)"),
+                  std::string::npos)
+            << Target << ": " << Result;
+        continue;
+      }
+      // The same binary, launched again without the wild pointer.
+      ASSERT_EQ(Result, "") << Target;
+      std::vector<int> Got = Args[0].as<int>();
+      for (size_t I = 0; I < Items; ++I)
+        ASSERT_EQ(Got[I], int(I) * 3) << Target << " element " << I;
+    }
+  }
+}
+
 std::atomic<int> HostTraps{0};
 
 extern "C" void countHostTrap(int) { ++HostTraps; }
@@ -105,11 +141,12 @@ TEST(KernelFaults, ASignalOutsideKernelCodeGoesToTheHostsHandler) {
   // A host's own handlers (a crash reporter's), in place before a launch
   // puts the driver's back on top, still get a SIGTRAP the host raises
   // outside a kernel.
-  struct sigaction Host = {}, BeforeIll, BeforeTrap;
+  struct sigaction Host = {}, BeforeIll, BeforeTrap, BeforeSegv;
   Host.sa_handler = countHostTrap;
   sigemptyset(&Host.sa_mask);
   ASSERT_EQ(sigaction(SIGILL, &Host, &BeforeIll), 0);
   ASSERT_EQ(sigaction(SIGTRAP, &Host, &BeforeTrap), 0);
+  ASSERT_EQ(sigaction(SIGSEGV, &Host, &BeforeSegv), 0);
   std::vector<char> Binary;
   ASSERT_EQ(compileKernel(TrapSource, Binary, "", "reference"), "");
   std::vector<int> Out;
@@ -117,11 +154,16 @@ TEST(KernelFaults, ASignalOutsideKernelCodeGoesToTheHostsHandler) {
   struct sigaction Current;
   ASSERT_EQ(sigaction(SIGTRAP, nullptr, &Current), 0);
   EXPECT_NE(Current.sa_handler, countHostTrap) << "the driver's is on top";
+  ASSERT_EQ(sigaction(SIGSEGV, nullptr, &Current), 0);
+  EXPECT_NE(Current.sa_handler, countHostTrap) << "the driver's is on top";
   HostTraps = 0;
   raise(SIGTRAP);
   EXPECT_EQ(HostTraps, 1);
+  raise(SIGSEGV);
+  EXPECT_EQ(HostTraps, 2);
   sigaction(SIGILL, &BeforeIll, nullptr);
   sigaction(SIGTRAP, &BeforeTrap, nullptr);
+  sigaction(SIGSEGV, &BeforeSegv, nullptr);
 }
 
 } // namespace

@@ -12,10 +12,12 @@
 /// writes a message made in advance and then dies by the same signal, so
 /// the exit status still says which. Its destructor puts back the handlers
 /// it replaced. LLVM's handler keeps the compile, where its stack trace and
-/// the pass being run are what a bug report needs. A kernel's trap or
-/// arithmetic exception, and with bounds-checked buffers a fault in a guard
-/// page, never get here: the driver, whose handlers each launch puts on
-/// top, ends the launch with an error instead (mux's kernel_faults.h).
+/// the pass being run are what a bug report needs. A fault in kernel code
+/// (a trap, an arithmetic exception, an invalid access) never gets here:
+/// the driver, whose handlers each launch puts on top, ends the launch with
+/// an error instead (mux's kernel_faults.h). What gets here is a crash
+/// outside kernel code, such as one in `free` after a kernel broke the
+/// heap with writes that did not fault.
 ///
 //===----------------------------------------------------------------------===//
 

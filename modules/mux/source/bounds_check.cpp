@@ -104,22 +104,23 @@ bool faultWasWrite(void *Context, bool &Knows) {
 #endif
 }
 
-extern "C" void onBoundsFault(int Signal, siginfo_t *Info, void *Context) {
-  uintptr_t Address = reinterpret_cast<uintptr_t>(Info->si_addr);
-  const GuardedAllocation *A =
-      runningKernelCode() ? findGuardPage(Address) : nullptr;
-  if (!A) {
+extern "C" void onMemoryFault(int Signal, siginfo_t *Info, void *Context) {
+  if (!runningKernelCode()) {
     passToPreviousHandler(Signal, Info, Context);
     return;
   }
+  uintptr_t Address = reinterpret_cast<uintptr_t>(Info->si_addr);
   KernelFault Fault = {};
-  Fault.Kind = KernelFault::OutOfBounds;
+  Fault.Kind = KernelFault::InvalidAccess;
   Fault.Signal = Signal;
   BoundsFault &F = Fault.Bounds;
   F.Address = Address;
   F.Write = faultWasWrite(Context, F.KnowsAccessKind);
-  F.AllocationBegin = A->Begin;
-  F.AllocationSize = A->Size;
+  if (const GuardedAllocation *A = findGuardPage(Address)) {
+    Fault.Kind = KernelFault::OutOfBounds;
+    F.AllocationBegin = A->Begin;
+    F.AllocationSize = A->Size;
+  }
   leaveKernel(Fault);
 }
 
@@ -181,9 +182,9 @@ SharedBytes allocateGuardedBytes(uint64_t Size, uint64_t Alignment) {
   });
 }
 
-void armBoundsFaultHandler() {
+void armMemoryFaultHandler() {
   for (int Signal : {SIGSEGV, SIGBUS})
-    installKernelFaultHandler(Signal, onBoundsFault);
+    installKernelFaultHandler(Signal, onMemoryFault);
 }
 
 std::string describeBoundsFault(const BoundsFault &Fault,

@@ -18,10 +18,11 @@
 /// worker's catch point (kernel_faults.h), which ends the launch with a
 /// fault the host gets from muxWaitAll or muxTryWait, naming the kernel,
 /// the argument, how far past its end and whether it was a read or a
-/// write. Any other fault goes to the handler that was there before. The
-/// handler is put in place at the start of each checked launch when it is
-/// not already, so a handler the host installs later (loom-run's crash
-/// guard) does not hide it.
+/// write; any other fault in kernel code ends it as an invalid access, in
+/// either mode, and a fault outside kernel code goes to the handler that
+/// was there before. The handler is put in place at the start of each
+/// launch when it is not already, so a handler the host installs later
+/// (loom-run's crash guard) does not hide it.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -45,9 +46,11 @@ bool checkingBounds();
 /// null when the memory cannot be had.
 SharedBytes allocateGuardedBytes(uint64_t Size, uint64_t Alignment);
 
-/// Puts the fault handler in place, unless it already is; call before a
-/// checked launch's work-groups run.
-void armBoundsFaultHandler();
+/// Puts the handler of SIGSEGV and SIGBUS in place, unless it already is:
+/// in kernel code, a fault in a guard page ends the launch as an access
+/// past a buffer (KernelFault::OutOfBounds), any other as an invalid
+/// access (kernel_faults.h). armKernelFaultHandlers calls it.
+void armMemoryFaultHandler();
 
 /// What the host is told of \p Fault in kernel \p Kernel, whose buffer
 /// arguments are \p Arguments: "kernel 'k' wrote past the end of argument

@@ -224,9 +224,7 @@ std::string runNDRange(ThreadPool &Workers, std::vector<WorkerState> &States,
   // With one thread running it all, nobody contends for the accumulators.
   const bool Privatize = !OneChunk && !Launch.Accumulators.empty();
   LaunchFault Fault;
-  armKernelTrapHandler();
-  if (Launch.CheckBounds)
-    armBoundsFaultHandler();
+  armKernelFaultHandlers();
   Workers.runJob(
       [&](unsigned Worker) {
         const void *Args = prepareWorker(States[Worker], Launch, Privatize);

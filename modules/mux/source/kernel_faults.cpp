@@ -9,7 +9,9 @@
 
 #include "bounds_check.h"
 
+#include <cinttypes>
 #include <csetjmp>
+#include <cstdio>
 #include <mutex>
 #include <pthread.h>
 
@@ -61,6 +63,10 @@ const char *signalName(int Signal) {
     return "SIGTRAP";
   case SIGFPE:
     return "SIGFPE";
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGBUS:
+    return "SIGBUS";
   default:
     return "a signal";
   }
@@ -121,13 +127,14 @@ void passToPreviousHandler(int Signal, siginfo_t *Info, void *Context) {
     raise(Signal);
 }
 
-void armKernelTrapHandler() {
+void armKernelFaultHandlers() {
   // One query per launch: whoever replaces our SIGILL handler (a compile's
   // recovery handlers, loom-run's crash guard) replaces the others with it.
   // Not once per command buffer: its callback commands run the user's code
   // between launches, which may put handlers of its own in place.
   if (isCurrentHandler(SIGILL, onKernelTrap))
     return;
+  armMemoryFaultHandler();
   for (int Signal : {SIGILL, SIGTRAP, SIGFPE})
     installKernelFaultHandler(Signal, onKernelTrap);
 }
@@ -156,6 +163,19 @@ std::string describeKernelFault(const KernelFault &Fault,
   switch (Fault.Kind) {
   case KernelFault::OutOfBounds:
     return describeBoundsFault(Fault.Bounds, Kernel, Arguments);
+  case KernelFault::InvalidAccess: {
+    const BoundsFault &Access = Fault.Bounds;
+    const char *Verb = !Access.KnowsAccessKind ? "touched"
+                       : Access.Write          ? "wrote to"
+                                               : "read";
+    char Address[2 + 16 + 1];
+    std::snprintf(Address, sizeof(Address), "%#" PRIxPTR, Access.Address);
+    return "kernel '" + Kernel + "' " + Verb + " address " + Address +
+           ", which is none of its memory (" + signalName(Fault.Signal) +
+           "): a pointer outside its buffers, or a vector access at an "
+           "address not aligned for it (LOOM_CHECK_BOUNDS=1 names the "
+           "argument an access past a buffer's end belongs to)";
+  }
   case KernelFault::Trap:
     return "kernel '" + Kernel + "' stopped at a trap (" +
            signalName(Fault.Signal) +

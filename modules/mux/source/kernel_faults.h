@@ -17,14 +17,20 @@
 ///   undefined in a way LLVM proved (a loop without side effects that never
 ///   ends, whose code LLVM then deleted) stops there instead of running off
 ///   the end of its code; divisions cannot trap (trap-free-division), so a
-///   SIGFPE is a compiler bug that still must not take the host down. The
-///   handler for these is put in place before every launch, unless it
-///   already is (compiles install LLVM's recovery handlers after it).
-/// - a SIGSEGV or SIGBUS in a guard page of a bounds-checked buffer
-///   (bounds_check.h), whose handler comes back through leaveKernel.
-/// A signal on a thread that is not running kernel code goes to the
+///   SIGFPE is a compiler bug that still must not take the host down.
+/// - a SIGSEGV or SIGBUS on a thread that is running kernel code: an
+///   access through a pointer that is none of the kernel's memory, or an
+///   aligned vector access at an address that is not (a compiler bug, like
+///   CLsmith's `vectors` 1426 before work-item-loops aligned its
+///   allocations). In a guard page of a bounds-checked buffer
+///   (bounds_check.h) it is an access past the buffer, said so with the
+///   argument it belongs to.
+/// The handlers for these are put in place before every launch, unless
+/// they already are (compiles install LLVM's recovery handlers after
+/// them). A signal on a thread that is not running kernel code goes to the
 /// handler that was in place before (passToPreviousHandler), or kills the
-/// process as it would have without the driver.
+/// process as it would have without the driver. A kernel that overflows
+/// its thread's stack still does: the handler has no stack to run on.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -53,16 +59,17 @@ struct BoundsFault {
 
 /// Why a kernel's launch stopped.
 struct KernelFault {
-  enum KindType { OutOfBounds, Trap, ArithmeticException } Kind;
+  enum KindType { OutOfBounds, InvalidAccess, Trap, ArithmeticException } Kind;
   /// The signal that stopped it.
   int Signal;
-  /// Where, for OutOfBounds.
+  /// Where, for OutOfBounds and InvalidAccess (whose allocation is empty).
   BoundsFault Bounds;
 };
 
-/// Puts the handler for kernel traps (SIGILL, SIGTRAP, SIGFPE) in place,
-/// unless it already is; call before a launch's work-groups run.
-void armKernelTrapHandler();
+/// Puts the handlers for kernel faults (SIGILL, SIGTRAP, SIGFPE, SIGSEGV,
+/// SIGBUS) in place, unless they already are; call before a launch's
+/// work-groups run.
+void armKernelFaultHandlers();
 
 /// Calls \p Entry for work-groups [\p Begin, \p End); a fault that
 /// kernel_faults.h describes returns instead of ending the process.

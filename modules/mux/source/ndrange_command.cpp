@@ -62,7 +62,6 @@ void packArgument(const md::ArgDescriptor &Arg,
 void recordCheckedArguments(const md::KernelDescriptor &K,
                             const mux_descriptor_info_s *Descriptors,
                             NDRangeCommand &Launch) {
-  Launch.CheckBounds = true;
   for (uint32_t I = 0; I < K.Args.size(); ++I) {
     const mux_descriptor_info_s &Info = Descriptors[I];
     if (!isBufferArgument(K.Args[I]) || !Info.buffer)

@@ -196,9 +196,8 @@ struct NDRangeCommand {
   const loom::metadata::KernelDescriptor *Kernel = nullptr;
   /// Keeps the code, Kernel, PrintfSlot and Image loaded.
   std::shared_ptr<const LoadedProgram> Loaded;
-  /// With bounds-checked buffers: the kernel's buffer arguments, and
-  /// whether the launch catches faults in their guard pages.
-  bool CheckBounds = false;
+  /// With bounds-checked buffers: the kernel's buffer arguments, which a
+  /// fault in a guard page is said to be past.
   std::vector<CheckedArgument> CheckedArguments;
 };
 

@@ -53,11 +53,11 @@ typedef enum mux_result_e {
   /** Not an error: muxTryWait's fence was not signalled in time. */
   mux_fence_not_ready = 11,
   /** A kernel faulted: it stopped at a trap (code no well-defined run
-      reaches), raised an arithmetic exception, or touched memory outside
-      its buffers, caught by bounds-checked buffers (LOOM_CHECK_BOUNDS=1).
-      Its command buffer stopped there, and muxGetLastErrorMessage names
-      the kernel and the fault (for a bounds fault, the argument and the
-      offset). */
+      reaches), raised an arithmetic exception, or accessed memory that is
+      none of its own (with bounds-checked buffers, LOOM_CHECK_BOUNDS=1, an
+      access past a buffer is said to be so). Its command buffer stopped
+      there, and muxGetLastErrorMessage names the kernel and the fault (the
+      address, or for a bounds fault the argument and the offset). */
   mux_error_kernel_fault = 12
 } mux_result_t;
 

@@ -1,6 +1,5 @@
-// A kernel that takes the process down, whatever the driver does (a store
-// to an address no buffer has), and one that traps, which the driver turns
-// into an error.
+// A kernel that stores to an address no buffer has, and one that traps:
+// the driver turns both faults into errors.
 kernel void wild_store(global uint *out) {
   global uint *Wild = (global uint *)(ulong)16;
   Wild[get_global_id(0)] = out[0];
