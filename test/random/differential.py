@@ -100,6 +100,12 @@ VECTOR_MODES = {"vectors", "vectors_barriers"}
 POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 # What loom-clsmith-run prints on standard error once the kernel compiled.
 COMPILED = re.compile(r"compiled in ([0-9.]+) s")
+# A fault the driver caught in kernel code (a trap, an arithmetic
+# exception, an invalid access) ends the launch with a message naming the
+# kernel and the signal (doc/overview.md, "A kernel that faults"): a crash,
+# as much as one that takes the process down. A bounds fault names no
+# signal and stays a failed run.
+CAUGHT_FAULT = re.compile(r"kernel '[^']*' [^\n]*?\((SIG[A-Z]+)\)")
 
 
 @dataclasses.dataclass
@@ -205,8 +211,11 @@ def run_on_loom(args, kernel, target, options, compile_limit, run_limit):
                        "", compile_seconds, run_seconds)
     if p.returncode == 0:
         return LoomRun("ok", output[0], compile_seconds, run_seconds)
+    fault = CAUGHT_FAULT.search(text) if p.returncode == 3 else None
     if p.returncode < 0:
         status = "crash:" + signal.Signals(-p.returncode).name
+    elif fault:
+        status = "crash:" + fault.group(1)
     else:
         status = {2: "compile", 3: "run"}.get(p.returncode, "error")
     return LoomRun(status, text, compile_seconds, run_seconds)
