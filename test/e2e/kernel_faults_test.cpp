@@ -1,9 +1,9 @@
 //===- kernel_faults_test.cpp - A kernel that faults ends its launch ------===//
 ///
 /// A kernel that stops at a trap, whether it asked for one or reached code
-/// LLVM proved unreachable, raises an arithmetic exception or accesses
-/// memory through a wild pointer, ends its launch with an error naming it,
-/// and the host goes on (doc/overview.md, "A
+/// LLVM proved unreachable, raises an arithmetic exception, accesses
+/// memory through a wild pointer or overflows its thread's stack, ends its
+/// launch with an error naming it, and the host goes on (doc/overview.md, "A
 /// kernel that faults"). The catch point is the driver's for every launch, so
 /// these run in every e2e entry, at every Vecz width.
 ///
@@ -131,6 +131,31 @@ TEST(KernelFaults, AnAccessThroughAWildPointerStopsTheLaunch) {
         ASSERT_EQ(Got[I], int(I) * 3) << Target << " element " << I;
     }
   }
+}
+
+TEST(KernelFaults, AStackOverflowStopsTheLaunch) {
+  for (const char *Target : Targets) {
+    std::vector<char> Binary;
+    ASSERT_EQ(
+        compileIR(readKernelSource("overflows_its_stack.ll"), Binary, Target),
+        "")
+        << Target;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int>(Items, 0))};
+    std::string Result =
+        runKernel(Binary, "overflows_its_stack", Args, {{Items}, {100}, {}});
+    EXPECT_NE(Result.find("kernel 'overflows_its_stack' overflowed its "
+                          "thread's stack of "),
+              std::string::npos)
+        << Target << ": " << Result;
+  }
+  // The threads that overflowed run the next launch as usual.
+  std::vector<char> Binary;
+  ASSERT_EQ(compileKernel(TrapSource, Binary, "", "reference"), "");
+  std::vector<int> Out;
+  ASSERT_EQ(runTrapAt(Binary, -1, Out), "");
+  for (size_t I = 0; I < Items; ++I)
+    ASSERT_EQ(Out[I], int(I) * 2) << "element " << I;
 }
 
 std::atomic<int> HostTraps{0};

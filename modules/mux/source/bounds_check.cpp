@@ -9,6 +9,7 @@
 
 #include "environment.h"
 #include "kernel_faults.h"
+#include "worker_thread.h"
 
 #include <algorithm>
 #include <atomic>
@@ -104,6 +105,17 @@ bool faultWasWrite(void *Context, bool &Knows) {
 #endif
 }
 
+/// Where the stack pointer was at the fault (0 off x86-64).
+uintptr_t faultStackPointer(void *Context) {
+#if defined(__x86_64__)
+  const auto *UC = static_cast<const ucontext_t *>(Context);
+  return static_cast<uintptr_t>(UC->uc_mcontext.gregs[REG_RSP]);
+#else
+  (void)Context;
+  return 0;
+#endif
+}
+
 extern "C" void onMemoryFault(int Signal, siginfo_t *Info, void *Context) {
   if (!runningKernelCode()) {
     passToPreviousHandler(Signal, Info, Context);
@@ -120,6 +132,8 @@ extern "C" void onMemoryFault(int Signal, siginfo_t *Info, void *Context) {
     Fault.Kind = KernelFault::OutOfBounds;
     F.AllocationBegin = A->Begin;
     F.AllocationSize = A->Size;
+  } else if (overflowedWorkerStack(faultStackPointer(Context))) {
+    Fault.Kind = KernelFault::StackOverflow;
   }
   leaveKernel(Fault);
 }

@@ -8,6 +8,7 @@
 #include "kernel_faults.h"
 
 #include "bounds_check.h"
+#include "worker_thread.h"
 
 #include <cinttypes>
 #include <csetjmp>
@@ -98,8 +99,10 @@ void installKernelFaultHandler(int Signal,
   struct sigaction Action = {};
   Action.sa_sigaction = Handler;
   // Not deferring the signal: a previous handler that raises it again
-  // comes back here at once, where PassingOn stops it going round.
-  Action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  // comes back here at once, where PassingOn stops it going round. On the
+  // thread's signal stack, where it has one: a worker that overflowed its
+  // stack has no room left on it.
+  Action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
   sigemptyset(&Action.sa_mask);
   sigaction(Signal, &Action, &PreviousActions[Signal]);
 }
@@ -176,6 +179,13 @@ std::string describeKernelFault(const KernelFault &Fault,
            "address not aligned for it (LOOM_CHECK_BOUNDS=1 names the "
            "argument an access past a buffer's end belongs to)";
   }
+  case KernelFault::StackOverflow:
+    return "kernel '" + Kernel + "' overflowed its thread's stack of " +
+           std::to_string(workGroupStackSize() >> 20) + " MiB (" +
+           signalName(Fault.Signal) +
+           "): its work-group's private memory and the values its "
+           "work-items keep across barriers need more than the launch "
+           "allowed for (LOOM_WORK_GROUP_STACK_MIB sets the threads' stacks)";
   case KernelFault::Trap:
     return "kernel '" + Kernel + "' stopped at a trap (" +
            signalName(Fault.Signal) +

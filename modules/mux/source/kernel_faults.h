@@ -24,13 +24,15 @@
 ///   CLsmith's `vectors` 1426 before work-item-loops aligned its
 ///   allocations). In a guard page of a bounds-checked buffer
 ///   (bounds_check.h) it is an access past the buffer, said so with the
-///   argument it belongs to.
+///   argument it belongs to; with the stack pointer below the thread's
+///   stack, it is a stack overflow.
 /// The handlers for these are put in place before every launch, unless
 /// they already are (compiles install LLVM's recovery handlers after
 /// them). A signal on a thread that is not running kernel code goes to the
 /// handler that was in place before (passToPreviousHandler), or kills the
 /// process as it would have without the driver. A kernel that overflows
-/// its thread's stack still does: the handler has no stack to run on.
+/// its thread's stack faults in the stack's guard page, and the handler
+/// runs on the thread's signal stack (worker_thread.h).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -59,7 +61,13 @@ struct BoundsFault {
 
 /// Why a kernel's launch stopped.
 struct KernelFault {
-  enum KindType { OutOfBounds, InvalidAccess, Trap, ArithmeticException } Kind;
+  enum KindType {
+    OutOfBounds,
+    InvalidAccess,
+    StackOverflow,
+    Trap,
+    ArithmeticException
+  } Kind;
   /// The signal that stopped it.
   int Signal;
   /// Where, for OutOfBounds and InvalidAccess (whose allocation is empty).

@@ -9,6 +9,9 @@
 #include "address_ranges.h"
 #include "environment.h"
 
+#include <sys/mman.h>
+
+#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <system_error>
@@ -31,10 +34,59 @@ uint64_t readStackSize() {
 /// runs.
 AddressRangeRegistry WorkerStacks;
 
+/// The calling worker thread's stack (empty on other threads), for signal
+/// handlers.
+thread_local StackRange ThisWorkerStack;
+
+/// A stack for signal handlers while the calling thread runs its body: a
+/// kernel that overflows the thread's stack faults where no frame can go,
+/// and the handler that ends its launch (kernel_faults.h) needs a stack to
+/// run on. The one it replaces (a sanitizer's) comes back afterwards.
+class AlternateSignalStack {
+public:
+  AlternateSignalStack() {
+    void *Memory = mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (Memory == MAP_FAILED)
+      return;
+    stack_t Stack = {};
+    Stack.ss_sp = Memory;
+    Stack.ss_size = Bytes;
+    if (sigaltstack(&Stack, &Replaced) != 0) {
+      munmap(Memory, Bytes);
+      return;
+    }
+    Base = Memory;
+  }
+  ~AlternateSignalStack() {
+    if (!Base)
+      return;
+    if (!(Replaced.ss_flags & SS_DISABLE)) {
+      sigaltstack(&Replaced, nullptr);
+    } else {
+      stack_t Off = {};
+      Off.ss_flags = SS_DISABLE;
+      sigaltstack(&Off, nullptr);
+    }
+    munmap(Base, Bytes);
+  }
+  AlternateSignalStack(const AlternateSignalStack &) = delete;
+  AlternateSignalStack &operator=(const AlternateSignalStack &) = delete;
+
+private:
+  /// Room for a handler that passes a signal on to one that prints a
+  /// report (a sanitizer's), not only for the driver's own.
+  static constexpr size_t Bytes = 256 * 1024;
+  void *Base = nullptr;
+  stack_t Replaced = {};
+};
+
 void *runBody(void *Body) {
   StackRange Stack = callingThreadStack();
   AddressRangeRegistry::Listing Listed =
       WorkerStacks.list(Stack.Low, Stack.High);
+  ThisWorkerStack = Stack;
+  AlternateSignalStack HandlersStack;
   (*static_cast<std::function<void()> *>(Body))();
   return nullptr;
 }
@@ -58,6 +110,10 @@ StackRange callingThreadStack() {
 
 bool isOnWorkerStack(const void *Address) {
   return WorkerStacks.contains(Address);
+}
+
+bool overflowedWorkerStack(uintptr_t StackPointer) {
+  return ThisWorkerStack.Low != 0 && StackPointer < ThisWorkerStack.Low;
 }
 
 uint64_t workGroupStackSize() {

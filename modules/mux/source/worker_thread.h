@@ -52,7 +52,14 @@ StackRange callingThreadStack();
 /// pointer (one a program-scope variable passed on) as for its own.
 bool isOnWorkerStack(const void *Address);
 
-/// A joinable thread running on a stack of workGroupStackSize() bytes; like
+/// For signal handlers: whether \p StackPointer, where the calling thread's
+/// stack pointer was at a fault, is below its stack: the thread is a
+/// WorkerThread, and what it ran overflowed its stack.
+bool overflowedWorkerStack(uintptr_t StackPointer);
+
+/// A joinable thread running on a stack of workGroupStackSize() bytes, with
+/// a stack of its own for signal handlers (so that one can run after the
+/// thread overflowed its stack); like
 /// std::thread, it throws std::system_error when no thread can be made.
 class WorkerThread {
 public:
