@@ -135,7 +135,9 @@ for p in $platforms; do
     (cd "$(dirname "$binary")" &&
       OCL_ICD_VENDORS="$icd" LOOM_PROGRAM_CACHE_DIR="$dir/program-cache" \
         timeout "$timeout" "$binary" "${args[@]}") > "$log" 2>&1
-    echo "exit $?" >> "$log"
+    # On a line of its own: a binary the time limit stopped may have left
+    # its last line unfinished.
+    printf '\nexit %d\n' "$?" >> "$log"
     set -e
   done
 done

@@ -7,12 +7,14 @@ that scripts/cts.sh adds). Each sub-test's result is read from the lines
 the CTS's harness prints: `NAME passed`, `NAME FAILED`, and, for a skip,
 `NAME test not supported`, `NAME test currently not implemented` or
 `NAME skipped (...)`. A binary that printed no result for a sub-test it
-started (`NAME...`) crashed or timed out there: that sub-test counts as
-failed. Prints a table of the binaries (passed, failed, skipped per
+started (`NAME...`) crashed there, and that sub-test counts as failed, or
+was stopped by scripts/cts.sh's time limit (`exit 124`), and that
+sub-test counts as cut: not passed, not shown to fail. Prints a table of the binaries (passed, failed, skipped per
 platform) and, per binary, the sub-tests the platforms disagree on or that
 failed; with --doc, writes them into FILE between the markers
 `<!-- cts-table begin -->` and `<!-- cts-table end -->`; with --check,
-exits 1 when a sub-test failed on Loom or a binary gave no result there.
+exits 1 when a sub-test failed or was cut on Loom or a binary gave no
+result there.
 """
 import argparse
 import pathlib
@@ -27,14 +29,18 @@ RESULT = re.compile(
     r"|test not supported|test currently not implemented)$"
     r"|^(?P<skipped>[A-Za-z0-9_]+) skipped \(")
 STARTED = re.compile(r"^(?P<name>[A-Za-z0-9_]+)\.\.\.$")
-EXIT = re.compile(r"^exit (?P<code>-?\d+)$")
+# scripts/cts.sh's last line; in its older logs, it may follow the text of a
+# line the time limit cut short.
+EXIT = re.compile(r"exit (?P<code>-?\d+)$")
+# What `timeout` exits with when the time limit stopped the binary.
+TIMED_OUT = 124
 # A binary that skips all its sub-tests before running any says only this.
 SKIPPED_ALL = re.compile(r"^SKIPPED (?P<count>\d+) of \d+ tests\.$")
 BEGIN, END = "<!-- cts-table begin -->", "<!-- cts-table end -->"
 
 
 def read_log(path):
-    """Sub-test name -> pass, fail or skip; and the binary's exit code. A
+    """Sub-test name -> pass, fail, skip or cut; and the binary's exit code. A
     binary that skipped everything at once gives one entry per sub-test it
     counted, named `(skipped N)`."""
     results, started, code = {}, None, None
@@ -48,19 +54,19 @@ def read_log(path):
             started = None
         elif match := STARTED.match(line):
             started = match["name"]
-        elif match := EXIT.match(line):
+        elif match := EXIT.search(line):
             code = int(match["code"])
         elif (match := SKIPPED_ALL.match(line)) and not results:
             for number in range(int(match["count"])):
                 results[f"(skipped {number})"] = "skip"
     if started and started not in results:
-        results[started] = "fail"
+        results[started] = "cut" if code == TIMED_OUT else "fail"
     return results, code
 
 
 def count(results):
     return {kind: sum(1 for r in results.values() if r == kind)
-            for kind in ("pass", "fail", "skip")}
+            for kind in ("pass", "fail", "skip", "cut")}
 
 
 def describe(results, code):
@@ -68,6 +74,8 @@ def describe(results, code):
         return "not run"
     counts = count(results)
     text = f"{counts['pass']} / {counts['fail']} / {counts['skip']}"
+    if counts["cut"]:
+        text += f", {counts['cut']} cut by the time limit"
     if code not in (0, 1, None) and not results:
         text += f" (exit {code}, no result)"
     elif code not in (0, 1, None):
@@ -96,7 +104,7 @@ def tables(logs):
         real = {test for test in set(loom) | set(pocl)
                 if not test.startswith("(")}
         odd = sorted(test for test in real
-                     if loom.get(test) == "fail" or
+                     if loom.get(test) in ("fail", "cut") or
                      (pocl and not all(t.startswith("(") for t in pocl) and
                       loom.get(test) != pocl.get(test)))
         if odd:
@@ -104,8 +112,8 @@ def tables(logs):
                 f"`{test}` (Loom {loom.get(test, 'not run')}, pocl "
                 f"{pocl.get(test, 'not run')})" for test in odd))
     if details:
-        lines += ["", "Sub-tests that failed on Loom or that the platforms "
-                      "disagree on:", ""] + details
+        lines += ["", "Sub-tests that failed or were cut on Loom, or that "
+                      "the platforms disagree on:", ""] + details
     return "\n".join(lines) + "\n"
 
 
@@ -134,7 +142,7 @@ def main():
         logs = sorted((args.logs / "loom").glob("*.log"))
         bad = [log.stem for log in logs
                if not (results := read_log(log)[0]) or
-               count(results)["fail"]]
+               count(results)["fail"] or count(results)["cut"]]
         if bad or not logs:
             print("cts_table: failed on Loom: " + (", ".join(bad) or
                                                     "nothing ran"))

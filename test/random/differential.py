@@ -211,14 +211,20 @@ def run_on_loom(args, kernel, target, options, compile_limit, run_limit):
                        "", compile_seconds, run_seconds)
     if p.returncode == 0:
         return LoomRun("ok", output[0], compile_seconds, run_seconds)
-    fault = CAUGHT_FAULT.search(text) if p.returncode == 3 else None
-    if p.returncode < 0:
-        status = "crash:" + signal.Signals(-p.returncode).name
-    elif fault:
-        status = "crash:" + fault.group(1)
-    else:
-        status = {2: "compile", 3: "run"}.get(p.returncode, "error")
-    return LoomRun(status, text, compile_seconds, run_seconds)
+    return LoomRun(loom_status(p.returncode, text), text, compile_seconds,
+                   run_seconds)
+
+
+def loom_status(returncode, text):
+    """What a loom-clsmith-run that exited with RETURNCODE (negative: killed
+    by a signal) after printing TEXT failed of: crash:SIGNAL, compile, run
+    or error."""
+    if returncode < 0:
+        return "crash:" + signal.Signals(-returncode).name
+    fault = CAUGHT_FAULT.search(text) if returncode == 3 else None
+    if fault:
+        return "crash:" + fault.group(1)
+    return {2: "compile", 3: "run"}.get(returncode, "error")
 
 
 def result_values(text):

@@ -3,7 +3,8 @@
 here independently (barriers, fences, shared __local memory, local and
 global atomics, every argument CLsmith's modes pass), on kernels it must refuse
 (undefined behaviour, a divergent barrier, vector types), and
-differential.py's verdicts from what pocl and the host reference say.
+differential.py's verdicts from what pocl and the host reference say, and
+its statuses of failed Loom runs.
 
 usage: host_reference_test.py --runtime DIR [--cc CLANG] WORK_DIR
 """
@@ -185,6 +186,24 @@ def test_verdicts(failures):
               f"not '{wanted}'")
 
 
+def test_loom_statuses(failures):
+    for returncode, text, wanted in [
+            (-11, "", "crash:SIGSEGV"),
+            (3, "muxWaitAll(S.Queue) failed with 12: kernel 'entry' read "
+                "address 0, which is none of its memory (SIGSEGV): ...",
+             "crash:SIGSEGV"),
+            (3, "kernel 'entry' stopped at a trap (SIGILL): it called "
+                "__builtin_trap", "crash:SIGILL"),
+            (3, "kernel 'entry' wrote past the end of argument 1 (a buffer "
+                "of 4000 bytes): byte 4000", "run"),
+            (2, "kernel.cl:3:1: error: (SIGSEGV) in a message", "compile"),
+            (1, "", "error")]:
+        status = differential.loom_status(returncode, text)
+        check(failures, status == wanted,
+              f"loom_status({returncode}, {text[:40]!r}) is '{status}', "
+              f"not '{wanted}'")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runtime", required=True)
@@ -196,6 +215,7 @@ def main():
     test_runs(args, failures)
     test_refusals(args, failures)
     test_verdicts(failures)
+    test_loom_statuses(failures)
     for failure in failures:
         print("FAIL:", failure)
     print("host_reference_test:", "FAILED" if failures else "passed")

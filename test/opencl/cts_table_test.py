@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Tests scripts/cts_table.py on logs written here: each sub-test's result
+from the harness's lines, a sub-test a crash left without a result counted
+as failed and one the time limit stopped (exit 124) as cut, the table's
+cells and the list of sub-tests that failed, were cut or that the
+platforms disagree on, and --check's exit status.
+
+    cts_table_test.py WORK
+"""
+import pathlib
+import subprocess
+import sys
+
+SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "scripts/cts_table.py"
+
+LOGS = {
+    # Two sub-tests pass, one skipped, the third cut by the time limit.
+    "loom/test_cut.log": "a...\na passed\nb...\nb test not supported\n"
+                         "c...\n\tTesting global [1 x 62] local [1 x 1]...\n"
+                         "\t\tTest reqexit 124\n",
+    # A crash in the second sub-test.
+    "pocl/test_cut.log": "a...\na passed\nb...\nexit 139\n",
+    "loom/test_whole.log": "x...\nwarning without a newline x passed\n"
+                           "y...\ny FAILED\nexit 1\n",
+}
+
+
+def run(work, *extra):
+    return subprocess.run([sys.executable, str(SCRIPT), str(work), *extra],
+                          capture_output=True, text=True)
+
+
+def main():
+    work = pathlib.Path(sys.argv[1])
+    for name, text in LOGS.items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_text(text)
+    failures = []
+    done = run(work, "--check")
+    wanted_lines = [
+        "| `test_cut` | 1 / 0 / 1, 1 cut by the time limit (exit 124) "
+        "| 1 / 1 / 0 (exit 139) |",
+        "| `test_whole` | 1 / 1 / 0 | not run |",
+        "- `test_cut`: `b` (Loom skip, pocl fail), `c` (Loom cut, pocl "
+        "not run)",
+        "- `test_whole`: `y` (Loom fail, pocl not run)",
+        "cts_table: failed on Loom: test_cut, test_whole"]
+    for line in wanted_lines:
+        if line not in done.stdout.splitlines():
+            failures.append(f"no line {line!r}")
+    if done.returncode != 1:
+        failures.append(f"--check exited {done.returncode}, not 1")
+    (work / "loom/test_cut.log").write_text("a...\na passed\nexit 0\n")
+    (work / "loom/test_whole.log").write_text("x...\nx passed\nexit 0\n")
+    if (code := run(work, "--check").returncode) != 0:
+        failures.append(f"--check exited {code} on passing logs, not 0")
+    for failure in failures:
+        print("FAIL:", failure)
+    print(done.stdout, end="")
+    print("cts_table_test:", "FAILED" if failures else "passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
