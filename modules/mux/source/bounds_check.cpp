@@ -9,13 +9,10 @@
 
 #include "environment.h"
 #include "kernel_faults.h"
-#include "worker_thread.h"
 
 #include <algorithm>
 #include <atomic>
-#include <csignal>
 #include <sys/mman.h>
-#include <ucontext.h>
 #include <unistd.h>
 
 namespace mux {
@@ -92,57 +89,11 @@ const GuardedAllocation *findGuardPage(uintptr_t Address) {
   return nullptr;
 }
 
-/// Whether the faulting access wrote: bit 1 of x86's page-fault error code.
-bool faultWasWrite(void *Context, bool &Knows) {
-#if defined(__x86_64__)
-  Knows = true;
-  const auto *UC = static_cast<const ucontext_t *>(Context);
-  return (UC->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-#else
-  (void)Context;
-  Knows = false;
-  return false;
-#endif
-}
-
-/// Where the stack pointer was at the fault (0 off x86-64).
-uintptr_t faultStackPointer(void *Context) {
-#if defined(__x86_64__)
-  const auto *UC = static_cast<const ucontext_t *>(Context);
-  return static_cast<uintptr_t>(UC->uc_mcontext.gregs[REG_RSP]);
-#else
-  (void)Context;
-  return 0;
-#endif
-}
-
-extern "C" void onMemoryFault(int Signal, siginfo_t *Info, void *Context) {
-  if (!runningKernelCode()) {
-    passToPreviousHandler(Signal, Info, Context);
-    return;
-  }
-  uintptr_t Address = reinterpret_cast<uintptr_t>(Info->si_addr);
-  KernelFault Fault = {};
-  Fault.Kind = KernelFault::InvalidAccess;
-  Fault.Signal = Signal;
-  BoundsFault &F = Fault.Bounds;
-  F.Address = Address;
-  F.Write = faultWasWrite(Context, F.KnowsAccessKind);
-  if (const GuardedAllocation *A = findGuardPage(Address)) {
-    Fault.Kind = KernelFault::OutOfBounds;
-    F.AllocationBegin = A->Begin;
-    F.AllocationSize = A->Size;
-  } else if (overflowedWorkerStack(faultStackPointer(Context))) {
-    Fault.Kind = KernelFault::StackOverflow;
-  }
-  leaveKernel(Fault);
-}
-
 /// The argument a fault belongs to, among those pointing into the faulting
 /// allocation: past its start, the last one starting at or before the
 /// address; before it, the first.
 const CheckedArgument *
-findArgument(const BoundsFault &Fault,
+findArgument(const MemoryFault &Fault,
              const std::vector<CheckedArgument> &Arguments) {
   const bool BeforeStart = Fault.Address < Fault.AllocationBegin;
   const CheckedArgument *Best = nullptr;
@@ -196,12 +147,17 @@ SharedBytes allocateGuardedBytes(uint64_t Size, uint64_t Alignment) {
   });
 }
 
-void armMemoryFaultHandler() {
-  for (int Signal : {SIGSEGV, SIGBUS})
-    installKernelFaultHandler(Signal, onMemoryFault);
+bool findGuardedAllocation(uintptr_t Address, uintptr_t &Begin,
+                           uint64_t &Size) {
+  const GuardedAllocation *A = findGuardPage(Address);
+  if (!A)
+    return false;
+  Begin = A->Begin;
+  Size = A->Size;
+  return true;
 }
 
-std::string describeBoundsFault(const BoundsFault &Fault,
+std::string describeBoundsFault(const MemoryFault &Fault,
                                 const std::string &Kernel,
                                 const std::vector<CheckedArgument> &Arguments) {
   std::string Verb = !Fault.KnowsAccessKind ? "touched"

@@ -14,15 +14,10 @@
 /// to it; one that goes before its start faults once it leaves the
 /// buffer's first page (the rest of that page lies below the buffer).
 ///
-/// A SIGSEGV or SIGBUS in a guard page while a kernel runs returns to the
-/// worker's catch point (kernel_faults.h), which ends the launch with a
-/// fault the host gets from muxWaitAll or muxTryWait, naming the kernel,
-/// the argument, how far past its end and whether it was a read or a
-/// write; any other fault in kernel code ends it as an invalid access, in
-/// either mode, and a fault outside kernel code goes to the handler that
-/// was there before. The handler is put in place at the start of each
-/// launch when it is not already, so a handler the host installs later
-/// (loom-run's crash guard) does not hide it.
+/// A SIGSEGV or SIGBUS in a guard page while a kernel runs ends the launch
+/// (kernel_faults.h's handler asks findGuardedAllocation) with a fault the
+/// host gets from muxWaitAll or muxTryWait, naming the kernel, the
+/// argument, how far past its end and whether it was a read or a write.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -46,17 +41,17 @@ bool checkingBounds();
 /// null when the memory cannot be had.
 SharedBytes allocateGuardedBytes(uint64_t Size, uint64_t Alignment);
 
-/// Puts the handler of SIGSEGV and SIGBUS in place, unless it already is:
-/// in kernel code, a fault in a guard page ends the launch as an access
-/// past a buffer (KernelFault::OutOfBounds), any other as an invalid
-/// access (kernel_faults.h). armKernelFaultHandlers calls it.
-void armMemoryFaultHandler();
+/// For signal handlers: whether \p Address is in a guard page, and if so
+/// the allocation whose it is (\p Begin, \p Size). kernel_faults.h's
+/// handler makes such a fault in kernel code an access past a buffer
+/// (KernelFault::OutOfBounds).
+bool findGuardedAllocation(uintptr_t Address, uintptr_t &Begin, uint64_t &Size);
 
 /// What the host is told of \p Fault in kernel \p Kernel, whose buffer
 /// arguments are \p Arguments: "kernel 'k' wrote past the end of argument
 /// 1 (a buffer of 1024 bytes): byte 1028", the first byte the access
 /// touched in the guard page, counted from where the argument points.
-std::string describeBoundsFault(const BoundsFault &Fault,
+std::string describeBoundsFault(const MemoryFault &Fault,
                                 const std::string &Kernel,
                                 const std::vector<CheckedArgument> &Arguments);
 

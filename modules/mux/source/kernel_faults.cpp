@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <mutex>
 #include <pthread.h>
+#include <ucontext.h>
 
 namespace mux {
 
@@ -53,6 +54,49 @@ extern "C" void onKernelTrap(int Signal, siginfo_t *Info, void *Context) {
   Fault.Kind =
       Signal == SIGFPE ? KernelFault::ArithmeticException : KernelFault::Trap;
   Fault.Signal = Signal;
+  leaveKernel(Fault);
+}
+
+/// Whether the faulting access wrote: bit 1 of x86's page-fault error code.
+bool faultWasWrite(void *Context, bool &Knows) {
+#if defined(__x86_64__)
+  Knows = true;
+  const auto *UC = static_cast<const ucontext_t *>(Context);
+  return (UC->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+  (void)Context;
+  Knows = false;
+  return false;
+#endif
+}
+
+/// Where the stack pointer was at the fault (0 off x86-64).
+uintptr_t faultStackPointer(void *Context) {
+#if defined(__x86_64__)
+  const auto *UC = static_cast<const ucontext_t *>(Context);
+  return static_cast<uintptr_t>(UC->uc_mcontext.gregs[REG_RSP]);
+#else
+  (void)Context;
+  return 0;
+#endif
+}
+
+extern "C" void onMemoryFault(int Signal, siginfo_t *Info, void *Context) {
+  if (!runningKernelCode()) {
+    passToPreviousHandler(Signal, Info, Context);
+    return;
+  }
+  uintptr_t Address = reinterpret_cast<uintptr_t>(Info->si_addr);
+  KernelFault Fault = {};
+  Fault.Kind = KernelFault::InvalidAccess;
+  Fault.Signal = Signal;
+  MemoryFault &F = Fault.Memory;
+  F.Address = Address;
+  F.Write = faultWasWrite(Context, F.KnowsAccessKind);
+  if (findGuardedAllocation(Address, F.AllocationBegin, F.AllocationSize))
+    Fault.Kind = KernelFault::OutOfBounds;
+  else if (overflowedWorkerStack(faultStackPointer(Context)))
+    Fault.Kind = KernelFault::StackOverflow;
   leaveKernel(Fault);
 }
 
@@ -137,7 +181,8 @@ void armKernelFaultHandlers() {
   // between launches, which may put handlers of its own in place.
   if (isCurrentHandler(SIGILL, onKernelTrap))
     return;
-  armMemoryFaultHandler();
+  for (int Signal : {SIGSEGV, SIGBUS})
+    installKernelFaultHandler(Signal, onMemoryFault);
   for (int Signal : {SIGILL, SIGTRAP, SIGFPE})
     installKernelFaultHandler(Signal, onKernelTrap);
 }
@@ -165,9 +210,9 @@ std::string describeKernelFault(const KernelFault &Fault,
                                 const std::vector<CheckedArgument> &Arguments) {
   switch (Fault.Kind) {
   case KernelFault::OutOfBounds:
-    return describeBoundsFault(Fault.Bounds, Kernel, Arguments);
+    return describeBoundsFault(Fault.Memory, Kernel, Arguments);
   case KernelFault::InvalidAccess: {
-    const BoundsFault &Access = Fault.Bounds;
+    const MemoryFault &Access = Fault.Memory;
     const char *Verb = !Access.KnowsAccessKind ? "touched"
                        : Access.Write          ? "wrote to"
                                                : "read";

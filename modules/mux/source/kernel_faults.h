@@ -49,9 +49,10 @@
 
 namespace mux {
 
-/// Where a kernel touched a guard page: the address, whether it wrote
-/// (unknown off x86-64), and the allocation whose guard page it is.
-struct BoundsFault {
+/// Where a kernel's memory access faulted: the address, whether it wrote
+/// (unknown off x86-64), and, in a guard page of a bounds-checked buffer,
+/// the allocation whose guard page it is (else empty).
+struct MemoryFault {
   uintptr_t Address;
   bool Write;
   bool KnowsAccessKind;
@@ -70,8 +71,8 @@ struct KernelFault {
   } Kind;
   /// The signal that stopped it.
   int Signal;
-  /// Where, for OutOfBounds and InvalidAccess (whose allocation is empty).
-  BoundsFault Bounds;
+  /// Where, for OutOfBounds, InvalidAccess and StackOverflow.
+  MemoryFault Memory;
 };
 
 /// Puts the handlers for kernel faults (SIGILL, SIGTRAP, SIGFPE, SIGSEGV,
