@@ -45,6 +45,70 @@ bool isCurrentHandler(int Signal, Handler H) {
          (Current.sa_flags & SA_SIGINFO) && Current.sa_sigaction == H;
 }
 
+/// For signal handlers: whether this thread is running kernel code inside
+/// callCatchingKernelFaults.
+bool runningKernelCode() { return ActiveCatcher != nullptr; }
+
+/// For signal handlers, when runningKernelCode(): returns to
+/// callCatchingKernelFaults, which returns \p Fault.
+[[noreturn]] void leaveKernel(const KernelFault &Fault) {
+  FaultCatcher *Catcher = ActiveCatcher;
+  Catcher->Fault = Fault;
+  // Our handlers do not block their signal, but one that another handler
+  // called may have it blocked; a kernel's next trap on this thread must
+  // not find it so. (Unblocking here is cheaper than saving the signal mask
+  // at every catch point.)
+  sigset_t Signal;
+  sigemptyset(&Signal);
+  sigaddset(&Signal, Fault.Signal);
+  pthread_sigmask(SIG_UNBLOCK, &Signal, nullptr);
+  siglongjmp(Catcher->Return, 1);
+}
+
+/// Installs \p Handler (an SA_SIGINFO handler) for \p Signal unless it is
+/// already the handler, keeping the one it replaces for
+/// passToPreviousHandler.
+void installKernelFaultHandler(int Signal,
+                               void (*Handler)(int, siginfo_t *, void *)) {
+  std::lock_guard<std::mutex> Lock(InstallMutex);
+  if (isCurrentHandler(Signal, Handler))
+    return;
+  struct sigaction Action = {};
+  Action.sa_sigaction = Handler;
+  // Not deferring the signal: a previous handler that raises it again
+  // comes back here at once, where PassingOn stops it going round. On the
+  // thread's signal stack, where it has one: a worker that overflowed its
+  // stack has no room left on it.
+  Action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+  sigemptyset(&Action.sa_mask);
+  sigaction(Signal, &Action, &PreviousActions[Signal]);
+}
+
+/// Hands a signal that is not a kernel's to the handler that was in place
+/// before installKernelFaultHandler's.
+void passToPreviousHandler(int Signal, siginfo_t *Info, void *Context) {
+  const struct sigaction &Previous = PreviousActions[Signal];
+  const bool HasHandler =
+      (Previous.sa_flags & SA_SIGINFO)
+          ? Previous.sa_sigaction != nullptr
+          : Previous.sa_handler != SIG_DFL && Previous.sa_handler != SIG_IGN;
+  if (HasHandler && !PassingOn) {
+    PassingOn = true;
+    if (Previous.sa_flags & SA_SIGINFO)
+      Previous.sa_sigaction(Signal, Info, Context);
+    else
+      Previous.sa_handler(Signal);
+    PassingOn = false;
+    return;
+  }
+  // The default action: returning re-runs the faulting instruction, which
+  // now ends the process as it would have without the driver; a signal
+  // that was sent rather than raised by an instruction is sent again.
+  signal(Signal, SIG_DFL);
+  if (Info->si_code <= 0)
+    raise(Signal);
+}
+
 extern "C" void onKernelTrap(int Signal, siginfo_t *Info, void *Context) {
   if (!runningKernelCode()) {
     passToPreviousHandler(Signal, Info, Context);
@@ -118,61 +182,6 @@ const char *signalName(int Signal) {
 }
 
 } // namespace
-
-bool runningKernelCode() { return ActiveCatcher != nullptr; }
-
-void leaveKernel(const KernelFault &Fault) {
-  FaultCatcher *Catcher = ActiveCatcher;
-  Catcher->Fault = Fault;
-  // Our handlers do not block their signal, but one that another handler
-  // called may have it blocked; a kernel's next trap on this thread must
-  // not find it so. (Unblocking here is cheaper than saving the signal mask
-  // at every catch point.)
-  sigset_t Signal;
-  sigemptyset(&Signal);
-  sigaddset(&Signal, Fault.Signal);
-  pthread_sigmask(SIG_UNBLOCK, &Signal, nullptr);
-  siglongjmp(Catcher->Return, 1);
-}
-
-void installKernelFaultHandler(int Signal,
-                               void (*Handler)(int, siginfo_t *, void *)) {
-  std::lock_guard<std::mutex> Lock(InstallMutex);
-  if (isCurrentHandler(Signal, Handler))
-    return;
-  struct sigaction Action = {};
-  Action.sa_sigaction = Handler;
-  // Not deferring the signal: a previous handler that raises it again
-  // comes back here at once, where PassingOn stops it going round. On the
-  // thread's signal stack, where it has one: a worker that overflowed its
-  // stack has no room left on it.
-  Action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
-  sigemptyset(&Action.sa_mask);
-  sigaction(Signal, &Action, &PreviousActions[Signal]);
-}
-
-void passToPreviousHandler(int Signal, siginfo_t *Info, void *Context) {
-  const struct sigaction &Previous = PreviousActions[Signal];
-  const bool HasHandler =
-      (Previous.sa_flags & SA_SIGINFO)
-          ? Previous.sa_sigaction != nullptr
-          : Previous.sa_handler != SIG_DFL && Previous.sa_handler != SIG_IGN;
-  if (HasHandler && !PassingOn) {
-    PassingOn = true;
-    if (Previous.sa_flags & SA_SIGINFO)
-      Previous.sa_sigaction(Signal, Info, Context);
-    else
-      Previous.sa_handler(Signal);
-    PassingOn = false;
-    return;
-  }
-  // The default action: returning re-runs the faulting instruction, which
-  // now ends the process as it would have without the driver; a signal
-  // that was sent rather than raised by an instruction is sent again.
-  signal(Signal, SIG_DFL);
-  if (Info->si_code <= 0)
-    raise(Signal);
-}
 
 void armKernelFaultHandlers() {
   // One query per launch: whoever replaces our SIGILL handler (a compile's

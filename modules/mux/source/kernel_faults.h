@@ -93,24 +93,6 @@ std::string describeKernelFault(const KernelFault &Fault,
                                 const std::string &Kernel,
                                 const std::vector<CheckedArgument> &Arguments);
 
-/// For signal handlers: whether this thread is running kernel code inside
-/// callCatchingKernelFaults.
-bool runningKernelCode();
-
-/// For signal handlers, when runningKernelCode(): returns to
-/// callCatchingKernelFaults, which returns \p Fault.
-[[noreturn]] void leaveKernel(const KernelFault &Fault);
-
-/// Installs \p Handler (an SA_SIGINFO handler) for \p Signal unless it is
-/// already the handler, keeping the one it replaces for
-/// passToPreviousHandler.
-void installKernelFaultHandler(int Signal,
-                               void (*Handler)(int, siginfo_t *, void *));
-
-/// Hands a signal that is not a kernel's to the handler that was in place
-/// before installKernelFaultHandler's.
-void passToPreviousHandler(int Signal, siginfo_t *Info, void *Context);
-
 } // namespace mux
 
 #endif // MUX_SOURCE_KERNEL_FAULTS_H
