@@ -11,6 +11,7 @@
 #include "compiler/passes/input/EncodeKernelMetadataPass.h"
 #include "compiler/passes/input/FixupCallingConventionsPass.h"
 #include "compiler/passes/input/FixupTranslatorBuiltinsPass.h"
+#include "compiler/passes/input/InternalizeNonKernelsPass.h"
 #include "compiler/passes/input/LinkBuiltinsPass.h"
 #include "compiler/passes/input/LowerPrintfPass.h"
 #include "compiler/passes/input/LowerToMuxBuiltinsPass.h"
@@ -79,6 +80,8 @@ void addGenericPipeline(ModulePassManager &MPM, PassMachinery &Machinery,
   // Builtins first: the library's own barriers and work-item queries are
   // lowered with the kernels'.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));
+  // The program is whole: only its kernels are called from outside.
+  MPM.addPass(utils::InternalizeNonKernelsPass());
   // Before anything optimizes: the source's divisions, and the library's,
   // get their defined results while every one is still there to guard.
   MPM.addPass(utils::TrapFreeDivisionPass());

@@ -13,6 +13,7 @@
 #include "compiler/passes/input/EncodeKernelMetadataPass.h"
 #include "compiler/passes/input/FixupCallingConventionsPass.h"
 #include "compiler/passes/input/FixupTranslatorBuiltinsPass.h"
+#include "compiler/passes/input/InternalizeNonKernelsPass.h"
 #include "compiler/passes/input/LinkBuiltinsPass.h"
 #include "compiler/passes/input/LowerPrintfPass.h"
 #include "compiler/passes/input/LowerToMuxBuiltinsPass.h"
