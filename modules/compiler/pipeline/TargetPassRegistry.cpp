@@ -28,6 +28,26 @@ bool addPassNamed(const std::vector<EntryT> &Entries, StringRef Name,
   return false;
 }
 
+/// Adds the pass of \p Entries that \p Name names, with the parameters it
+/// gives: true if one does, false if none does or its parameters are
+/// wrong (after \p ReportOptionsError says what is).
+template <class EntryT, class PassManagerT>
+bool addPassWithParamsNamed(
+    const std::vector<EntryT> &Entries, StringRef Name, PassManagerT &PM,
+    const std::function<void(std::string)> &ReportOptionsError) {
+  for (const EntryT &Entry : Entries) {
+    std::optional<StringRef> Params = getPassParams(Name, Entry.Name);
+    if (!Params)
+      continue;
+    if (Error E = Entry.Add(*Params, PM)) {
+      ReportOptionsError(toString(std::move(E)));
+      return false;
+    }
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::optional<StringRef> getPassParams(StringRef Name, StringRef PassName) {
@@ -49,6 +69,8 @@ void TargetPassRegistry::registerWith(
     PIC.addClassToPassName(Entry.ClassName, Entry.Name);
   for (const auto &Entry : FunctionPasses)
     PIC.addClassToPassName(Entry.ClassName, Entry.Name);
+  for (const auto &Entry : FunctionPassesWithParams)
+    PIC.addClassToPassName(Entry.ClassName, Entry.Name);
   for (const AnalysisEntry &Entry : FunctionAnalyses) {
     PIC.addClassToPassName(Entry.PrinterClassName, "print<" + Entry.Name + ">");
     Entry.Register(FAM);
@@ -59,25 +81,17 @@ void TargetPassRegistry::registerWith(
       [Entries = ModulePasses, WithParams = ModulePassesWithParams,
        ReportOptionsError](StringRef Name, ModulePassManager &MPM,
                            ArrayRef<PassBuilder::PipelineElement>) {
-        if (addPassNamed(Entries, Name, MPM))
-          return true;
-        for (const PassWithParamsEntry &Entry : WithParams) {
-          std::optional<StringRef> Params = getPassParams(Name, Entry.Name);
-          if (!Params)
-            continue;
-          if (Error E = Entry.Add(*Params, MPM)) {
-            ReportOptionsError(toString(std::move(E)));
-            return false;
-          }
-          return true;
-        }
-        return false;
+        return addPassNamed(Entries, Name, MPM) ||
+               addPassWithParamsNamed(WithParams, Name, MPM,
+                                      ReportOptionsError);
       });
   PB.registerPipelineParsingCallback(
-      [Entries = FunctionPasses,
-       Analyses = FunctionAnalyses](StringRef Name, FunctionPassManager &FPM,
-                                    ArrayRef<PassBuilder::PipelineElement>) {
-        if (addPassNamed(Entries, Name, FPM))
+      [Entries = FunctionPasses, WithParams = FunctionPassesWithParams,
+       Analyses = FunctionAnalyses,
+       ReportOptionsError](StringRef Name, FunctionPassManager &FPM,
+                           ArrayRef<PassBuilder::PipelineElement>) {
+        if (addPassNamed(Entries, Name, FPM) ||
+            addPassWithParamsNamed(WithParams, Name, FPM, ReportOptionsError))
           return true;
         for (const AnalysisEntry &Entry : Analyses)
           if (Name == "print<" + Entry.Name + ">") {
@@ -95,10 +109,12 @@ void TargetPassRegistry::print(raw_ostream &OS, StringRef Owner) const {
     OS << "  " << Entry.Name << "\n";
   for (const auto &Entry : ModulePassesWithParams)
     OS << "  " << Entry.Name << "<" << Entry.Syntax << ">\n";
-  if (!FunctionPasses.empty())
+  if (!FunctionPasses.empty() || !FunctionPassesWithParams.empty())
     OS << Owner << " function passes:\n";
   for (const auto &Entry : FunctionPasses)
     OS << "  " << Entry.Name << "\n";
+  for (const auto &Entry : FunctionPassesWithParams)
+    OS << "  " << Entry.Name << "<" << Entry.Syntax << ">\n";
   if (!FunctionAnalyses.empty())
     OS << Owner << " function analyses:\n";
   for (const AnalysisEntry &Entry : FunctionAnalyses)

@@ -14,6 +14,7 @@
 
 #include "compiler/pipeline/Target.h"
 #include "compiler/support/Diagnostics.h"
+#include "compiler/support/PassParams.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -184,6 +185,24 @@ CSAMemoryOrderingLoweringPass::CSAMemoryOrderingLoweringPass(
     bool HostHasFastGathers)
     : FastGathers(Gathers == GatherSpeed::Auto ? HostHasFastGathers
                                                : Gathers == GatherSpeed::Fast) {
+}
+
+Expected<bool> CSAMemoryOrderingLoweringPass::parseOptions(StringRef Params) {
+  if (Params.empty() || Params == "fast-gathers")
+    return true;
+  if (Params == "slow-gathers")
+    return false;
+  return createStringError(inconvertibleErrorCode(),
+                           "csa-lower-memory-ordering takes fast-gathers or "
+                           "slow-gathers, not '" +
+                               Params + "'");
+}
+
+void CSAMemoryOrderingLoweringPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  compiler::utils::printPassWithParams(OS, MapClassName2PassName(name()),
+                                       FastGathers ? "fast-gathers"
+                                                   : "slow-gathers");
 }
 
 PreservedAnalyses

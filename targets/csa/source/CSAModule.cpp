@@ -67,6 +67,8 @@ std::shared_ptr<compiler::BuiltinInfo> CSAModule::createBuiltinInfo() const {
 void CSAModule::registerPasses(compiler::TargetPassRegistry &Passes) {
 #define CSA_MODULE_PASS(NAME, CLASS) Passes.addModulePass<CLASS>(NAME);
 #define CSA_FUNCTION_PASS(NAME, CLASS) Passes.addFunctionPass<CLASS>(NAME);
+#define CSA_FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)             \
+  Passes.addFunctionPassWithParams<CLASS>(NAME, PARAMS, PARSER);
 #define CSA_FUNCTION_ANALYSIS(NAME, CLASS, PRINTER)                            \
   Passes.addFunctionAnalysis<CLASS, PRINTER>(NAME);
 #include "CSAPassRegistry.def"

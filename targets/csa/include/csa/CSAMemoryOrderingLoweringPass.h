@@ -21,7 +21,8 @@
 /// memory-operation CFG, intrinsics included, to
 /// `csa-memop-cfg.<function>.dot`.
 /// Produces: metadata only; the intrinsics stay for the cleaner. Pipeline
-/// name: `csa-lower-memory-ordering`.
+/// name: `csa-lower-memory-ordering<fast-gathers>` or `<slow-gathers>`, as
+/// the pipeline it is in prints it (alone: fast).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +42,15 @@ public:
   /// In the pipeline: \p HostHasFastGathers from the target machine, unless
   /// `-csa-gathers=` says otherwise.
   explicit CSAMemoryOrderingLoweringPass(bool HostHasFastGathers);
+
+  /// The host's gather speed from the pipeline's text: `fast-gathers`,
+  /// `slow-gathers`, or nothing (fast).
+  static llvm::Expected<bool> parseOptions(llvm::StringRef Params);
+  /// Prints the gather speed the pass runs with, so that the printed
+  /// pipeline runs as this one does.
+  void printPipeline(llvm::raw_ostream &OS,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>
+                         MapClassName2PassName);
 
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &AM);

@@ -54,15 +54,7 @@ public:
   void addModulePassWithParams(llvm::StringRef Name, llvm::StringRef Syntax,
                                ParseT Parse) {
     ModulePassesWithParams.push_back(
-        {Name.str(), PassT::name().str(), Syntax.str(),
-         [Parse](llvm::StringRef Params,
-                 llvm::ModulePassManager &MPM) -> llvm::Error {
-           auto Opts = Parse(Params);
-           if (!Opts)
-             return Opts.takeError();
-           MPM.addPass(PassT(std::move(*Opts)));
-           return llvm::Error::success();
-         }});
+        makePassWithParamsEntry<PassT, llvm::Module>(Name, Syntax, Parse));
   }
 
   /// Function pass \p PassT, default-constructed, as `-passes=<Name>` (inside
@@ -71,6 +63,15 @@ public:
     FunctionPasses.push_back(
         {Name.str(), PassT::name().str(),
          [](llvm::FunctionPassManager &FPM) { FPM.addPass(PassT()); }});
+  }
+
+  /// Function pass \p PassT with options, as addModulePassWithParams's
+  /// module passes (inside `function(...)` or alone).
+  template <class PassT, class ParseT>
+  void addFunctionPassWithParams(llvm::StringRef Name, llvm::StringRef Syntax,
+                                 ParseT Parse) {
+    FunctionPassesWithParams.push_back(
+        makePassWithParamsEntry<PassT, llvm::Function>(Name, Syntax, Parse));
   }
 
   /// Function analysis \p AnalysisT, registered with the function analysis
@@ -105,12 +106,28 @@ private:
     std::string ClassName;
     std::function<void(llvm::PassManager<IRUnitT> &)> Add;
   };
-  struct PassWithParamsEntry {
+  template <class IRUnitT> struct PassWithParamsEntry {
     std::string Name;
     std::string ClassName;
     std::string Syntax;
-    std::function<llvm::Error(llvm::StringRef, llvm::ModulePassManager &)> Add;
+    std::function<llvm::Error(llvm::StringRef, llvm::PassManager<IRUnitT> &)>
+        Add;
   };
+
+  template <class PassT, class IRUnitT, class ParseT>
+  static PassWithParamsEntry<IRUnitT>
+  makePassWithParamsEntry(llvm::StringRef Name, llvm::StringRef Syntax,
+                          ParseT Parse) {
+    return {Name.str(), PassT::name().str(), Syntax.str(),
+            [Parse](llvm::StringRef Params,
+                    llvm::PassManager<IRUnitT> &PM) -> llvm::Error {
+              auto Opts = Parse(Params);
+              if (!Opts)
+                return Opts.takeError();
+              PM.addPass(PassT(std::move(*Opts)));
+              return llvm::Error::success();
+            }};
+  }
   struct AnalysisEntry {
     std::string Name;
     std::string PrinterClassName;
@@ -119,8 +136,9 @@ private:
   };
 
   std::vector<PassEntry<llvm::Module>> ModulePasses;
-  std::vector<PassWithParamsEntry> ModulePassesWithParams;
+  std::vector<PassWithParamsEntry<llvm::Module>> ModulePassesWithParams;
   std::vector<PassEntry<llvm::Function>> FunctionPasses;
+  std::vector<PassWithParamsEntry<llvm::Function>> FunctionPassesWithParams;
   std::vector<AnalysisEntry> FunctionAnalyses;
 };
 
