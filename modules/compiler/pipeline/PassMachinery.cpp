@@ -37,6 +37,7 @@
 #include "compiler/support/CrashContainment.h"
 
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Scalar/SpeculativeExecution.h"
 
 #include <optional>
 
@@ -44,6 +45,14 @@ using namespace llvm;
 using namespace compiler::utils;
 
 namespace compiler {
+
+/// LLVM 15 prints SpeculativeExecutionPass without its one option and reads
+/// the bare name as the pass that always runs, where the O2 pipeline's runs
+/// only for targets whose branches diverge (none of Loom's, so it does
+/// nothing): replayed, the printed pipeline would hoist code the compile
+/// does not. Loom prints it, and reads it, under the name LLVM 16 gives it.
+static constexpr const char SpeculativeExecutionIfDivergent[] =
+    "speculative-execution<only-if-divergent-target>";
 
 PassMachinery::PassMachinery(TargetMachine &TM,
                              std::shared_ptr<BuiltinInfo> Info,
@@ -69,6 +78,14 @@ PassMachinery::PassMachinery(TargetMachine &TM,
       [this](StringRef Name, ModulePassManager &MPM,
              ArrayRef<PassBuilder::PipelineElement>) {
         return parseLoomPass(Name, MPM);
+      });
+  PB->registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != SpeculativeExecutionIfDivergent)
+          return false;
+        FPM.addPass(SpeculativeExecutionPass(/*OnlyIfDivergentTarget=*/true));
+        return true;
       });
   TargetPasses.registerWith(*PB, PIC, FAM, [this](std::string Error) {
     OptionsError = std::move(Error);
@@ -108,6 +125,9 @@ Error PassMachinery::parsePipeline(ModulePassManager &MPM, StringRef Pipeline) {
 }
 
 StringRef PassMachinery::getPassName(StringRef ClassName) {
+  // The O2 pipelines' only instances (above).
+  if (ClassName == SpeculativeExecutionPass::name())
+    return SpeculativeExecutionIfDivergent;
   StringRef Name = PIC.getPassNameForClassName(ClassName);
   return Name.empty() ? ClassName : Name;
 }

@@ -63,6 +63,9 @@ public:
                             llvm::StringRef Pipeline);
 
   /// The pipeline name of pass class \p ClassName, or the class name.
+  /// SpeculativeExecutionPass, whose option LLVM 15 neither prints nor
+  /// reads, is `speculative-execution<only-if-divergent-target>`, the O2
+  /// pipeline's form, which Loom reads.
   llvm::StringRef getPassName(llvm::StringRef ClassName);
 
   /// Teaches getPassName the pipeline names of LLVM's passes, which LLVM
