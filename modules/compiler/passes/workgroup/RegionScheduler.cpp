@@ -67,39 +67,42 @@ Value *vectorLiveEntry(WrapperContext &W, const SchedulerState &S,
 }
 
 /// Calls \p Region for the current work-item and records where it stopped.
-void runRegion(WrapperContext &W, const SchedulerState &S, Function &Region,
-               ArrayRef<Value *> Args, Value *Linear) {
+/// Returns the call.
+CallInst *runRegion(WrapperContext &W, const SchedulerState &S,
+                    Function &Region, ArrayRef<Value *> Args, Value *Linear) {
   IRBuilder<> &B = W.Builder;
   SmallVector<Value *, 11> RegionArgs(Args.begin(), Args.end());
   RegionArgs.append({S.Live, scalarLiveEntry(W, S, Linear), S.LiveEntries});
-  Value *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
+  CallInst *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
   B.CreateStore(Stop, B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear));
+  return Stop;
 }
 
 /// Calls vector region \p Region for the \p Width work-items from the
 /// current one and records where they stopped (one barrier for all: Vecz
-/// keeps barriers out of divergent control flow).
-void runVectorRegion(WrapperContext &W, const SchedulerState &S,
-                     Function &Region, unsigned Width, ArrayRef<Value *> Args,
-                     Value *Linear) {
+/// keeps barriers out of divergent control flow). Returns the call.
+CallInst *runVectorRegion(WrapperContext &W, const SchedulerState &S,
+                          Function &Region, unsigned Width,
+                          ArrayRef<Value *> Args, Value *Linear) {
   IRBuilder<> &B = W.Builder;
   SmallVector<Value *, 11> RegionArgs(Args.begin(), Args.end());
   RegionArgs.append({S.VectorLive, vectorLiveEntry(W, S, Width), S.VectorRuns});
-  Value *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
+  CallInst *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
   B.CreateAlignedStore(B.CreateVectorSplat(Width, Stop),
                        B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear),
                        Align(4));
+  return Stop;
 }
 
 /// Calls \p Region, of the vector form when \p IsVector, for the current
-/// work-item (and the W - 1 after it).
-void runRegionOfForm(WrapperContext &W, const SchedulerState &S,
-                     const RegionForms &Forms, Function &Region, bool IsVector,
-                     ArrayRef<Value *> Args, Value *Linear) {
+/// work-item (and the W - 1 after it). Returns the call.
+CallInst *runRegionOfForm(WrapperContext &W, const SchedulerState &S,
+                          const RegionForms &Forms, Function &Region,
+                          bool IsVector, ArrayRef<Value *> Args,
+                          Value *Linear) {
   if (IsVector)
-    runVectorRegion(W, S, Region, Forms.Width, Args, Linear);
-  else
-    runRegion(W, S, Region, Args, Linear);
+    return runVectorRegion(W, S, Region, Forms.Width, Args, Linear);
+  return runRegion(W, S, Region, Args, Linear);
 }
 
 /// Runs \p Body for every work-item with region \p K of the scalar form;
@@ -166,7 +169,12 @@ PendingRegions buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
 
 /// Runs region \p K for the work-items waiting at it: all of them without
 /// a test when every work-item waits there (the usual case, which keeps the
-/// loop vectorizable), else only those whose next region is \p K.
+/// loop vectorizable), else only those whose next region is \p K, through
+/// a call that is not inlined: the usual path inlines the region, and a
+/// second inlined copy would double the entry point, which for a kernel of
+/// many barriers is one function of thousands of blocks, where some of
+/// LLVM's code generation (CodeGenPrepare) takes time that grows faster
+/// than a function's size.
 void buildRegionRun(WrapperContext &W, const SchedulerState &S,
                     const PendingRegions &Pending, const RegionForms &Forms,
                     unsigned K, ArrayRef<Value *> Args, BasicBlock *Schedule) {
@@ -182,7 +190,7 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
       All, Some);
 
   auto Run = [&](Function &Region, bool IsVector, Value *Linear) {
-    runRegionOfForm(W, S, Forms, Region, IsVector, Args, Linear);
+    return runRegionOfForm(W, S, Forms, Region, IsVector, Args, Linear);
   };
   Builder.SetInsertPoint(All);
   buildRegionLoops(W, S, Forms, K,
@@ -206,7 +214,7 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
         BasicBlock *Skip = BasicBlock::Create(Ctx, Name + ".done", Wrapper);
         B.CreateCondBr(Waiting, Call, Skip);
         B.SetInsertPoint(Call);
-        Run(Region, IsVector, Linear);
+        Run(Region, IsVector, Linear)->setIsNoInline();
         B.CreateBr(Skip);
         B.SetInsertPoint(Skip);
       });

@@ -30,7 +30,8 @@
 /// Assumes: the regions of both forms have the same barriers in the same
 /// order; the driver gives the entry point the stack liveStateStack says.
 /// Produces: the entry point; the regions stay as they are (the caller
-/// decides which to inline).
+/// decides which to inline), but the calls of the path for work-items
+/// waiting at different barriers are noinline.
 ///
 //===----------------------------------------------------------------------===//
 

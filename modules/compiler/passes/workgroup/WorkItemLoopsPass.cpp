@@ -286,9 +286,11 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
                         Width};
       const Align StateAlignment = schedulerStateAlignment(
           Forms, CallArgumentAlignment, M.getDataLayout());
+      // Before the scheduler, which calls a region kept out of line in
+      // both of its paths.
+      keepLargeRegionsOutOfLine(Forms, Opts.MaxInlinedRegionInstructions);
       Wrapper =
           createRegionSchedulerWrapper(*Kernel, Forms, StateAlignment, BI);
-      keepLargeRegionsOutOfLine(Forms, Opts.MaxInlinedRegionInstructions);
       setWorkGroupStack(*Kernel, liveStateStack(Forms, StateAlignment));
       if (VectorRegions) {
         setVectorizationWidth(*Kernel, Width);

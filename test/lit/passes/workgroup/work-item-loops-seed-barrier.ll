@@ -73,13 +73,16 @@ attributes #2 = { convergent noduplicate nounwind willreturn }
 ; CHECK: run.region.1:
 ; CHECK-NEXT: %all.waiting = icmp eq i32 %next.max, 1
 ; CHECK-NEXT: br i1 %all.waiting, label %run.region.1.all, label %run.region.1.some
+; Regions are always inlined, except through the rare path's calls, so that
+; the entry point holds one copy of each region.
 ; CHECK: run.region.1.all:
 ; CHECK-NOT: %waiting
-; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items)
+; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items){{$}}
 ; CHECK: br label %schedule
 ; CHECK: run.region.1.some:
 ; CHECK: %waiting = icmp eq i32 %{{.+}}, 1
 ; CHECK-NEXT: br i1 %waiting, label %region.1, label %region.1.done
 ; CHECK: region.1:
-; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items)
+; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items) #[[RARE:[0-9]+]]
 ; CHECK: br label %schedule
+; CHECK: attributes #[[RARE]] = { noinline }

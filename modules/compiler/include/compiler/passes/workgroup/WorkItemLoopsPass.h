@@ -21,10 +21,12 @@
 /// refuses it, is an error naming it) is cut into barrier
 /// regions (compiler/analysis/BarrierRegions.h) run by a region scheduler; its
 /// vector variant, cut the same way when its barriers match, runs the
-/// regions for the runs of W work-items. A region of more instructions than
-/// the `max-inlined-region` option says stays a function the scheduler
-/// calls (noinline), so that a huge kernel's entry point does not hold two
-/// copies of it. The scheduler's allocations, sized by the work-group, are
+/// regions for the runs of W work-items. The scheduler's path for
+/// work-items waiting at different barriers calls the regions out of line
+/// (a noinline call), so that the entry point holds one copy of each; a
+/// region of more instructions than the `max-inlined-region` option says
+/// stays a function both paths call (noinline).
+/// The scheduler's allocations, sized by the work-group, are
 /// each aligned to the largest alignment a call's argument asks for, so
 /// that calls passing vectors in memory find the stack aligned.
 /// With the `single-work-item` option, a kernel whose required work-group
