@@ -102,6 +102,8 @@ int main(int Argc, char **Argv) {
   compiler::CompileOptions Options;
   // LLVM's own -mcpu (its code generation flags, which libLLVM registers).
   Options.TargetCPU = codegen::getMCPU();
+  // The passes' output is IR for someone to read, as opt's is.
+  Options.KeepValueNames = true;
   std::unique_ptr<compiler::BaseModule> TargetModule =
       Target->createModule(Ctx, Options);
   Expected<std::unique_ptr<compiler::PassMachinery>> Machinery =

@@ -478,5 +478,10 @@ int main(int Argc, char **Argv) {
   compiler::CompileOptions Opts;
   if (Error E = setCompileOptions(Opts, *Input))
     return usageError(toString(std::move(E)));
+  // Value names are for someone reading the module; an object or its
+  // assembly has no use for them (their labels are the code generator's).
+  Opts.KeepValueNames = *OutputKind == Output::IRText ||
+                        *OutputKind == Output::Bitcode ||
+                        *OutputKind == Output::SPIRV;
   return compileAndWrite(*Target, Opts, Buffer, *Input, *OutputKind);
 }

@@ -60,6 +60,9 @@ Expected<std::unique_ptr<Module>> readIR(LLVMContext &Ctx,
   // malformed bitcode: it runs in a child process (Isolation.h), and so
   // does the verifier, before the module is written back to the parent.
   auto Parse = [&](LLVMContext &Own) -> Expected<std::unique_ptr<Module>> {
+    // LLVM's IR parser refuses text in a context that drops value names;
+    // the parent's context drops them, if it does, as it reads the module.
+    Own.setDiscardValueNames(false);
     SMDiagnostic Diagnostic;
     std::unique_ptr<Module> Parsed =
         parseIR(Terminated->getMemBufferRef(), Diagnostic, Own);

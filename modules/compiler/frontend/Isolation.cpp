@@ -197,6 +197,7 @@ makeModuleIsolated(LLVMContext &Ctx, ModuleFactory Make, StringRef FileName,
                    StringRef Reader, StringRef What, std::string *Printed) {
   Expected<ChildResult> Child = runIsolated([&](int Out) {
     LLVMContext Own;
+    Own.setDiscardValueNames(Ctx.shouldDiscardValueNames());
     Expected<std::unique_ptr<Module>> Made = Make(Own);
     if (!Made)
       refuseInChild(Made.takeError());

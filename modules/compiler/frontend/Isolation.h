@@ -68,8 +68,9 @@ using ModuleFactory =
     llvm::function_ref<llvm::Expected<std::unique_ptr<llvm::Module>>(
         llvm::LLVMContext &)>;
 
-/// Makes a module with \p Make in a child process, in a context of its own,
-/// and reads it into \p Ctx (opaque pointers). \p Make's error is passed on
+/// Makes a module with \p Make in a child process, in a context of its own
+/// (which keeps value names if \p Ctx does), and reads it into \p Ctx
+/// (opaque pointers). \p Make's error is passed on
 /// as it is; a child that crashes gives `<FileName>: error: <Reader> cannot
 /// handle this <What>: <how it stopped>`. What the child printed otherwise
 /// (warnings) goes to \p Printed.

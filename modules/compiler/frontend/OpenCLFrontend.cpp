@@ -141,6 +141,10 @@ Expected<std::unique_ptr<Module>> compileOpenCLSource(
                                             /*ShouldOwnClient=*/false);
   std::vector<std::string> Args =
       buildCC1Args(Opts, !TargetHeaders.empty(), TypedPointers);
+  // Clang's code generator sets the context's value-name policy from its
+  // own option, so the option must say what the context does.
+  if (Ctx.shouldDiscardValueNames())
+    Args.insert(Args.end() - 1, "-discard-value-names");
   std::vector<const char *> ArgPtrs;
   for (const std::string &Arg : Args)
     ArgPtrs.push_back(Arg.c_str());

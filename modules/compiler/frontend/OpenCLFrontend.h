@@ -29,7 +29,8 @@ namespace compiler {
 /// success warnings, if any, go to \p OnWarnings. \p TargetHeaders can be
 /// included as `<Path>`. The module has opaque pointers, or with
 /// \p TypedPointers typed ones, for SPIRV-LLVM-Translator 15's writer (\p Ctx
-/// must then have been made to keep typed pointers).
+/// must then have been made to keep typed pointers). Value names are kept
+/// if \p Ctx keeps them.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 compileOpenCLSource(llvm::LLVMContext &Ctx, llvm::StringRef Source,
                     const CompileOptions &Opts,

@@ -42,7 +42,9 @@ using namespace llvm;
 namespace compiler {
 
 BaseModule::BaseModule(const Target &T, LLVMContext &Ctx, CompileOptions Opts)
-    : TheTarget(T), Ctx(Ctx), Opts(std::move(Opts)) {}
+    : TheTarget(T), Ctx(Ctx), Opts(std::move(Opts)) {
+  Ctx.setDiscardValueNames(!this->Opts.keepsValueNames());
+}
 
 BaseModule::~BaseModule() = default;
 

@@ -10,6 +10,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/PrintPasses.h"
 
 #include <optional>
 
@@ -89,6 +90,11 @@ std::optional<unsigned> parseVeczNumber(const VeczNumberRange &Range,
   if (Text.getAsInteger(10, N) || !Range.contains(N))
     return std::nullopt;
   return N;
+}
+
+bool CompileOptions::keepsValueNames() const {
+  return KeepValueNames || OpenMP || shouldPrintBeforeSomePass() ||
+         shouldPrintAfterSomePass();
 }
 
 bool CompileOptions::requiresUniformWorkGroups(ProgramInput Input) const {

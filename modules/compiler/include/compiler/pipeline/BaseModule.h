@@ -65,7 +65,9 @@ getSpecConstantSizes(llvm::StringRef Binary, llvm::StringRef FileName);
 
 class BaseModule {
 public:
-  /// A module of target \p T (which must outlive it), compiling in \p Ctx.
+  /// A module of target \p T (which must outlive it), compiling in \p Ctx,
+  /// which keeps value names or drops them as \p Opts say
+  /// (CompileOptions::keepsValueNames).
   BaseModule(const Target &T, llvm::LLVMContext &Ctx, CompileOptions Opts);
   virtual ~BaseModule();
   BaseModule(const BaseModule &) = delete;

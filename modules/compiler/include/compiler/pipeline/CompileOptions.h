@@ -230,6 +230,16 @@ struct CompileOptions {
   /// Clang's options of those names do (`-Rpass-missed=vecz`).
   std::string RemarksPassed;
   std::string RemarksMissed;
+  /// Whether the IR keeps the names of its values (instructions, arguments,
+  /// blocks; functions and globals keep theirs either way). Only someone
+  /// reading the IR needs them, and they cost compile time (a tenth of a
+  /// large kernel's, doc/performance.md): loomc keeps them for its IR and
+  /// SPIR-V outputs, and the OpenCL platform drops them.
+  bool KeepValueNames = false;
+  /// Whether value names are kept: as KeepValueNames says, and whatever it
+  /// says while LLVM prints IR (`--print-after=` and the like) and with
+  /// OpenMP, whose diagnostics name loops by their header block.
+  bool keepsValueNames() const;
 
   /// Adds the options in \p BuildOptions (separated by spaces; `-D X` and
   /// `-DX` both accepted) to these.
