@@ -2,7 +2,8 @@
 ///
 /// Integer `/` and `%` for every integer type, scalar, 4-lane vector and by
 /// a kernel argument, with divisors of zero and MIN / -1 among random
-/// operands, on both targets, optimized and at -cl-opt-disable. x86 traps
+/// operands, and by arguments at the edges of invariant-division's
+/// reciprocals, on both targets, optimized and at -cl-opt-disable. x86 traps
 /// on both; Loom defines x / 0 == x, x % 0 == 0, MIN / -1 == MIN and
 /// MIN % -1 == 0 (doc/compiler-spec.md). Every element is checked against
 /// that definition computed here.
@@ -91,6 +92,10 @@ template <class T> void TrapFreeDivision::checkType() {
   const size_t N = 1024;
   std::vector<T> A(N), B(N), None(N, T(0x5a));
   makeOperands(A, B);
+  // The largest dividends, where a reciprocal's rounding would show.
+  A[1] = T(~T(0));
+  A[2] = std::numeric_limits<T>::max();
+  A[4] = T(std::numeric_limits<T>::max() - 1);
 
   std::vector<KernelArg> Args = {KernelArg::buffer(A), KernelArg::buffer(B),
                                  KernelArg::buffer(None),
@@ -105,7 +110,14 @@ template <class T> void TrapFreeDivision::checkType() {
 
   checkDivisionByArgument<T>(A, T(0));
   checkDivisionByArgument<T>(A, T(-1));
-  checkDivisionByArgument<T>(A, T(7));
+  // A divisor invariant in the work-item loop is divided by through its
+  // reciprocal (invariant-division, unsigned types): the divisors where
+  // its shifts and multiplier take their edge values.
+  using U = std::make_unsigned_t<T>;
+  const U Top = U(U(1) << (sizeof(T) * 8 - 1));
+  for (U D : {U(1), U(2), U(3), U(7), U(10), U(641), U(Top - 1), Top,
+              U(Top + 1), U(~U(0) - 1), U(~U(0))})
+    checkDivisionByArgument<T>(A, T(D));
 }
 
 template <class T>

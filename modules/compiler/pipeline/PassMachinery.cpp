@@ -29,6 +29,7 @@
 #include "compiler/passes/workgroup/AddSchedulingParametersPass.h"
 #include "compiler/passes/workgroup/DefineMuxBuiltinsPass.h"
 #include "compiler/passes/workgroup/InlineKernelPiecesPass.h"
+#include "compiler/passes/workgroup/InvariantDivisionPass.h"
 #include "compiler/passes/workgroup/MarkAccumulatorsPass.h"
 #include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
 #include "compiler/passes/workgroup/ReplaceLocalModuleScopeVariablesPass.h"
@@ -62,6 +63,8 @@ PassMachinery::PassMachinery(TargetMachine &TM,
   utils::trackPasses(PIC);
 #define MODULE_PASS(NAME, CLASS, CREATE)                                       \
   PIC.addClassToPassName(CLASS::name(), NAME);
+#define FUNCTION_PASS(NAME, CLASS, CREATE)                                     \
+  PIC.addClassToPassName(CLASS::name(), NAME);
 #define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \
   PIC.addClassToPassName(CLASS::name(), NAME);
 #include "passes/PassRegistry.def"
@@ -82,10 +85,7 @@ PassMachinery::PassMachinery(TargetMachine &TM,
   PB->registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != SpeculativeExecutionIfDivergent)
-          return false;
-        FPM.addPass(SpeculativeExecutionPass(/*OnlyIfDivergentTarget=*/true));
-        return true;
+        return parseLoomFunctionPass(Name, FPM);
       });
   TargetPasses.registerWith(*PB, PIC, FAM, [this](std::string Error) {
     OptionsError = std::move(Error);
@@ -108,6 +108,21 @@ bool PassMachinery::parseLoomPass(StringRef Name, ModulePassManager &MPM) {
       return false;                                                            \
     }                                                                          \
     MPM.addPass(CLASS(std::move(*Opts)));                                      \
+    return true;                                                               \
+  }
+#include "passes/PassRegistry.def"
+  return false;
+}
+
+bool PassMachinery::parseLoomFunctionPass(StringRef Name,
+                                          FunctionPassManager &FPM) {
+  if (Name == SpeculativeExecutionIfDivergent) {
+    FPM.addPass(SpeculativeExecutionPass(/*OnlyIfDivergentTarget=*/true));
+    return true;
+  }
+#define FUNCTION_PASS(NAME, CLASS, CREATE)                                     \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CREATE);                                                       \
     return true;                                                               \
   }
 #include "passes/PassRegistry.def"
@@ -214,6 +229,9 @@ void PassMachinery::printPassNames(raw_ostream &OS) {
 #define MODULE_PASS(NAME, CLASS, CREATE) OS << "  " << NAME << "\n";
 #define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \
   OS << "  " << NAME << "<" << PARAMS << ">\n";
+#include "passes/PassRegistry.def"
+  OS << "Loom function passes:\n";
+#define FUNCTION_PASS(NAME, CLASS, CREATE) OS << "  " << NAME << "\n";
 #include "passes/PassRegistry.def"
 }
 

@@ -16,6 +16,7 @@
 #include "compiler/passes/workgroup/AddMetadataPass.h"
 #include "compiler/passes/workgroup/AddSchedulingParametersPass.h"
 #include "compiler/passes/workgroup/DefineMuxBuiltinsPass.h"
+#include "compiler/passes/workgroup/InvariantDivisionPass.h"
 #include "compiler/passes/workgroup/MarkAccumulatorsPass.h"
 #include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
 #include "compiler/passes/workgroup/ReplaceLocalModuleScopeVariablesPass.h"
@@ -104,6 +105,10 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
   if (Opts.Optimize) {
     disableNonTrivialUnswitching();
     MPM.addPass(PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3));
+    // After the loop vectorizer, which costs a division by an invariant as
+    // a division, so that its vector divisions are replaced too.
+    MPM.addPass(
+        createModuleToFunctionPassAdaptor(utils::InvariantDivisionPass()));
   }
   // BaseModule::finalize verifies the result, for every target.
 }

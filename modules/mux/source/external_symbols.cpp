@@ -25,6 +25,9 @@
 extern "C" void __extendhfsf2();
 extern "C" void __truncsfhf2();
 extern "C" void __truncdfhf2();
+// libgcc's 128-bit unsigned division, which LLVM calls for `udiv i128`: the
+// reciprocals of 64-bit divisions by loop invariants (invariant-division).
+extern "C" void __udivti3();
 
 namespace mux {
 
@@ -87,6 +90,7 @@ const ExternalSymbol Externals[] = {
     LOOM_EXTERNAL(__extendhfsf2),
     LOOM_EXTERNAL(__truncsfhf2),
     LOOM_EXTERNAL(__truncdfhf2),
+    LOOM_EXTERNAL(__udivti3),
     {LOOM_PARALLEL_MAP_SYMBOL, reinterpret_cast<void *>(&parallelMap)},
     {LOOM_PARALLEL_WORKERS_SYMBOL, reinterpret_cast<void *>(&parallelWorkers)},
     {LOOM_IS_PRIVATE_ADDRESS_SYMBOL,

@@ -79,6 +79,8 @@ public:
 
 private:
   bool parseLoomPass(llvm::StringRef Name, llvm::ModulePassManager &MPM);
+  static bool parseLoomFunctionPass(llvm::StringRef Name,
+                                    llvm::FunctionPassManager &FPM);
 
   llvm::TargetMachine &TM;
   llvm::PassInstrumentationCallbacks PIC;
