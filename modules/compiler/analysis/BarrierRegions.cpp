@@ -7,8 +7,9 @@
 /// 1. each barrier call gets a block of its own, and its continuation a
 ///    block of its own; barriers are numbered in a reverse post-order that
 ///    keeps each loop's blocks together;
-/// 2. work-item builtins with constant arguments are re-issued at each use
-///    in another block, so they never need storing;
+/// 2. pure operations on constants, arguments and work-item builtins with
+///    constant arguments are computed again at each use in another block,
+///    and those builtins re-issued, so they never need storing;
 /// 3. allocas and values live just after a barrier get a slot in the
 ///    live-variables block; phis store their incoming values at the end of
 ///    each predecessor, other values right after their definition, and every
@@ -202,18 +203,83 @@ SmallVector<BarrierSite, 4> splitAtBarriers(Function &F,
   return Sites;
 }
 
+/// Whether \p V is a call to a `readnone` mux builtin with constant
+/// arguments, which gives the same value anywhere in the work-item.
+bool isReissuableBuiltinCall(const Value &V, const BuiltinInfo &BI) {
+  const auto *Call = dyn_cast<CallInst>(&V);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  std::optional<MuxBuiltin> B =
+      Callee ? BI.identifyMuxBuiltin(*Callee) : std::nullopt;
+  return B && (BuiltinInfo::getMuxBuiltinProperties(*B) & ReadNone) &&
+         all_of(Call->args(), [](const Use &A) { return isa<Constant>(A); });
+}
+
+/// The most operations one value computed again at its uses may take.
+constexpr unsigned MaxRecomputedOperations = 8;
+
+/// Whether \p I is an operation that cannot trap and has no effect but its
+/// value: arithmetic other than division, a cast, a compare or a select.
+bool isPureOperation(const Instruction &I) {
+  return (isa<BinaryOperator>(I) && !I.isIntDivRem()) || isa<CastInst>(I) ||
+         isa<CmpInst>(I) || isa<SelectInst>(I);
+}
+
+/// Whether \p V has the same value wherever the work-item computes it: a
+/// constant, an argument, a builtin call re-issuable as above, or pure
+/// operations on such values, at most \p Budget of them.
+bool isRecomputable(const Value &V, const BuiltinInfo &BI, unsigned &Budget) {
+  if (isa<Constant>(V) || isa<Argument>(V) || isReissuableBuiltinCall(V, BI))
+    return true;
+  const auto *I = dyn_cast<Instruction>(&V);
+  if (!I || !isPureOperation(*I) || Budget == 0)
+    return false;
+  --Budget;
+  return all_of(I->operands(),
+                [&](const Use &Op) { return isRecomputable(*Op, BI, Budget); });
+}
+
+/// Whether some use of \p I is in another block than \p I.
+bool isUsedInOtherBlocks(const Instruction &I) {
+  return any_of(I.uses(), [&](const Use &U) {
+    return getInsertionPointForUse(U)->getParent() != I.getParent();
+  });
+}
+
+/// Computes again, at its uses in other blocks, each pure operation on
+/// values the work-item can have anywhere (a work-group's size, a divisor
+/// made safe from it, an argument's bound): a few operations cost less
+/// than a slot in the live variables, and leave the value visibly
+/// invariant across the work-item loops, so that the optimizer hoists it
+/// out of them. A copy's operands then have uses in its block, so the
+/// operation's own operands are computed again in turn, until every copy
+/// is next to its uses.
+void rematerializePureOperations(Function &F, const BuiltinInfo &BI) {
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Instruction &I : instructions(F)) {
+      unsigned Budget = MaxRecomputedOperations;
+      if (!isPureOperation(I) || !isUsedInOtherBlocks(I) ||
+          !isRecomputable(I, BI, Budget))
+        continue;
+      rewriteUses(
+          I, [&](IRBuilder<> &Builder) { return Builder.Insert(I.clone()); },
+          [&](const Use &U) {
+            return getInsertionPointForUse(U)->getParent() != I.getParent();
+          });
+      Changed = true;
+    }
+  }
+}
+
 /// Re-issues each call to a `readnone` mux builtin with constant arguments
 /// at its uses in other blocks: the call gives the same value anywhere in
 /// the work-item, and is cheaper than a slot in the live variables.
 void rematerializeWorkItemBuiltins(Function &F, const BuiltinInfo &BI) {
   for (Instruction &I : instructions(F)) {
-    auto *Call = dyn_cast<CallInst>(&I);
-    Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-    std::optional<MuxBuiltin> B =
-        Callee ? BI.identifyMuxBuiltin(*Callee) : std::nullopt;
-    if (!B || !(BuiltinInfo::getMuxBuiltinProperties(*B) & ReadNone) ||
-        !all_of(Call->args(), [](const Use &A) { return isa<Constant>(A); }))
+    if (!isReissuableBuiltinCall(I, BI))
       continue;
+    auto *Call = cast<CallInst>(&I);
     rewriteUses(
         *Call,
         [&](IRBuilder<> &Builder) { return Builder.Insert(Call->clone()); },
@@ -535,6 +601,7 @@ BarrierRegions buildBarrierRegions(Function &Kernel, const BuiltinInfo &BI) {
   Function *Body = cloneWithLiveParameters(Kernel);
   unsigned LiveArgs = Body->arg_size() - 3;
   SmallVector<BarrierSite, 4> Sites = splitAtBarriers(*Body, BI);
+  rematerializePureOperations(*Body, BI);
   rematerializeWorkItemBuiltins(*Body, BI);
 
   SmallPtrSet<BasicBlock *, 8> Continuations;

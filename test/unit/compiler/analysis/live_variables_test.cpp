@@ -35,15 +35,34 @@ namespace {
 constexpr const char *KernelsIR = R"(
 declare void @__mux_work_group_barrier(i32, i32, i32)
 declare i64 @__mux_get_local_id(i32)
+declare i64 @__mux_get_local_size(i32)
 
 ; A byte and a double cross the barrier.
-define void @byte_and_double(ptr addrspace(1) %p, i8 %b, double %d) #0 {
+define void @byte_and_double(ptr addrspace(1) %p, ptr addrspace(1) %in) #0 {
+  %b = load i8, ptr addrspace(1) %in
   %byte = add i8 %b, 1
+  %in.d = getelementptr inbounds i8, ptr addrspace(1) %in, i64 8
+  %d = load double, ptr addrspace(1) %in.d
   %wide = fadd double %d, 1.0
   call void @__mux_work_group_barrier(i32 1, i32 1, i32 1)
   store i8 %byte, ptr addrspace(1) %p
   %q = getelementptr inbounds i8, ptr addrspace(1) %p, i64 8
   store double %wide, ptr addrspace(1) %q
+  ret void
+}
+
+; The same values computed from the arguments and the group's size alone:
+; computed again after the barrier, they need no slot.
+define void @from_arguments(ptr addrspace(1) %p, i8 %b, i64 %d) #0 {
+  %byte = add i8 %b, 1
+  %n = call i64 @__mux_get_local_size(i32 0)
+  %is.zero = icmp eq i64 %d, 0
+  %safe = select i1 %is.zero, i64 1, i64 %d
+  %wide = add i64 %n, %safe
+  call void @__mux_work_group_barrier(i32 1, i32 1, i32 1)
+  store i8 %byte, ptr addrspace(1) %p
+  %q = getelementptr inbounds i8, ptr addrspace(1) %p, i64 8
+  store i64 %wide, ptr addrspace(1) %q
   ret void
 }
 
@@ -110,6 +129,24 @@ std::set<std::pair<uint64_t, uint64_t>> slotsAddressed(Function &Region) {
       Slots.insert({Offset, Stride});
   }
   return Slots;
+}
+
+TEST_F(LiveVariablesTest, ValuesOfArgumentsAndTheGroupSizeAreComputedAgain) {
+  BarrierRegions Cut = cut("from_arguments");
+  ASSERT_EQ(Cut.Regions.size(), 2u);
+  EXPECT_EQ(Cut.LiveSize, 0u);
+  EXPECT_TRUE(slotsAddressed(*Cut.Regions[1]).empty());
+  // Region 1 computes the select and the sum again, from a re-issued call.
+  unsigned Selects = 0, LocalSizes = 0;
+  for (Instruction &I : instructions(*Cut.Regions[1])) {
+    Selects += isa<SelectInst>(I);
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      LocalSizes += Call->getCalledFunction()->getName() ==
+                    "__mux_get_local_size";
+  }
+  EXPECT_EQ(Selects, 1u);
+  EXPECT_EQ(LocalSizes, 1u);
+  EXPECT_FALSE(verifyModule(*M, &errs()));
 }
 
 TEST_F(LiveVariablesTest, EachValueHasAnArrayAlignedForIt) {

@@ -23,7 +23,10 @@
 /// Values that cross a barrier are kept per work-item in the work-group's
 /// live variables at `%live`: every private array (alloca) and every SSA
 /// value live just after some barrier, except work-item builtins with
-/// constant arguments, which are re-issued where they are used instead. The
+/// constant arguments, which are re-issued where they are used instead, and
+/// pure operations (at most 8: arithmetic but division, casts, compares,
+/// selects) on those builtins, arguments and constants, computed again
+/// where they are used. The
 /// layout is a structure of arrays: each value has one array with an entry
 /// per work-item (`%wi.index` of `%wi.count`), so a loop over work-items
 /// reads and writes it contiguously, and vectorizes.
