@@ -37,10 +37,17 @@ struct Reciprocal {
   Value *PostShift;
 };
 
-/// The divisor of \p I if it is an unsigned division or remainder by a value
-/// (scalar, or splatted over a vector) that is not a constant; else null.
+/// The widest division replaced: its reciprocal takes a division of twice
+/// the width, and LLVM 15's code generator divides at most 128 bits.
+constexpr unsigned MaxDivisionBits = 64;
+
+/// The divisor of \p I if it is an unsigned division or remainder, of at
+/// most MaxDivisionBits, by a value (scalar, or splatted over a vector) that
+/// is not a constant; else null.
 Value *getVariableDivisor(Instruction &I) {
-  if (I.getOpcode() != Instruction::UDiv && I.getOpcode() != Instruction::URem)
+  if ((I.getOpcode() != Instruction::UDiv &&
+       I.getOpcode() != Instruction::URem) ||
+      I.getType()->getScalarSizeInBits() > MaxDivisionBits)
     return nullptr;
   Value *Divisor = I.getOperand(1);
   if (Divisor->getType()->isVectorTy())

@@ -85,8 +85,10 @@ exit:
 }
 
 ; Left alone: a constant divisor (LLVM's own), a divisor that changes in
-; the loop, a division outside any loop, a signed division, and a loop of
-; at most 3 iterations, where the reciprocal would cost more.
+; the loop, a division outside any loop, a signed division, a loop of at
+; most 3 iterations, where the reciprocal would cost more, and a division
+; of more than 64 bits (its reciprocal would need a 256-bit division, which
+; LLVM 15 cannot generate).
 ; CHECK-LABEL: define void @left_alone(
 ; CHECK-NOT: udiv i128
 ; CHECK: udiv i64 %i, 7
@@ -122,5 +124,26 @@ short:
 exit:
   %f = udiv i64 %n, %d
   store i64 %f, ptr %out
+  ret void
+}
+
+; More than 64 bits.
+; CHECK-LABEL: define void @wide(
+; CHECK-NOT: udiv i256
+; CHECK: udiv i128 %w, %d
+; CHECK-NOT: udiv i256
+define void @wide(ptr %out, i128 %d, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %w = zext i64 %i to i128
+  %q = udiv i128 %w, %d
+  %p = getelementptr i128, ptr %out, i64 %i
+  store i128 %q, ptr %p
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
   ret void
 }

@@ -3,10 +3,11 @@
 /// \file
 /// Assumes: optimized IR (loops in simplified form, invariants hoisted), in
 /// which no division can trap (trap-free-division).
-/// Does: an unsigned division or remainder (`udiv`, `urem`; scalar, or a
-/// vector whose divisor is one value splatted) inside a loop, by a divisor
-/// that is not a constant but is invariant in that loop, becomes a multiply
-/// by the divisor's reciprocal (Granlund and Montgomery's "division by
+/// Does: an unsigned division or remainder of at most 64 bits (`udiv`,
+/// `urem`; scalar, or a vector whose divisor is one value splatted; wider
+/// ones would need a division LLVM 15 cannot generate) inside a loop, by a
+/// divisor that is not a constant but is invariant in that loop, becomes a
+/// multiply by the divisor's reciprocal (Granlund and Montgomery's "division by
 /// invariant integers using multiplication", PLDI 1994): a 2N-bit multiply,
 /// a subtract, an add and two shifts, with the multiplier and shifts
 /// computed once, in the preheader of the outermost loop the divisor is
