@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <random>
 #include <tuple>
@@ -59,6 +60,13 @@ template <class T> void makeOperands(std::vector<T> &A, std::vector<T> &B) {
 
 /// (target, build options)
 using Configuration = std::tuple<const char *, const char *>;
+
+/// "reference", "csa_OptDisable", ...
+std::string
+configurationName(const testing::TestParamInfo<Configuration> &Info) {
+  std::string Name = std::get<0>(Info.param);
+  return Name + (std::get<1>(Info.param)[0] ? "_OptDisable" : "");
+}
 
 class TrapFreeDivision : public testing::TestWithParam<Configuration> {
 protected:
@@ -141,13 +149,65 @@ TEST_P(TrapFreeDivision, UInt) { checkType<uint32_t>(); }
 TEST_P(TrapFreeDivision, Long) { checkType<int64_t>(); }
 TEST_P(TrapFreeDivision, ULong) { checkType<uint64_t>(); }
 
-INSTANTIATE_TEST_SUITE_P(
-    Targets, TrapFreeDivision,
-    testing::Combine(testing::Values("csa", "reference"),
-                     testing::Values("", "-cl-opt-disable")),
-    [](const testing::TestParamInfo<Configuration> &Info) {
-      std::string Name = std::get<0>(Info.param);
-      return Name + (std::get<1>(Info.param)[0] ? "_OptDisable" : "");
-    });
+INSTANTIATE_TEST_SUITE_P(Targets, TrapFreeDivision,
+                         testing::Combine(testing::Values("csa", "reference"),
+                                          testing::Values("",
+                                                          "-cl-opt-disable")),
+                         configurationName);
+
+/// What group_ring leaves in each element of a launch of \p Global
+/// work-items in groups of \p Local (the last one smaller when \p Local does
+/// not divide \p Global), after \p Rounds rounds.
+std::vector<uint64_t> ringReference(uint64_t Global, uint64_t Local,
+                                    int Rounds) {
+  std::vector<uint64_t> Acc(Global, 0);
+  for (uint64_t First = 0; First < Global; First += Local) {
+    uint64_t N = std::min(Local, Global - First);
+    for (int R = 0; R < Rounds; ++R) {
+      std::vector<uint64_t> Tile(Acc.begin() + First, Acc.begin() + First + N);
+      for (uint64_t L = 0; L < N; ++L) {
+        uint64_t G = First + L;
+        Acc[G] = Acc[G] * 31 + Tile[(L + R + 1) % N] + 7 * ((L + N - 1) % N) +
+                 1000 * ((G + R) / N) + (L * N + R) / (N + 1);
+      }
+    }
+  }
+  return Acc;
+}
+
+class DivisionByGroupSize : public testing::TestWithParam<Configuration> {};
+
+/// Every local size class a division by it may meet: 1, small, odd, a
+/// multiple of the vector width, the driver's largest; uniform and not.
+TEST_P(DivisionByGroupSize, RingIndicesAtEveryGroupSize) {
+  auto [Target, Options] = GetParam();
+  std::vector<char> Binary;
+  ASSERT_EQ(compileKernel(readKernelSource("division.cl"), Binary,
+                          std::string(Options) + " -DT=int", Target,
+                          "division.cl"),
+            "");
+  const int Rounds = 5;
+  for (uint64_t Local : {1, 3, 8, 13, 200, 1024})
+    for (uint64_t Global : {2 * Local, 2 * Local + (Local + 1) / 2}) {
+      SCOPED_TRACE("global " + std::to_string(Global) + ", local " +
+                   std::to_string(Local));
+      std::vector<KernelArg> Args = {
+          KernelArg::buffer(std::vector<uint64_t>(Global, 0x5a)),
+          KernelArg::local(Local * sizeof(uint64_t)),
+          KernelArg::scalar<int32_t>(Rounds)};
+      ASSERT_EQ(runKernel(Binary, "group_ring", Args, {{Global}, {Local}, {}}),
+                "");
+      std::vector<uint64_t> Out = Args[0].as<uint64_t>();
+      std::vector<uint64_t> Expected = ringReference(Global, Local, Rounds);
+      for (uint64_t G = 0; G < Global; ++G)
+        ASSERT_EQ(Out[G], Expected[G]) << "work-item " << G;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Targets, DivisionByGroupSize,
+                         testing::Combine(testing::Values("csa", "reference"),
+                                          testing::Values("",
+                                                          "-cl-opt-disable")),
+                         configurationName);
 
 } // namespace

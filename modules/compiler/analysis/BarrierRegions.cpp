@@ -215,13 +215,17 @@ bool isReissuableBuiltinCall(const Value &V, const BuiltinInfo &BI) {
 }
 
 /// The most operations one value computed again at its uses may take.
-constexpr unsigned MaxRecomputedOperations = 8;
+constexpr unsigned MaxRecomputedOperations = 16;
 
 /// Whether \p I is an operation that cannot trap and has no effect but its
-/// value: arithmetic other than division, a cast, a compare or a select.
+/// value: arithmetic other than division, a cast, a compare, a select, an
+/// address computation, or building a vector from lanes (a vector kernel's
+/// splats and lane ids).
 bool isPureOperation(const Instruction &I) {
   return (isa<BinaryOperator>(I) && !I.isIntDivRem()) || isa<CastInst>(I) ||
-         isa<CmpInst>(I) || isa<SelectInst>(I);
+         isa<CmpInst>(I) || isa<SelectInst>(I) || isa<GetElementPtrInst>(I) ||
+         isa<InsertElementInst>(I) || isa<ShuffleVectorInst>(I) ||
+         isa<ExtractElementInst>(I);
 }
 
 /// Whether \p V has the same value wherever the work-item computes it: a

@@ -312,6 +312,30 @@ unsigned BuiltinInfo::getMuxBuiltinProperties(MuxBuiltin B) {
   return getEntry(B).Properties;
 }
 
+std::optional<ConstantRange> BuiltinInfo::getMuxBuiltinRange(MuxBuiltin B,
+                                                             unsigned Bits) {
+  auto Range = [&](uint64_t Lo, uint64_t Hi) {
+    return ConstantRange(APInt(Bits, Lo), APInt(Bits, Hi));
+  };
+  // Every value but 0 (the range wraps).
+  auto NonZero = [&] { return Range(1, 0); };
+  switch (B) {
+  case MuxBuiltin::GetLocalId:
+  case MuxBuiltin::GetLocalLinearId:
+    return Range(0, LOOM_MAX_WORK_GROUP_ITEMS);
+  case MuxBuiltin::GetLocalSize:
+  case MuxBuiltin::GetEnqueuedLocalSize:
+    return Range(1, uint64_t(LOOM_MAX_WORK_GROUP_ITEMS) + 1);
+  case MuxBuiltin::GetWorkDim:
+    return Range(1, 4);
+  case MuxBuiltin::GetNumGroups:
+  case MuxBuiltin::GetGlobalSize:
+    return NonZero();
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<MuxBuiltin>
 BuiltinInfo::getMuxBuiltinForOpenCL(StringRef MangledName) {
   return StringSwitch<std::optional<MuxBuiltin>>(MangledName)

@@ -22,6 +22,7 @@
 #include "compiler/passes/parallel/OpenMPToParallelLoopsPass.h"
 #include "compiler/passes/parallel/ParallelizationCleanupPass.h"
 #include "compiler/passes/workgroup/InlineKernelPiecesPass.h"
+#include "compiler/passes/workgroup/NarrowDivisionPass.h"
 #include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/PassMachinery.h"
@@ -97,6 +98,8 @@ void addGenericPipeline(ModulePassManager &MPM, PassMachinery &Machinery,
     MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
   MPM.addPass(Machinery.getPassBuilder().buildModuleSimplificationPipeline(
       OptimizationLevel::O2, ThinOrFullLTOPhase::None));
+  // Divisions of ids by sizes in 32 bits, before the vectorizers widen them.
+  MPM.addPass(createModuleToFunctionPassAdaptor(utils::NarrowDivisionPass()));
   addParallelLoopLowering(MPM);
   if (Opts.Vectorize != EarlyVectorization::None)
     MPM.addPass(createModuleToFunctionPassAdaptor(

@@ -31,6 +31,7 @@
 #include "compiler/passes/workgroup/InlineKernelPiecesPass.h"
 #include "compiler/passes/workgroup/InvariantDivisionPass.h"
 #include "compiler/passes/workgroup/MarkAccumulatorsPass.h"
+#include "compiler/passes/workgroup/NarrowDivisionPass.h"
 #include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
 #include "compiler/passes/workgroup/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/passes/workgroup/StreamingStoresPass.h"

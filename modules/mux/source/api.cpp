@@ -9,6 +9,8 @@
 
 #include "mux/mux.h"
 
+#include "metadata/abi.h"
+
 #include "bounds_check.h"
 #include "device_memory.h"
 #include "objects.h"
@@ -34,9 +36,14 @@ const mux_device_info_s &hostDeviceInfo() {
     mux_device_info_s I{};
     I.device_name = "Loom reference CPU";
     I.compute_units = ThreadPool::defaultWorkerCount();
+    // Kernels are compiled for at most LOOM_MAX_WORK_GROUP_ITEMS work-items
+    // per group (the compiler assumes local ids and sizes within it).
+    constexpr uint32_t MaxItems = 1024;
+    static_assert(MaxItems <= LOOM_MAX_WORK_GROUP_ITEMS,
+                  "the ABI bounds work-groups");
     I.max_work_group_size[0] = I.max_work_group_size[1] =
-        I.max_work_group_size[2] = 1024;
-    I.max_work_items_per_group = 1024;
+        I.max_work_group_size[2] = MaxItems;
+    I.max_work_items_per_group = MaxItems;
     I.address_bits = 64;
     I.memory_size =
         uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));

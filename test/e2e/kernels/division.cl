@@ -25,3 +25,19 @@ kernel void divide_by_argument(global const T *a, T d, global T *q,
   q[i] = a[i] / d;
   r[i] = a[i] % d;
 }
+
+// A ring over the work-group, in rounds separated by barriers: divisions of
+// 64-bit local ids by the group's size, which narrow-division does in 32
+// bits, and of global ids, which it leaves alone.
+kernel void group_ring(global ulong *out, local ulong *tile, int rounds) {
+  size_t l = get_local_id(0), n = get_local_size(0), g = get_global_id(0);
+  ulong acc = 0;
+  for (int r = 0; r < rounds; ++r) {
+    tile[l] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    acc = acc * 31 + tile[(l + r + 1) % n] + 7 * ((l + n - 1) % n) +
+          1000 * ((g + r) / n) + (l * n + r) / (n + 1);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  out[g] = acc;
+}

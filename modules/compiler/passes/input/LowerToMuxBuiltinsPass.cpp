@@ -13,6 +13,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 
@@ -22,6 +23,7 @@ using namespace llvm;
 
 STATISTIC(NumCallsLowered, "Number of work-item builtin calls lowered");
 STATISTIC(NumBarriersLowered, "Number of barriers given ids");
+STATISTIC(NumRangesGiven, "Number of mux builtin calls given a !range");
 
 namespace compiler {
 namespace utils {
@@ -103,6 +105,32 @@ bool lowerSynchronization(Module &M, const BuiltinInfo &BI) {
   return !Calls.empty();
 }
 
+/// Gives each call to a mux builtin whose results the ABI bounds the
+/// `!range` of BuiltinInfo::getMuxBuiltinRange, so that the optimizer knows
+/// what it may return: a local id or size in 32 bits (CorrelatedValue-
+/// Propagation narrows a division by the group's size), a size not 0 (the
+/// guard trap-free-division put before a division by it folds away).
+bool annotateResultRanges(Module &M) {
+  bool Changed = false;
+  for (Function &F : M) {
+    std::optional<MuxBuiltin> B = BuiltinInfo::identifyMuxBuiltin(F);
+    if (!B || !F.getReturnType()->isIntegerTy())
+      continue;
+    std::optional<ConstantRange> Range = BuiltinInfo::getMuxBuiltinRange(
+        *B, F.getReturnType()->getIntegerBitWidth());
+    if (!Range)
+      continue;
+    MDNode *Node = MDBuilder(M.getContext())
+                       .createRange(Range->getLower(), Range->getUpper());
+    for (CallInst *Call : getDirectCalls(F)) {
+      Call->setMetadata(LLVMContext::MD_range, Node);
+      ++NumRangesGiven;
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses LowerToMuxBuiltinsPass::run(Module &M,
@@ -120,6 +148,7 @@ PreservedAnalyses LowerToMuxBuiltinsPass::run(Module &M,
     if (IsOpenCLBuiltin && F.use_empty())
       F.eraseFromParent();
   }
+  Changed |= annotateResultRanges(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

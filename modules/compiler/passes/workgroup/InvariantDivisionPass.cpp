@@ -14,6 +14,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -40,22 +41,6 @@ struct Reciprocal {
 /// The widest division replaced: its reciprocal takes a division of twice
 /// the width, and LLVM 15's code generator divides at most 128 bits.
 constexpr unsigned MaxDivisionBits = 64;
-
-/// The divisor of \p I if it is an unsigned division or remainder, of at
-/// most MaxDivisionBits, by a value (scalar, or splatted over a vector) that
-/// is not a constant; else null.
-Value *getVariableDivisor(Instruction &I) {
-  if ((I.getOpcode() != Instruction::UDiv &&
-       I.getOpcode() != Instruction::URem) ||
-      I.getType()->getScalarSizeInBits() > MaxDivisionBits)
-    return nullptr;
-  Value *Divisor = I.getOperand(1);
-  if (Divisor->getType()->isVectorTy())
-    Divisor = getSplatValue(Divisor);
-  if (!Divisor || isa<Constant>(Divisor))
-    return nullptr;
-  return Divisor;
-}
 
 /// The outermost loop around \p I that \p Divisor is invariant in, if it
 /// has a preheader and may run often enough per entry; else null.
@@ -115,11 +100,48 @@ Value *buildQuotient(IRBuilder<> &B, const Reciprocal &R, Value *Dividend) {
 
 } // namespace
 
+Value *getReplaceableDivisor(const Instruction &I) {
+  if ((I.getOpcode() != Instruction::UDiv &&
+       I.getOpcode() != Instruction::URem) ||
+      I.getType()->getScalarSizeInBits() > MaxDivisionBits)
+    return nullptr;
+  Value *Divisor = I.getOperand(1);
+  if (Divisor->getType()->isVectorTy())
+    Divisor = getSplatValue(Divisor);
+  if (!Divisor || isa<Constant>(Divisor))
+    return nullptr;
+  return Divisor;
+}
+
+InstructionCost getCostOfDivisionByReciprocal(const Instruction &I,
+                                              const TargetTransformInfo &TTI) {
+  // The instructions buildQuotient emits, and for a remainder the multiply
+  // and subtract after them.
+  constexpr auto Kind = TargetTransformInfo::TCK_RecipThroughput;
+  Type *Ty = I.getType();
+  Type *Wide = Ty->getWithNewBitWidth(2 * Ty->getScalarSizeInBits());
+  auto Arithmetic = [&](unsigned Opcode, Type *T) {
+    return TTI.getArithmeticInstrCost(Opcode, T, Kind);
+  };
+  auto Cast = [&](unsigned Opcode, Type *To, Type *From) {
+    return TTI.getCastInstrCost(
+        Opcode, To, From, TargetTransformInfo::CastContextHint::None, Kind);
+  };
+  InstructionCost Cost =
+      2 * Cast(Instruction::ZExt, Wide, Ty) +
+      Arithmetic(Instruction::Mul, Wide) + Arithmetic(Instruction::LShr, Wide) +
+      Cast(Instruction::Trunc, Ty, Wide) + Arithmetic(Instruction::Sub, Ty) +
+      2 * Arithmetic(Instruction::LShr, Ty) + Arithmetic(Instruction::Add, Ty);
+  if (I.getOpcode() == Instruction::URem)
+    Cost += Arithmetic(Instruction::Mul, Ty) + Arithmetic(Instruction::Sub, Ty);
+  return Cost;
+}
+
 PreservedAnalyses InvariantDivisionPass::run(Function &F,
                                              FunctionAnalysisManager &AM) {
   SmallVector<Instruction *, 8> Divisions;
   for (Instruction &I : instructions(F))
-    if (getVariableDivisor(I))
+    if (getReplaceableDivisor(I))
       Divisions.push_back(&I);
   if (Divisions.empty())
     return PreservedAnalyses::all();
@@ -130,7 +152,7 @@ PreservedAnalyses InvariantDivisionPass::run(Function &F,
   DenseMap<std::pair<Value *, Loop *>, Reciprocal> Reciprocals;
   bool Changed = false;
   for (Instruction *Division : Divisions) {
-    Value *Divisor = getVariableDivisor(*Division);
+    Value *Divisor = getReplaceableDivisor(*Division);
     Loop *L = getReciprocalLoop(LI, SE, *Division, Divisor);
     if (!L)
       continue;

@@ -12,6 +12,7 @@
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/KernelMetadata.h"
 #include "compiler/analysis/PrivateMemory.h"
+#include "compiler/passes/workgroup/InvariantDivisionPass.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -164,16 +165,49 @@ unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,
   return Chosen;
 }
 
+/// Whether \p V is the same for all the work-items of a vector and computed
+/// from arguments, constants and builtin calls alone, by at most \p Budget
+/// operations, without memory or phis: a value the work-item loops will
+/// find invariant.
+static bool isComputedOncePerVector(const Value *V,
+                                    const UniformityInfo &Uniformity,
+                                    unsigned &Budget) {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Uniformity.isVarying(I) || isa<PHINode>(I) ||
+      I->mayReadOrWriteMemory() || Budget == 0)
+    return false;
+  --Budget;
+  return all_of(I->operands(), [&](const Use &Op) {
+    return isComputedOncePerVector(Op, Uniformity, Budget);
+  });
+}
+
+/// What \p I costs per run: its reciprocal throughput, or, for a division by
+/// a value invariant-division will find invariant, what that pass makes of
+/// it (a vector division by a splat is otherwise a division per lane).
+static InstructionCost getRunCost(const Instruction &I,
+                                  const TargetTransformInfo &TTI,
+                                  const UniformityInfo &Uniformity) {
+  if (const Value *Divisor = compiler::utils::getReplaceableDivisor(I)) {
+    unsigned Budget = 8;
+    if (isComputedOncePerVector(Divisor, Uniformity, Budget))
+      return compiler::utils::getCostOfDivisionByReciprocal(I, TTI);
+  }
+  return TTI.getInstructionCost(&I, TargetTransformInfo::TCK_RecipThroughput);
+}
+
 double estimateRunCost(Function &F, FunctionAnalysisManager &FAM) {
   const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(F);
   const BlockFrequencyInfo &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+  const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(F);
   double Entry = static_cast<double>(BFI.getEntryFreq());
   double Total = 0;
   for (BasicBlock &BB : F) {
     double Block = 0;
     for (Instruction &I : BB) {
-      InstructionCost Cost =
-          TTI.getInstructionCost(&I, TargetTransformInfo::TCK_RecipThroughput);
+      InstructionCost Cost = getRunCost(I, TTI, Uniformity);
       if (auto Value = Cost.getValue())
         Block += static_cast<double>(*Value);
     }

@@ -18,7 +18,10 @@
 /// Worth: the estimated cost of one run of a function is the sum of its
 /// instructions' reciprocal throughputs (TargetTransformInfo) weighted by
 /// their blocks' frequencies relative to the entry (BlockFrequencyInfo's
-/// static estimates: loops iterate, branches split). The vector kernel is
+/// static estimates: loops iterate, branches split), except that a division
+/// invariant-division will replace (by a divisor the same for the whole
+/// vector, computed without memory or phis) counts as the multiply by a
+/// reciprocal it becomes, not as a division per lane. The vector kernel is
 /// worth having when one run of it, for W work-items, costs no more than W
 /// runs of the scalar kernel. Linearized code counts both sides of a
 /// divergent branch and a divergent loop's iterations until its last lane

@@ -59,6 +59,14 @@ typedef struct loom_work_group_info {
   uint8_t *local_memory;
 } loom_work_group_info_t;
 
+/**
+ * The most work-items a work-group may have, which bounds every dimension's
+ * local size too: a driver launches no larger group (the reference driver's
+ * limit, 1024, is below it), and the compiler assumes it, so that the
+ * optimizer knows local ids and sizes fit in 32 bits (doc/kernel-abi.md).
+ */
+#define LOOM_MAX_WORK_GROUP_ITEMS 65536u
+
 /** Alignment of the local-memory arena and of each __local argument in it. */
 #define LOOM_LOCAL_MEMORY_ALIGNMENT 128u
 

@@ -24,7 +24,8 @@ define internal float @sum(<8 x float> %a, <8 x float> %b) noinline {
 define void @calls(ptr addrspace(1) %out) #0 {
 entry:
   %lid = call i64 @__mux_get_local_id(i32 0)
-  %f = uitofp i64 %lid to float
+  %in = getelementptr inbounds float, ptr addrspace(1) %out, i64 %lid
+  %f = load float, ptr addrspace(1) %in
   %v = insertelement <8 x float> zeroinitializer, float %f, i32 0
   call void @__mux_work_group_barrier(i32 0, i32 1, i32 1)
   %s = call float @sum(<8 x float> %v, <8 x float> %v)

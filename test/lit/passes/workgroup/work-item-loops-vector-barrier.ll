@@ -34,10 +34,15 @@ define void @__vecz_v4_shift(ptr addrspace(3) %tile, ptr addrspace(1) %out) {
   ret void
 }
 
-; The vector region after the barrier reads the vector it left.
+; The vector region after the barrier reads the vector it left, and
+; computes its address again from the argument and the local id: only the
+; vector is live (16 bytes per run, 4 per peel work-item).
 ; CHECK-LABEL: define internal i32 @__vecz_v4_shift.mux-barrier-region.1(
 ; CHECK: %v.live = load <4 x i32>, ptr %live.slot
 ; CHECK: %w = add <4 x i32> %v.live, <i32 1, i32 1, i32 1, i32 1>
+; CHECK: %[[LID:.+]] = call i64 @__mux_get_local_id(i32 0)
+; CHECK-NEXT: %[[P:.+]] = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %[[LID]]
+; CHECK-NEXT: store <4 x i32> %w, ptr addrspace(1) %[[P]]
 
 ; A work-item is in a run or in its row's peel for the whole launch, so
 ; the runs' live variables have an entry per run and the scalar form's an
@@ -49,11 +54,11 @@ define void @__vecz_v4_shift(ptr addrspace(3) %tile, ptr addrspace(1) %out) {
 ; CHECK-NEXT: %runs.per.row = udiv i64 %vector.end, 4
 ; CHECK-NEXT: %peel.entries = mul i64 %rows, %peel.size
 ; CHECK-NEXT: %vector.runs = mul i64 %rows, %runs.per.row
-; CHECK-NEXT: %[[VLIVEBYTES:.+]] = mul i64 %vector.runs, 32
+; CHECK-NEXT: %[[VLIVEBYTES:.+]] = mul i64 %vector.runs, 16
 ; CHECK-NEXT: %vector.live.variables = alloca i8, i64 %[[VLIVEBYTES]], align 16
 ; Every allocation of the scheduler has the larger alignment of the two
 ; forms' live variables, so each leaves the stack pointer so aligned.
-; CHECK-NEXT: %[[LIVEBYTES:.+]] = mul i64 %peel.entries, 16
+; CHECK-NEXT: %[[LIVEBYTES:.+]] = mul i64 %peel.entries, 4
 ; CHECK-NEXT: %live.variables = alloca i8, i64 %[[LIVEBYTES]], align 16
 ; CHECK-NEXT: %next.regions = alloca i32, i64 %work.items, align 16
 ; CHECK: region.0.vector.0:
@@ -108,10 +113,10 @@ define void @__vecz_v4_mismatch(ptr addrspace(1) %out) {
 
 ; Only the kernel whose variant was used records its width.
 ; The live state's stack: per work-item its next region (4) and the larger
-; of its 16 bytes in a peel and a quarter of its run's 32 bytes (not both);
+; of its 4 bytes in a peel and a quarter of its run's 16 bytes (not both);
 ; fixed, each allocation's padding to their alignment: 3 x 16 for `shift`,
 ; 2 x 4 for `mismatch` (its calls' largest argument, an i32).
-; CHECK-DAG: "mux-orig-fn"="shift" "mux-stack-per-work-group"="48" "mux-stack-per-work-item"="20" "mux-vectorize-width"="4"
+; CHECK-DAG: "mux-orig-fn"="shift" "mux-stack-per-work-group"="48" "mux-stack-per-work-item"="8" "mux-vectorize-width"="4"
 ; CHECK-DAG: "mux-orig-fn"="mismatch" "mux-stack-per-work-group"="8" "mux-stack-per-work-item"="4" }
 ; CHECK-DAG: attributes #[[RARE]] = { noinline }
 

@@ -66,6 +66,18 @@ define void @from_arguments(ptr addrspace(1) %p, i8 %b, i64 %d) #0 {
   ret void
 }
 
+; An address and a splat computed from the arguments and the local id:
+; computed again after the barrier too.
+define void @address_and_splat(ptr addrspace(1) %p, i32 %x) #0 {
+  %lid = call i64 @__mux_get_local_id(i32 0)
+  %q = getelementptr inbounds <4 x i32>, ptr addrspace(1) %p, i64 %lid
+  %ins = insertelement <4 x i32> poison, i32 %x, i64 0
+  %splat = shufflevector <4 x i32> %ins, <4 x i32> poison, <4 x i32> zeroinitializer
+  call void @__mux_work_group_barrier(i32 1, i32 1, i32 1)
+  store <4 x i32> %splat, ptr addrspace(1) %q
+  ret void
+}
+
 ; Everything computed before the barrier is used before it.
 define void @dead_at_barrier(ptr addrspace(1) %p, i32 %x) #0 {
   %y = mul i32 %x, 3
@@ -141,11 +153,26 @@ TEST_F(LiveVariablesTest, ValuesOfArgumentsAndTheGroupSizeAreComputedAgain) {
   for (Instruction &I : instructions(*Cut.Regions[1])) {
     Selects += isa<SelectInst>(I);
     if (auto *Call = dyn_cast<CallInst>(&I))
-      LocalSizes += Call->getCalledFunction()->getName() ==
-                    "__mux_get_local_size";
+      LocalSizes +=
+          Call->getCalledFunction()->getName() == "__mux_get_local_size";
   }
   EXPECT_EQ(Selects, 1u);
   EXPECT_EQ(LocalSizes, 1u);
+  EXPECT_FALSE(verifyModule(*M, &errs()));
+}
+
+TEST_F(LiveVariablesTest, AddressesAndSplatsAreComputedAgain) {
+  BarrierRegions Cut = cut("address_and_splat");
+  ASSERT_EQ(Cut.Regions.size(), 2u);
+  EXPECT_EQ(Cut.LiveSize, 0u);
+  EXPECT_TRUE(slotsAddressed(*Cut.Regions[1]).empty());
+  unsigned Addresses = 0, Splats = 0;
+  for (Instruction &I : instructions(*Cut.Regions[1])) {
+    Addresses += isa<GetElementPtrInst>(I);
+    Splats += isa<ShuffleVectorInst>(I);
+  }
+  EXPECT_EQ(Addresses, 1u);
+  EXPECT_EQ(Splats, 1u);
   EXPECT_FALSE(verifyModule(*M, &errs()));
 }
 

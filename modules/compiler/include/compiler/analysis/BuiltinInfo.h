@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 
@@ -95,6 +96,11 @@ public:
   static std::optional<MuxBuiltin> identifyMuxBuiltin(const llvm::Function &F);
   static llvm::StringRef getMuxBuiltinName(MuxBuiltin B);
   static unsigned getMuxBuiltinProperties(MuxBuiltin B);
+  /// The values \p B can return, an integer of \p Bits bits, where the ABI
+  /// bounds them (a local id is below LOOM_MAX_WORK_GROUP_ITEMS, a size is
+  /// not 0, ...): the `!range` of its calls. None where any value may come.
+  static std::optional<llvm::ConstantRange> getMuxBuiltinRange(MuxBuiltin B,
+                                                               unsigned Bits);
 
   /// The mux builtin an OpenCL C work-item function lowers to.
   static std::optional<MuxBuiltin>

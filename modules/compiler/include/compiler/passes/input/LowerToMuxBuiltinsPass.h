@@ -9,9 +9,12 @@
 /// `__mux_work_group_barrier(id, scope, flags)`, where the id is unique in
 /// the module and given before any pass duplicates code (so copies of a
 /// barrier keep their identity); each fence by `__mux_mem_barrier(scope,
-/// flags)`.
+/// flags)`. Every call to a mux builtin whose results the ABI bounds gets
+/// them as its `!range` (BuiltinInfo::getMuxBuiltinRange: local ids below
+/// LOOM_MAX_WORK_GROUP_ITEMS, sizes not 0, ...), so that the optimizer
+/// narrows arithmetic on them and drops guards they make needless.
 /// Produces: no OpenCL work-item or synchronization function left; mux
-/// builtin declarations.
+/// builtin declarations; `!range` on calls to them.
 /// Pipeline name: `lower-to-mux-builtins`.
 ///
 //===----------------------------------------------------------------------===//

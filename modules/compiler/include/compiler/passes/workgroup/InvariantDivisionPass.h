@@ -29,9 +29,30 @@
 #define COMPILER_PASSES_WORKGROUP_INVARIANTDIVISIONPASS_H
 
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/InstructionCost.h"
+
+namespace llvm {
+class Instruction;
+class TargetTransformInfo;
+class Value;
+} // namespace llvm
 
 namespace compiler {
 namespace utils {
+
+/// The divisor of \p I if \p I is a division the pass replaces wherever its
+/// divisor is invariant in a loop around it (an unsigned division or
+/// remainder of at most 64 bits by a value, scalar or splatted, that is not
+/// a constant); else null.
+llvm::Value *getReplaceableDivisor(const llvm::Instruction &I);
+
+/// What \p I, a division getReplaceableDivisor accepts, costs once replaced:
+/// the multiply by the reciprocal and what follows it, per run (the
+/// reciprocal itself is computed once, before the loop). For cost models
+/// that run before the pass, such as Vecz's.
+llvm::InstructionCost
+getCostOfDivisionByReciprocal(const llvm::Instruction &I,
+                              const llvm::TargetTransformInfo &TTI);
 
 class InvariantDivisionPass
     : public llvm::PassInfoMixin<InvariantDivisionPass> {
