@@ -12,6 +12,7 @@
 
 #include "vecz/UniformityAnalysis.h"
 
+#include "compiler/analysis/BarrierRegions.h"
 #include "compiler/analysis/BuiltinInfo.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -49,14 +50,49 @@ static void canonicalizeControlFlow(Function &Kernel,
   FPM.run(Kernel, FAM);
 }
 
+/// Inlines into \p Kernel the functions it calls that wait at a barrier, as
+/// the work-item loops would later (`inlineCallsWithBarriers`, whatever
+/// their `noinline`): the kernel is then vectorized with its barriers in
+/// view, where the call, convergent, would keep it scalar (a group sum in
+/// a helper called twice, which LLVM's inliner does not inline: a barrier
+/// may not be duplicated). A kernel whose calls cannot all be inlined (a
+/// helper that calls itself) keeps them: it stays scalar, and the work-item
+/// loops say why. Says what it did through \p ORE, and drops the kernel's
+/// analyses from \p FAM.
+static void inlineBarrierCalls(Function &Kernel,
+                               const compiler::BuiltinInfo &BI,
+                               FunctionAnalysisManager &FAM,
+                               OptimizationRemarkEmitter &ORE) {
+  bool CallsBarriers = any_of(instructions(Kernel), [](Instruction &I) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    return Callee && !Callee->isDeclaration() && waitsAtBarrier(*Callee);
+  });
+  if (!CallsBarriers)
+    return;
+  Expected<bool> HasBarriers =
+      compiler::utils::inlineCallsWithBarriers(Kernel, BI);
+  FAM.invalidate(Kernel, PreservedAnalyses::none());
+  if (!HasBarriers) {
+    // The work-item loops report it, with the kernel's name, as an error.
+    consumeError(HasBarriers.takeError());
+    return;
+  }
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "InlinedBarriers", &Kernel)
+           << "kernel '" << Kernel.getName()
+           << "' has the functions it calls that wait at a barrier inlined";
+  });
+}
+
 /// Inlines into \p Kernel the functions it calls that ask for the lane's
 /// id: made once for the vector, or once per lane, such a call would see
 /// lane 0's id, while inlined it is vectorized with the kernel. They are
 /// out of line when marked `noinline`, as `-O0` SPIR-V producers mark every
-/// function. Not those that wait at a barrier, which the work-item loops
-/// look for in the kernel itself; they leave the kernel scalar
-/// (Vectorizability.cpp). Says what it inlined through \p ORE, and drops
-/// the kernel's analyses from \p FAM when it inlined anything.
+/// function. Those that wait at a barrier are inlined before
+/// (inlineBarrierCalls), or stay, when they cannot be, and leave the kernel
+/// scalar (Vectorizability.cpp). Says what it inlined through \p ORE, and
+/// drops the kernel's analyses from \p FAM when it inlined anything.
 static void inlineLaneStateCalls(Function &Kernel, FunctionAnalysisManager &FAM,
                                  OptimizationRemarkEmitter &ORE) {
   bool Changed = false;
@@ -132,8 +168,10 @@ static bool hasDivergentSwitch(const Function &Kernel,
   });
 }
 
-void prepareForPacketization(Function &Kernel, FunctionAnalysisManager &FAM,
+void prepareForPacketization(Function &Kernel, const compiler::BuiltinInfo &BI,
+                             FunctionAnalysisManager &FAM,
                              OptimizationRemarkEmitter &ORE) {
+  inlineBarrierCalls(Kernel, BI, FAM, ORE);
   inlineLaneStateCalls(Kernel, FAM, ORE);
   canonicalizeControlFlow(Kernel, FAM, /*LowerSwitches=*/false);
   // A uniform switch stays one (a jump table); a divergent one is lowered

@@ -83,7 +83,7 @@ PreservedAnalyses VeczPacketizePass::run(Module &M, ModuleAnalysisManager &AM) {
       continue;
     Attempted = true;
     OptimizationRemarkEmitter ORE(Kernel);
-    prepareForPacketization(*Kernel, FAM, ORE);
+    prepareForPacketization(*Kernel, BI, FAM, ORE);
     Expected<Function *> Vector =
         verifyMade(packetizeKernel(*Kernel, Opts.Width,
                                    FAM.getResult<UniformityAnalysis>(*Kernel),

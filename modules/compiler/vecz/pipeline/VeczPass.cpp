@@ -185,7 +185,7 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             const compiler::BuiltinInfo &BI,
                             FunctionAnalysisManager &FAM) {
   OptimizationRemarkEmitter ORE(&Kernel);
-  prepareForPacketization(Kernel, FAM, ORE);
+  prepareForPacketization(Kernel, BI, FAM, ORE);
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
   unsigned Width =
