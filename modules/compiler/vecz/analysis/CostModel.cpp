@@ -172,10 +172,12 @@ unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,
 static bool isComputedOncePerVector(const Value *V,
                                     const UniformityInfo &Uniformity,
                                     unsigned &Budget) {
+  if (Uniformity.isVarying(V))
+    return false;
   if (isa<Constant>(V) || isa<Argument>(V))
     return true;
   const auto *I = dyn_cast<Instruction>(V);
-  if (!I || Uniformity.isVarying(I) || isa<PHINode>(I) ||
+  if (!I || isa<PHINode>(I) ||
       I->mayReadOrWriteMemory() || Budget == 0)
     return false;
   --Budget;
