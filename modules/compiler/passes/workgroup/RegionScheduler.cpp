@@ -33,6 +33,11 @@ struct SchedulerState {
   Value *LiveEntries;
   /// Every work-item's next region, by linear id.
   Value *Next;
+  /// The smallest and largest of them, i32 slots kept up to date while
+  /// every work-item runs a region, so that no scan of Next is needed after
+  /// (the work-item loops carry them in registers).
+  Value *NextMin;
+  Value *NextMax;
   /// With a vector form: where dimension 0's vector part ends, the size of
   /// each row's peel and its number of runs of W work-items, and the live
   /// variables of the runs, one entry per run (VectorRuns entries).
@@ -66,6 +71,28 @@ Value *vectorLiveEntry(WrapperContext &W, const SchedulerState &S,
                      "vector.run");
 }
 
+/// Counts \p Stop, where the current work-items stopped, in the smallest and
+/// largest next region, unless only some work-items run (the rare path,
+/// after which the scheduler scans Next).
+void recordPending(WrapperContext &W, const SchedulerState &S, Value *Stop) {
+  if (W.IsRare)
+    return;
+  IRBuilder<> &B = W.Builder;
+  Type *I32 = B.getInt32Ty();
+  B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                        B.CreateLoad(I32, S.NextMin), Stop),
+                S.NextMin);
+  B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax,
+                                        B.CreateLoad(I32, S.NextMax), Stop),
+                S.NextMax);
+}
+
+/// Starts counting where the work-items stop (recordPending).
+void resetPending(IRBuilder<> &B, const SchedulerState &S) {
+  B.CreateStore(B.getInt32(ExitRegion), S.NextMin);
+  B.CreateStore(B.getInt32(0), S.NextMax);
+}
+
 /// Calls \p Region for the current work-item and records where it stopped.
 /// Returns the call.
 CallInst *runRegion(WrapperContext &W, const SchedulerState &S,
@@ -75,6 +102,7 @@ CallInst *runRegion(WrapperContext &W, const SchedulerState &S,
   RegionArgs.append({S.Live, scalarLiveEntry(W, S, Linear), S.LiveEntries});
   CallInst *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
   B.CreateStore(Stop, B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear));
+  recordPending(W, S, Stop);
   return Stop;
 }
 
@@ -91,6 +119,7 @@ CallInst *runVectorRegion(WrapperContext &W, const SchedulerState &S,
   B.CreateAlignedStore(B.CreateVectorSplat(Width, Stop),
                        B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear),
                        Align(4));
+  recordPending(W, S, Stop);
   return Stop;
 }
 
@@ -137,8 +166,9 @@ struct PendingRegions {
   Value *Max;
 };
 
-/// Emits a scan of `next[0 .. work-items)` for its minimum and maximum.
-PendingRegions buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
+/// Emits a scan of `next[0 .. work-items)` for its minimum and maximum, for
+/// after the rare path, and leaves them in their slots.
+void buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
   IRBuilder<> &B = W.Builder;
   Function *F = B.GetInsertBlock()->getParent();
   BasicBlock *Preheader = B.GetInsertBlock();
@@ -164,7 +194,8 @@ PendingRegions buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
   BasicBlock *Done = BasicBlock::Create(B.getContext(), "schedule.done", F);
   B.CreateCondBr(B.CreateICmpULT(INext, S.WorkItems), Scan, Done);
   B.SetInsertPoint(Done);
-  return {NewMin, NewMax};
+  B.CreateStore(NewMin, S.NextMin);
+  B.CreateStore(NewMax, S.NextMax);
 }
 
 /// Runs region \p K for the work-items waiting at it: all of them without
@@ -177,7 +208,8 @@ PendingRegions buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
 /// than a function's size.
 void buildRegionRun(WrapperContext &W, const SchedulerState &S,
                     const PendingRegions &Pending, const RegionForms &Forms,
-                    unsigned K, ArrayRef<Value *> Args, BasicBlock *Schedule) {
+                    unsigned K, ArrayRef<Value *> Args, BasicBlock *Schedule,
+                    BasicBlock *Rescan) {
   IRBuilder<> &Builder = W.Builder;
   LLVMContext &Ctx = Builder.getContext();
   Function *Wrapper = Builder.GetInsertBlock()->getParent();
@@ -193,6 +225,7 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
     return runRegionOfForm(W, S, Forms, Region, IsVector, Args, Linear);
   };
   Builder.SetInsertPoint(All);
+  resetPending(Builder, S);
   buildRegionLoops(W, S, Forms, K,
                    [&](IRBuilder<> &B, Function &Region, bool IsVector) {
                      Run(Region, IsVector, linearLocalId(W));
@@ -219,7 +252,7 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
         B.SetInsertPoint(Skip);
       });
   W.IsRare = false;
-  Builder.CreateBr(Schedule);
+  Builder.CreateBr(Rescan);
 }
 
 /// Room for \p Entries entries of \p Regions' live variables, aligned to
@@ -320,15 +353,25 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
       Builder.CreateAlloca(Builder.getInt32Ty(), S.WorkItems, "next.regions");
   Next->setAlignment(StateAlignment);
   S.Next = Next;
+  S.NextMin = Builder.CreateAlloca(Builder.getInt32Ty(), nullptr, "next.min");
+  S.NextMax = Builder.CreateAlloca(Builder.getInt32Ty(), nullptr, "next.max");
 
+  resetPending(Builder, S);
   buildRegionLoops(
       W, S, Forms, 0, [&](IRBuilder<> &B, Function &Region, bool IsVector) {
         runRegionOfForm(W, S, Forms, Region, IsVector, Args, linearLocalId(W));
       });
   BasicBlock *Schedule = BasicBlock::Create(Ctx, "schedule", Wrapper);
   Builder.CreateBr(Schedule);
+  // After the rare path: where the work-items wait, from Next.
+  BasicBlock *Rescan = BasicBlock::Create(Ctx, "schedule.rescan", Wrapper);
+  Builder.SetInsertPoint(Rescan);
+  buildNextRegionScan(W, S);
+  Builder.CreateBr(Schedule);
   Builder.SetInsertPoint(Schedule);
-  PendingRegions Pending = buildNextRegionScan(W, S);
+  PendingRegions Pending = {
+      Builder.CreateLoad(Builder.getInt32Ty(), S.NextMin, "next.min"),
+      Builder.CreateLoad(Builder.getInt32Ty(), S.NextMax, "next.max")};
   BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", Wrapper);
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", Wrapper);
   Builder.CreateCondBr(
@@ -343,10 +386,16 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
         BasicBlock::Create(Ctx, "run.region." + utostr(K), Wrapper);
     Switch->addCase(Builder.getInt32(K), Run);
     Builder.SetInsertPoint(Run);
-    buildRegionRun(W, S, Pending, Forms, K, Args, Schedule);
+    buildRegionRun(W, S, Pending, Forms, K, Args, Schedule, Rescan);
   }
   Builder.SetInsertPoint(Exit);
   Builder.CreateRetVoid();
+  // The work-item loops tag their accesses as independent of one another;
+  // the counts of where work-items stop carry a value from each to the
+  // next (the optimizer keeps them in registers).
+  for (Value *Count : {S.NextMin, S.NextMax})
+    for (User *U : Count->users())
+      cast<Instruction>(U)->setMetadata(LLVMContext::MD_access_group, nullptr);
   return Wrapper;
 }
 

@@ -177,8 +177,7 @@ static bool isComputedOncePerVector(const Value *V,
   if (isa<Constant>(V) || isa<Argument>(V))
     return true;
   const auto *I = dyn_cast<Instruction>(V);
-  if (!I || isa<PHINode>(I) ||
-      I->mayReadOrWriteMemory() || Budget == 0)
+  if (!I || isa<PHINode>(I) || I->mayReadOrWriteMemory() || Budget == 0)
     return false;
   --Budget;
   return all_of(I->operands(), [&](const Use &Op) {

@@ -59,30 +59,52 @@ attributes #2 = { convergent noduplicate nounwind willreturn }
 ; CHECK: wi.loop.0:
 ; CHECK: %[[NEXT0:.+]] = call i32 @foo.mux-barrier-region.0(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items)
 ; CHECK: store i32 %[[NEXT0]], ptr
-; CHECK: schedule.scan:
-; CHECK: %next.min = call i32 @llvm.umin.i32(i32 %min,
-; CHECK: %next.max = call i32 @llvm.umax.i32(i32 %max,
-; CHECK: schedule.done:
-; CHECK: %[[FINISHED:.+]] = icmp eq i32 %next.min, -1
+; While every work-item runs a region, the smallest and largest region they
+; stop at are counted as they go (in registers once optimized: the accesses
+; are not among the loop's parallel ones), so no scan follows.
+; CHECK-NEXT: %[[MIN0:.+]] = load i32, ptr %next.min, align 4{{$}}
+; CHECK-NEXT: %[[NEWMIN0:.+]] = call i32 @llvm.umin.i32(i32 %[[MIN0]], i32 %[[NEXT0]])
+; CHECK-NEXT: store i32 %[[NEWMIN0]], ptr %next.min, align 4{{$}}
+; CHECK-NEXT: %[[MAX0:.+]] = load i32, ptr %next.max, align 4{{$}}
+; CHECK-NEXT: %[[NEWMAX0:.+]] = call i32 @llvm.umax.i32(i32 %[[MAX0]], i32 %[[NEXT0]])
+; CHECK-NEXT: store i32 %[[NEWMAX0]], ptr %next.max, align 4{{$}}
+; CHECK: schedule:
+; CHECK-NEXT: %[[MIN:.+]] = load i32, ptr %next.min
+; CHECK-NEXT: %[[MAX:.+]] = load i32, ptr %next.max
+; CHECK-NEXT: %[[FINISHED:.+]] = icmp eq i32 %[[MIN]], -1
 ; CHECK-NEXT: br i1 %[[FINISHED]], label %exit, label %dispatch
+; After the rare path, where only some work-items ran, a scan of every
+; work-item's next region finds them.
+; CHECK: schedule.rescan:
+; CHECK: schedule.scan:
+; CHECK: %[[SCANMIN:.+]] = call i32 @llvm.umin.i32(i32 %min,
+; CHECK: %[[SCANMAX:.+]] = call i32 @llvm.umax.i32(i32 %max,
+; CHECK: schedule.done:
+; CHECK-NEXT: store i32 %[[SCANMIN]], ptr %next.min
+; CHECK-NEXT: store i32 %[[SCANMAX]], ptr %next.max
+; CHECK-NEXT: br label %schedule
 ; CHECK: dispatch:
-; CHECK-NEXT: switch i32 %next.min, label %exit [
+; CHECK-NEXT: switch i32 %[[MIN]], label %exit [
 ; CHECK-NEXT: i32 1, label %run.region.1
 ; When every work-item waits at the barrier, the region runs for all of
 ; them with no test; otherwise only for those waiting.
 ; CHECK: run.region.1:
-; CHECK-NEXT: %all.waiting = icmp eq i32 %next.max, 1
+; CHECK-NEXT: %all.waiting = icmp eq i32 %[[MAX]], 1
 ; CHECK-NEXT: br i1 %all.waiting, label %run.region.1.all, label %run.region.1.some
 ; Regions are always inlined, except through the rare path's calls, so that
 ; the entry point holds one copy of each region.
 ; CHECK: run.region.1.all:
+; CHECK-NEXT: store i32 -1, ptr %next.min
+; CHECK-NEXT: store i32 0, ptr %next.max
 ; CHECK-NOT: %waiting
-; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items){{$}}
+; CHECK: %[[NEXT1:.+]] = call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items){{$}}
+; CHECK: call i32 @llvm.umin.i32(i32 %{{.+}}, i32 %[[NEXT1]])
 ; CHECK: br label %schedule
 ; CHECK: run.region.1.some:
 ; CHECK: %waiting = icmp eq i32 %{{.+}}, 1
 ; CHECK-NEXT: br i1 %waiting, label %region.1, label %region.1.done
 ; CHECK: region.1:
-; CHECK: call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items) #[[RARE:[0-9]+]]
-; CHECK: br label %schedule
+; CHECK: %[[NEXTSOME:.+]] = call i32 @foo.mux-barrier-region.1(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr null, i64 %{{.+}}, i64 %work.items) #[[RARE:[0-9]+]]
+; CHECK-NOT: umin
+; CHECK: br label %schedule.rescan
 ; CHECK: attributes #[[RARE]] = { noinline }
