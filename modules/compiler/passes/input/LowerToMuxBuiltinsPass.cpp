@@ -107,9 +107,9 @@ bool lowerSynchronization(Module &M, const BuiltinInfo &BI) {
 
 /// Gives each call to a mux builtin whose results the ABI bounds the
 /// `!range` of BuiltinInfo::getMuxBuiltinRange, so that the optimizer knows
-/// what it may return: a local id or size in 32 bits (CorrelatedValue-
-/// Propagation narrows a division by the group's size), a size not 0 (the
-/// guard trap-free-division put before a division by it folds away).
+/// what it may return: a local id or size in 32 bits (narrow-division
+/// divides ids by the group's size in 32 bits), a size not 0 (the guard
+/// trap-free-division put before a division by it folds away).
 bool annotateResultRanges(Module &M) {
   bool Changed = false;
   for (Function &F : M) {
