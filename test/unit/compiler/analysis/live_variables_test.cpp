@@ -143,21 +143,31 @@ std::set<std::pair<uint64_t, uint64_t>> slotsAddressed(Function &Region) {
   return Slots;
 }
 
+/// How many instructions of \p F satisfy \p Pred.
+template <class Predicate> size_t countIf(Function &F, Predicate Pred) {
+  return count_if(instructions(F), Pred);
+}
+
+/// How many instructions of \p F are a \p T.
+template <class T> size_t countOf(Function &F) {
+  return countIf(F, [](Instruction &I) { return isa<T>(I); });
+}
+
 TEST_F(LiveVariablesTest, ValuesOfArgumentsAndTheGroupSizeAreComputedAgain) {
   BarrierRegions Cut = cut("from_arguments");
   ASSERT_EQ(Cut.Regions.size(), 2u);
   EXPECT_EQ(Cut.LiveSize, 0u);
   EXPECT_TRUE(slotsAddressed(*Cut.Regions[1]).empty());
   // Region 1 computes the select and the sum again, from a re-issued call.
-  unsigned Selects = 0, LocalSizes = 0;
-  for (Instruction &I : instructions(*Cut.Regions[1])) {
-    Selects += isa<SelectInst>(I);
-    if (auto *Call = dyn_cast<CallInst>(&I))
-      LocalSizes +=
-          Call->getCalledFunction()->getName() == "__mux_get_local_size";
-  }
-  EXPECT_EQ(Selects, 1u);
-  EXPECT_EQ(LocalSizes, 1u);
+  Function &Region = *Cut.Regions[1];
+  EXPECT_EQ(countOf<SelectInst>(Region), 1u);
+  EXPECT_EQ(countIf(Region,
+                    [](Instruction &I) {
+                      auto *Call = dyn_cast<CallInst>(&I);
+                      return Call && Call->getCalledFunction()->getName() ==
+                                         "__mux_get_local_size";
+                    }),
+            1u);
   EXPECT_FALSE(verifyModule(*M, &errs()));
 }
 
@@ -166,13 +176,8 @@ TEST_F(LiveVariablesTest, AddressesAndSplatsAreComputedAgain) {
   ASSERT_EQ(Cut.Regions.size(), 2u);
   EXPECT_EQ(Cut.LiveSize, 0u);
   EXPECT_TRUE(slotsAddressed(*Cut.Regions[1]).empty());
-  unsigned Addresses = 0, Splats = 0;
-  for (Instruction &I : instructions(*Cut.Regions[1])) {
-    Addresses += isa<GetElementPtrInst>(I);
-    Splats += isa<ShuffleVectorInst>(I);
-  }
-  EXPECT_EQ(Addresses, 1u);
-  EXPECT_EQ(Splats, 1u);
+  EXPECT_EQ(countOf<GetElementPtrInst>(*Cut.Regions[1]), 1u);
+  EXPECT_EQ(countOf<ShuffleVectorInst>(*Cut.Regions[1]), 1u);
   EXPECT_FALSE(verifyModule(*M, &errs()));
 }
 
