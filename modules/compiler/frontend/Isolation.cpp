@@ -14,6 +14,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/OptBisect.h"
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -165,6 +166,13 @@ Expected<ChildResult> runIsolated(function_ref<void(int Out)> Work) {
   }
   // Output the host has buffered would otherwise be written by both.
   std::fflush(nullptr);
+  // The child runs LLVM without the parent's other threads. A function-local
+  // static another thread was initializing at the fork stays locked in the
+  // child for ever (C++'s initialization guard), so the ones the child's
+  // work initializes lazily are initialized here first: the pass
+  // instrumentation Clang registers asks for the OptBisect object (a child
+  // hung so, forked while another thread compiled).
+  (void)getOptBisector();
   pid_t Child = ::fork();
   if (Child == 0) {
     ::close(OutPipe[0]);
