@@ -15,6 +15,7 @@
 ; REMARK-DAG: remark: {{.*}}kernel 'aggregate' has a varying value of a type Vecz does not widen yet (aggregates, scalable vectors)
 ; REMARK-DAG: remark: {{.*}}kernel 'unknown_dimension' asks for a work-item id of a dimension that is not a constant
 ; REMARK-DAG: remark: {{.*}}kernel 'huge_private' has 2097152 bytes of private memory per work-item, which 8 lanes would make 16777216 on the stack (at most 8388608)
+; REMARK-DAG: remark: {{.*}}kernel 'exitless_loop' has divergent control flow in a loop (not handled yet)
 ; REMARK-DAG: remark: {{.*}}kernel 'fine' vectorized at width 8
 
 ; A declined kernel names no vector variant (its definition line ends
@@ -22,6 +23,7 @@
 ; CHECK: define void @barrier(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @aggregate(ptr addrspace(1) %out) #0 {
 ; CHECK: define void @unknown_dimension(ptr addrspace(1) %out, i32 %d) #0 {
+; CHECK: define void @exitless_loop(ptr addrspace(1) %counter, ptr addrspace(1) %out) #0 {
 ; CHECK: define void @fine(ptr addrspace(1) %out) #0 !mux_vector_variant
 ; CHECK: define void @__vecz_v8_fine(
 
@@ -102,6 +104,27 @@ define void @huge_private(ptr addrspace(1) %out) #0 {
   %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
   store i32 %v, ptr addrspace(1) %p, align 4
   ret void
+}
+
+; A loop without an exit holding a divergent branch: LLVM roots its
+; post-dominators at one of its blocks, here the branch's true side, so the
+; branch's region runs from the branch through the loop's back edge to that
+; block and is entered from it. Widening the region's start could not take
+; that path in; Vecz used to try for ever (CLsmith's atomics 2076, reduced).
+define void @exitless_loop(ptr addrspace(1) %counter, ptr addrspace(1) %out) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  br label %body
+body:
+  %old = atomicrmw add ptr addrspace(1) %counter, i32 1 seq_cst
+  %mine = icmp eq i32 %old, 0
+  br i1 %mine, label %first, label %latch
+first:
+  %p = getelementptr i64, ptr addrspace(1) %out, i64 %gid
+  store i64 %gid, ptr addrspace(1) %p
+  br label %latch
+latch:
+  br label %body
 }
 
 define void @fine(ptr addrspace(1) %out) #0 {

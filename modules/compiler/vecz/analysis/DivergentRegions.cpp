@@ -313,14 +313,22 @@ BasicBlock *findEntryFromOutside(BasicBlock &Branching, BasicBlock &Exit) {
 /// nearest common dominator) and ends where all of it reconverges. The
 /// blocks it takes in run under masks like the rest, which keeps them
 /// right whatever their branches. False, with both left as they were, when
-/// the region would leave the loop it is in.
+/// the region would leave the loop it is in, or when it is entered from a
+/// block its start dominates: then a path runs from the region through its
+/// end back into it (an exitless loop, whose post-dominators LLVM roots at
+/// one of its blocks), and no wider start takes that path in.
 bool closeRegion(BasicBlock *&Branching, BasicBlock *&Exit,
                  const DominatorTree &DT, const PostDominatorTree &PDT,
                  const LoopInfo &LI) {
   BasicBlock *Start = Branching, *End = Exit;
   const Loop *L = LI.getLoopFor(Start);
   while (BasicBlock *Entry = findEntryFromOutside(*Start, *End)) {
-    Start = DT.findNearestCommonDominator(Start, Entry);
+    // Each step moves the start strictly up the dominator tree, so the
+    // widening ends.
+    BasicBlock *Dominator = DT.findNearestCommonDominator(Start, Entry);
+    if (Dominator == Start)
+      return false;
+    Start = Dominator;
     const DomTreeNode *Node = Start ? PDT.getNode(Start) : nullptr;
     if (!Node || !Node->getIDom() || !Node->getIDom()->getBlock() ||
         LI.getLoopFor(Start) != L)

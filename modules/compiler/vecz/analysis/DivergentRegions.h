@@ -19,7 +19,9 @@
 /// jump into the middle of an if) is widened until none does: it starts at
 /// the nearest common dominator of its branching block and that path's
 /// block, and ends where both reconverge; the regions found before that it
-/// then holds are linearized with it.
+/// then holds are linearized with it. One entered from a block its start
+/// dominates (a path from it runs through its end back into it, as in a
+/// loop without an exit) is not linearized.
 ///
 /// What Vecz linearizes so far: a region is left only into its
 /// reconvergence block (which may have other predecessors), and once
