@@ -41,11 +41,15 @@ reference's run takes longer than --reference-timeout (Csmith's programs need no
 soon: such kernels ran as long on pocl), a kernel where every Loom
 configuration agrees and pocl alone differs or fails (listed, to be looked
 at: see doc/testing.md; "pocl-wrong" when the host reference agrees with
-Loom), and one whose only findings are -cl-opt-disable runs past their
+Loom), one whose only findings are -cl-opt-disable runs past their
 limit, or crashing, when pocl, unoptimized too (cl_launcher's
 ---disable_opts), does the same (listed: slow unoptimized on both, not
 shown wrong; or a crash of code that unoptimized code evaluates, such as a
-discarded load through a null pointer). Where every Loom configuration
+discarded load through a null pointer), and one whose only findings are
+results that differ with Vecz when pocl agrees with the reference, in an
+`--atomics` kernel with an atomic section that writes its work-item's
+state, which makes the result depend on how the work-items' atomics
+interleave (listed). Where every Loom configuration
 agrees but the host reference agrees with pocl against them, or differs
 from Loom when there is no pocl, that is a finding. A mode CLsmith refuses, a seed it crashes on,
 or one it does not finish generating in two minutes, makes no kernel. With --jobs N, N
@@ -93,7 +97,17 @@ VARIANTS = ["-cl-wfv=always -vecz-width=8 -vecz-rows=2",
 # Kernels set apart, each counted in a column of its own.
 SET_APART = ["reference-compile", "reference-timeout", "pocl-differs",
              "pocl-fails", "pocl-wrong", "unoptimized-slow-on-pocl-too",
-             "unoptimized-crashes-on-pocl-too"]
+             "unoptimized-crashes-on-pocl-too", "atomic-section-writes-state"]
+# An atomic section of CLsmith's --atomics mode: the block run by the
+# work-item whose increment returns the given count.
+ATOMIC_SECTION = re.compile(r"if \(\(atomic_inc\(&p_\d+->[lg]_atomic_input"
+                            r"\[[^\]]*\]\) == \d+\)\)")
+# A write to a field of the work-item's state (CLsmith's globals, in the
+# struct p_N points to): an assignment, compound or not, or ++/--.
+STATE_WRITE = re.compile(
+    r"p_\d+->g_\d+(?:\[[^\]]*\])*\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)"
+    r"|(?:\+\+|--)\s*p_\d+->g_\d+"
+    r"|p_\d+->g_\d+(?:\[[^\]]*\])*\s*(?:\+\+|--)")
 # The modes whose kernels use vector types, which the host reference
 # (host_reference.py) does not run.
 VECTOR_MODES = {"vectors", "vectors_barriers"}
@@ -372,6 +386,11 @@ def check_kernel(args, mode, kernel):
     if shared:
         return Check(shared, reference, slowest, uncompiled)
     pocl, pocl_values = run_second_reference(args, kernel, expected, limit)
+    if (findings and args.pocl and not pocl
+            and only_vector_mismatches(findings)
+            and atomic_sections_write_state(kernel.read_text())):
+        return Check("atomic-section-writes-state", reference, slowest,
+                     uncompiled)
     if findings:
         findings.append(pocl or "pocl agrees with the reference")
         return Check("; ".join(findings), reference, slowest, uncompiled)
@@ -434,6 +453,36 @@ def unoptimized_failure_shared_with_pocl(args, kernel, findings, limit):
         args, kernel, args.compile_timeout +
         limit * args.unoptimized_slowdown, unoptimized=True)
     return verdict if status == shared else None
+
+
+def atomic_sections(text):
+    """The bodies of the atomic sections of CLsmith kernel \p text."""
+    for section in ATOMIC_SECTION.finditer(text):
+        start = text.find("{", section.end())
+        depth = 0
+        for end in range(start, len(text) if start >= 0 else 0):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                yield text[start:end + 1]
+                break
+
+
+def atomic_sections_write_state(text):
+    """Whether an atomic section of kernel \p text writes its work-item's
+    state (a field of CLsmith's globals). CLsmith's sections must touch only
+    their own variables: the work-item that runs one is whichever's
+    increment returns the count, which OpenCL leaves to how the
+    work-items' atomics interleave, and a write to its state makes the
+    result depend on that (`atomics` 2076, doc/testing.md)."""
+    return any(STATE_WRITE.search(body) for body in atomic_sections(text))
+
+
+def only_vector_mismatches(findings):
+    """Whether every finding is a result that differs in a configuration
+    that may vectorize: one whose work-items' atomics may interleave
+    otherwise than the scalar kernel's (the reference's, and pocl's)."""
+    return all(finding.endswith(": MISMATCH") and "-cl-wfv=never" not in
+               finding and UNOPTIMIZED not in finding for finding in findings)
 
 
 def run_second_reference(args, kernel, expected, limit):
@@ -606,7 +655,8 @@ def main():
                "reference past its time", "pocl alone differs",
                "pocl alone fails", "pocl alone wrong (the host agrees with "
                "Loom)", "unoptimized, as slow on pocl",
-               "unoptimized, crashes on pocl too", "findings",
+               "unoptimized, crashes on pocl too",
+               "an atomic section writes its work-item's state", "findings",
                "configurations not compiled in time"]
     print("\n| " + " | ".join(columns) + " |\n|---|" +
           "---:|" * (len(columns) - 1))

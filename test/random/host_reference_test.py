@@ -186,6 +186,35 @@ def test_verdicts(failures):
               f"not '{wanted}'")
 
 
+def test_atomic_sections(failures):
+    section = ("if ((atomic_inc(&p_1156->l_atomic_input[33]) == 5))\n"
+               "{ /* block id: 121 */\n  int32_t l_320 = 0;\n"
+               "  for (l_320 = 0; l_320 < 7; l_320 += 1)\n"
+               "  {\n    %s\n  }\n"
+               "  atomic_add(&p_1156->l_special_values[33], result);\n}\n"
+               "p_1156->g_195[2][2][0] = 7;\n")
+    for body, wanted in [
+            ("p_1156->g_195[l_320][0][1] = 0xD35FL;", True),
+            ("p_1156->g_17 ^= 3;", True),
+            ("++p_1156->g_17;", True),
+            ("p_1156->g_17--;", True),
+            ("l_320 = (p_1156->g_17 == 3);", False),
+            ("result += p_1156->g_195[l_320][0][1];", False)]:
+        got = differential.atomic_sections_write_state(section % body)
+        check(failures, got == wanted,
+              f"atomic_sections_write_state of a section holding '{body}' "
+              f"is {got}, not {wanted}")
+    vector = "reference -cl-wfv=always -vecz-width=4: MISMATCH"
+    for findings, wanted in [
+            ([vector, "csa default: MISMATCH"], True),
+            ([vector, "csa -cl-wfv=never: MISMATCH"], False),
+            ([vector, "reference -cl-opt-disable: MISMATCH"], False),
+            (["csa -cl-wfv=always -vecz-width=8: crash: SIGSEGV"], False)]:
+        got = differential.only_vector_mismatches(findings)
+        check(failures, got == wanted,
+              f"only_vector_mismatches({findings}) is {got}, not {wanted}")
+
+
 def test_loom_statuses(failures):
     for returncode, text, wanted in [
             (-11, "", "crash:SIGSEGV"),
@@ -215,6 +244,7 @@ def main():
     test_runs(args, failures)
     test_refusals(args, failures)
     test_verdicts(failures)
+    test_atomic_sections(failures)
     test_loom_statuses(failures)
     for failure in failures:
         print("FAIL:", failure)
