@@ -4,7 +4,8 @@
 #
 #   scripts/cts.sh [--platform loom|pocl|both] [--tests "NAME ..."|--smoke]
 #                  [--build-dir DIR] [--timeout SECONDS] [--write-doc]
-#                  [--check] [--loom-icd FILE]
+#                  [--check] [--loom-icd FILE] [--record] [--resume]
+#                  [--label TEXT] [--store DIR]
 #
 # Builds the CTS binaries of the list from ../shared/opencl-cts (the CTS at
 # tag v2026-07-09-00 and the OpenCL and SPIR-V headers it needs; Debian's
@@ -19,6 +20,15 @@
 # loom.icd) unless --loom-icd names another. --smoke runs the
 # subset ctest runs (`opencl-cts-smoke`): test_events whole and eleven of
 # test_api's sub-tests, on Loom.
+#
+# A binary can take longer than a working session here, so results are kept
+# across runs: --record adds each binary's results to
+# DIR/PLATFORM/NAME.results (DIR is doc/conformance unless --store names
+# another; scripts/cts_table.py), with a line
+# saying what ran them (the date, Loom's commit, or --label's text), and
+# --write-doc then tables those instead of this run's logs; --resume (with
+# --record) runs only the sub-tests that have no result there yet, or were
+# cut by the time limit, and skips a binary that has none left.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared="$root/../shared/opencl-cts"
@@ -28,6 +38,10 @@ timeout=3600
 write_doc=0
 check=0
 loom_icd="$root/build/etc/OpenCL/vendors/loom.icd"
+record=0
+resume=0
+label=""
+store="$root/doc/conformance"
 # The issue's list. test_bruteforce, test_conversions and test_select run
 # in wimpy mode (-w, each binary's own default reduction factor): whole,
 # they walk every value of 32-bit types, days of this machine.
@@ -55,9 +69,17 @@ null_buffer_arg get_buffer_info zero_sized_enqueue"
     --write-doc) write_doc=1; shift ;;
     --check) check=1; shift ;;
     --loom-icd) loom_icd="$2"; shift 2 ;;
+    --record) record=1; shift ;;
+    --resume) resume=1; shift ;;
+    --label) label="$2"; shift 2 ;;
+    --store) store="$2"; shift 2 ;;
     *) echo "cts.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
+if [ "$resume" = 1 ] && [ "$record" = 0 ]; then
+  echo "cts.sh: --resume needs --record (it resumes the kept results)" >&2
+  exit 2
+fi
 case "$platform" in
   loom) platforms=loom ;;
   pocl) platforms=pocl ;;
@@ -118,6 +140,7 @@ for p in $platforms; do
       exit 1
     fi
     args=()
+    part="whole"
     case "$t" in
       test_bruteforce | test_conversions | test_select) args=(-w) ;;
       test_spirv_new) args=(--spirv-binaries-path "$dir/spirv_bin") ;;
@@ -127,8 +150,25 @@ for p in $platforms; do
       # shellcheck disable=SC2206
       subset=(${smoke_args#test_api:})
       args+=("${subset[@]}")
+      part="the smoke subset"
     fi
     log="$dir/logs/$p/$t.log"
+    kept="$store/$p/$t.results"
+    listing="$dir/logs/$p/$t.list"
+    if [ "$record" = 1 ]; then
+      (cd "$(dirname "$binary")" && "$binary" --list) 2>/dev/null |
+        grep -P '^\t\S+$' | tr -d '\t' > "$listing" || true
+    fi
+    if [ "$resume" = 1 ] && [ -f "$kept" ]; then
+      mapfile -t left < <(python3 "$root/scripts/cts_table.py" \
+        --pending "$kept" --list "$listing")
+      if [ "${#left[@]}" = 0 ]; then
+        echo "cts.sh: $t on $p: every sub-test has a result in $kept"
+        continue
+      fi
+      args+=("${left[@]}")
+      part="the ${#left[@]} sub-tests left"
+    fi
     echo "cts.sh: $t on $p"
     set +e
     # Loom's program cache, in a folder of the run's own.
@@ -139,10 +179,24 @@ for p in $platforms; do
     # its last line unfinished.
     printf '\nexit %d\n' "$?" >> "$log"
     set -e
+    if [ "$record" = 1 ]; then
+      what="$label"
+      if [ -z "$what" ]; then
+        case "$p" in
+          loom) what="Loom $(git -C "$root" describe --always --dirty)" ;;
+          pocl) what="pocl $(dpkg-query -W -f '${Version}' libpocl2 2>/dev/null)" ;;
+        esac
+      fi
+      python3 "$root/scripts/cts_table.py" --record "$log" --into "$kept" \
+        --run "$(date -u +%F), $what, $part, limit ${timeout} s" \
+        --sub-tests "$(wc -l < "$listing")"
+    fi
   done
 done
 
 table_args=()
 [ "$write_doc" = 1 ] && table_args+=(--doc "$root/doc/conformance.md")
 [ "$check" = 1 ] && table_args+=(--check)
-python3 "$root/scripts/cts_table.py" "$dir/logs" "${table_args[@]}"
+results="$dir/logs"
+[ "$record" = 1 ] && results="$store"
+python3 "$root/scripts/cts_table.py" "$results" "${table_args[@]}"

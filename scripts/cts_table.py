@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""The CTS's results as tables: cts_table.py LOGS [--doc FILE] [--check]
+"""The CTS's results as tables, and kept across runs.
 
-LOGS holds a folder per platform (loom, pocl), and in each a log per test
-binary (NAME.log, what the binary printed, ending with an `exit N` line
-that scripts/cts.sh adds). Each sub-test's result is read from the lines
+    cts_table.py RESULTS [--doc FILE | --doc-matches FILE] [--check]
+    cts_table.py --record LOG --into STORE [--run TEXT] [--sub-tests N]
+    cts_table.py --pending STORE --list FILE
+
+RESULTS holds a folder per platform (loom, pocl), and in each either a log
+per test binary (NAME.log, what the binary printed, ending with an `exit N`
+line that scripts/cts.sh adds) or the binary's kept results (NAME.results,
+below). Each sub-test's result is read from the lines
 the CTS's harness prints: `NAME passed`, `NAME FAILED`, and, for a skip,
 `NAME test not supported`, `NAME test currently not implemented` or
 `NAME skipped (...)`. A binary that printed no result for a sub-test it
@@ -14,7 +19,19 @@ platform) and, per binary, the sub-tests the platforms disagree on or that
 failed; with --doc, writes them into FILE between the markers
 `<!-- cts-table begin -->` and `<!-- cts-table end -->`; with --check,
 exits 1 when a sub-test failed or was cut on Loom or a binary gave no
-result there.
+result there; --doc-matches exits 1 unless FILE's table is the one the
+results give.
+
+A binary of the CTS can take longer than a working session of this
+machine, so its results are kept (--record) in a file that later runs add
+to: NAME.results holds a `# run: TEXT` line per run recorded (what ran it:
+the date, Loom's commit), `# sub-tests: N` (how many the binary has, when
+known), `# exit: N` (the last run's exit code) and a line `SUB-TEST RESULT`
+per sub-test. A later run's result replaces an earlier one, except that a
+cut never replaces a result. --pending prints the sub-tests of FILE (the
+binary's `--list`, one per line) that have no result in STORE but a cut,
+so that the next run starts where the last stopped. The table of kept
+results counts a binary's sub-tests that never ran.
 """
 import argparse
 import pathlib
@@ -64,18 +81,69 @@ def read_log(path):
     return results, code
 
 
+def read_store(path):
+    """What read_log gives, from a file --record wrote, and the binary's
+    number of sub-tests (None when unknown) and its runs."""
+    results, code, total, runs = {}, None, None, []
+    for line in path.read_text().splitlines():
+        if line.startswith("# run: "):
+            runs.append(line[len("# run: "):])
+        elif line.startswith("# sub-tests: "):
+            total = int(line.split()[-1])
+        elif line.startswith("# exit: "):
+            code = int(line.split()[-1])
+        elif line and not line.startswith("#"):
+            name, result = line.split()
+            results[name] = result
+    return results, code, total, runs
+
+
+def record(log, store, run, total):
+    """Adds LOG's results to STORE (created if missing)."""
+    results, code, known, runs = (read_store(store) if store.exists()
+                                  else ({}, None, None, []))
+    new, code = read_log(log)
+    for name, result in new.items():
+        if result != "cut" or name not in results:
+            results[name] = result
+    header = [f"# run: {text}" for text in runs + ([run] if run else [])]
+    if total or known:
+        header.append(f"# sub-tests: {total or known}")
+    if code is not None:
+        header.append(f"# exit: {code}")
+    store.parent.mkdir(parents=True, exist_ok=True)
+    store.write_text("\n".join(header + [f"{name} {result}" for name, result
+                                         in sorted(results.items())]) + "\n")
+
+
+def pending(store, listing):
+    done = read_store(store)[0] if store.exists() else {}
+    for name in listing.read_text().split():
+        if done.get(name, "cut") == "cut":
+            print(name)
+
+
+def read(path):
+    """(results, exit code, sub-tests or None, runs) from a log or a store."""
+    if path.suffix == ".results":
+        return read_store(path)
+    return (*read_log(path), None, [])
+
+
 def count(results):
     return {kind: sum(1 for r in results.values() if r == kind)
             for kind in ("pass", "fail", "skip", "cut")}
 
 
-def describe(results, code):
+def describe(results, code, total=None):
     if results is None:
         return "not run"
     counts = count(results)
     text = f"{counts['pass']} / {counts['fail']} / {counts['skip']}"
     if counts["cut"]:
         text += f", {counts['cut']} cut by the time limit"
+    if total and total > len(results):
+        text += f", {total - len(results)} of {total} not run"
     if code not in (0, 1, None) and not results:
         text += f" (exit {code}, no result)"
     elif code not in (0, 1, None):
@@ -83,30 +151,42 @@ def describe(results, code):
     return text
 
 
-def tables(logs):
-    binaries = sorted({p.stem for platform in PLATFORMS
-                       for p in (logs / platform).glob("*.log")})
-    read = {platform: {name: read_log(logs / platform / f"{name}.log")
-                       for name in binaries
-                       if (logs / platform / f"{name}.log").exists()}
-            for platform in PLATFORMS}
+def result_files(folder):
+    """Binary name -> its log or kept results in FOLDER."""
+    return {p.stem: p for p in sorted(folder.glob("*.log")) +
+            sorted(folder.glob("*.results"))}
+
+
+def tables(source):
+    files = {platform: result_files(source / platform)
+             for platform in PLATFORMS}
+    binaries = sorted(set(files["loom"]) | set(files["pocl"]))
+    read_all = {platform: {name: read(path)
+                           for name, path in files[platform].items()}
+                for platform in PLATFORMS}
     lines = ["| binary | Loom: pass / fail / skip | pocl: pass / fail / skip |",
              "| --- | --- | --- |"]
-    details = []
+    details, provenance = [], []
     for name in binaries:
         cells = []
         for platform in PLATFORMS:
-            results, code = read[platform].get(name, (None, None))
-            cells.append(describe(results, code))
+            results, code, total, runs = read_all[platform].get(
+                name, (None, None, None, []))
+            cells.append(describe(results, code, total))
+            if runs:
+                provenance.append(f"- `{name}` on {platform}: " +
+                                  "; ".join(runs))
         lines.append(f"| `{name}` | {cells[0]} | {cells[1]} |")
-        loom = read["loom"].get(name, ({}, None))[0]
-        pocl = read["pocl"].get(name, ({}, None))[0]
+        loom = read_all["loom"].get(name, ({},))[0]
+        pocl = read_all["pocl"].get(name, ({},))[0]
         real = {test for test in set(loom) | set(pocl)
                 if not test.startswith("(")}
+        # A sub-test one platform has not run (a binary stopped early, or
+        # run in parts) is no disagreement.
         odd = sorted(test for test in real
                      if loom.get(test) in ("fail", "cut") or
-                     (pocl and not all(t.startswith("(") for t in pocl) and
-                      loom.get(test) != pocl.get(test)))
+                     (test in loom and test in pocl and
+                      loom[test] != pocl[test]))
         if odd:
             details.append(f"- `{name}`: " + ", ".join(
                 f"`{test}` (Loom {loom.get(test, 'not run')}, pocl "
@@ -114,34 +194,69 @@ def tables(logs):
     if details:
         lines += ["", "Sub-tests that failed or were cut on Loom, or that "
                       "the platforms disagree on:", ""] + details
+    if provenance:
+        lines += ["", "The runs behind each line:", ""] + provenance
     return "\n".join(lines) + "\n"
 
 
 def write_doc(doc, text):
+    doc_table(doc)
     page = doc.read_text()
-    if BEGIN not in page or END not in page:
-        sys.exit(f"cts_table: {doc} has no {BEGIN} ... {END} section")
     head, rest = page.split(BEGIN, 1)
     _, tail = rest.split(END, 1)
     doc.write_text(f"{head}{BEGIN}\n{text}{END}{tail}")
 
 
+def doc_table(doc):
+    page = doc.read_text()
+    if BEGIN not in page or END not in page:
+        sys.exit(f"cts_table: {doc} has no {BEGIN} ... {END} section")
+    return page.split(BEGIN, 1)[1].split(END, 1)[0].lstrip("\n")
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("logs", type=pathlib.Path)
+    parser.add_argument("logs", type=pathlib.Path, nargs="?")
+    parser.add_argument("--record", type=pathlib.Path, metavar="LOG")
+    parser.add_argument("--into", type=pathlib.Path, metavar="STORE")
+    parser.add_argument("--run", help="what ran the log (date, commit)")
+    parser.add_argument("--sub-tests", type=int,
+                        help="how many sub-tests the binary has")
+    parser.add_argument("--pending", type=pathlib.Path, metavar="STORE")
+    parser.add_argument("--list", type=pathlib.Path,
+                        help="the binary's sub-tests, for --pending")
     parser.add_argument("--doc", type=pathlib.Path)
+    parser.add_argument("--doc-matches", type=pathlib.Path, metavar="FILE",
+                        help="exit 1 unless FILE's table is these results'")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 unless every binary run on Loom gave "
                              "results and no sub-test failed there")
     args = parser.parse_args()
+    if args.record:
+        if not args.into:
+            parser.error("--record needs --into")
+        record(args.record, args.into, args.run, args.sub_tests)
+        return
+    if args.pending:
+        if not args.list:
+            parser.error("--pending needs --list")
+        pending(args.pending, args.list)
+        return
+    if not args.logs:
+        parser.error("a folder of results is needed")
     text = tables(args.logs)
+    if args.doc_matches:
+        if doc_table(args.doc_matches) != text:
+            sys.exit(f"cts_table: the table in {args.doc_matches} is not "
+                     f"the one of {args.logs}: write it again with --doc")
+        return
     print(text, end="")
     if args.doc:
         write_doc(args.doc, text)
     if args.check:
-        logs = sorted((args.logs / "loom").glob("*.log"))
+        logs = list(result_files(args.logs / "loom").values())
         bad = [log.stem for log in logs
-               if not (results := read_log(log)[0]) or
+               if not (results := read(log)[0]) or
                count(results)["fail"] or count(results)["cut"]]
         if bad or not logs:
             print("cts_table: failed on Loom: " + (", ".join(bad) or

@@ -3,11 +3,15 @@
 from the harness's lines, a sub-test a crash left without a result counted
 as failed and one the time limit stopped (exit 124) as cut, the table's
 cells and the list of sub-tests that failed, were cut or that the
-platforms disagree on, and --check's exit status.
+platforms disagree on, and --check's exit status; then results kept
+across runs (--record): a second run's results added to the first's, a
+cut that does not replace a result, --pending naming what is left, and
+the table of kept results counting the sub-tests never run.
 
     cts_table_test.py WORK
 """
 import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -28,6 +32,44 @@ LOGS = {
 def run(work, *extra):
     return subprocess.run([sys.executable, str(SCRIPT), str(work), *extra],
                           capture_output=True, text=True)
+
+
+def check_kept_results(work):
+    """Two runs of one binary recorded, the first cut by the time limit."""
+    failures = []
+    shutil.rmtree(work, ignore_errors=True)
+    logs = work / "logs"
+    logs.mkdir(parents=True)
+    store = work / "results/loom/test_parts.results"
+    listing = work / "list.txt"
+    listing.write_text("\ta\n\tb\n\tc\n\td\n")
+    (logs / "first.log").write_text("a...\na passed\nb...\nexit 124\n")
+    (logs / "second.log").write_text("b...\nb FAILED\nc...\nexit 124\n")
+    for log, label in (("first.log", "run one"), ("second.log", "run two")):
+        recorded = subprocess.run(
+            [sys.executable, str(SCRIPT), "--record", str(logs / log),
+             "--into", str(store), "--run", label, "--sub-tests", "4"],
+            capture_output=True, text=True)
+        if recorded.returncode:
+            failures.append(f"--record {log} failed: {recorded.stderr}")
+    left = subprocess.run([sys.executable, str(SCRIPT), "--pending",
+                           str(store), "--list", str(listing)],
+                          capture_output=True, text=True).stdout.split()
+    if left != ["c", "d"]:
+        failures.append(f"--pending gave {left}, not ['c', 'd']")
+    table = run(work / "results").stdout.splitlines()
+    for line in ["| `test_parts` | 1 / 1 / 0, 1 cut by the time limit, "
+                 "1 of 4 not run (exit 124) | not run |",
+                 "- `test_parts` on loom: run one; run two"]:
+        if line not in table:
+            failures.append(f"no line {line!r} in the kept results' table")
+    # A cut does not replace the result of a sub-test that finished.
+    (logs / "third.log").write_text("a...\nexit 124\n")
+    subprocess.run([sys.executable, str(SCRIPT), "--record",
+                    str(logs / "third.log"), "--into", str(store)])
+    if "a pass" not in store.read_text().splitlines():
+        failures.append("a cut replaced a sub-test's pass")
+    return failures
 
 
 def main():
@@ -54,6 +96,7 @@ def main():
     (work / "loom/test_whole.log").write_text("x...\nx passed\nexit 0\n")
     if (code := run(work, "--check").returncode) != 0:
         failures.append(f"--check exited {code} on passing logs, not 0")
+    failures += check_kept_results(work / "kept")
     for failure in failures:
         print("FAIL:", failure)
     print(done.stdout, end="")
