@@ -51,8 +51,10 @@ const mux_device_info_s &hostDeviceInfo() {
     I.work_group_stack_size = workGroupStackSize() - WorkGroupStackReserve;
     I.builtin_features = mux::BuiltinFeatures;
     I.printf_buffer_size = printfCapacity();
-    I.memory_properties =
-        mux_memory_property_host_visible | mux_memory_property_coherent;
+    // The host's memory, which kernels run on the host address.
+    I.memory_properties = mux_memory_property_host_visible |
+                          mux_memory_property_coherent |
+                          mux_memory_property_shared_address;
     return I;
   }();
   return Info;

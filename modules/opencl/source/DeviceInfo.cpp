@@ -3,9 +3,10 @@
 /// \file
 /// Every OpenCL 3.0 device query, answered in groups: what the device is,
 /// how it runs kernels, its memory, its arithmetic, and what it does not
-/// have (images, pipes, SVM, sub-groups, device-side enqueue, partitioning),
+/// have (images, pipes, sub-groups, device-side enqueue, partitioning),
 /// whose queries answer zero, false or nothing as the specification says
-/// for a device without them. The OpenCL C features and extensions are
+/// for a device without them; its SVM is the driver's
+/// (SharedVirtualMemory.h). The OpenCL C features and extensions are
 /// those the driver's device reports (mux_device_info_s::builtin_features,
 /// the compiler's set); the sizes are the driver's limits and the host's.
 ///
@@ -16,6 +17,7 @@
 #include "InfoWriter.h"
 #include "Objects.h"
 #include "Platform.h"
+#include "SharedVirtualMemory.h"
 
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/Target.h"
@@ -314,6 +316,8 @@ std::optional<cl_int> answerMemory(const _cl_device_id &Device,
   switch (Param) {
   case CL_DEVICE_GLOBAL_MEM_SIZE:
     return Answer.value<cl_ulong>(Device.MuxInfo->memory_size);
+  case CL_DEVICE_SVM_CAPABILITIES:
+    return Answer.value(svmCapabilities(Device));
   case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
   case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
     return Answer.value<cl_ulong>(maxAllocation(Device));
@@ -419,8 +423,6 @@ std::optional<cl_int> answerAbsent(cl_device_info Param,
   case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
   case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
     return Answer.value<cl_uint>(0);
-  case CL_DEVICE_SVM_CAPABILITIES:
-    return Answer.value<cl_device_svm_capabilities>(0);
   case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
     return Answer.value<cl_device_device_enqueue_capabilities>(0);
   case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:

@@ -23,6 +23,7 @@
 #include "Platform.h"
 #include "Program.h"
 #include "Queue.h"
+#include "SharedVirtualMemory.h"
 
 #include <type_traits>
 
@@ -153,6 +154,16 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clEnqueueMarker = enqueueMarker;
   Table.clEnqueueBarrier = enqueueBarrier;
   Table.clEnqueueWaitForEvents = enqueueWaitForEvents;
+  Table.clSVMAlloc = svmAlloc;
+  Table.clSVMFree = svmFree;
+  Table.clEnqueueSVMFree = enqueueSVMFree;
+  Table.clEnqueueSVMMemcpy = enqueueSVMMemcpy;
+  Table.clEnqueueSVMMemFill = enqueueSVMMemFill;
+  Table.clEnqueueSVMMap = enqueueSVMMap;
+  Table.clEnqueueSVMUnmap = enqueueSVMUnmap;
+  Table.clEnqueueSVMMigrateMem = enqueueSVMMigrateMem;
+  Table.clSetKernelArgSVMPointer = setKernelArgSVMPointer;
+  Table.clSetKernelExecInfo = setKernelExecInfo;
   Table.clGetExtensionFunctionAddress = getExtensionFunctionAddress;
   Table.clGetExtensionFunctionAddressForPlatform =
       getExtensionFunctionAddressForPlatform;

@@ -13,6 +13,7 @@
 #include "Memory.h"
 #include "Program.h"
 #include "Queue.h"
+#include "SharedVirtualMemory.h"
 
 #include <array>
 #include <cstring>
@@ -126,7 +127,15 @@ cl_int describeArguments(const _cl_kernel &Kernel, cl_context Context,
     if (!Argument.Set)
       return CL_INVALID_KERNEL_ARGS;
     mux_descriptor_info_s Info{};
-    if (isBuffer(Kind)) {
+    if (isBuffer(Kind) && Argument.IsSvm) {
+      Info.type = mux_descriptor_info_type_buffer;
+      SvmPlace Place;
+      if (Argument.SvmPointer &&
+          !findSvm(*Context, Argument.SvmPointer, 0, Place))
+        return CL_INVALID_KERNEL_ARGS; // Freed since it was set.
+      Info.buffer = Place.Buffer;
+      Info.buffer_offset = Place.Offset;
+    } else if (isBuffer(Kind)) {
       Info.type = mux_descriptor_info_type_buffer;
       // A null buffer is a null pointer in the kernel.
       if (!Argument.Buffer) {
@@ -281,6 +290,28 @@ cl_int setKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,
     Argument.Bytes.assign(Bytes, Bytes + Size);
   }
   Argument.Set = true;
+  Kernel->Arguments[Index] = std::move(Argument);
+  return CL_SUCCESS;
+}
+
+cl_int setKernelArgSVMPointer(cl_kernel Kernel, cl_uint Index,
+                              const void *Pointer) {
+  if (!isObject(Kernel))
+    return CL_INVALID_KERNEL;
+  _cl_context &Context = *Kernel->Program->Context;
+  if (!hasSvm(Context))
+    return CL_INVALID_OPERATION;
+  if (Index >= Kernel->Arguments.size())
+    return CL_INVALID_ARG_INDEX;
+  SvmPlace Place;
+  if (!isBuffer(Kernel->Descriptor.Args[Index].Kind) ||
+      (Pointer && !findSvm(Context, Pointer, 0, Place)))
+    return CL_INVALID_ARG_VALUE;
+  _cl_kernel::Argument Argument;
+  Argument.Set = true;
+  Argument.IsSvm = true;
+  Argument.SvmPointer = Pointer;
+  std::lock_guard<std::mutex> Lock(Kernel->Setting);
   Kernel->Arguments[Index] = std::move(Argument);
   return CL_SUCCESS;
 }

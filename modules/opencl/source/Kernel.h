@@ -27,6 +27,11 @@ cl_int retainKernel(cl_kernel Kernel);
 cl_int releaseKernel(cl_kernel Kernel);
 cl_int setKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,
                     const void *Value);
+/// clSetKernelArgSVMPointer: \p Pointer, null or in one of the context's
+/// SVM allocations (SharedVirtualMemory.h), for a global or constant
+/// pointer argument.
+cl_int setKernelArgSVMPointer(cl_kernel Kernel, cl_uint Index,
+                              const void *Pointer);
 cl_int getKernelInfo(cl_kernel Kernel, cl_kernel_info Param, size_t Size,
                      void *Value, size_t *SizeRet);
 /// What the kernel's descriptor says of argument \p Index: its address

@@ -12,6 +12,7 @@
 #include "Device.h"
 #include "InfoWriter.h"
 #include "Queue.h"
+#include "SharedVirtualMemory.h"
 
 #include <algorithm>
 #include <array>
@@ -75,39 +76,12 @@ cl_mem_flags inheritFlags(cl_mem_flags Parent, cl_mem_flags Flags) {
   return Flags;
 }
 
-/// The alignment, in bytes, every device of \p Context asks of a buffer's
-/// address and a sub-buffer's offset (CL_DEVICE_MEM_BASE_ADDR_ALIGN, in
-/// bits: the widest type's size, so that an array of long16 in a buffer is
-/// aligned).
-size_t bufferAlignment(cl_context Context) {
-  cl_uint Largest = 8;
-  for (cl_device_id Device : Context->Devices) {
-    cl_uint Bits = 0;
-    getDeviceInfo(Device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof Bits, &Bits,
-                  nullptr);
-    Largest = std::max(Largest, Bits);
-  }
-  return Largest / 8;
-}
-
 /// A buffer's place in the memory it uses: its root buffer and its offset
 /// there, to tell whether two ranges of buffers overlap.
 std::pair<cl_mem, size_t> placeOf(cl_mem Buffer, size_t Offset) {
   return Buffer->Parent
              ? std::make_pair(Buffer->Parent, Buffer->Offset + Offset)
              : std::make_pair(Buffer, Offset);
-}
-
-/// The largest allocation any of \p Context's devices allows.
-cl_ulong maxAllocation(cl_context Context) {
-  cl_ulong Largest = 0;
-  for (cl_device_id Device : Context->Devices) {
-    cl_ulong Size = 0;
-    getDeviceInfo(Device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof Size, &Size,
-                  nullptr);
-    Largest = std::max(Largest, Size);
-  }
-  return Largest;
 }
 
 /// Gives \p Buffer its driver memory, mapped, and its driver buffer.
@@ -123,6 +97,21 @@ cl_int allocate(_cl_mem &Buffer) {
       muxMapMemory(Mux, Buffer.Memory, 0, Buffer.Size, &Bytes) != mux_success)
     return CL_MEM_OBJECT_ALLOCATION_FAILURE;
   Buffer.Bytes = static_cast<uint8_t *>(Bytes);
+  return CL_SUCCESS;
+}
+
+/// Gives \p Buffer a driver buffer over the SVM allocation at \p Place
+/// (CL_MEM_USE_HOST_PTR of a pointer into it).
+cl_int useSvm(_cl_mem &Buffer, const SvmPlace &Place) {
+  mux_device_t Mux = Buffer.Context->Mux;
+  Buffer.UsesSvm = true;
+  Buffer.Memory = Place.Memory;
+  Buffer.MemoryOffset = Place.Offset;
+  if (muxCreateBuffer(Mux, Buffer.Size, &Buffer.Buffer) != mux_success ||
+      muxBindBufferMemory(Mux, Place.Memory, Buffer.Buffer, Place.Offset) !=
+          mux_success)
+    return CL_OUT_OF_RESOURCES;
+  Buffer.Bytes = static_cast<uint8_t *>(Buffer.HostPtr);
   return CL_SUCCESS;
 }
 
@@ -205,11 +194,35 @@ cl_int checkHostRect(Enqueued &Command, cl_command_queue Queue, cl_mem Buffer,
   return Buffer->Flags & Forbidden ? CL_INVALID_OPERATION : CL_SUCCESS;
 }
 
+/// The largest of \p Context's devices' answers to \p Param, and \p Least.
+template <class T>
+T largestAmongDevices(cl_context Context, cl_device_info Param, T Least) {
+  T Largest = Least;
+  for (cl_device_id Device : Context->Devices) {
+    T Value = 0;
+    getDeviceInfo(Device, Param, sizeof Value, &Value, nullptr);
+    Largest = std::max(Largest, Value);
+  }
+  return Largest;
+}
+
 } // namespace
+
+size_t bufferAlignment(cl_context Context) {
+  return largestAmongDevices<cl_uint>(Context, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                                      8) /
+         8;
+}
+
+cl_ulong maxAllocation(cl_context Context) {
+  return largestAmongDevices<cl_ulong>(Context, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+                                       0);
+}
 
 void keepAndCopyBack(Enqueued &Command, cl_mem Buffer) {
   Command.keepAlive(Buffer);
-  if (Buffer->Flags & CL_MEM_USE_HOST_PTR)
+  // A buffer over SVM is the application's memory itself.
+  if ((Buffer->Flags & CL_MEM_USE_HOST_PTR) && Buffer->HostPtr != Buffer->Bytes)
     Command.thenOnHost([Buffer] {
       std::memcpy(Buffer->HostPtr, Buffer->Bytes, Buffer->Size);
     });
@@ -230,10 +243,19 @@ cl_mem createBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
   Buffer->Size = Size;
   if (Flags & CL_MEM_USE_HOST_PTR)
     Buffer->HostPtr = HostPtr;
-  if (cl_int E = allocate(*Buffer))
+  SvmPlace Place;
+  if ((Flags & CL_MEM_USE_HOST_PTR) && findSvm(*Context, HostPtr, 0, Place)) {
+    // A pointer into SVM: the buffer is that memory, as OpenCL asks, and
+    // may not be larger.
+    if (!findSvm(*Context, HostPtr, Size, Place))
+      return failWith(ErrorCode, CL_INVALID_BUFFER_SIZE);
+    if (cl_int E = useSvm(*Buffer, Place))
+      return failWith(ErrorCode, E);
+  } else if (cl_int E = allocate(*Buffer)) {
     return failWith(ErrorCode, E);
-  if (HostPtr)
+  } else if (HostPtr) {
     std::memcpy(Buffer->Bytes, HostPtr, Size);
+  }
   failWith(ErrorCode, CL_SUCCESS);
   return Buffer.release();
 }
@@ -269,8 +291,8 @@ cl_mem createSubBuffer(cl_mem Parent, cl_mem_flags Flags,
   Buffer->Memory = Parent->Memory;
   mux_device_t Mux = Buffer->Context->Mux;
   if (muxCreateBuffer(Mux, Region.size, &Buffer->Buffer) != mux_success ||
-      muxBindBufferMemory(Mux, Parent->Memory, Buffer->Buffer, Region.origin) !=
-          mux_success)
+      muxBindBufferMemory(Mux, Parent->Memory, Buffer->Buffer,
+                          Parent->MemoryOffset + Region.origin) != mux_success)
     return failWith(ErrorCode, CL_OUT_OF_RESOURCES);
   Buffer->Bytes = Parent->Bytes + Region.origin;
   failWith(ErrorCode, CL_SUCCESS);
@@ -336,7 +358,8 @@ cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
   case CL_MEM_OFFSET:
     return Answer.value<size_t>(Memory->Offset);
   case CL_MEM_USES_SVM_POINTER:
-    return Answer.value<cl_bool>(CL_FALSE);
+    return Answer.value<cl_bool>(Memory->UsesSvm ||
+                                 (Memory->Parent && Memory->Parent->UsesSvm));
   case CL_MEM_PROPERTIES:
     return Answer.array(Memory->Properties);
   default:
@@ -604,7 +627,7 @@ cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
   if (!Ended)
     return CL_INVALID_VALUE;
   Command.keepAlive(Memory);
-  if (Ended->Writes && Memory->HostPtr)
+  if (Ended->Writes && Memory->HostPtr && Memory->HostPtr != Memory->Bytes)
     Command.thenOnHost([Memory, Mapping = *Ended] {
       std::memcpy(Memory->Bytes + Mapping.Offset, Mapping.Pointer,
                   Mapping.Size);

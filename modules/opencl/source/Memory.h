@@ -20,6 +20,14 @@
 namespace loom {
 namespace opencl {
 
+/// The alignment, in bytes, every device of \p Context asks of a buffer's
+/// address and a sub-buffer's offset (CL_DEVICE_MEM_BASE_ADDR_ALIGN, in
+/// bits: the widest type's size, so that an array of long16 in a buffer is
+/// aligned).
+size_t bufferAlignment(cl_context Context);
+/// The largest allocation any of \p Context's devices allows.
+cl_ulong maxAllocation(cl_context Context);
+
 cl_mem createBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
                     void *HostPtr, cl_int *ErrorCode);
 cl_mem createBufferWithProperties(cl_context Context,

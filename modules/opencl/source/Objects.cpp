@@ -7,9 +7,12 @@
 
 #include "Objects.h"
 
+#include "SharedVirtualMemory.h"
+
 #include <algorithm>
 
 _cl_context::~_cl_context() {
+  loom::opencl::freeAllSvm(*this);
   if (Mux)
     muxDestroyDevice(Mux);
   Destructors.callAll(this);
@@ -22,7 +25,7 @@ _cl_mem::~_cl_mem() {
   muxDestroyBuffer(Context->Mux, Buffer);
   if (Parent)
     loom::opencl::release(Parent);
-  else
+  else if (!UsesSvm)
     muxFreeMemory(Context->Mux, Memory);
   loom::opencl::release(Context);
 }

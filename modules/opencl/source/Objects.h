@@ -109,6 +109,16 @@ struct _cl_context {
   mux_device_t Mux = nullptr;
   mux_queue_t MuxQueue = nullptr;
   std::mutex Submission;
+  /// Its shared virtual memory (SharedVirtualMemory.h), by address: each
+  /// allocation's driver memory, mapped at that address, and a driver
+  /// buffer over the whole of it.
+  struct SvmAllocation {
+    size_t Size = 0;
+    mux_memory_t Memory = nullptr;
+    mux_buffer_t Buffer = nullptr;
+  };
+  std::map<uintptr_t, SvmAllocation> Svm;
+  std::mutex SvmGuard;
   /// Called once the context and its driver device are gone.
   loom::opencl::DestructorCallbacks<cl_context> Destructors;
   ~_cl_context();
@@ -153,8 +163,13 @@ struct _cl_mem {
   cl_mem Parent = nullptr;
   size_t Offset = 0;
   /// The driver's memory, owned by the buffer; its parent's for a
-  /// sub-buffer.
+  /// sub-buffer, and an SVM allocation's for a buffer made with
+  /// CL_MEM_USE_HOST_PTR of a pointer into one (UsesSvm).
   mux_memory_t Memory = nullptr;
+  bool UsesSvm = false;
+  /// Where a buffer (not a sub-buffer) starts in Memory: 0, or its SVM
+  /// pointer's offset in its allocation.
+  uint64_t MemoryOffset = 0;
   mux_buffer_t Buffer = nullptr;
   /// The buffer's bytes, mapped once: the driver's memory is coherent with
   /// the host's.
@@ -227,6 +242,10 @@ struct _cl_kernel {
     bool Set = false;
     /// Not retained, as OpenCL says: checked when the kernel is enqueued.
     cl_mem Buffer = nullptr;
+    /// Set by clSetKernelArgSVMPointer: the pointer, looked up in the
+    /// context's SVM when the kernel is enqueued.
+    bool IsSvm = false;
+    const void *SvmPointer = nullptr;
     std::vector<uint8_t> Bytes;
     size_t LocalSize = 0;
   };

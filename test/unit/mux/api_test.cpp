@@ -117,6 +117,18 @@ TEST_F(MuxTest, DeviceOnlyMemoryCannotBeMapped) {
   EXPECT_EQ(muxMapMemory(Device, Memory, 0, 64, &Data), mux_success);
   EXPECT_NE(Data, nullptr);
   muxFreeMemory(Device, Memory);
+  // Shared-address memory maps at one address, whatever the mapping.
+  ASSERT_EQ(muxAllocateMemory(Device, 64, 0,
+                              mux_memory_property_host_coherent |
+                                  mux_memory_property_shared_address,
+                              &Memory),
+            mux_success);
+  void *Again = nullptr;
+  EXPECT_EQ(muxMapMemory(Device, Memory, 0, 64, &Data), mux_success);
+  EXPECT_EQ(muxUnmapMemory(Device, Memory), mux_success);
+  EXPECT_EQ(muxMapMemory(Device, Memory, 16, 48, &Again), mux_success);
+  EXPECT_EQ(static_cast<char *>(Again), static_cast<char *>(Data) + 16);
+  muxFreeMemory(Device, Memory);
 }
 
 TEST(MuxGetDeviceInfos, ReportsFeaturesAndMemoryProperties) {
@@ -126,8 +138,10 @@ TEST(MuxGetDeviceInfos, ReportsFeaturesAndMemoryProperties) {
   ASSERT_NE(Info->builtin_features, nullptr);
   EXPECT_NE(std::string(Info->builtin_features).find("cl_khr_fp64"),
             std::string::npos);
+  // The host's memory: kernels see it where the host maps it.
   EXPECT_EQ(Info->memory_properties,
-            uint32_t(mux_memory_property_host_coherent));
+            uint32_t(mux_memory_property_host_coherent |
+                     mux_memory_property_shared_address));
 }
 
 TEST(MuxGetDeviceInfos, ReportsTheHostsMemoryAndThePrintfBuffer) {

@@ -97,6 +97,10 @@ typedef enum mux_memory_property_e {
   mux_memory_property_coherent = 2,
   /** Both: what a host program usually wants. */
   mux_memory_property_host_coherent = 3,
+  /** Mapped, it is at the address kernels see it at, as long as it lives:
+      a pointer into it that the host stores there is one kernels can
+      follow, and the other way round (OpenCL's shared virtual memory). */
+  mux_memory_property_shared_address = 4,
 } mux_memory_property_e;
 typedef const mux_device_info_s *mux_device_info_t;
 
