@@ -190,41 +190,18 @@ std::vector<float> edgeFloats() {
 
 std::vector<double> edgeDoubles() {
   const double Inf = INFINITY;
-  std::vector<double> E = {0.0,
-                           -0.0,
-                           0x1p-1074,
-                           -0x1p-1074,
-                           0x0.fffffffffffffp-1022,
-                           -0x0.fffffffffffffp-1022,
-                           DBL_MIN,
-                           -DBL_MIN,
-                           DBL_MAX,
-                           -DBL_MAX,
-                           Inf,
-                           -Inf,
-                           NAN,
-                           0x1.fffffffffffffp-1,
-                           0x1.0000000000001p+0,
-                           0x1.921fb54442d18p+0,
-                           0x1.921fb54442d18p+1,
-                           0x1p17,
-                           0x1.fffffffffffffp+16,
-                           0x1p20,
-                           0x1p53,
-                           1e100,
-                           1e300,
-                           -1e300,
-                           709.78,
-                           710.5,
-                           -745.1,
-                           -708.4,
-                           1023.99,
-                           1024.0,
-                           -1074.0,
-                           -1075.0,
-                           6381956970095103.0 * 0x1p797,
-                           0x1p-60,
-                           -0x1p-60};
+  std::vector<double> E = {
+      0.0, -0.0, 0x1p-1074, -0x1p-1074, 0x0.fffffffffffffp-1022,
+      -0x0.fffffffffffffp-1022,
+      // Denormals whose scaling by a few halvings
+      // rounds (the CTS's test_bruteforce: ldexp of
+      // the first by -3 is -2^-1074, not -0).
+      -0x0.0000000000005p-1022, 0x0.00000000000b7p-1022,
+      0x0.8000000000003p-1022, DBL_MIN, -DBL_MIN, DBL_MAX, -DBL_MAX, Inf, -Inf,
+      NAN, 0x1.fffffffffffffp-1, 0x1.0000000000001p+0, 0x1.921fb54442d18p+0,
+      0x1.921fb54442d18p+1, 0x1p17, 0x1.fffffffffffffp+16, 0x1p20, 0x1p53,
+      1e100, 1e300, -1e300, 709.78, 710.5, -745.1, -708.4, 1023.99, 1024.0,
+      -1074.0, -1075.0, 6381956970095103.0 * 0x1p797, 0x1p-60, -0x1p-60};
   for (float F : edgeFloats())
     E.push_back(F);
   return E;
@@ -305,7 +282,8 @@ Inputs makeInputs(const MathFunction &F) {
     In.A = unaryInputs(F, Rng);
     for (size_t I = 0; I < In.A.size(); ++I)
       In.N.push_back(randomInt(Rng, F));
-    const int EdgeInts[] = {0, 1, -1, 2, -2, 3, -3, 7, INT_MAX, INT_MIN};
+    const int EdgeInts[] = {0,  1,  -1, 2,   -2,      3,
+                            -3, -5, 7,  -60, INT_MAX, INT_MIN};
     for (double X : edges(F))
       for (int N : EdgeInts) {
         In.A.push_back(X);

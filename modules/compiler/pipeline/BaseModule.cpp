@@ -287,6 +287,7 @@ Expected<SmallVector<char, 0>> BaseModule::generateCode(bool Assembly) {
     return Machine.takeError();
   // The reference driver's loader takes no DWARF; -g was for diagnostics.
   StripDebugInfo(*M);
+  disableReciprocalEstimates(*M);
   SmallVector<char, 0> Object;
   raw_svector_ostream OS(Object);
   Expected<std::unique_ptr<legacy::PassManager>> Emitter =

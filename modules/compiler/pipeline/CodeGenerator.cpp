@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Triple.h"
+#include "llvm/IR/Module.h"
 #include "llvm/MC/SubtargetFeature.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Host.h"
@@ -101,6 +102,12 @@ createHostTargetMachine(StringRef TargetCPU, bool OptDisable) {
                              "cannot create a code generator for " +
                                  HostTriple.str());
   return std::move(Machine);
+}
+
+void disableReciprocalEstimates(Module &M) {
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      F.addFnAttr("reciprocal-estimates", "none");
 }
 
 Expected<std::unique_ptr<legacy::PassManager>>

@@ -18,6 +18,7 @@
 #include <memory>
 
 namespace llvm {
+class Module;
 class TargetMachine;
 class raw_pwrite_stream;
 } // namespace llvm
@@ -33,6 +34,14 @@ namespace compiler {
 /// kernel_faults.h), instead of running into whatever code follows.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createHostTargetMachine(llvm::StringRef TargetCPU, bool OptDisable);
+
+/// Keeps the code generator from replacing divisions and square roots by
+/// its reciprocal estimates (x86's rcpps and rsqrtps with a Newton step)
+/// in every function of \p M: under -cl-fast-relaxed-math LLVM may, and
+/// such a float division is 3 ulp off (CTS test_bruteforce, divide fp32
+/// relaxed), past OpenCL's 2.5. A division the math flags allow to use a
+/// reciprocal is still x * (1 / y), two correctly rounded operations.
+void disableReciprocalEstimates(llvm::Module &M);
 
 /// The passes of \p TM that write a module to \p OS, as an object file or,
 /// with \p Assembly, as assembly.
