@@ -4,7 +4,7 @@
 #
 #   scripts/cts.sh [--platform loom|pocl|both] [--tests "NAME ..."|--smoke]
 #                  [--build-dir DIR] [--timeout SECONDS] [--write-doc]
-#                  [--check] [--loom-icd FILE] [--record] [--resume]
+#                  [--check] [--loom-icd FILE] [--record] [--resume|--retry]
 #                  [--label TEXT] [--store DIR]
 #
 # Builds the CTS binaries of the list from ../shared/opencl-cts (the CTS at
@@ -28,7 +28,8 @@
 # saying what ran them (the date, Loom's commit, or --label's text), and
 # --write-doc then tables those instead of this run's logs; --resume (with
 # --record) runs only the sub-tests that have no result there yet, or were
-# cut by the time limit, and skips a binary that has none left.
+# cut by the time limit, and skips a binary that has none left; --retry
+# runs those that failed too, after a fix.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared="$root/../shared/opencl-cts"
@@ -40,9 +41,11 @@ check=0
 loom_icd="$root/build/etc/OpenCL/vendors/loom.icd"
 record=0
 resume=0
+retry=0
 label=""
 store="$root/doc/conformance"
-# The issue's list. test_bruteforce, test_conversions and test_select run
+# The issue's list, and test_svm for the shared virtual memory the
+# devices have. test_bruteforce, test_conversions and test_select run
 # in wimpy mode (-w, each binary's own default reduction factor): whole,
 # they walk every value of 32-bit types, days of this machine.
 tests="test_basic test_api test_compiler test_computeinfo test_buffers
@@ -50,7 +53,8 @@ test_mem_host_flags test_events test_profiling test_thread_dimensions
 test_non_uniform_work_group test_integer_ops test_relationals
 test_geometrics test_commonfns test_select test_vectors test_atomics
 test_c11_atomics test_printf test_conversions test_bruteforce
-test_spirv_new test_generic_address_space test_workgroups test_allocations"
+test_spirv_new test_generic_address_space test_workgroups test_allocations
+test_svm"
 smoke_args=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -71,13 +75,14 @@ null_buffer_arg get_buffer_info zero_sized_enqueue"
     --loom-icd) loom_icd="$2"; shift 2 ;;
     --record) record=1; shift ;;
     --resume) resume=1; shift ;;
+    --retry) resume=1; retry=1; shift ;;
     --label) label="$2"; shift 2 ;;
     --store) store="$2"; shift 2 ;;
     *) echo "cts.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
 if [ "$resume" = 1 ] && [ "$record" = 0 ]; then
-  echo "cts.sh: --resume needs --record (it resumes the kept results)" >&2
+  echo "cts.sh: --resume and --retry need --record (they resume the kept results)" >&2
   exit 2
 fi
 case "$platform" in
@@ -160,8 +165,10 @@ for p in $platforms; do
         grep -P '^\t\S+$' | tr -d '\t' > "$listing" || true
     fi
     if [ "$resume" = 1 ] && [ -f "$kept" ]; then
+      again=()
+      [ "$retry" = 1 ] && again=(--failed-too)
       mapfile -t left < <(python3 "$root/scripts/cts_table.py" \
-        --pending "$kept" --list "$listing")
+        --pending "$kept" --list "$listing" "${again[@]}")
       if [ "${#left[@]}" = 0 ]; then
         echo "cts.sh: $t on $p: every sub-test has a result in $kept"
         continue

@@ -3,7 +3,7 @@
 
     cts_table.py RESULTS [--doc FILE | --doc-matches FILE] [--check]
     cts_table.py --record LOG --into STORE [--run TEXT] [--sub-tests N]
-    cts_table.py --pending STORE --list FILE
+    cts_table.py --pending STORE --list FILE [--failed-too]
 
 RESULTS holds a folder per platform (loom, pocl), and in each either a log
 per test binary (NAME.log, what the binary printed, ending with an `exit N`
@@ -13,8 +13,9 @@ the CTS's harness prints: `NAME passed`, `NAME FAILED`, and, for a skip,
 `NAME test not supported`, `NAME test currently not implemented` or
 `NAME skipped (...)`. A binary that printed no result for a sub-test it
 started (`NAME...`) crashed there, and that sub-test counts as failed, or
-was stopped by scripts/cts.sh's time limit (`exit 124`), and that
-sub-test counts as cut: not passed, not shown to fail. Prints a table of the binaries (passed, failed, skipped per
+was stopped by scripts/cts.sh's time limit (`exit 124`) or by a SIGTERM
+from outside (`exit 143`), and that sub-test counts as cut: not passed, not
+shown to fail. Prints a table of the binaries (passed, failed, skipped per
 platform) and, per binary, the sub-tests the platforms disagree on or that
 failed; with --doc, writes them into FILE between the markers
 `<!-- cts-table begin -->` and `<!-- cts-table end -->`; with --check,
@@ -30,7 +31,8 @@ known), `# exit: N` (the last run's exit code) and a line `SUB-TEST RESULT`
 per sub-test. A later run's result replaces an earlier one, except that a
 cut never replaces a result. --pending prints the sub-tests of FILE (the
 binary's `--list`, one per line) that have no result in STORE but a cut,
-so that the next run starts where the last stopped. The table of kept
+so that the next run starts where the last stopped, and with --failed-too
+those that failed as well, to run them again after a fix. The table of kept
 results counts a binary's sub-tests that never ran.
 """
 import argparse
@@ -50,7 +52,10 @@ STARTED = re.compile(r"^(?P<name>[A-Za-z0-9_]+)\.\.\.$")
 # line the time limit cut short.
 EXIT = re.compile(r"exit (?P<code>-?\d+)$")
 # What `timeout` exits with when the time limit stopped the binary.
-TIMED_OUT = 124
+# What a binary exits with when it was stopped, not when it failed: the time
+# limit (`timeout` exits with 124), or a SIGTERM from outside, as when a run
+# is stopped by hand for the end of a session (143).
+STOPPED = (124, 143)
 # A binary that skips all its sub-tests before running any says only this.
 SKIPPED_ALL = re.compile(r"^SKIPPED (?P<count>\d+) of \d+ tests\.$")
 BEGIN, END = "<!-- cts-table begin -->", "<!-- cts-table end -->"
@@ -77,7 +82,7 @@ def read_log(path):
             for number in range(int(match["count"])):
                 results[f"(skipped {number})"] = "skip"
     if started and started not in results:
-        results[started] = "cut" if code == TIMED_OUT else "fail"
+        results[started] = "cut" if code in STOPPED else "fail"
     return results, code
 
 
@@ -116,10 +121,11 @@ def record(log, store, run, total):
                                          in sorted(results.items())]) + "\n")
 
 
-def pending(store, listing):
+def pending(store, listing, failed_too):
     done = read_store(store)[0] if store.exists() else {}
+    again = ("cut", "fail") if failed_too else ("cut",)
     for name in listing.read_text().split():
-        if done.get(name, "cut") == "cut":
+        if done.get(name, "cut") in again:
             print(name)
 
 
@@ -225,6 +231,8 @@ def main():
     parser.add_argument("--pending", type=pathlib.Path, metavar="STORE")
     parser.add_argument("--list", type=pathlib.Path,
                         help="the binary's sub-tests, for --pending")
+    parser.add_argument("--failed-too", action="store_true",
+                        help="--pending names the sub-tests that failed too")
     parser.add_argument("--doc", type=pathlib.Path)
     parser.add_argument("--doc-matches", type=pathlib.Path, metavar="FILE",
                         help="exit 1 unless FILE's table is these results'")
@@ -240,7 +248,7 @@ def main():
     if args.pending:
         if not args.list:
             parser.error("--pending needs --list")
-        pending(args.pending, args.list)
+        pending(args.pending, args.list, args.failed_too)
         return
     if not args.logs:
         parser.error("a folder of results is needed")

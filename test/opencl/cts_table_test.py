@@ -5,7 +5,8 @@ as failed and one the time limit stopped (exit 124) as cut, the table's
 cells and the list of sub-tests that failed, were cut or that the
 platforms disagree on, and --check's exit status; then results kept
 across runs (--record): a second run's results added to the first's, a
-cut that does not replace a result, --pending naming what is left, and
+cut that does not replace a result, --pending naming what is left (and
+what failed, with --failed-too), and
 the table of kept results counting the sub-tests never run.
 
     cts_table_test.py WORK
@@ -57,12 +58,25 @@ def check_kept_results(work):
                           capture_output=True, text=True).stdout.split()
     if left != ["c", "d"]:
         failures.append(f"--pending gave {left}, not ['c', 'd']")
+    again = subprocess.run([sys.executable, str(SCRIPT), "--pending",
+                            str(store), "--list", str(listing),
+                            "--failed-too"],
+                           capture_output=True, text=True).stdout.split()
+    if again != ["b", "c", "d"]:
+        failures.append(f"--pending --failed-too gave {again}, not "
+                        "['b', 'c', 'd']")
     table = run(work / "results").stdout.splitlines()
     for line in ["| `test_parts` | 1 / 1 / 0, 1 cut by the time limit, "
                  "1 of 4 not run (exit 124) | not run |",
                  "- `test_parts` on loom: run one; run two"]:
         if line not in table:
             failures.append(f"no line {line!r} in the kept results' table")
+    # A binary stopped by a SIGTERM from outside is cut, not failed.
+    (logs / "stopped.log").write_text("d...\nexit 143\n")
+    subprocess.run([sys.executable, str(SCRIPT), "--record",
+                    str(logs / "stopped.log"), "--into", str(store)])
+    if "d cut" not in store.read_text().splitlines():
+        failures.append("a sub-test stopped by SIGTERM is not cut")
     # A cut does not replace the result of a sub-test that finished.
     (logs / "third.log").write_text("a...\nexit 124\n")
     subprocess.run([sys.executable, str(SCRIPT), "--record",
