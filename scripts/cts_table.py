@@ -147,7 +147,8 @@ def describe(results, code, total=None):
     counts = count(results)
     text = f"{counts['pass']} / {counts['fail']} / {counts['skip']}"
     if counts["cut"]:
-        text += f", {counts['cut']} cut by the time limit"
+        text += f", {counts['cut']} " + ("stopped from outside" if code == 143
+                                         else "cut by the time limit")
     if total and total > len(results):
         text += f", {total - len(results)} of {total} not run"
     if code not in (0, 1, None) and not results:
