@@ -196,7 +196,7 @@ for p in $platforms; do
       fi
       python3 "$root/scripts/cts_table.py" --record "$log" --into "$kept" \
         --run "$(date -u +%F), $what, $part, limit ${timeout} s" \
-        --sub-tests "$(wc -l < "$listing")"
+        --sub-tests "$(wc -l < "$listing")" --list "$listing"
     fi
   done
 done

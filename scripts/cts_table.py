@@ -3,6 +3,7 @@
 
     cts_table.py RESULTS [--doc FILE | --doc-matches FILE] [--check]
     cts_table.py --record LOG --into STORE [--run TEXT] [--sub-tests N]
+                 [--list FILE]
     cts_table.py --pending STORE --list FILE [--failed-too]
 
 RESULTS holds a folder per platform (loom, pocl), and in each either a log
@@ -28,8 +29,10 @@ machine, so its results are kept (--record) in a file that later runs add
 to: NAME.results holds a `# run: TEXT` line per run recorded (what ran it:
 the date, Loom's commit), `# sub-tests: N` (how many the binary has, when
 known), `# exit: N` (the last run's exit code) and a line `SUB-TEST RESULT`
-per sub-test. A later run's result replaces an earlier one, except that a
-cut never replaces a result. --pending prints the sub-tests of FILE (the
+per sub-test: with --list, only the sub-tests FILE names, since a line of a
+sub-test's own may end like a result (`FP '+' 'float' test passed`). A later
+run's result replaces an earlier one, except that a cut never replaces a
+result. --pending prints the sub-tests of FILE (the
 binary's `--list`, one per line) that have no result in STORE but a cut,
 so that the next run starts where the last stopped, and with --failed-too
 those that failed as well, to run them again after a fix. The table of kept
@@ -103,11 +106,22 @@ def read_store(path):
     return results, code, total, runs
 
 
-def record(log, store, run, total):
-    """Adds LOG's results to STORE (created if missing)."""
+def listed(listing):
+    """The sub-tests a binary's --list names."""
+    return set(listing.read_text().split())
+
+
+def record(log, store, run, total, listing=None):
+    """Adds LOG's results to STORE (created if missing); with LISTING, only
+    those of the sub-tests it names, since a sub-test's own lines may end
+    like a result (`FP '+' 'float' test passed`, `vector size 1 passed`)."""
     results, code, known, runs = (read_store(store) if store.exists()
                                   else ({}, None, None, []))
     new, code = read_log(log)
+    if listing:
+        names = listed(listing)
+        new = {name: result for name, result in new.items()
+               if name in names or name.startswith("(skipped ")}
     for name, result in new.items():
         if result != "cut" or name not in results:
             results[name] = result
@@ -231,7 +245,8 @@ def main():
                         help="how many sub-tests the binary has")
     parser.add_argument("--pending", type=pathlib.Path, metavar="STORE")
     parser.add_argument("--list", type=pathlib.Path,
-                        help="the binary's sub-tests, for --pending")
+                        help="the binary's sub-tests, for --pending and "
+                             "--record")
     parser.add_argument("--failed-too", action="store_true",
                         help="--pending names the sub-tests that failed too")
     parser.add_argument("--doc", type=pathlib.Path)
@@ -244,7 +259,7 @@ def main():
     if args.record:
         if not args.into:
             parser.error("--record needs --into")
-        record(args.record, args.into, args.run, args.sub_tests)
+        record(args.record, args.into, args.run, args.sub_tests, args.list)
         return
     if args.pending:
         if not args.list:

@@ -6,8 +6,8 @@ cells and the list of sub-tests that failed, were cut or that the
 platforms disagree on, and --check's exit status; then results kept
 across runs (--record): a second run's results added to the first's, a
 cut that does not replace a result, --pending naming what is left (and
-what failed, with --failed-too), and
-the table of kept results counting the sub-tests never run.
+what failed, with --failed-too), only the listed sub-tests recorded
+with --list, and the table of kept results counting the sub-tests never run.
 
     cts_table_test.py WORK
 """
@@ -83,6 +83,18 @@ def check_kept_results(work):
                     str(logs / "third.log"), "--into", str(store)])
     if "a pass" not in store.read_text().splitlines():
         failures.append("a cut replaced a sub-test's pass")
+    # With the binary's list, a line of a sub-test's own that ends like a
+    # result is not a sub-test.
+    (logs / "fourth.log").write_text("c...\nvector size 1 passed\n"
+                                     "FP '+' 'float' test passed\n"
+                                     "c passed\nexit 0\n")
+    subprocess.run([sys.executable, str(SCRIPT), "--record",
+                    str(logs / "fourth.log"), "--into", str(store), "--list",
+                    str(listing)])
+    kept = store.read_text().splitlines()
+    if "c pass" not in kept or any(line.split()[0] in ("1", "test")
+                                   for line in kept):
+        failures.append(f"--record --list kept {kept}")
     return failures
 
 
