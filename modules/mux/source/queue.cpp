@@ -13,8 +13,8 @@
 /// Every change of a queue's state is counted (mux_queue_s::Changes). The
 /// queue's thread between submissions, and a host waiting for the queue
 /// without a time limit, poll that count for a while before they sleep
-/// (spin.h), so that neither hand-off of a short launch, host to queue and
-/// back, is a wake-up through the kernel (doc/performance.md, "Dispatch:
+/// (cargo/spin.h), so that neither hand-off of a short launch, host to queue
+/// and back, is a wake-up through the kernel (doc/performance.md, "Dispatch:
 /// the queue's hand-offs"). Their spins give the core up every few
 /// microseconds, so a thread that shares its core with them (a worker, the
 /// host, the queue's thread on a process bound to one core) is not held up.
@@ -22,7 +22,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "objects.h"
-#include "spin.h"
+
+#include "cargo/spin.h"
 
 #include <algorithm>
 #include <chrono>
@@ -79,7 +80,7 @@ void waitForChange(mux_queue_s &Queue, std::unique_lock<std::mutex> &Lock,
   while (!Ready()) {
     uint64_t Seen = Queue.Changes.load(std::memory_order_acquire);
     Lock.unlock();
-    bool Changed = spinUntil(
+    bool Changed = cargo::spinUntil(
         [&] { return Queue.Changes.load(std::memory_order_acquire) != Seen; });
     Lock.lock();
     if (!Changed)

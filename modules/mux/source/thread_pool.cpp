@@ -7,7 +7,8 @@
 
 #include "thread_pool.h"
 #include "environment.h"
-#include "spin.h"
+
+#include "cargo/spin.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -26,7 +27,7 @@ thread_local ThreadPool *CurrentPool = nullptr;
 
 /// Checks of a spin for a job expectJob announced: about 300 microseconds,
 /// a few times what a queue thread takes to wake and reach the job.
-constexpr unsigned ExpectedJobSpinChecks = 15 * SpinChecks;
+constexpr unsigned ExpectedJobSpinChecks = 15 * cargo::SpinChecks;
 
 /// The cores the calling thread may run on, in increasing order (every
 /// core the machine reports, where the mask cannot be read).
@@ -126,7 +127,7 @@ void ThreadPool::waitForJoined() {
   auto Finished = [this] {
     return Joined.load(std::memory_order_acquire) == 0;
   };
-  if (spinUntil(Finished))
+  if (cargo::spinUntil(Finished))
     return;
   std::unique_lock<std::mutex> Lock(StateMutex);
   WorkDone.wait(Lock, Finished);
@@ -134,7 +135,7 @@ void ThreadPool::waitForJoined() {
 
 void ThreadPool::waitForWork(uint64_t Seen, uint64_t &WarningsSeen) {
   auto Ready = [&] { return hasWork(Seen); };
-  if (spinUntil(Ready))
+  if (cargo::spinUntil(Ready))
     return;
   for (;;) {
     {
@@ -147,7 +148,7 @@ void ThreadPool::waitForWork(uint64_t Seen, uint64_t &WarningsSeen) {
       --Sleepers;
       WarningsSeen = Warnings.load(std::memory_order_relaxed);
     }
-    if (Ready() || spinUntil(Ready, ExpectedJobSpinChecks))
+    if (Ready() || cargo::spinUntil(Ready, ExpectedJobSpinChecks))
       return;
   }
 }

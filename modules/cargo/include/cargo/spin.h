@@ -3,18 +3,19 @@
 /// \file
 /// Waking a sleeping thread goes through the kernel and costs tens of
 /// microseconds on a virtual machine (doc/performance.md, "Dispatch"), more
-/// than a short launch takes. The driver's threads that expect something
-/// soon (a worker between jobs, a queue between submissions, a host waiting
-/// for its launch) first poll for it a little while with spinUntil, and
-/// sleep only when it does not come. On a machine with fewer cores than
+/// than a short launch takes. The threads that expect something soon (the
+/// driver's worker between jobs, its queue between submissions, a host
+/// waiting for its launch; the OpenCL platform's host waiting for an event)
+/// first poll for it a little while with spinUntil, and sleep only when it
+/// does not come. On a machine with fewer cores than
 /// such threads, a spin gives its core up now and then, so that a thread
 /// that needs the core (the one it waits for, or a host woken onto it) is
 /// not held up by the spin.
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef MUX_SOURCE_SPIN_H
-#define MUX_SOURCE_SPIN_H
+#ifndef CARGO_SPIN_H
+#define CARGO_SPIN_H
 
 #include <thread>
 
@@ -22,7 +23,7 @@
 #include <immintrin.h>
 #endif
 
-namespace mux {
+namespace cargo {
 
 /// Checks of a spin before sleeping: 20 to 40 microseconds, as the pause
 /// instruction takes 40 to 140 cycles (35 on the development machine),
@@ -59,6 +60,6 @@ bool spinUntil(Predicate Ready, unsigned Checks = SpinChecks) {
   return false;
 }
 
-} // namespace mux
+} // namespace cargo
 
-#endif // MUX_SOURCE_SPIN_H
+#endif // CARGO_SPIN_H
