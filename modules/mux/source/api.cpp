@@ -51,10 +51,11 @@ const mux_device_info_s &hostDeviceInfo() {
     I.work_group_stack_size = workGroupStackSize() - WorkGroupStackReserve;
     I.builtin_features = mux::BuiltinFeatures;
     I.printf_buffer_size = printfCapacity();
-    // The host's memory, which kernels run on the host address.
-    I.memory_properties = mux_memory_property_host_visible |
-                          mux_memory_property_coherent |
-                          mux_memory_property_shared_address;
+    // The host's memory, which kernels run on at the host's address, with
+    // the host's atomic instructions, on the device's own threads.
+    I.memory_properties =
+        mux_memory_property_host_visible | mux_memory_property_coherent |
+        mux_memory_property_shared_address | mux_memory_property_host_atomics;
     return I;
   }();
   return Info;

@@ -7,6 +7,8 @@
 
 #include "Context.h"
 
+#include "Completer.h"
+
 #include "Device.h"
 #include "InfoWriter.h"
 #include "Platform.h"
@@ -56,6 +58,7 @@ cl_int createDriverDevice(_cl_context &Context) {
     return CL_OUT_OF_HOST_MEMORY;
   if (muxGetQueue(Context.Mux, 0, &Context.MuxQueue) != mux_success)
     return CL_OUT_OF_RESOURCES;
+  Context.Completions = Completer::create(Context.Mux, Context.MuxQueue);
   return CL_SUCCESS;
 }
 

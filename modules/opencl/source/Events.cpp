@@ -10,6 +10,8 @@
 #include "Context.h"
 #include "InfoWriter.h"
 
+#include "cargo/spin.h"
+
 #include <chrono>
 #include <deque>
 #include <memory>
@@ -56,6 +58,10 @@ void callAll(cl_event Event, const std::vector<_cl_event::Callback> &Due,
 /// The work this thread has deferred while it runs deferred work; null
 /// when it runs none.
 thread_local std::deque<std::function<void()>> *Deferred = nullptr;
+
+/// The event whose end's callbacks this thread is calling: a callback that
+/// waits for its own event waits only for the event's end.
+thread_local cl_event Settling = nullptr;
 
 void runDeferredFrom(std::deque<std::function<void()>> &Work) {
   while (!Work.empty()) {
@@ -104,8 +110,16 @@ bool endEvent(cl_event Event, cl_int Status) {
     Due = takeCallbacksDue(*Event, Status);
     Waiting = std::move(Event->Waiting);
   }
-  Event->Ended.notify_all();
+  // Its callbacks first, so that a thread waiting for the event finds them
+  // called once it returns.
+  Settling = Event;
   callAll(Event, Due, Status);
+  Settling = nullptr;
+  {
+    std::lock_guard<std::mutex> Lock(Event->Guard);
+    Event->Settled.store(true, std::memory_order_release);
+  }
+  Event->Ended.notify_all();
   for (std::function<void(cl_int)> &Then : Waiting)
     runSoon([Then = std::move(Then), Status] { Then(Status); });
   return true;
@@ -126,8 +140,14 @@ void whenEnded(cl_event Event, std::function<void(cl_int)> Then) {
 
 cl_int awaitEvent(cl_event Event) {
   runDeferredWork();
+  // A short command ends within a spin: waking from a sleep would cost more
+  // than it took (cargo/spin.h).
+  cargo::spinUntil(
+      [Event] { return Event->Settled.load(std::memory_order_acquire); });
   std::unique_lock<std::mutex> Lock(Event->Guard);
-  Event->Ended.wait(Lock, [Event] { return hasEnded(Event->Status); });
+  Event->Ended.wait(Lock, [Event] {
+    return Event->Settled || (Settling == Event && hasEnded(Event->Status));
+  });
   return Event->Status;
 }
 

@@ -35,7 +35,7 @@ cl_event makeCommandEvent(cl_command_queue Queue, cl_command_type Type);
 void advanceEvent(cl_event Event, cl_int Status);
 
 /// Ends \p Event with \p Status, CL_COMPLETE or a negative error: records
-/// the time, wakes its waiters, calls its callbacks and then tells what
+/// the time, calls its callbacks, wakes its waiters and then tells what
 /// waits for it (whenEnded). An ended event does not change: returns
 /// whether this call ended it.
 bool endEvent(cl_event Event, cl_int Status);
@@ -44,7 +44,8 @@ bool endEvent(cl_event Event, cl_int Status);
 /// on this thread, if it has already.
 void whenEnded(cl_event Event, std::function<void(cl_int)> Then);
 
-/// Waits until \p Event has ended; its final status.
+/// Waits until \p Event has ended and the callbacks of its end have been
+/// called (except on a thread calling them); its final status.
 cl_int awaitEvent(cl_event Event);
 
 /// Runs \p Work on this thread: now, or, if the thread is running deferred

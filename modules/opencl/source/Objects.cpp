@@ -7,11 +7,14 @@
 
 #include "Objects.h"
 
+#include "Completer.h"
 #include "SharedVirtualMemory.h"
 
 #include <algorithm>
 
 _cl_context::~_cl_context() {
+  if (Completions)
+    Completions->stop();
   loom::opencl::freeAllSvm(*this);
   if (Mux)
     muxDestroyDevice(Mux);

@@ -23,6 +23,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -30,6 +31,12 @@
 namespace compiler {
 struct Target;
 } // namespace compiler
+
+namespace loom {
+namespace opencl {
+class Completer;
+} // namespace opencl
+} // namespace loom
 
 namespace loom {
 namespace opencl {
@@ -104,11 +111,12 @@ struct _cl_context {
                             void *) = nullptr;
   void *NotifyData = nullptr;
   /// The driver's device every device of the context runs on (they are all
-  /// the host's CPU), its queue, and what serializes the commands sent to
-  /// it.
+  /// the host's CPU), its queue, what serializes the commands sent to it,
+  /// and what waits for them to end (Completer.h).
   mux_device_t Mux = nullptr;
   mux_queue_t MuxQueue = nullptr;
   std::mutex Submission;
+  std::shared_ptr<loom::opencl::Completer> Completions;
   /// Its shared virtual memory (SharedVirtualMemory.h), by address: each
   /// allocation's driver memory, mapped at that address, and a driver
   /// buffer over the whole of it.
@@ -269,6 +277,10 @@ struct _cl_event {
   /// CL_QUEUED, CL_SUBMITTED, CL_RUNNING, CL_COMPLETE, or the negative
   /// error that ended the command.
   cl_int Status = CL_QUEUED;
+  /// Set once the event has ended and the callbacks of its end have been
+  /// called: what a thread waiting for it waits for. Read without Guard by
+  /// the threads that spin before they sleep on Ended.
+  std::atomic<bool> Settled{false};
   /// CL_PROFILING_COMMAND_QUEUED, SUBMIT, START, END, COMPLETE, in ns.
   cl_ulong Times[5] = {};
   /// The callbacks not called yet (clSetEventCallback), each for the state

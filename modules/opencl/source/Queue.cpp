@@ -7,6 +7,7 @@
 
 #include "Queue.h"
 
+#include "Completer.h"
 #include "Context.h"
 #include "Events.h"
 #include "InfoWriter.h"
@@ -156,23 +157,36 @@ struct PendingCommand {
 
 namespace {
 
-/// Dispatches \p Commands to the context's driver queue and waits for
-/// them; a failed run (a kernel that faulted) is told to the context's
-/// callback. Returns the driver's result.
-mux_result_t dispatchAndWait(_cl_context &Context,
-                             mux_command_buffer_t Commands) {
-  std::lock_guard<std::mutex> Lock(Context.Submission);
-  mux_fence_t Fence = nullptr;
-  mux_result_t Result = muxCreateFence(Context.Mux, &Fence);
-  if (Result == mux_success)
-    Result =
-        muxDispatch(Context.MuxQueue, Commands, Fence, nullptr, 0, nullptr, 0);
-  if (Result == mux_success)
-    Result = muxTryWait(Context.MuxQueue, UINT64_MAX, Fence);
-  if (Result != mux_success)
-    notify(Context, muxGetLastErrorMessage());
-  muxDestroyFence(Context.Mux, Fence);
-  return Result;
+/// Dispatches \p Commands to the context's driver queue and returns: the
+/// context's completer calls \p Then with the driver's result once they
+/// have run, or, if they could not be dispatched, this thread does now. A
+/// failed run (a kernel that faulted) is told to the context's callback.
+void dispatchThen(_cl_context &Context, mux_command_buffer_t Commands,
+                  std::function<void(mux_result_t)> Then) {
+  Completer::Continuation TellFailure =
+      [&Context, Then = std::move(Then)](mux_result_t Result) {
+        if (Result != mux_success)
+          notify(Context, muxGetLastErrorMessage());
+        Then(Result);
+      };
+  mux_result_t Result;
+  {
+    // The completer waits in the order of dispatch, the driver queue's.
+    std::lock_guard<std::mutex> Lock(Context.Submission);
+    mux_fence_t Fence = nullptr;
+    Result = muxCreateFence(Context.Mux, &Fence);
+    if (Result == mux_success)
+      Result = muxDispatch(Context.MuxQueue, Commands, Fence, nullptr, 0,
+                           nullptr, 0);
+    if (Result == mux_success && Context.Completions->add(Fence, TellFailure))
+      return;
+    // Without a completer's thread, this one waits.
+    if (Result == mux_success)
+      Result = muxTryWait(Context.MuxQueue, UINT64_MAX, Fence);
+    if (Fence)
+      muxDestroyFence(Context.Mux, Fence);
+  }
+  TellFailure(Result);
 }
 
 /// Removes an ended command from its queue's unfinished ones, dropping the
@@ -191,26 +205,40 @@ void forgetEnded(cl_event Event) {
   release(Event);
 }
 
+/// Ends \p Command after its driver commands have run with \p Result: its
+/// host work, then its event.
+void complete(const std::shared_ptr<PendingCommand> &Command,
+              mux_result_t Result) {
+  for (const std::function<void()> &Work : Command->OnHost)
+    Work();
+  // A kernel that faulted (bounds-checked buffers) or could not run; the
+  // context's callback has the driver's message.
+  endEvent(Command->Event,
+           Result == mux_success ? CL_COMPLETE : CL_OUT_OF_RESOURCES);
+  forgetEnded(Command->Event);
+}
+
 /// Runs a command whose wait is over, or ends it unrun if its wait list
-/// failed.
+/// failed. Its driver commands are dispatched, and the rest follows once
+/// they have run, on the completer's thread.
 void execute(const std::shared_ptr<PendingCommand> &Command) {
   cl_event Event = Command->Event;
-  cl_int Status = CL_COMPLETE;
   if (Command->WaitListFailed) {
-    Status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-  } else {
-    advanceEvent(Event, CL_SUBMITTED);
-    advanceEvent(Event, CL_RUNNING);
-    if (Command->Commands &&
-        dispatchAndWait(*Command->Context, Command->Commands) != mux_success)
-      // A kernel that faulted (bounds-checked buffers) or could not run; the
-      // context's callback has the driver's message.
-      Status = CL_OUT_OF_RESOURCES;
-    for (const std::function<void()> &Work : Command->OnHost)
-      Work();
+    endEvent(Event, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    forgetEnded(Event);
+    return;
   }
-  endEvent(Event, Status);
-  forgetEnded(Event);
+  advanceEvent(Event, CL_SUBMITTED);
+  advanceEvent(Event, CL_RUNNING);
+  if (!Command->Commands) {
+    complete(Command, mux_success);
+    return;
+  }
+  dispatchThen(*Command->Context, Command->Commands,
+               [Command](mux_result_t Result) {
+                 // What its end releases runs as a loop on this thread.
+                 runSoon([Command, Result] { complete(Command, Result); });
+               });
 }
 
 /// What tells \p Command that an event it waits for has ended; \p InWaitList

@@ -94,8 +94,11 @@ cl_device_svm_capabilities svmCapabilities(const _cl_device_id &Device) {
       !(Memory & mux_memory_property_host_visible))
     return 0;
   cl_device_svm_capabilities Has = CL_DEVICE_SVM_COARSE_GRAIN_BUFFER;
-  if (Memory & mux_memory_property_coherent)
-    Has |= CL_DEVICE_SVM_FINE_GRAIN_BUFFER;
+  if (!(Memory & mux_memory_property_coherent))
+    return Has;
+  Has |= CL_DEVICE_SVM_FINE_GRAIN_BUFFER;
+  if (Memory & mux_memory_property_host_atomics)
+    Has |= CL_DEVICE_SVM_ATOMICS;
   return Has;
 }
 

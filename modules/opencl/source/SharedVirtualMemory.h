@@ -5,9 +5,10 @@
 /// host and kernels address with the same pointers. A device has it when
 /// its driver device can allocate memory with
 /// mux_memory_property_shared_address (the host's memory, which Loom's
-/// devices all run kernels on): coarse-grained buffers, and fine-grained
-/// buffers too when that memory is coherent. Not claimed: fine-grained
-/// system sharing (any host pointer) and SVM atomics.
+/// devices all run kernels on): coarse-grained buffers, fine-grained
+/// buffers too when that memory is coherent, and SVM atomics when kernels'
+/// atomics on it are the host's too (mux_memory_property_host_atomics).
+/// Not claimed: fine-grained system sharing (any host pointer).
 ///
 /// An allocation (clSVMAlloc) is driver memory of the context, mapped once
 /// at the address kernels see, with a driver buffer over the whole of it:

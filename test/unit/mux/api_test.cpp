@@ -98,7 +98,8 @@ TEST_F(MuxTest, AllocateOnNullDevice) {
 
 TEST_F(MuxTest, AllocateWithPropertyTheDeviceLacks) {
   mux_memory_t Memory;
-  EXPECT_EQ(muxAllocateMemory(Device, 64, 0, 8, &Memory),
+  // A bit no mux_memory_property_e names.
+  EXPECT_EQ(muxAllocateMemory(Device, 64, 0, 1u << 31, &Memory),
             mux_error_invalid_value);
   EXPECT_TRUE(hasMessage());
 }
@@ -138,10 +139,12 @@ TEST(MuxGetDeviceInfos, ReportsFeaturesAndMemoryProperties) {
   ASSERT_NE(Info->builtin_features, nullptr);
   EXPECT_NE(std::string(Info->builtin_features).find("cl_khr_fp64"),
             std::string::npos);
-  // The host's memory: kernels see it where the host maps it.
+  // The host's memory: kernels see it where the host maps it, and their
+  // atomics on it are the host's.
   EXPECT_EQ(Info->memory_properties,
             uint32_t(mux_memory_property_host_coherent |
-                     mux_memory_property_shared_address));
+                     mux_memory_property_shared_address |
+                     mux_memory_property_host_atomics));
 }
 
 TEST(MuxGetDeviceInfos, ReportsTheHostsMemoryAndThePrintfBuffer) {

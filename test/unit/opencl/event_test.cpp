@@ -105,10 +105,11 @@ TEST(ClSetUserEventStatus, AnErrorStopsTheCommandsThatWaitForIt) {
             CL_SUCCESS);
   EXPECT_EQ(clSetUserEventStatus(Gate, -1234), CL_SUCCESS);
   EXPECT_EQ(statusOf(Gate), -1234);
-  EXPECT_EQ(statusOf(Stopped), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-  EXPECT_EQ(statusOf(After), CL_COMPLETE);
   EXPECT_EQ(clWaitForEvents(1, &Stopped),
             CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  EXPECT_EQ(clFinish(On.Queue), CL_SUCCESS);
+  EXPECT_EQ(statusOf(Stopped), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  EXPECT_EQ(statusOf(After), CL_COMPLETE);
   for (cl_int Value : readInts(On.Queue, X, N))
     ASSERT_EQ(Value, 7);
   // A blocking command whose wait list failed says so.
@@ -203,9 +204,10 @@ TEST(OutOfOrderQueues, RunWhatIsReadyAndBarriersHoldBackWhatFollows) {
     cl_event Gate = userEvent(On.Context);
     cl_event HeldFill, FreeFill, Marker, Barrier, Launch;
     ASSERT_EQ(fill(On.Queue, X, 10, N, {Gate}, &HeldFill), CL_SUCCESS);
-    // Enqueued after the held fill, but waiting for nothing: it has run.
+    // Enqueued after the held fill, but waiting for nothing: it runs.
     ASSERT_EQ(fill(On.Queue, Y, 20, N, {}, &FreeFill), CL_SUCCESS);
-    EXPECT_EQ(statusOf(FreeFill), CL_COMPLETE);
+    EXPECT_EQ(clWaitForEvents(1, &FreeFill), CL_SUCCESS);
+    EXPECT_EQ(statusOf(HeldFill), CL_QUEUED);
     // A marker without a wait list watches every command before it.
     ASSERT_EQ(clEnqueueMarkerWithWaitList(On.Queue, 0, nullptr, &Marker),
               CL_SUCCESS);

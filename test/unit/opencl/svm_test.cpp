@@ -12,7 +12,10 @@
 
 #include "OnDevice.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -20,7 +23,8 @@ namespace {
 using namespace loom_opencl_test;
 
 constexpr cl_device_svm_capabilities BufferSharing =
-    CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER;
+    CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER |
+    CL_DEVICE_SVM_ATOMICS;
 
 /// An SVM allocation of \p Count ints, freed at the end of the test.
 class SvmInts {
@@ -62,10 +66,13 @@ TEST(ClSVMAlloc, GivesAlignedMemoryTheHostUses) {
       EXPECT_EQ(Bytes[999], static_cast<uint8_t>(999));
       clSVMFree(On.Context, Bytes);
     }
-    void *Fine = clSVMAlloc(
-        On.Context, CL_MEM_READ_ONLY | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64, 0);
-    EXPECT_NE(Fine, nullptr);
-    clSVMFree(On.Context, Fine);
+    for (cl_svm_mem_flags Flags :
+         {CL_MEM_READ_ONLY | CL_MEM_SVM_FINE_GRAIN_BUFFER,
+          CL_MEM_SVM_FINE_GRAIN_BUFFER | CL_MEM_SVM_ATOMICS}) {
+      void *Fine = clSVMAlloc(On.Context, Flags, 64, 0);
+      EXPECT_NE(Fine, nullptr) << Flags;
+      clSVMFree(On.Context, Fine);
+    }
   }
 }
 
@@ -80,15 +87,11 @@ TEST(ClSVMAlloc, RefusesWhatTheSpecificationRefuses) {
   // Alignments: not a power of two, wider than the widest type.
   EXPECT_EQ(clSVMAlloc(On.Context, CL_MEM_READ_WRITE, 64, 3), nullptr);
   EXPECT_EQ(clSVMAlloc(On.Context, CL_MEM_READ_WRITE, 64, 256), nullptr);
-  // Two kinds of access, a flag of buffers, atomics (not claimed) and
-  // atomics without fine-grained sharing.
+  // Two kinds of access, a flag of buffers, and atomics without
+  // fine-grained sharing.
   EXPECT_EQ(clSVMAlloc(On.Context, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, 64, 0),
             nullptr);
   EXPECT_EQ(clSVMAlloc(On.Context, CL_MEM_USE_HOST_PTR, 64, 0), nullptr);
-  EXPECT_EQ(clSVMAlloc(On.Context,
-                       CL_MEM_SVM_FINE_GRAIN_BUFFER | CL_MEM_SVM_ATOMICS, 64,
-                       0),
-            nullptr);
   EXPECT_EQ(clSVMAlloc(On.Context, CL_MEM_SVM_ATOMICS, 64, 0), nullptr);
 }
 
@@ -204,6 +207,75 @@ TEST(ClSetKernelArgSVMPointer, AFreedAllocationFailsTheLaunch) {
   EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, Kernel, 1, nullptr, &Global,
                                    nullptr, 0, nullptr, nullptr),
             CL_INVALID_KERNEL_ARGS);
+}
+
+/// Work-item 0 says it runs (flags[0]), waits for the host's word
+/// (flags[1]) and answers it plus one (flags[3]), or -1 if the word did not
+/// come within about a second (so that a platform that runs the kernel
+/// before its enqueue returns fails the test instead of hanging); every
+/// work-item adds \p adds ones to a counter (flags[2]) that the host adds
+/// to meanwhile.
+const char *HandOff = R"(
+__kernel void hand_off(volatile __global atomic_int *flags, int adds) {
+  if (get_global_id(0) == 0) {
+    atomic_store_explicit(&flags[0], 1, memory_order_release,
+                          memory_scope_all_svm_devices);
+    int word = 0;
+    for (long tries = 0; !word && tries < 200000000; ++tries)
+      word = atomic_load_explicit(&flags[1], memory_order_acquire,
+                                  memory_scope_all_svm_devices);
+    atomic_store_explicit(&flags[3], word ? word + 1 : -1,
+                          memory_order_release, memory_scope_all_svm_devices);
+  }
+  for (int i = 0; i < adds; ++i)
+    atomic_fetch_add_explicit(&flags[2], 1, memory_order_relaxed,
+                              memory_scope_all_svm_devices);
+})";
+
+/// Waits up to ten seconds for \p Flag to become non-zero; its value.
+cl_int awaitNonZero(const cl_int *Flag) {
+  for (int Tries = 0; Tries < 10000; ++Tries) {
+    if (cl_int Value = __atomic_load_n(Flag, __ATOMIC_ACQUIRE))
+      return Value;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return 0;
+}
+
+// SVM atomics: the host and a kernel that runs meanwhile hand values to
+// each other through an allocation, and add to one counter at the same
+// time without losing an addition. A driver that ran the kernel only at
+// clFinish, or whose kernel atomics were not the host's, fails it.
+TEST(ClSVMAlloc, TheHostAndARunningKernelShareAtomics) {
+  constexpr cl_int Adds = 2000, HostAdds = 50000, Word = 41;
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_kernel Kernel =
+        On.kernel(On.program(HandOff, "-cl-std=CL3.0"), "hand_off");
+    SvmInts Flags(On.Context, 4,
+                  CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER |
+                      CL_MEM_SVM_ATOMICS);
+    ASSERT_NE(Flags.Data, nullptr);
+    std::fill(Flags.Data, Flags.Data + 4, 0);
+    ASSERT_EQ(clSetKernelArgSVMPointer(Kernel, 0, Flags.Data), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(Kernel, 1, sizeof Adds, &Adds), CL_SUCCESS);
+    const size_t Global = 64;
+    cl_event Done = nullptr;
+    ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, Kernel, 1, nullptr, &Global,
+                                     nullptr, 0, nullptr, &Done),
+              CL_SUCCESS);
+    ASSERT_EQ(clFlush(On.Queue), CL_SUCCESS);
+    EXPECT_EQ(awaitNonZero(&Flags.Data[0]), 1) << "the kernel did not start";
+    for (cl_int I = 0; I < HostAdds; ++I)
+      __atomic_fetch_add(&Flags.Data[2], 1, __ATOMIC_RELAXED);
+    // Said even when the kernel was not seen to start, so that it ends.
+    __atomic_store_n(&Flags.Data[1], Word, __ATOMIC_RELEASE);
+    EXPECT_EQ(awaitNonZero(&Flags.Data[3]), Word + 1);
+    ASSERT_EQ(clWaitForEvents(1, &Done), CL_SUCCESS);
+    clReleaseEvent(Done);
+    EXPECT_EQ(Flags.Data[2], cl_int(Global) * Adds + HostAdds);
+  }
 }
 
 TEST(ClSetKernelExecInfo, AcceptsSvmPointersAndRefusesSystemSharing) {

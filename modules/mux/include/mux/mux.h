@@ -101,6 +101,11 @@ typedef enum mux_memory_property_e {
       a pointer into it that the host stores there is one kernels can
       follow, and the other way round (OpenCL's shared virtual memory). */
   mux_memory_property_shared_address = 4,
+  /** Kernels' atomic operations on it are atomic with the host's, and a
+      dispatched kernel runs while the host thread that dispatched it goes
+      on: the host and a running kernel may synchronize through it
+      (OpenCL's SVM atomics). */
+  mux_memory_property_host_atomics = 8,
 } mux_memory_property_e;
 typedef const mux_device_info_s *mux_device_info_t;
 
