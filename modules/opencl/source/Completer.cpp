@@ -7,8 +7,6 @@
 
 #include "Completer.h"
 
-#include "cargo/spin.h"
-
 #include <cstdint>
 
 namespace loom {
@@ -23,7 +21,8 @@ std::shared_ptr<Completer> Completer::create(mux_device_t Device,
 
 Completer::~Completer() { stop(); }
 
-bool Completer::add(mux_fence_t Fence, Continuation &Then) {
+std::shared_ptr<Completer::Dispatch> Completer::add(mux_fence_t Fence,
+                                                    Continuation &Then) {
   std::lock_guard<std::mutex> Lock(Guard);
   // The thread holds the completer until it ends, so that a continuation
   // that destroys the context (and with it the context's reference) does
@@ -32,14 +31,23 @@ bool Completer::add(mux_fence_t Fence, Continuation &Then) {
     auto *Keep = new std::shared_ptr<Completer>(Self.lock());
     if (pthread_create(&Thread, nullptr, start, Keep) != 0) {
       delete Keep;
-      return false;
+      return nullptr;
     }
     Started = true;
   }
-  Waiting.push_back({Fence, std::move(Then)});
-  Queued.store(Waiting.size(), std::memory_order_release);
+  auto Added = std::make_shared<Dispatch>(Device, Fence, Then);
+  Waiting.push_back(Added);
   Changed.notify_one();
-  return true;
+  return Added;
+}
+
+void Completer::finish(Dispatch &Done) {
+  mux_result_t Result = muxTryWait(Queue, UINT64_MAX, Done.Fence);
+  if (Done.Claimed.exchange(true, std::memory_order_acq_rel))
+    return;
+  // Called in place, and destroyed with the dispatch after its fence: what
+  // it holds may hold the last reference to the driver's device.
+  Done.Then(Result);
 }
 
 void *Completer::start(void *Keep) {
@@ -53,25 +61,14 @@ void *Completer::start(void *Keep) {
 void Completer::run(std::shared_ptr<Completer> Keep) {
   std::unique_lock<std::mutex> Lock(Guard);
   for (;;) {
-    if (Waiting.empty() && !Stopping) {
-      // The next launch of a busy queue comes sooner than this thread would
-      // wake (cargo/spin.h).
-      Lock.unlock();
-      cargo::spinUntil(
-          [this] { return Queued.load(std::memory_order_acquire) != 0; });
-      Lock.lock();
-    }
     Changed.wait(Lock, [this] { return Stopping || !Waiting.empty(); });
     if (Waiting.empty())
       break;
-    Pending Next = std::move(Waiting.front());
+    std::shared_ptr<Dispatch> Next = std::move(Waiting.front());
     Waiting.pop_front();
-    Queued.store(Waiting.size(), std::memory_order_release);
     Lock.unlock();
-    mux_result_t Result = muxTryWait(Queue, UINT64_MAX, Next.Fence);
-    muxDestroyFence(Device, Next.Fence);
-    Next.Then(Result);
-    Next.Then = nullptr;
+    finish(*Next);
+    Next.reset();
     Lock.lock();
   }
   Lock.unlock();

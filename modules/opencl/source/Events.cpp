@@ -99,6 +99,8 @@ void advanceEvent(cl_event Event, cl_int Status) {
 }
 
 bool endEvent(cl_event Event, cl_int Status) {
+  // Destroyed last, outside the lock: it may hold the dispatch's fence.
+  std::function<void()> Help;
   std::vector<_cl_event::Callback> Due;
   std::vector<std::function<void(cl_int)>> Waiting;
   {
@@ -109,6 +111,7 @@ bool endEvent(cl_event Event, cl_int Status) {
     Event->Times[Ended] = Event->Times[Completed] = nowNanoseconds();
     Due = takeCallbacksDue(*Event, Status);
     Waiting = std::move(Event->Waiting);
+    Help = std::move(Event->Help);
   }
   // Its callbacks first, so that a thread waiting for the event finds them
   // called once it returns.
@@ -138,8 +141,25 @@ void whenEnded(cl_event Event, std::function<void(cl_int)> Then) {
   Then(Status);
 }
 
+void helpEnd(cl_event Event, std::function<void()> Help) {
+  std::lock_guard<std::mutex> Lock(Event->Guard);
+  if (!hasEnded(Event->Status))
+    Event->Help = std::move(Help);
+}
+
 cl_int awaitEvent(cl_event Event) {
   runDeferredWork();
+  std::function<void()> Help;
+  {
+    std::lock_guard<std::mutex> Lock(Event->Guard);
+    if (!hasEnded(Event->Status))
+      Help = Event->Help;
+  }
+  if (Help) {
+    Help();
+    // What the end released, if this thread defers work.
+    runDeferredWork();
+  }
   // A short command ends within a spin: waking from a sleep would cost more
   // than it took (cargo/spin.h).
   cargo::spinUntil(

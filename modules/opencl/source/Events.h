@@ -44,6 +44,10 @@ bool endEvent(cl_event Event, cl_int Status);
 /// on this thread, if it has already.
 void whenEnded(cl_event Event, std::function<void(cl_int)> Then);
 
+/// Gives \p Event what a thread about to wait for it calls first (the
+/// completer's finish of its dispatch), until it ends.
+void helpEnd(cl_event Event, std::function<void()> Help);
+
 /// Waits until \p Event has ended and the callbacks of its end have been
 /// called (except on a thread calling them); its final status.
 cl_int awaitEvent(cl_event Event);

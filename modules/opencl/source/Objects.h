@@ -293,6 +293,10 @@ struct _cl_event {
   std::vector<Callback> Callbacks;
   /// What waits for the event to end, told its final status.
   std::vector<std::function<void(cl_int)>> Waiting;
+  /// While its command is in the driver's queue, what a thread about to
+  /// wait for the event calls to wait for the driver itself and end it
+  /// (Completer::finish), sooner than the completer would tell it.
+  std::function<void()> Help;
   ~_cl_event();
 };
 

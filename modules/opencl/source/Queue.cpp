@@ -13,6 +13,7 @@
 #include "InfoWriter.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace loom {
 namespace opencl {
@@ -136,13 +137,18 @@ cl_int finish(cl_command_queue Queue) {
 struct PendingCommand {
   explicit PendingCommand(cl_context Context) : Context(Context) {}
   ~PendingCommand() {
-    if (Commands)
-      muxDestroyCommandBuffer(Context->Mux, Commands);
-    for (cl_mem Memory : Used)
-      release(Memory);
-    // Last: the event may hold the last reference to the context.
+    letGo();
     if (Event)
       release(Event);
+  }
+  /// Gives back the driver's commands and the buffers used.
+  void letGo() {
+    if (Commands)
+      muxDestroyCommandBuffer(Context->Mux, Commands);
+    Commands = nullptr;
+    for (cl_mem Memory : Used)
+      release(Memory);
+    Used.clear();
   }
 
   cl_context Context;
@@ -161,12 +167,18 @@ namespace {
 /// context's completer calls \p Then with the driver's result once they
 /// have run, or, if they could not be dispatched, this thread does now. A
 /// failed run (a kernel that faulted) is told to the context's callback.
-void dispatchThen(_cl_context &Context, mux_command_buffer_t Commands,
+void dispatchThen(_cl_context &Context, cl_event Event,
+                  mux_command_buffer_t Commands,
                   std::function<void(mux_result_t)> Then) {
+  // Held by the dispatch until after its fence is destroyed, so that the
+  // context's driver device outlives the fence.
+  retain(&Context);
+  std::shared_ptr<_cl_context> Holding(&Context, release<_cl_context>);
   Completer::Continuation TellFailure =
-      [&Context, Then = std::move(Then)](mux_result_t Result) {
+      [Holding = std::move(Holding),
+       Then = std::move(Then)](mux_result_t Result) {
         if (Result != mux_success)
-          notify(Context, muxGetLastErrorMessage());
+          notify(*Holding, muxGetLastErrorMessage());
         Then(Result);
       };
   mux_result_t Result;
@@ -178,8 +190,15 @@ void dispatchThen(_cl_context &Context, mux_command_buffer_t Commands,
     if (Result == mux_success)
       Result = muxDispatch(Context.MuxQueue, Commands, Fence, nullptr, 0,
                            nullptr, 0);
-    if (Result == mux_success && Context.Completions->add(Fence, TellFailure))
-      return;
+    if (Result == mux_success) {
+      if (std::shared_ptr<Completer::Dispatch> Sent =
+              Context.Completions->add(Fence, TellFailure)) {
+        helpEnd(Event, [Completions = Context.Completions, Sent] {
+          Completions->finish(*Sent);
+        });
+        return;
+      }
+    }
     // Without a completer's thread, this one waits.
     if (Result == mux_success)
       Result = muxTryWait(Context.MuxQueue, UINT64_MAX, Fence);
@@ -207,15 +226,28 @@ void forgetEnded(cl_event Event) {
 
 /// Ends \p Command after its driver commands have run with \p Result: its
 /// host work, then its event.
+/// Ends \p Command's event with \p Status. What the command holds is given
+/// back first, and its reference to the event right after, so that a
+/// thread that waited for the event finds the buffers and the context the
+/// application released meanwhile gone (their destructor callbacks
+/// called) as the completer's thread lets go of them.
+void endCommand(PendingCommand &Command, cl_int Status) {
+  Command.letGo();
+  cl_event Event = std::exchange(Command.Event, nullptr);
+  endEvent(Event, Status);
+  forgetEnded(Event);
+  // Last: the event may hold the last reference to the context.
+  release(Event);
+}
+
 void complete(const std::shared_ptr<PendingCommand> &Command,
               mux_result_t Result) {
   for (const std::function<void()> &Work : Command->OnHost)
     Work();
   // A kernel that faulted (bounds-checked buffers) or could not run; the
   // context's callback has the driver's message.
-  endEvent(Command->Event,
-           Result == mux_success ? CL_COMPLETE : CL_OUT_OF_RESOURCES);
-  forgetEnded(Command->Event);
+  endCommand(*Command,
+             Result == mux_success ? CL_COMPLETE : CL_OUT_OF_RESOURCES);
 }
 
 /// Runs a command whose wait is over, or ends it unrun if its wait list
@@ -224,8 +256,7 @@ void complete(const std::shared_ptr<PendingCommand> &Command,
 void execute(const std::shared_ptr<PendingCommand> &Command) {
   cl_event Event = Command->Event;
   if (Command->WaitListFailed) {
-    endEvent(Event, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-    forgetEnded(Event);
+    endCommand(*Command, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     return;
   }
   advanceEvent(Event, CL_SUBMITTED);
@@ -234,7 +265,7 @@ void execute(const std::shared_ptr<PendingCommand> &Command) {
     complete(Command, mux_success);
     return;
   }
-  dispatchThen(*Command->Context, Command->Commands,
+  dispatchThen(*Command->Context, Event, Command->Commands,
                [Command](mux_result_t Result) {
                  // What its end releases runs as a loop on this thread.
                  runSoon([Command, Result] { complete(Command, Result); });
@@ -326,18 +357,21 @@ cl_int Enqueued::submit(bool Blocking, cl_event *EventOut) {
     ++Command->Unmet;
     whenEnded(Wait, waiterFor(Command, true));
   }
+  // The command's and the queue's references go at its end, which may come
+  // on another thread before this returns: this one is the caller's.
+  retain(Event);
   if (--Command->Unmet == 0)
     runSoon([Command] { execute(Command); });
   cl_int Status = Blocking ? awaitEvent(Event) : currentStatus(Event);
   bool StoppedByWaitList =
       Status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-  if (Status < 0 && (Blocking || !StoppedByWaitList))
-    return Status;
-  if (EventOut) {
-    retain(Event);
+  bool Failed = Status < 0 && (Blocking || !StoppedByWaitList);
+  if (EventOut && !Failed) {
     *EventOut = Event;
+    return CL_SUCCESS;
   }
-  return CL_SUCCESS;
+  release(Event);
+  return Failed ? Status : CL_SUCCESS;
 }
 
 namespace {
