@@ -163,10 +163,12 @@ struct PendingCommand {
 
 namespace {
 
-/// Dispatches \p Commands to the context's driver queue and returns: the
-/// context's completer calls \p Then with the driver's result once they
-/// have run, or, if they could not be dispatched, this thread does now. A
-/// failed run (a kernel that faulted) is told to the context's callback.
+/// Dispatches \p Commands, the driver commands of \p Event's command, to the
+/// context's driver queue and returns: once they have run, the context's
+/// completer, or a thread about to wait for \p Event, calls \p Then with
+/// the driver's result; if they could not be dispatched, this thread does
+/// now. A failed run (a kernel that faulted) is told to the context's
+/// callback.
 void dispatchThen(_cl_context &Context, cl_event Event,
                   mux_command_buffer_t Commands,
                   std::function<void(mux_result_t)> Then) {
@@ -224,13 +226,10 @@ void forgetEnded(cl_event Event) {
   release(Event);
 }
 
-/// Ends \p Command after its driver commands have run with \p Result: its
-/// host work, then its event.
-/// Ends \p Command's event with \p Status. What the command holds is given
-/// back first, and its reference to the event right after, so that a
-/// thread that waited for the event finds the buffers and the context the
-/// application released meanwhile gone (their destructor callbacks
-/// called) as the completer's thread lets go of them.
+/// Ends \p Command's event with \p Status. The buffers and driver commands
+/// it holds are given back first, so that a thread that waited for the
+/// event finds a buffer the application released meanwhile gone (its
+/// destructor callbacks called); its reference to the event goes last.
 void endCommand(PendingCommand &Command, cl_int Status) {
   Command.letGo();
   cl_event Event = std::exchange(Command.Event, nullptr);
@@ -240,6 +239,8 @@ void endCommand(PendingCommand &Command, cl_int Status) {
   release(Event);
 }
 
+/// Ends \p Command after its driver commands have run with \p Result: its
+/// host work, then its event.
 void complete(const std::shared_ptr<PendingCommand> &Command,
               mux_result_t Result) {
   for (const std::function<void()> &Work : Command->OnHost)
@@ -252,7 +253,8 @@ void complete(const std::shared_ptr<PendingCommand> &Command,
 
 /// Runs a command whose wait is over, or ends it unrun if its wait list
 /// failed. Its driver commands are dispatched, and the rest follows once
-/// they have run, on the completer's thread.
+/// they have run, on the completer's thread or on a thread that waits for
+/// its event.
 void execute(const std::shared_ptr<PendingCommand> &Command) {
   cl_event Event = Command->Event;
   if (Command->WaitListFailed) {
