@@ -101,7 +101,9 @@ def read_store(path):
         elif line.startswith("# exit: "):
             code = int(line.split()[-1])
         elif line and not line.startswith("#"):
-            name, result = line.split()
+            # A binary that skipped everything at once names its
+            # sub-tests `(skipped N)`, with a space.
+            name, result = line.rsplit(maxsplit=1)
             results[name] = result
     return results, code, total, runs
 

@@ -7,7 +7,7 @@ platforms disagree on, and --check's exit status; then results kept
 across runs (--record): a second run's results added to the first's, a
 cut that does not replace a result, --pending naming what is left (and
 what failed, with --failed-too), only the listed sub-tests recorded
-with --list, and the table of kept results counting the sub-tests never run.
+with --list, a binary that skipped everything read back, and the table of kept results counting the sub-tests never run.
 
     cts_table_test.py WORK
 """
@@ -95,6 +95,16 @@ def check_kept_results(work):
     if "c pass" not in kept or any(line.split()[0] in ("1", "test")
                                    for line in kept):
         failures.append(f"--record --list kept {kept}")
+    # A binary that skipped everything at once: its kept results name the
+    # sub-tests `(skipped N)`, which the table reads back.
+    (logs / "skipped.log").write_text("SKIPPED 2 of 2 tests.\nexit 0\n")
+    skipped = work / "results/pocl/test_parts.results"
+    subprocess.run([sys.executable, str(SCRIPT), "--record",
+                    str(logs / "skipped.log"), "--into", str(skipped)])
+    table = run(work / "results")
+    if "| 0 / 0 / 2 |" not in table.stdout:
+        failures.append(f"a binary that skipped all: {table.stdout!r} "
+                        f"{table.stderr!r}")
     return failures
 
 
