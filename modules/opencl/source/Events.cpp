@@ -15,6 +15,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <utility>
 
 namespace loom {
 namespace opencl {
@@ -115,9 +116,10 @@ bool endEvent(cl_event Event, cl_int Status) {
   }
   // Its callbacks first, so that a thread waiting for the event finds them
   // called once it returns.
-  Settling = Event;
+  // Saved and restored: a callback may end another event.
+  cl_event Outer = std::exchange(Settling, Event);
   callAll(Event, Due, Status);
-  Settling = nullptr;
+  Settling = Outer;
   {
     std::lock_guard<std::mutex> Lock(Event->Guard);
     Event->Settled.store(true, std::memory_order_release);
