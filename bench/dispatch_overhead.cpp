@@ -94,7 +94,8 @@ public:
            check(muxCommandEndQuery(CB, Pool, I), "end query");
     std::vector<uint64_t> Durations(Launches);
     Ok = Ok && check(muxFinalizeCommandBuffer(CB), "finalize") &&
-         check(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
+         check(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0, nullptr,
+                           nullptr),
                "dispatch") &&
          check(muxWaitAll(Queue), "wait") &&
          check(muxGetQueryPoolResults(Pool, 0, Launches, Durations.data()),

@@ -79,7 +79,8 @@ bool timeMux(unsigned Repeat, double &Median) {
     Ok = !muxCreateCommandBuffer(Device, &CB) &&
          !muxCommandNDRange(CB, Kernel, &Options) &&
          !muxFinalizeCommandBuffer(CB) && !muxCreateFence(Device, &Fence) &&
-         !muxDispatch(Queue, CB, Fence, nullptr, 0, nullptr, 0) &&
+         !muxDispatch(Queue, CB, Fence, nullptr, 0, nullptr, 0, nullptr,
+                      nullptr) &&
          !muxTryWait(Queue, UINT64_MAX, Fence);
     muxDestroyFence(Device, Fence);
     muxDestroyCommandBuffer(Device, CB);

@@ -82,7 +82,8 @@ int main() {
                                   N * sizeof(float)),
              "read") ||
       !check(muxFinalizeCommandBuffer(Commands), "finalize") ||
-      !check(muxDispatch(Queue, Commands, nullptr, nullptr, 0, nullptr, 0),
+      !check(muxDispatch(Queue, Commands, nullptr, nullptr, 0, nullptr, 0,
+                         nullptr, nullptr),
              "dispatch") ||
       !check(muxWaitAll(Queue), "wait"))
     return 1;

@@ -278,7 +278,8 @@ std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
       CHECK_MUX(muxCommandReadBuffer(S.Commands, S.Buffers[NextBuffer++], 0,
                                      A.Bytes.data(), A.Bytes.size()));
   CHECK_MUX(muxFinalizeCommandBuffer(S.Commands));
-  CHECK_MUX(muxDispatch(S.Queue, S.Commands, nullptr, nullptr, 0, nullptr, 0));
+  CHECK_MUX(muxDispatch(S.Queue, S.Commands, nullptr, nullptr, 0, nullptr, 0,
+                        nullptr, nullptr));
   CHECK_MUX(muxWaitAll(S.Queue));
   return "";
 }

@@ -139,7 +139,8 @@ protected:
   /// Finalizes \p CB, runs it and waits for it.
   void submit(mux_command_buffer_t CB) {
     ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
-    ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
+    ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0, nullptr,
+                          nullptr),
               mux_success);
     ASSERT_EQ(muxWaitAll(Queue), mux_success);
   }
@@ -290,7 +291,8 @@ TEST_F(DriverMisuse, ABoundsFaultStopsItsCommandBufferAndIsSaidOnce) {
                 &CallbackRan),
             mux_success);
   ASSERT_EQ(muxFinalizeCommandBuffer(Faulty), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, Faulty, Fence, nullptr, 0, nullptr, 0),
+  ASSERT_EQ(muxDispatch(Queue, Faulty, Fence, nullptr, 0, nullptr, 0, nullptr,
+                        nullptr),
             mux_success);
 
   EXPECT_EQ(muxTryWait(Queue, UINT64_MAX, Fence), mux_error_kernel_fault);
@@ -308,8 +310,9 @@ TEST_F(DriverMisuse, ABoundsFaultStopsItsCommandBufferAndIsSaidOnce) {
   ASSERT_EQ(muxCreateCommandBuffer(Device, &Good), mux_success);
   ASSERT_NO_FATAL_FAILURE(recordScale(Good, In, Out));
   ASSERT_EQ(muxFinalizeCommandBuffer(Good), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, Good, Fence, nullptr, 0, nullptr, 0),
-            mux_success);
+  ASSERT_EQ(
+      muxDispatch(Queue, Good, Fence, nullptr, 0, nullptr, 0, nullptr, nullptr),
+      mux_success);
   EXPECT_EQ(muxTryWait(Queue, UINT64_MAX, Fence), mux_success);
   std::vector<int> Got = contents(Out);
   for (uint64_t I = 0; I < N; ++I)
@@ -506,8 +509,9 @@ TEST_F(DriverMisuse, MemoryAndBuffersReleasedWhileRecordedStillRun) {
   // Other allocations of the same size may now reuse freed blocks: they
   // must not be the recorded buffers' bytes.
   mux_buffer_t Decoy = makeBuffer(std::vector<int>(N, 7));
-  ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
-            mux_success);
+  ASSERT_EQ(
+      muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0, nullptr, nullptr),
+      mux_success);
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
   for (uint64_t I = 0; I < N; ++I)
     ASSERT_EQ(Result[I], Input[I] * Factor) << "element " << I;
@@ -556,8 +560,9 @@ TEST_F(DriverMisuse, ExecutablesAndKernelsDestroyedWhileRecordedStillRun) {
   mux_executable_t Decoy;
   ASSERT_EQ(muxCreateExecutable(Device, Other.data(), Other.size(), &Decoy),
             mux_success);
-  ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
-            mux_success);
+  ASSERT_EQ(
+      muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0, nullptr, nullptr),
+      mux_success);
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
   std::vector<int> Got = contents(Out);
   for (uint64_t I = 0; I < N; ++I)
@@ -683,7 +688,7 @@ TEST_F(DriverMisuse, TwoDevicesFromSeveralThreadsAtOnce) {
           muxCommandNDRange(CB, K, &O) ||
           muxCommandReadBuffer(CB, B, 0, To.data(), N * sizeof(int)) ||
           muxFinalizeCommandBuffer(CB) || muxCreateFence(D, &Fence) ||
-          muxDispatch(Q, CB, Fence, nullptr, 0, nullptr, 0) ||
+          muxDispatch(Q, CB, Fence, nullptr, 0, nullptr, 0, nullptr, nullptr) ||
           muxTryWait(Q, UINT64_MAX, Fence)) {
         Errors.push_back("a launch failed");
         return;

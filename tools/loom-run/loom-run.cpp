@@ -305,10 +305,12 @@ Error DriverSession::recordCommands(const loom::KernelCase &Case) {
 }
 
 Error DriverSession::launchOnce(double &KernelUs, double &WallUs) {
-  MUX_CHECK(muxDispatch(Queue, Init, nullptr, nullptr, 0, nullptr, 0));
+  MUX_CHECK(muxDispatch(Queue, Init, nullptr, nullptr, 0, nullptr, 0, nullptr,
+                        nullptr));
   MUX_CHECK(muxWaitAll(Queue));
   Clock::time_point Start = Clock::now();
-  MUX_CHECK(muxDispatch(Queue, Launch, nullptr, nullptr, 0, nullptr, 0));
+  MUX_CHECK(muxDispatch(Queue, Launch, nullptr, nullptr, 0, nullptr, 0, nullptr,
+                        nullptr));
   MUX_CHECK(muxWaitAll(Queue));
   WallUs = microsecondsSince(Start);
   uint64_t Ns = 0;
@@ -319,7 +321,8 @@ Error DriverSession::launchOnce(double &KernelUs, double &WallUs) {
 
 Error DriverSession::writeOutputs(const loom::KernelCase &Case, StringRef Dir,
                                   std::vector<std::string> &Outputs) {
-  MUX_CHECK(muxDispatch(Queue, Read, nullptr, nullptr, 0, nullptr, 0));
+  MUX_CHECK(muxDispatch(Queue, Read, nullptr, nullptr, 0, nullptr, 0, nullptr,
+                        nullptr));
   MUX_CHECK(muxWaitAll(Queue));
   for (size_t I = 0; I < Case.Args.size(); ++I) {
     if (Case.Args[I].ArgKind != loom::CaseArg::Buffer || !Case.Args[I].Output)

@@ -516,7 +516,8 @@ mux_result_t muxResetFence(mux_fence_t Fence) {
 mux_result_t muxDispatch(mux_queue_t Queue, mux_command_buffer_t CB,
                          mux_fence_t Fence, const mux_semaphore_t *Waits,
                          uint32_t WaitsLength, const mux_semaphore_t *Signals,
-                         uint32_t SignalsLength) {
+                         uint32_t SignalsLength,
+                         mux_dispatch_callback_t Callback, void *UserData) {
   if (!isValid(Queue) || !isValid(CB))
     return fail(mux_error_invalid_handle, "invalid queue or command buffer");
   if (!CB->Finalized)
@@ -531,6 +532,8 @@ mux_result_t muxDispatch(mux_queue_t Queue, mux_command_buffer_t CB,
   Submission S;
   S.CB = CB;
   S.Fence = Fence;
+  S.Callback = Callback;
+  S.UserData = UserData;
   if (mux_result_t R = collectSemaphores(*Queue, Waits, WaitsLength,
                                          "wait_semaphores", S.Waits))
     return R;

@@ -215,8 +215,13 @@ struct Submission {
   mux_fence_s *Fence = nullptr;
   std::vector<mux_semaphore_s *> Waits;
   std::vector<mux_semaphore_s *> Signals;
+  /// muxDispatch's user_function and user_data.
+  mux_dispatch_callback_t Callback = nullptr;
+  void *UserData = nullptr;
 
   bool uses(const void *Object) const;
+  /// Calls the dispatch's callback, if it has one, with \p Result.
+  void tell(mux_result_t Result) const;
 };
 } // namespace mux
 

@@ -5,8 +5,10 @@
 /// It picks the earliest dispatched submission whose wait semaphores are
 /// all signalled, so submissions without semaphores run in dispatch order
 /// and a submission waiting on a later one's semaphore lets that one pass.
-/// When a submission finishes, its signal semaphores and its fence become
-/// signalled. A queue with nothing runnable but blocked submissions is
+/// When a submission finishes, its callback is called (on the queue's
+/// thread), then its signal semaphores and its fence become signalled; a
+/// submission dropped unrun has its callback called by the thread that
+/// dropped it. A queue with nothing runnable but blocked submissions is
 /// stuck: only a new dispatch can unblock it, so host waits return instead
 /// of hanging.
 ///
@@ -27,6 +29,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
+#include <vector>
 
 namespace mux {
 
@@ -36,7 +40,18 @@ bool Submission::uses(const void *Object) const {
          std::any_of(Signals.begin(), Signals.end(), Is);
 }
 
+void Submission::tell(mux_result_t Result) const {
+  if (Callback)
+    Callback(CB, Result, UserData);
+}
+
 namespace {
+
+/// Tells the callbacks of \p Dropped, dispatches that will never run.
+void tellDropped(const std::vector<Submission> &Dropped) {
+  for (const Submission &S : Dropped)
+    S.tell(mux_error_invalid_state);
+}
 
 bool isReady(const Submission &S) {
   return std::all_of(S.Waits.begin(), S.Waits.end(),
@@ -112,6 +127,9 @@ void runQueue(mux_queue_s &Queue) {
     Queue.Busy = true;
     Lock.unlock();
     std::string Fault = executeCommandBuffer(*Queue.Device, *Queue.Running.CB);
+    // Before the fence: a host that waited for it finds the callback done,
+    // and the objects the callback was given are still in use.
+    Queue.Running.tell(Fault.empty() ? mux_success : mux_error_kernel_fault);
     Lock.lock();
     if (!Fault.empty()) {
       if (Queue.Fault.empty())
@@ -143,6 +161,12 @@ void stopQueue(mux_queue_s &Queue) {
   Queue.Changed.notify_all();
   if (Queue.Thread.joinable())
     Queue.Thread.join();
+  // What was left waiting for semaphores can never run now.
+  std::vector<Submission> Dropped(
+      std::make_move_iterator(Queue.Pending.begin()),
+      std::make_move_iterator(Queue.Pending.end()));
+  Queue.Pending.clear();
+  tellDropped(Dropped);
 }
 
 void enqueue(mux_queue_s &Queue, Submission S) {
@@ -183,11 +207,16 @@ void retire(mux_queue_s &Queue, const void *Object) {
     return isStuck(Queue) ||
            std::none_of(Queue.Pending.begin(), Queue.Pending.end(), Uses);
   });
-  Queue.Pending.erase(
-      std::remove_if(Queue.Pending.begin(), Queue.Pending.end(), Uses),
-      Queue.Pending.end());
+  auto FirstDropped =
+      std::stable_partition(Queue.Pending.begin(), Queue.Pending.end(),
+                            [&](const Submission &S) { return !Uses(S); });
+  std::vector<Submission> Dropped(std::make_move_iterator(FirstDropped),
+                                  std::make_move_iterator(Queue.Pending.end()));
+  Queue.Pending.erase(FirstDropped, Queue.Pending.end());
   countChange(Queue);
+  Lock.unlock();
   Queue.Changed.notify_all();
+  tellDropped(Dropped);
 }
 
 bool waitForFence(mux_queue_s &Queue, const mux_fence_s &Fence,

@@ -111,11 +111,10 @@ struct _cl_context {
                             void *) = nullptr;
   void *NotifyData = nullptr;
   /// The driver's device every device of the context runs on (they are all
-  /// the host's CPU), its queue, what serializes the commands sent to it,
-  /// and what waits for them to end (Completer.h).
+  /// the host's CPU), its queue, and what dispatches the commands to it and
+  /// ends them (Completer.h).
   mux_device_t Mux = nullptr;
   mux_queue_t MuxQueue = nullptr;
-  std::mutex Submission;
   std::shared_ptr<loom::opencl::Completer> Completions;
   /// Its shared virtual memory (SharedVirtualMemory.h), by address: each
   /// allocation's driver memory, mapped at that address, and a driver

@@ -183,31 +183,19 @@ void dispatchThen(_cl_context &Context, cl_event Event,
           notify(*Holding, muxGetLastErrorMessage());
         Then(Result);
       };
+  // The command may end on the completer before helpEnd, and its end drop
+  // the event's last reference but this one.
+  retain(Event);
   mux_result_t Result;
-  {
-    // The completer waits in the order of dispatch, the driver queue's.
-    std::lock_guard<std::mutex> Lock(Context.Submission);
-    mux_fence_t Fence = nullptr;
-    Result = muxCreateFence(Context.Mux, &Fence);
-    if (Result == mux_success)
-      Result = muxDispatch(Context.MuxQueue, Commands, Fence, nullptr, 0,
-                           nullptr, 0);
-    if (Result == mux_success) {
-      if (std::shared_ptr<Completer::Dispatch> Sent =
-              Context.Completions->add(Fence, TellFailure)) {
-        helpEnd(Event, [Completions = Context.Completions, Sent] {
-          Completions->finish(*Sent);
-        });
-        return;
-      }
-    }
-    // Without a completer's thread, this one waits.
-    if (Result == mux_success)
-      Result = muxTryWait(Context.MuxQueue, UINT64_MAX, Fence);
-    if (Fence)
-      muxDestroyFence(Context.Mux, Fence);
-  }
-  TellFailure(Result);
+  std::shared_ptr<Completer::Dispatch> Sent =
+      Context.Completions->dispatch(Commands, TellFailure, Result);
+  if (Sent)
+    helpEnd(Event, [Completions = Context.Completions, Sent] {
+      Completions->finish(*Sent);
+    });
+  release(Event);
+  if (!Sent)
+    TellFailure(Result);
 }
 
 /// Removes an ended command from its queue's unfinished ones, dropping the

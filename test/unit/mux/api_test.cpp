@@ -255,8 +255,9 @@ TEST_F(MuxTest, RecordAfterFinalize) {
 TEST_F(MuxTest, DispatchUnfinalized) {
   mux_command_buffer_t CB;
   ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
-  EXPECT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
-            mux_error_invalid_state);
+  EXPECT_EQ(
+      muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0, nullptr, nullptr),
+      mux_error_invalid_state);
   muxDestroyCommandBuffer(Device, CB);
 }
 
@@ -270,8 +271,9 @@ TEST_F(MuxTest, WriteThenReadRoundTrips) {
   ASSERT_EQ(muxCommandWriteBuffer(CB, Buffer, 0, In, 256), mux_success);
   ASSERT_EQ(muxCommandReadBuffer(CB, Buffer, 128, Out, 128), mux_success);
   ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
-            mux_success);
+  ASSERT_EQ(
+      muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0, nullptr, nullptr),
+      mux_success);
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
   for (int I = 0; I < 128; ++I)
     EXPECT_EQ(Out[I], In[128 + I]) << "byte " << I;

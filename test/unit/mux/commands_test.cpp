@@ -54,7 +54,8 @@ protected:
     EXPECT_EQ(muxCommandReadBuffer(CB, Buffer, 0, Out.data(), Size),
               mux_success);
     EXPECT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
-    EXPECT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0),
+    EXPECT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0, nullptr,
+                          nullptr),
               mux_success);
     EXPECT_EQ(muxWaitAll(Queue), mux_success);
     return Out;

@@ -288,7 +288,8 @@ TEST_F(MisuseSweep, EveryBadHandleIsRefused) {
   EXPECT_GT(Checked, 50u);
   // Nothing was spoiled for real: the objects still work.
   ASSERT_EQ(muxFinalizeCommandBuffer(Commands), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, Commands, Fence, nullptr, 0, nullptr, 0),
+  ASSERT_EQ(muxDispatch(Queue, Commands, Fence, nullptr, 0, nullptr, 0, nullptr,
+                        nullptr),
             mux_success);
   EXPECT_EQ(muxWaitAll(Queue), mux_success);
 }

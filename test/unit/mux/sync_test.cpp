@@ -65,7 +65,8 @@ protected:
 
 TEST_F(MuxSyncTest, DispatchesWithoutSemaphoresRunInOrder) {
   for (int Tag = 0; Tag < 8; ++Tag)
-    ASSERT_EQ(muxDispatch(Queue, tagger(Tag), nullptr, nullptr, 0, nullptr, 0),
+    ASSERT_EQ(muxDispatch(Queue, tagger(Tag), nullptr, nullptr, 0, nullptr, 0,
+                          nullptr, nullptr),
               mux_success);
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
   EXPECT_EQ(order(), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
@@ -73,11 +74,14 @@ TEST_F(MuxSyncTest, DispatchesWithoutSemaphoresRunInOrder) {
 
 TEST_F(MuxSyncTest, WaitingDispatchLetsItsSignallerPass) {
   mux_semaphore_t S = semaphore();
-  ASSERT_EQ(muxDispatch(Queue, tagger(1), nullptr, &S, 1, nullptr, 0),
+  ASSERT_EQ(muxDispatch(Queue, tagger(1), nullptr, &S, 1, nullptr, 0, nullptr,
+                        nullptr),
             mux_success);
-  ASSERT_EQ(muxDispatch(Queue, tagger(2), nullptr, nullptr, 0, &S, 1),
+  ASSERT_EQ(muxDispatch(Queue, tagger(2), nullptr, nullptr, 0, &S, 1, nullptr,
+                        nullptr),
             mux_success);
-  ASSERT_EQ(muxDispatch(Queue, tagger(3), nullptr, &S, 1, nullptr, 0),
+  ASSERT_EQ(muxDispatch(Queue, tagger(3), nullptr, &S, 1, nullptr, 0, nullptr,
+                        nullptr),
             mux_success);
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
   EXPECT_EQ(order(), (std::vector<int>{2, 1, 3}));
@@ -94,7 +98,7 @@ TEST_F(MuxSyncTest, ChainOfSemaphoresRunsBackwards) {
     const mux_semaphore_t *Wait = K + 1 < N ? &S[K] : nullptr;
     const mux_semaphore_t *Signal = K > 0 ? &S[K - 1] : nullptr;
     ASSERT_EQ(muxDispatch(Queue, tagger(K), nullptr, Wait, Wait ? 1 : 0, Signal,
-                          Signal ? 1 : 0),
+                          Signal ? 1 : 0, nullptr, nullptr),
               mux_success);
   }
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
@@ -119,7 +123,9 @@ TEST_F(MuxSyncTest, FenceSignalsWhenTheCommandBufferFinishes) {
   ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
   mux_fence_t Fence;
   ASSERT_EQ(muxCreateFence(Device, &Fence), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, CB, Fence, nullptr, 0, nullptr, 0), mux_success);
+  ASSERT_EQ(
+      muxDispatch(Queue, CB, Fence, nullptr, 0, nullptr, 0, nullptr, nullptr),
+      mux_success);
   EXPECT_EQ(muxTryWait(Queue, 0, Fence), mux_fence_not_ready);
   EXPECT_EQ(muxTryWait(Queue, 1000000, Fence), mux_fence_not_ready);
   Release.set_value();
@@ -135,15 +141,17 @@ TEST_F(MuxSyncTest, WaitAllReportsADispatchNothingWillUnblock) {
   mux_semaphore_t S = semaphore();
   mux_fence_t Fence;
   ASSERT_EQ(muxCreateFence(Device, &Fence), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, tagger(1), Fence, &S, 1, nullptr, 0),
-            mux_success);
+  ASSERT_EQ(
+      muxDispatch(Queue, tagger(1), Fence, &S, 1, nullptr, 0, nullptr, nullptr),
+      mux_success);
   EXPECT_EQ(muxWaitAll(Queue), mux_error_invalid_state);
   EXPECT_NE(std::string(muxGetLastErrorMessage()).find("semaphore"),
             std::string::npos);
   EXPECT_EQ(muxTryWait(Queue, UINT64_MAX, Fence), mux_fence_not_ready);
   EXPECT_TRUE(order().empty());
   // A later dispatch that signals the semaphore unblocks it.
-  ASSERT_EQ(muxDispatch(Queue, tagger(2), nullptr, nullptr, 0, &S, 1),
+  ASSERT_EQ(muxDispatch(Queue, tagger(2), nullptr, nullptr, 0, &S, 1, nullptr,
+                        nullptr),
             mux_success);
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
   EXPECT_EQ(muxTryWait(Queue, 0, Fence), mux_success);
@@ -154,11 +162,13 @@ TEST_F(MuxSyncTest, WaitAllReportsADispatchNothingWillUnblock) {
 
 TEST_F(MuxSyncTest, ResetSemaphoreBlocksTheNextWaiter) {
   mux_semaphore_t S = semaphore();
-  ASSERT_EQ(muxDispatch(Queue, tagger(1), nullptr, nullptr, 0, &S, 1),
+  ASSERT_EQ(muxDispatch(Queue, tagger(1), nullptr, nullptr, 0, &S, 1, nullptr,
+                        nullptr),
             mux_success);
   ASSERT_EQ(muxWaitAll(Queue), mux_success);
   ASSERT_EQ(muxResetSemaphore(S), mux_success);
-  ASSERT_EQ(muxDispatch(Queue, tagger(2), nullptr, &S, 1, nullptr, 0),
+  ASSERT_EQ(muxDispatch(Queue, tagger(2), nullptr, &S, 1, nullptr, 0, nullptr,
+                        nullptr),
             mux_success);
   EXPECT_EQ(muxWaitAll(Queue), mux_error_invalid_state);
   EXPECT_EQ(order(), (std::vector<int>{1}));
@@ -171,7 +181,9 @@ TEST_F(MuxSyncTest, ResetSemaphoreBlocksTheNextWaiter) {
 TEST_F(MuxSyncTest, DestroyingABlockedCommandBufferCancelsIt) {
   mux_semaphore_t S = semaphore();
   mux_command_buffer_t CB = tagger(1);
-  ASSERT_EQ(muxDispatch(Queue, CB, nullptr, &S, 1, nullptr, 0), mux_success);
+  ASSERT_EQ(
+      muxDispatch(Queue, CB, nullptr, &S, 1, nullptr, 0, nullptr, nullptr),
+      mux_success);
   CBs.pop_back();
   muxDestroyCommandBuffer(Device, CB);
   EXPECT_EQ(muxWaitAll(Queue), mux_success);
@@ -179,20 +191,118 @@ TEST_F(MuxSyncTest, DestroyingABlockedCommandBufferCancelsIt) {
   muxDestroySemaphore(Device, S);
 }
 
+/// What a dispatch's callback was told, and when.
+struct DispatchCalls {
+  std::mutex Guard;
+  std::vector<mux_result_t> Results;
+  /// How many tags the command buffer had appended at each call.
+  std::vector<size_t> TagsSeen;
+  std::vector<std::thread::id> Threads;
+  /// The fixture's tags.
+  std::mutex *OrderMutex = nullptr;
+  const std::vector<int> *Order = nullptr;
+};
+
+TEST_F(MuxSyncTest, DispatchCallbackFollowsTheRunAndPrecedesTheFence) {
+  DispatchCalls Calls;
+  auto Record = [](mux_command_buffer_t, mux_result_t Result, void *Data) {
+    auto &C = *static_cast<DispatchCalls *>(Data);
+    size_t Seen = 0;
+    {
+      std::lock_guard<std::mutex> Lock(*C.OrderMutex);
+      Seen = C.Order->size();
+    }
+    std::lock_guard<std::mutex> Lock(C.Guard);
+    C.Results.push_back(Result);
+    C.TagsSeen.push_back(Seen);
+    C.Threads.push_back(std::this_thread::get_id());
+  };
+  Calls.OrderMutex = &OrderMutex;
+  Calls.Order = &Order;
+  mux_fence_t Fence;
+  ASSERT_EQ(muxCreateFence(Device, &Fence), mux_success);
+  ASSERT_EQ(muxDispatch(Queue, tagger(1), Fence, nullptr, 0, nullptr, 0, Record,
+                        &Calls),
+            mux_success);
+  ASSERT_EQ(muxTryWait(Queue, UINT64_MAX, Fence), mux_success);
+  {
+    // Made by the time the fence is signalled, once, after the run, on the
+    // queue's thread.
+    std::lock_guard<std::mutex> Lock(Calls.Guard);
+    EXPECT_EQ(Calls.Results, (std::vector<mux_result_t>{mux_success}));
+    EXPECT_EQ(Calls.TagsSeen, (std::vector<size_t>{1}));
+    ASSERT_EQ(Calls.Threads.size(), 1u);
+    EXPECT_NE(Calls.Threads[0], std::this_thread::get_id());
+  }
+  ASSERT_EQ(muxWaitAll(Queue), mux_success);
+  std::lock_guard<std::mutex> Lock(Calls.Guard);
+  EXPECT_EQ(Calls.Results.size(), 1u);
+  muxDestroyFence(Device, Fence);
+}
+
+TEST_F(MuxSyncTest, DispatchCallbackTellsADispatchThatWillNeverRun) {
+  DispatchCalls Calls;
+  auto Record = [](mux_command_buffer_t, mux_result_t Result, void *Data) {
+    auto &C = *static_cast<DispatchCalls *>(Data);
+    std::lock_guard<std::mutex> Lock(C.Guard);
+    C.Results.push_back(Result);
+    C.Threads.push_back(std::this_thread::get_id());
+  };
+  // Cancelled by its semaphore's destruction, on the destroying thread.
+  mux_semaphore_t S = semaphore();
+  ASSERT_EQ(
+      muxDispatch(Queue, tagger(1), nullptr, &S, 1, nullptr, 0, Record, &Calls),
+      mux_success);
+  EXPECT_EQ(muxWaitAll(Queue), mux_error_invalid_state);
+  {
+    std::lock_guard<std::mutex> Lock(Calls.Guard);
+    EXPECT_TRUE(Calls.Results.empty());
+  }
+  muxDestroySemaphore(Device, S);
+  {
+    std::lock_guard<std::mutex> Lock(Calls.Guard);
+    EXPECT_EQ(Calls.Results,
+              (std::vector<mux_result_t>{mux_error_invalid_state}));
+    EXPECT_EQ(Calls.Threads,
+              (std::vector<std::thread::id>{std::this_thread::get_id()}));
+  }
+  EXPECT_TRUE(order().empty());
+
+  // Cancelled by its command buffer's destruction.
+  mux_semaphore_t Never = semaphore();
+  mux_command_buffer_t CB = tagger(2);
+  CBs.pop_back();
+  ASSERT_EQ(
+      muxDispatch(Queue, CB, nullptr, &Never, 1, nullptr, 0, Record, &Calls),
+      mux_success);
+  muxDestroyCommandBuffer(Device, CB);
+  {
+    std::lock_guard<std::mutex> Lock(Calls.Guard);
+    EXPECT_EQ(Calls.Results,
+              (std::vector<mux_result_t>{mux_error_invalid_state,
+                                         mux_error_invalid_state}));
+  }
+  EXPECT_TRUE(order().empty());
+  muxDestroySemaphore(Device, Never);
+}
+
 TEST_F(MuxSyncTest, DispatchMisuse) {
   mux_command_buffer_t CB = tagger(1);
   mux_semaphore_t S = semaphore();
   mux_semaphore_t Bad[] = {S, nullptr};
-  EXPECT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 1, nullptr, 0),
-            mux_error_null_out_parameter);
-  EXPECT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 2),
-            mux_error_null_out_parameter);
-  EXPECT_EQ(muxDispatch(Queue, CB, nullptr, Bad, 2, nullptr, 0),
-            mux_error_invalid_handle);
+  EXPECT_EQ(
+      muxDispatch(Queue, CB, nullptr, nullptr, 1, nullptr, 0, nullptr, nullptr),
+      mux_error_null_out_parameter);
+  EXPECT_EQ(
+      muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 2, nullptr, nullptr),
+      mux_error_null_out_parameter);
+  EXPECT_EQ(
+      muxDispatch(Queue, CB, nullptr, Bad, 2, nullptr, 0, nullptr, nullptr),
+      mux_error_invalid_handle);
   EXPECT_NE(std::string(muxGetLastErrorMessage()).find("wait_semaphores[1]"),
             std::string::npos);
   EXPECT_EQ(muxDispatch(Queue, CB, reinterpret_cast<mux_fence_t>(S), nullptr, 0,
-                        nullptr, 0),
+                        nullptr, 0, nullptr, nullptr),
             mux_error_invalid_handle);
 
   mux_device_t Other = createDevice();
@@ -201,9 +311,11 @@ TEST_F(MuxSyncTest, DispatchMisuse) {
   mux_fence_t ForeignFence;
   ASSERT_EQ(muxCreateSemaphore(Other, &Foreign), mux_success);
   ASSERT_EQ(muxCreateFence(Other, &ForeignFence), mux_success);
-  EXPECT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, &Foreign, 1),
+  EXPECT_EQ(muxDispatch(Queue, CB, nullptr, nullptr, 0, &Foreign, 1, nullptr,
+                        nullptr),
             mux_error_invalid_value);
-  EXPECT_EQ(muxDispatch(Queue, CB, ForeignFence, nullptr, 0, nullptr, 0),
+  EXPECT_EQ(muxDispatch(Queue, CB, ForeignFence, nullptr, 0, nullptr, 0,
+                        nullptr, nullptr),
             mux_error_invalid_value);
   EXPECT_EQ(muxTryWait(Queue, 0, ForeignFence), mux_error_invalid_value);
   muxDestroySemaphore(Other, Foreign);
@@ -262,8 +374,8 @@ TEST_F(MuxSyncTest, ManyThreadsDispatchingAtOnce) {
                   muxCommandReadBuffer(CB, Buffer, 0, Out.data(), Bytes) ==
                       mux_success &&
                   muxFinalizeCommandBuffer(CB) == mux_success &&
-                  muxDispatch(Queue, CB, Fence, nullptr, 0, nullptr, 0) ==
-                      mux_success &&
+                  muxDispatch(Queue, CB, Fence, nullptr, 0, nullptr, 0, nullptr,
+                              nullptr) == mux_success &&
                   muxTryWait(Queue, UINT64_MAX, Fence) == mux_success;
         for (uint8_t Byte : Out)
           Ok = Ok && Byte == Pattern;

@@ -11,8 +11,11 @@
 
 #include "OnDevice.h"
 
+#include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -335,6 +338,82 @@ TEST(ClEnqueueNDRangeKernel, AKernelThatTrapsFailsItsEventAndTheAppGoesOn) {
     std::vector<cl_int> Result = readInts(On.Queue, Out, N);
     for (size_t I = 0; I < N; ++I)
       ASSERT_EQ(Result[I], cl_int(I) * 2) << "element " << I;
+  }
+}
+
+/// The messages a context's callback was given.
+struct ContextMessages {
+  std::mutex Guard;
+  std::vector<std::string> Messages;
+  static void CL_CALLBACK record(const char *What, const void *, size_t,
+                                 void *Data) {
+    auto &M = *static_cast<ContextMessages *>(Data);
+    std::lock_guard<std::mutex> Lock(M.Guard);
+    M.Messages.push_back(What);
+  }
+};
+
+// A command nobody waits for is ended by the context's own thread, a
+// fault's message included: the application only polls its event.
+TEST(ClEnqueueNDRangeKernel, AFaultNobodyWaitsForIsToldToTheContext) {
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    ContextMessages Told;
+    cl_int Error = CL_SUCCESS;
+    cl_context Context = clCreateContext(
+        nullptr, 1, &Device, ContextMessages::record, &Told, &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    cl_command_queue Queue =
+        clCreateCommandQueueWithProperties(Context, Device, nullptr, &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    const size_t N = 64;
+    cl_mem Out = clCreateBuffer(Context, CL_MEM_READ_WRITE, N * sizeof(cl_int),
+                                nullptr, &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    cl_program Program =
+        clCreateProgramWithSource(Context, 1, &TrapSource, nullptr, &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    ASSERT_EQ(clBuildProgram(Program, 1, &Device, "", nullptr, nullptr),
+              CL_SUCCESS);
+    cl_kernel K = clCreateKernel(Program, "trap_at", &Error);
+    ASSERT_EQ(Error, CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(K, 0, sizeof Out, &Out), CL_SUCCESS);
+    cl_int Bad = 5;
+    ASSERT_EQ(clSetKernelArg(K, 1, sizeof Bad, &Bad), CL_SUCCESS);
+    size_t Global = N;
+    cl_event Trapped = nullptr;
+    cl_int Enqueued = clEnqueueNDRangeKernel(Queue, K, 1, nullptr, &Global,
+                                             nullptr, 0, nullptr, &Trapped);
+    // The launch may have run and failed before the enqueue returns, which
+    // then says so; otherwise its event does.
+    if (Enqueued == CL_SUCCESS) {
+      cl_int Status = CL_QUEUED;
+      auto Deadline =
+          std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      while (Status > CL_COMPLETE &&
+             std::chrono::steady_clock::now() < Deadline) {
+        ASSERT_EQ(clGetEventInfo(Trapped, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                                 sizeof Status, &Status, nullptr),
+                  CL_SUCCESS);
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+      }
+      EXPECT_EQ(Status, CL_OUT_OF_RESOURCES);
+      clReleaseEvent(Trapped);
+    } else {
+      EXPECT_EQ(Enqueued, CL_OUT_OF_RESOURCES);
+    }
+    {
+      std::lock_guard<std::mutex> Lock(Told.Guard);
+      ASSERT_EQ(Told.Messages.size(), 1u);
+      EXPECT_NE(Told.Messages[0].find("kernel 'trap_at' stopped at a trap"),
+                std::string::npos)
+          << Told.Messages[0];
+    }
+    clReleaseKernel(K);
+    clReleaseProgram(Program);
+    clReleaseMemObject(Out);
+    clReleaseCommandQueue(Queue);
+    clReleaseContext(Context);
   }
 }
 

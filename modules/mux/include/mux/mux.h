@@ -478,6 +478,12 @@ void muxDestroyFence(mux_device_t device, mux_fence_t fence);
     mux_error_invalid_handle. */
 mux_result_t muxResetFence(mux_fence_t fence);
 
+/** What muxDispatch calls once a dispatch is done: \p result is
+    mux_success, mux_error_kernel_fault (a kernel fault stopped the command
+    buffer) or mux_error_invalid_state (it never ran). */
+typedef void (*mux_dispatch_callback_t)(mux_command_buffer_t command_buffer,
+                                        mux_result_t result, void *user_data);
+
 /**
  * Queues a finalized command buffer to run asynchronously. A queue runs one
  * command buffer at a time: the earliest dispatched one whose
@@ -485,17 +491,28 @@ mux_result_t muxResetFence(mux_fence_t fence);
  * in dispatch order and one that waits lets later ready ones pass. When it
  * finishes, its \p signal_semaphores and \p fence (either may be null/empty)
  * become signalled. Semaphores and the fence must belong to the queue's
- * device. \return mux_success; mux_error_invalid_handle (the queue, command
+ * device.
+ *
+ * \p user_function, unless null, is called with \p user_data once for the
+ * dispatch: on the queue's thread once the command buffer has run, before
+ * its fence and semaphores are signalled (a host that waited for either
+ * finds the call made), or, for a dispatch that can never run (a
+ * semaphore or fence it uses, or its device, was destroyed while it
+ * waited), with mux_error_invalid_state on the destroying thread. It must
+ * not wait for the queue (muxTryWait, muxWaitAll, destroying an object a
+ * dispatch uses): the queue runs nothing until it returns.
+ *
+ * \return mux_success; mux_error_invalid_handle (the queue, command
  * buffer, fence or a semaphore); mux_error_null_out_parameter (a null array
  * with a non-zero length); mux_error_invalid_value (an object of another
- * device); mux_error_invalid_state (not finalized).
+ * device); mux_error_invalid_state (not finalized). The function is not
+ * called when the dispatch is refused.
  */
-mux_result_t muxDispatch(mux_queue_t queue, mux_command_buffer_t command_buffer,
-                         mux_fence_t fence,
-                         const mux_semaphore_t *wait_semaphores,
-                         uint32_t wait_semaphores_length,
-                         const mux_semaphore_t *signal_semaphores,
-                         uint32_t signal_semaphores_length);
+mux_result_t muxDispatch(
+    mux_queue_t queue, mux_command_buffer_t command_buffer, mux_fence_t fence,
+    const mux_semaphore_t *wait_semaphores, uint32_t wait_semaphores_length,
+    const mux_semaphore_t *signal_semaphores, uint32_t signal_semaphores_length,
+    mux_dispatch_callback_t user_function, void *user_data);
 
 /**
  * Waits up to \p timeout nanoseconds (0 polls, UINT64_MAX waits for ever)
