@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <string>
 #include <vector>
 
 namespace {
@@ -105,6 +106,34 @@ TEST_F(MuxCommandsTest, FillBufferRepeatsThePattern) {
   std::vector<uint8_t> Out = runAndRead(B, 40);
   for (size_t I = 0; I < 40; ++I)
     ASSERT_EQ(Out[I], I >= 8 && I < 32 ? uint8_t(1 + (I - 8) % 4) : 0xee) << I;
+}
+
+// Large fills are shared out among the workers in pieces that may begin
+// inside a pattern; a pattern of one repeated byte takes another path.
+TEST_F(MuxCommandsTest, LargeFillsRepeatEveryPatternSize) {
+  // A length the pieces do not cut at multiples of the pattern.
+  const size_t Size = (3 << 20) + 4096, Offset = 128, Length = (3 << 20) + 896;
+  for (size_t PatternSize = 1; PatternSize <= 128; PatternSize *= 2) {
+    for (bool Uniform : {false, true}) {
+      SCOPED_TRACE(std::to_string(PatternSize) + (Uniform ? " uniform" : ""));
+      // A command buffer of its own: runAndRead finalizes the last one.
+      muxDestroyCommandBuffer(Device, CB);
+      ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
+      mux_buffer_t B = buffer(std::vector<uint8_t>(Size, 0xee));
+      std::vector<uint8_t> Pattern =
+          Uniform ? std::vector<uint8_t>(PatternSize, 0x5a)
+                  : iota(PatternSize, 1);
+      ASSERT_EQ(muxCommandFillBuffer(CB, B, Offset, Length, Pattern.data(),
+                                     PatternSize),
+                mux_success);
+      std::vector<uint8_t> Out = runAndRead(B, Size);
+      for (size_t I = 0; I < Size; ++I) {
+        bool Filled = I >= Offset && I < Offset + Length;
+        ASSERT_EQ(Out[I], Filled ? Pattern[(I - Offset) % PatternSize] : 0xee)
+            << "byte " << I;
+      }
+    }
+  }
 }
 
 TEST_F(MuxCommandsTest, FillBufferBadPattern) {
