@@ -59,10 +59,9 @@ std::vector<char> compileForTarget() {
   return std::vector<char>(Object->begin(), Object->end());
 }
 
-#define ASSERT_MUX(Call)                                                       \
-  ASSERT_EQ((Call), mux_success) << muxGetLastErrorMessage()
+#define ASSERT_MUX(Call) ASSERT_EQ((Call), mux_success) << muxGetLastErrorMessage()
 
-TEST(@CLASS @Target, IdsOfEveryWorkItem) {
+TEST(@CLASS@Target, IdsOfEveryWorkItem) {
   std::vector<char> Binary = compileForTarget();
   ASSERT_FALSE(Binary.empty());
   const uint64_t Global[2] = {64, 16};
@@ -81,8 +80,8 @@ TEST(@CLASS @Target, IdsOfEveryWorkItem) {
   ASSERT_MUX(muxGetDeviceInfos(1, &Info, nullptr));
   ASSERT_MUX(muxCreateDevices(1, &Info, &Device));
   ASSERT_MUX(muxGetQueue(Device, 0, &Queue));
-  ASSERT_MUX(
-      muxCreateExecutable(Device, Binary.data(), Binary.size(), &Executable));
+  ASSERT_MUX(muxCreateExecutable(Device, Binary.data(), Binary.size(),
+                                 &Executable));
   ASSERT_MUX(muxCreateKernel(Device, Executable, "ids", 3, &Kernel));
   ASSERT_MUX(muxAllocateMemory(Device, Bytes, 0,
                                mux_memory_property_host_coherent, &Memory));
@@ -112,8 +111,8 @@ TEST(@CLASS @Target, IdsOfEveryWorkItem) {
     for (uint64_t X = 0; X < Global[0]; ++X) {
       uint32_t Expected = (Y / Local[1]) * 1000000 + (X / Local[0]) * 10000 +
                           (Y % Local[1]) * 100 + X % Local[0];
-      ASSERT_EQ(Out[Y * Global[0] + X], Expected)
-          << "at (" << X << ", " << Y << ")";
+      ASSERT_EQ(Out[Y * Global[0] + X], Expected) << "at (" << X << ", " << Y
+                                                  << ")";
     }
 
   muxDestroyCommandBuffer(Device, Commands);
