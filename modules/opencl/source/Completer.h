@@ -15,6 +15,8 @@
 /// a short launch more than the launch (doc/opencl.md, "What a launch
 /// costs").
 ///
+//===----------------------------------------------------------------------===//
+
 #ifndef OPENCL_COMPLETER_H
 #define OPENCL_COMPLETER_H
 
