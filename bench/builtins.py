@@ -12,7 +12,9 @@ figures only; it never fails on time.
 
 usage: bench/builtins.py [--family math|common|geometric|integer] ...
                          [--only NAME ...] [--rounds R] [--repeat N]
-                         [--cases-dir DIR]
+                         [--cases-dir DIR] [--build-options OPTIONS]
+--build-options builds every kernel, on both platforms, with OPTIONS
+(-cl-fast-relaxed-math for the relaxed-math table of doc/math.md).
 Builtins that write through a pointer (frexp, modf, sincos, ...) and the
 half_/native_ variants are not measured.
 """
@@ -118,7 +120,8 @@ def default_range(scalar):
     return (-100000, 100000) if scalar == "int" else (-100, 100)
 
 
-def make_case(directory, family, name, sig, ranges, scalar, width):
+def make_case(directory, build_options, family, name, sig, ranges, scalar,
+              width):
     source, scalar_result = kernel_source(family, name, sig, scalar, width)
     label = f"{family}.{name}.{scalar}{width if width > 1 else ''}"
     (directory / f"{label}.cl").write_text(source)
@@ -133,6 +136,8 @@ def make_case(directory, family, name, sig, ranges, scalar, width):
                  "init": "zero", "output": True})
     case = {"name": label, "source": f"{label}.cl", "kernel": "k",
             "global": [ELEMENTS // width], "local": None, "args": args}
+    if build_options:
+        case["build_options"] = build_options
     if family == "geometric":
         # pocl sums in float, Loom in double: products that cancel differ.
         case["tolerance"] = {"ulp": 64, "abs": 1e-3}
@@ -170,13 +175,14 @@ def main():
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--cases-dir")
+    parser.add_argument("--build-options", default="")
     options = parser.parse_args()
     families = options.family or ["math", "common", "geometric", "integer"]
     root = pathlib.Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as scratch:
         directory = pathlib.Path(options.cases_dir or scratch)
         directory.mkdir(parents=True, exist_ok=True)
-        paths = [make_case(directory, *c)
+        paths = [make_case(directory, options.build_options, *c)
                  for c in all_cases(families, set(options.only))]
         env = dict(os.environ, LOOM_CASES=" ".join(map(str, paths)))
         run = subprocess.run(

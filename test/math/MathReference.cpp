@@ -168,7 +168,8 @@ void fma(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
 // The double functions: every float one but the native_ and half_
 // variants, which OpenCL C defines for float only.
 bool hasDouble(const MathFunction &F) {
-  return F.Name.rfind("native_", 0) != 0 && F.Name.rfind("half_", 0) != 0;
+  return F.Name.rfind("native_", 0) != 0 && F.Name.rfind("half_", 0) != 0 &&
+         F.Options.empty();
 }
 
 std::vector<MathFunction> makeFloatFunctions() {
@@ -276,6 +277,37 @@ std::vector<MathFunction> makeFloatFunctions() {
   for (const char *Prefix : {"half_", "native_"})
     for (const Variant &V : Variants)
       Fs.push_back({std::string(Prefix) + V.Name, V.Sig, 8192, V.Ref, V.Range});
+  // The functions under relaxed math, whose calls then allow approximate
+  // functions (RelaxedMathPass): -cl-unsafe-math-optimizations rather than
+  // -cl-fast-relaxed-math, which would also let the kernel assume that no
+  // input is infinite or NaN. exp10's bound is exp's, not the derived
+  // one the specification allows.
+  struct Relaxed {
+    const char *Name;
+    double Bound;
+    RelaxedRule Rule;
+    RefFunction Ref;
+    double Range;
+  };
+  const Relaxed RelaxedFunctions[] = {
+      {"exp", 3, RelaxedRule::ExpGrowth, unary(mpfr_exp), 100},
+      {"exp2", 3, RelaxedRule::ExpGrowth, unary(mpfr_exp2), 150},
+      {"exp10", 3, RelaxedRule::ExpGrowth, unary(mpfr_exp10), 45},
+      {"log", 3, RelaxedRule::AbsoluteNearOne, unary(mpfr_log), 1e6},
+      {"log2", 3, RelaxedRule::AbsoluteNearOne, unary(mpfr_log2), 1e6},
+      {"log10", 3, RelaxedRule::AbsoluteNearOne, unary(mpfr_log10), 1e6},
+  };
+  for (const Relaxed &R : RelaxedFunctions) {
+    MathFunction F{std::string("relaxed_") + R.Name,
+                   S::FloatFloat,
+                   R.Bound,
+                   R.Ref,
+                   R.Range,
+                   R.Name};
+    F.Options = "-cl-unsafe-math-optimizations";
+    F.Rule = R.Rule;
+    Fs.push_back(F);
+  }
   return Fs;
 }
 

@@ -47,6 +47,14 @@ struct RefArgs {
 using RefFunction = std::function<void(mpfr_ptr Out, mpfr_ptr Out2, long *Int2,
                                        const RefArgs &)>;
 
+/// How a bound in ulps applies beyond its value, for the relaxed-math
+/// functions (section 7.4 of the 3.0 specification, relaxed table).
+enum class RelaxedRule {
+  None,
+  ExpGrowth,       ///< The bound plus floor(|2x|) ulp.
+  AbsoluteNearOne, ///< 2^-21 absolute for x in [0.5, 2]; the bound elsewhere.
+};
+
 struct MathFunction {
   std::string Name; ///< The OpenCL C builtin.
   Signature Sig;
@@ -55,6 +63,8 @@ struct MathFunction {
   double Range;        ///< Random inputs are also drawn from [-Range, Range].
   std::string Builtin; ///< What the kernel calls, when not Name.
   bool IsDouble = false;
+  std::string Options; ///< The test kernel's build options.
+  RelaxedRule Rule = RelaxedRule::None;
 };
 
 /// Every float function the suite checks.

@@ -545,6 +545,23 @@ std::optional<std::string> BuiltinInfo::getVectorBuiltin(StringRef ScalarName,
   return Vector;
 }
 
+/// What the builtins library's relaxed-math evaluations are named after
+/// (LOOM_RELAXED in builtins/math.h).
+static constexpr StringLiteral RelaxedBuiltinPrefix = "__loom_relaxed_";
+
+std::optional<std::string>
+BuiltinInfo::getRelaxedBuiltin(StringRef MangledName) const {
+  std::optional<MangledFunction> Function = splitMangledFunction(MangledName);
+  if (!Function)
+    return std::nullopt;
+  std::string Name = (RelaxedBuiltinPrefix + Function->Name).str();
+  std::string Relaxed =
+      "_Z" + std::to_string(Name.size()) + Name + Function->Params.str();
+  if (!isDefinedByBuiltinsLibrary(Relaxed))
+    return std::nullopt;
+  return Relaxed;
+}
+
 bool BuiltinInfo::mustLinkAfterVectorization(StringRef MangledName) const {
   std::optional<ScalarSignature> Signature = parseScalarSignature(MangledName);
   if (!Signature || none_of(Signature->Params, isFloatingPointCode))

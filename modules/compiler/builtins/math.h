@@ -49,6 +49,11 @@ LOOM_DECLARE_INTRINSICS(double16, d16)
 #define LOOM_INTRINSIC(OP, S) LOOM_INTRINSIC_(OP, S)
 #define LOOM_INTRINSIC_(OP, S) __loom_##OP##_##S
 
+// The relaxed-math evaluation of builtin NAME, which RelaxedMathPass calls
+// in place of NAME under relaxed math (BuiltinInfo::getRelaxedBuiltin knows
+// the prefix too).
+#define LOOM_RELAXED(NAME) __loom_relaxed_##NAME
+
 // Reinterprets the bits of X as type T.
 #define LOOM_AS(T, X) __builtin_astype((X), T)
 

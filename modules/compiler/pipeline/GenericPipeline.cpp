@@ -16,6 +16,7 @@
 #include "compiler/passes/input/LowerPrintfPass.h"
 #include "compiler/passes/input/LowerToMuxBuiltinsPass.h"
 #include "compiler/passes/input/MarkCKernelsPass.h"
+#include "compiler/passes/input/RelaxedMathPass.h"
 #include "compiler/passes/input/TransferKernelMetadataPass.h"
 #include "compiler/passes/input/TrapFreeDivisionPass.h"
 #include "compiler/passes/parallel/LowerParallelLoopsPass.h"
@@ -78,6 +79,9 @@ void addGenericPipeline(ModulePassManager &MPM, PassMachinery &Machinery,
   MPM.addPass(utils::LowerPrintfPass());
   // The kernel's own casts, not the library's internal conversions.
   MPM.addPass(utils::DefinedConversionsPass());
+  // Before the library is linked: the relaxed builtins are linked instead
+  // of the full-precision ones, not beside them.
+  MPM.addPass(utils::RelaxedMathPass());
   // Builtins first: the library's own barriers and work-item queries are
   // lowered with the kernels'.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));

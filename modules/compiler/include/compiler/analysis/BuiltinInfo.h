@@ -136,6 +136,17 @@ public:
   virtual std::optional<std::string>
   getVectorBuiltin(llvm::StringRef ScalarName, unsigned Width) const;
 
+  /// The builtin to call in place of library builtin \p MangledName where
+  /// the call allows approximate functions (`afn`, which Clang sets under
+  /// -cl-fast-relaxed-math and -cl-unsafe-math-optimizations), if there is
+  /// one: an evaluation within the bounds OpenCL C allows under relaxed
+  /// math, with the same signature (RelaxedMathPass). By default,
+  /// `__loom_relaxed_<name>` of the same parameters where Loom's builtins
+  /// library defines it (`_Z3expf` to `_Z18__loom_relaxed_expf`): float
+  /// exponentials and logarithms at every width (doc/math.md).
+  virtual std::optional<std::string>
+  getRelaxedBuiltin(llvm::StringRef MangledName) const;
+
   /// Whether \p Name is a runtime function the driver provides to loaded
   /// kernels (metadata/abi.h), which no library links. By default the
   /// reference driver's hooks (`__loom_parallel_map`) and its OpenMP runtime

@@ -1,0 +1,37 @@
+//===- RelaxedMathPass.h - Relaxed-math builtins ----------------*- C++ -*-===//
+///
+/// \file
+/// Assumes: a module as a frontend left it, before the builtins library is
+/// linked: a call to a math builtin carries the fast-math flags of the
+/// source's options, `afn` (approximate functions) where they relax its
+/// accuracy (Clang sets it under -cl-fast-relaxed-math and
+/// -cl-unsafe-math-optimizations).
+/// Does: calls BuiltinInfo::getRelaxedBuiltin's builtin, of the same
+/// signature, in place of each builtin an `afn` call names, where there is
+/// one: by default the library's float-precision exponentials and
+/// logarithms, within the bounds OpenCL C allows under relaxed math
+/// (doc/math.md). Calls without `afn` keep the full-precision builtin, so
+/// a program may mix both.
+/// Produces: the same calls, some to relaxed builtins, which the
+/// vectorizers widen and `link-builtins` links as they do any other.
+/// Pipeline name: `relaxed-math`.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef COMPILER_PASSES_INPUT_RELAXEDMATHPASS_H
+#define COMPILER_PASSES_INPUT_RELAXEDMATHPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace compiler {
+namespace utils {
+
+class RelaxedMathPass : public llvm::PassInfoMixin<RelaxedMathPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+} // namespace utils
+} // namespace compiler
+
+#endif // COMPILER_PASSES_INPUT_RELAXEDMATHPASS_H

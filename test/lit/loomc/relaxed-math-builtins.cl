@@ -1,0 +1,33 @@
+// RUN: loomc -cl-fast-relaxed-math --print-after=relaxed-math %s -o %t.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RELAXED
+// RUN: loomc -cl-unsafe-math-optimizations --print-after=relaxed-math %s \
+// RUN:   -o %t.o 2>&1 | FileCheck %s --check-prefix=RELAXED
+// RUN: loomc --print-after=relaxed-math %s -o %t.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FULL
+// RUN: loomc -cl-fast-relaxed-math -cl-wfv=always --print-after=vecz %s \
+// RUN:   -o %t.o 2>&1 | FileCheck %s --check-prefix=WIDENED
+// RUN: loomc -cl-fast-relaxed-math -cl-wfv=always --emit=ir %s -o - \
+// RUN:   | FileCheck %s --check-prefix=FLOAT
+
+// Under relaxed math Clang marks the calls of math builtins afn, and the
+// relaxed-math pass gives them the library's float-precision evaluations
+// (doc/math.md); without it they keep the correctly rounded ones. Vecz
+// widens a relaxed call as it does any other, and nothing is computed in
+// double any more (the correctly rounded functions convert every lane).
+
+// RELAXED: call {{.*}}afn float @_Z18__loom_relaxed_expf(
+// RELAXED: call {{.*}}afn <4 x float> @_Z20__loom_relaxed_log10Dv4_f(
+// FULL: call float @_Z3expf(
+// FULL: call <4 x float> @_Z5log10Dv4_f(
+// WIDENED: call <{{[0-9]+}} x float> @_Z18__loom_relaxed_expDv{{[0-9]+}}_f(
+// FLOAT-NOT: fpext
+// FLOAT-NOT: x double>
+// FLOAT: define void @relaxed.mux-entry-hook(
+// FLOAT-NOT: fpext
+// FLOAT-NOT: x double>
+
+__kernel void relaxed(__global float *x, __global float4 *y) {
+  size_t i = get_global_id(0);
+  x[i] = exp(x[i]);
+  y[i] = log10(y[i]);
+}
