@@ -284,22 +284,36 @@ std::vector<MathFunction> makeFloatFunctions() {
   // one the specification allows.
   struct Relaxed {
     const char *Name;
+    Signature Sig;
     double Bound;
     RelaxedRule Rule;
     RefFunction Ref;
     double Range;
   };
   const Relaxed RelaxedFunctions[] = {
-      {"exp", 3, RelaxedRule::ExpGrowth, unary(mpfr_exp), 100},
-      {"exp2", 3, RelaxedRule::ExpGrowth, unary(mpfr_exp2), 150},
-      {"exp10", 3, RelaxedRule::ExpGrowth, unary(mpfr_exp10), 45},
-      {"log", 3, RelaxedRule::AbsoluteNearOne, unary(mpfr_log), 1e6},
-      {"log2", 3, RelaxedRule::AbsoluteNearOne, unary(mpfr_log2), 1e6},
-      {"log10", 3, RelaxedRule::AbsoluteNearOne, unary(mpfr_log10), 1e6},
+      {"exp", S::FloatFloat, 3, RelaxedRule::ExpGrowth, unary(mpfr_exp), 100},
+      {"exp2", S::FloatFloat, 3, RelaxedRule::ExpGrowth, unary(mpfr_exp2), 150},
+      {"exp10", S::FloatFloat, 3, RelaxedRule::ExpGrowth, unary(mpfr_exp10),
+       45},
+      {"log", S::FloatFloat, 3, RelaxedRule::AbsoluteNearOne, unary(mpfr_log),
+       1e6},
+      {"log2", S::FloatFloat, 3, RelaxedRule::AbsoluteNearOne, unary(mpfr_log2),
+       1e6},
+      {"log10", S::FloatFloat, 3, RelaxedRule::AbsoluteNearOne,
+       unary(mpfr_log10), 1e6},
+      {"asin", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_asin), 1},
+      {"acos", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_acos), 1},
+      {"atan", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_atan), 100},
+      {"asinpi", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_asinpi), 1},
+      {"acospi", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_acospi), 1},
+      {"atanpi", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_atanpi), 100},
+      {"atan2", S::FloatFloat2, 6, RelaxedRule::None, binary(mpfr_atan2), 100},
+      {"atan2pi", S::FloatFloat2, 6, RelaxedRule::None, binary(mpfr_atan2pi),
+       100},
   };
   for (const Relaxed &R : RelaxedFunctions) {
     MathFunction F{std::string("relaxed_") + R.Name,
-                   S::FloatFloat,
+                   R.Sig,
                    R.Bound,
                    R.Ref,
                    R.Range,

@@ -7,6 +7,9 @@ Not run by the build: the coefficients are checked in. Needs mpmath
 (near-minimax) of:
   - float, atan_poly: atan(a) / a as a polynomial in z = a^2, a in [0, 1],
     degree 15;
+  - float, atan_ratio_f (relaxed math): the same, degree 10, with its
+    coefficients rounded to float (the constant term, 1, is folded into
+    the last step);
   - float, erf_small: erf(a) / a as a polynomial in z = a^2, a in [0, 1],
     degree 7;
   - float, erfc_large: a sqrt(pi) erfcx(a), erfcx(a) = e^(a^2) erfc(a), as
@@ -14,9 +17,11 @@ Not run by the build: the coefficients are checked in. Needs mpmath
   - double, erfc_large_d: the same in z = (a - 4) / (a + 4), a in [1, 28],
     degree 21.
 For each, it also prints the worst relative error of the polynomial with
-its coefficients rounded to double, over 2001 points, and the ratio of
+its coefficients rounded to double (to float for atan_ratio_f), over 2001 points, and the ratio of
 sum |c_k z^k| to the value (how much Horner's rounding can grow).
 """
+
+import struct
 
 import mpmath as mp
 
@@ -40,8 +45,19 @@ def scaled_erfcx(k):
     return f
 
 
-def fit(name, f, lo, hi, degree):
-    coefficients = [float(c) for c in mp.chebyfit(f, [lo, hi], degree + 1)]
+def to_float(c):
+    return struct.unpack("f", struct.pack("f", float(c)))[0]
+
+
+def float_literal(c):
+    """c as a hexadecimal float literal without trailing zeros."""
+    mantissa, exponent = c.hex().split("p")
+    return mantissa.rstrip("0").rstrip(".") + "p" + exponent + "f"
+
+
+def fit(name, f, lo, hi, degree, single=False):
+    rounded = to_float if single else float
+    coefficients = [rounded(c) for c in mp.chebyfit(f, [lo, hi], degree + 1)]
     worst = growth = 0
     for i in range(2001):
         z = lo + (hi - lo) * i / 2000
@@ -53,6 +69,11 @@ def fit(name, f, lo, hi, degree):
         growth = max(growth, magnitude / abs(f(z)))
     print(f"// {name}: relative error {mp.nstr(worst, 3)}, "
           f"growth {mp.nstr(growth, 3)}")
+    if single:
+        print(f"  F p = {float_literal(coefficients[0])};")
+        for c in coefficients[1:-1]:
+            print(f"  p = FMA_F(p, z, {float_literal(c)});")
+        return
     print(f"  D p = {coefficients[0].hex()};")
     for c in coefficients[1:]:
         print(f"  p = FMA_D(p, z, {c.hex()});")
@@ -64,6 +85,7 @@ def mapped(k, a):
 
 def main():
     fit("atan_poly", atan_over_a, 0, 1, 15)
+    fit("atan_ratio_f", atan_over_a, 0, 1, 10, single=True)
     fit("erf_small", erf_over_a, 0, 1, 7)
     k = mp.mpf(3)
     fit("erfc_large", scaled_erfcx(k), mapped(k, 1), mapped(k, mp.mpf(10.5)),
