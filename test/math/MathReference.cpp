@@ -308,6 +308,7 @@ std::vector<MathFunction> makeFloatFunctions() {
       {"acospi", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_acospi), 1},
       {"atanpi", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_atanpi), 100},
       {"atan2", S::FloatFloat2, 6, RelaxedRule::None, binary(mpfr_atan2), 100},
+      {"tanh", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_tanh), 10},
       {"atan2pi", S::FloatFloat2, 6, RelaxedRule::None, binary(mpfr_atan2pi),
        100},
   };

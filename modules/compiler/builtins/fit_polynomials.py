@@ -10,6 +10,8 @@ Not run by the build: the coefficients are checked in. Needs mpmath
   - float, atan_ratio_f (relaxed math): the same, degree 10, with its
     coefficients rounded to float (the constant term, 1, is folded into
     the last step);
+  - float, tanh_small_f (relaxed math): tanh(a) / a as a polynomial in
+    z = a^2, a in [0, 0.55], degree 5, coefficients in float;
   - float, erf_small: erf(a) / a as a polynomial in z = a^2, a in [0, 1],
     degree 7;
   - float, erfc_large: a sqrt(pi) erfcx(a), erfcx(a) = e^(a^2) erfc(a), as
@@ -17,7 +19,7 @@ Not run by the build: the coefficients are checked in. Needs mpmath
   - double, erfc_large_d: the same in z = (a - 4) / (a + 4), a in [1, 28],
     degree 21.
 For each, it also prints the worst relative error of the polynomial with
-its coefficients rounded to double (to float for atan_ratio_f), over 2001 points, and the ratio of
+its coefficients rounded to double (to float for the float fits), over 2001 points, and the ratio of
 sum |c_k z^k| to the value (how much Horner's rounding can grow).
 """
 
@@ -31,6 +33,11 @@ mp.mp.dps = 60
 def atan_over_a(z):
     a = mp.sqrt(z)
     return mp.atan(a) / a if z > 0 else mp.mpf(1)
+
+
+def tanh_over_a(z):
+    a = mp.sqrt(z)
+    return mp.tanh(a) / a if z > 0 else mp.mpf(1)
 
 
 def erf_over_a(z):
@@ -86,6 +93,7 @@ def mapped(k, a):
 def main():
     fit("atan_poly", atan_over_a, 0, 1, 15)
     fit("atan_ratio_f", atan_over_a, 0, 1, 10, single=True)
+    fit("tanh_small_f", tanh_over_a, 0, mp.mpf("0.3025"), 5, single=True)
     fit("erf_small", erf_over_a, 0, 1, 7)
     k = mp.mpf(3)
     fit("erfc_large", scaled_erfcx(k), mapped(k, 1), mapped(k, mp.mpf(10.5)),

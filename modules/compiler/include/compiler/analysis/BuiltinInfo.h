@@ -143,7 +143,8 @@ public:
   /// math, with the same signature (RelaxedMathPass). By default,
   /// `__loom_relaxed_<name>` of the same parameters where Loom's builtins
   /// library defines it (`_Z3expf` to `_Z18__loom_relaxed_expf`): float
-  /// exponentials and logarithms at every width (doc/math.md).
+  /// exponentials, logarithms, inverse trigonometric functions and tanh,
+  /// at every width (doc/math.md).
   virtual std::optional<std::string>
   getRelaxedBuiltin(llvm::StringRef MangledName) const;
 

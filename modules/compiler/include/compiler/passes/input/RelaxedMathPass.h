@@ -8,10 +8,12 @@
 /// -cl-unsafe-math-optimizations).
 /// Does: calls BuiltinInfo::getRelaxedBuiltin's builtin, of the same
 /// signature, in place of each builtin an `afn` call names, where there is
-/// one: by default the library's float-precision exponentials and
-/// logarithms, within the bounds OpenCL C allows under relaxed math
-/// (doc/math.md). Calls without `afn` keep the full-precision builtin, so
-/// a program may mix both.
+/// one: by default the library's float-precision exponentials,
+/// logarithms, inverse trigonometric functions and tanh, within the bounds
+/// OpenCL C allows under relaxed math (doc/math.md). Calls without `afn`
+/// keep the full-precision builtin, so a program may mix both. A
+/// declaration left without calls is removed, so that `link-builtins`
+/// does not bring in its body.
 /// Produces: the same calls, some to relaxed builtins, which the
 /// vectorizers widen and `link-builtins` links as they do any other.
 /// Pipeline name: `relaxed-math`.
