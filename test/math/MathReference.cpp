@@ -311,6 +311,9 @@ std::vector<MathFunction> makeFloatFunctions() {
       {"tanh", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_tanh), 10},
       {"atan2pi", S::FloatFloat2, 6, RelaxedRule::None, binary(mpfr_atan2pi),
        100},
+      {"sinpi", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_sinpi), 100},
+      {"cospi", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_cospi), 100},
+      {"tanpi", S::FloatFloat, 6, RelaxedRule::None, unary(mpfr_tanpi), 100},
   };
   for (const Relaxed &R : RelaxedFunctions) {
     MathFunction F{std::string("relaxed_") + R.Name,

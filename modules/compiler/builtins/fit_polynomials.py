@@ -12,6 +12,12 @@ Not run by the build: the coefficients are checked in. Needs mpmath
     the last step);
   - float, tanh_small_f (relaxed math): tanh(a) / a as a polynomial in
     z = a^2, a in [0, 0.55], degree 5, coefficients in float;
+  - float, sinpi_kernel_f (relaxed math): (sin(pi a) / a - pi) / z, the
+    part of sin(pi a) / a after its constant term, as a polynomial in
+    z = a^2, a in [0, 1/4], degree 3, coefficients in float (every one
+    printed: pi is added in two parts by the caller);
+  - float, cospi_kernel_f (relaxed math): (cos(pi a) - 1) / z in the same
+    z, degree 3, coefficients in float (1 is added by the caller);
   - float, erf_small: erf(a) / a as a polynomial in z = a^2, a in [0, 1],
     degree 7;
   - float, erfc_large: a sqrt(pi) erfcx(a), erfcx(a) = e^(a^2) erfc(a), as
@@ -40,6 +46,16 @@ def tanh_over_a(z):
     return mp.tanh(a) / a if z > 0 else mp.mpf(1)
 
 
+def sinpi_tail(z):
+    a = mp.sqrt(z)
+    return (mp.sin(mp.pi * a) / a - mp.pi) / z if z > 0 else -mp.pi**3 / 6
+
+
+def cospi_tail(z):
+    a = mp.sqrt(z)
+    return (mp.cos(mp.pi * a) - 1) / z if z > 0 else -mp.pi**2 / 2
+
+
 def erf_over_a(z):
     a = mp.sqrt(z)
     return mp.erf(a) / a if z > 0 else 2 / mp.sqrt(mp.pi)
@@ -62,7 +78,7 @@ def float_literal(c):
     return mantissa.rstrip("0").rstrip(".") + "p" + exponent + "f"
 
 
-def fit(name, f, lo, hi, degree, single=False):
+def fit(name, f, lo, hi, degree, single=False, whole=False):
     rounded = to_float if single else float
     coefficients = [rounded(c) for c in mp.chebyfit(f, [lo, hi], degree + 1)]
     worst = growth = 0
@@ -78,7 +94,7 @@ def fit(name, f, lo, hi, degree, single=False):
           f"growth {mp.nstr(growth, 3)}")
     if single:
         print(f"  F p = {float_literal(coefficients[0])};")
-        for c in coefficients[1:-1]:
+        for c in coefficients[1:] if whole else coefficients[1:-1]:
             print(f"  p = FMA_F(p, z, {float_literal(c)});")
         return
     print(f"  D p = {coefficients[0].hex()};")
@@ -94,6 +110,10 @@ def main():
     fit("atan_poly", atan_over_a, 0, 1, 15)
     fit("atan_ratio_f", atan_over_a, 0, 1, 10, single=True)
     fit("tanh_small_f", tanh_over_a, 0, mp.mpf("0.3025"), 5, single=True)
+    fit("sinpi_kernel_f", sinpi_tail, 0, mp.mpf(1) / 16, 3, single=True,
+        whole=True)
+    fit("cospi_kernel_f", cospi_tail, 0, mp.mpf(1) / 16, 3, single=True,
+        whole=True)
     fit("erf_small", erf_over_a, 0, 1, 7)
     k = mp.mpf(3)
     fit("erfc_large", scaled_erfcx(k), mapped(k, 1), mapped(k, mp.mpf(10.5)),

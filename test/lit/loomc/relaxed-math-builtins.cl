@@ -17,8 +17,12 @@
 
 // RELAXED: call {{.*}}afn float @_Z18__loom_relaxed_expf(
 // RELAXED: call {{.*}}afn <4 x float> @_Z20__loom_relaxed_log10Dv4_f(
+// RELAXED: call {{.*}}afn float @_Z20__loom_relaxed_sinpif(
+// RELAXED: call {{.*}}afn <8 x float> @_Z20__loom_relaxed_tanpiDv8_f(
 // FULL: call float @_Z3expf(
 // FULL: call <4 x float> @_Z5log10Dv4_f(
+// FULL: call float @_Z5sinpif(
+// FULL: call <8 x float> @_Z5tanpiDv8_f(
 // WIDENED: call <{{[0-9]+}} x float> @_Z18__loom_relaxed_expDv{{[0-9]+}}_f(
 // FLOAT-NOT: fpext
 // FLOAT-NOT: x double>
@@ -26,8 +30,11 @@
 // FLOAT-NOT: fpext
 // FLOAT-NOT: x double>
 
-__kernel void relaxed(__global float *x, __global float4 *y) {
+__kernel void relaxed(__global float *x, __global float4 *y,
+                      __global float8 *z) {
   size_t i = get_global_id(0);
   x[i] = exp(x[i]);
   y[i] = log10(y[i]);
+  x[i] = sinpi(x[i]);
+  z[i] = tanpi(z[i]);
 }
