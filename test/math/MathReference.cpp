@@ -314,6 +314,10 @@ std::vector<MathFunction> makeFloatFunctions() {
       {"sinpi", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_sinpi), 100},
       {"cospi", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_cospi), 100},
       {"tanpi", S::FloatFloat, 6, RelaxedRule::None, unary(mpfr_tanpi), 100},
+      {"log1p", S::FloatFloat, 2, RelaxedRule::None, unary(mpfr_log1p), 4},
+      {"asinh", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_asinh), 1e6},
+      {"acosh", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_acosh), 1e6},
+      {"atanh", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_atanh), 1},
   };
   for (const Relaxed &R : RelaxedFunctions) {
     MathFunction F{std::string("relaxed_") + R.Name,
