@@ -24,7 +24,10 @@ Not run by the build: the coefficients are checked in. Needs mpmath
     a polynomial in z = (a - 3) / (a + 3), a in [1, 10.5], degree 10;
   - double, erfc_large_d: the same in z = (a - 4) / (a + 4), a in [1, 28],
     degree 21.
-For each, it also prints the worst relative error of the polynomial with
+And, not a fit, lanczos_sum's two polynomials: Lanczos' sum (g = 7, nine
+terms) c0 + sum of c_k / (x + k), k = 1..8, over one denominator, N(x) /
+D(x) with D(x) the product of the (x + k).
+For each fit, it also prints the worst relative error of the polynomial with
 its coefficients rounded to double (to float for the float fits), over 2001 points, and the ratio of
 sum |c_k z^k| to the value (how much Horner's rounding can grow).
 """
@@ -102,6 +105,42 @@ def fit(name, f, lo, hi, degree, single=False, whole=False):
         print(f"  p = FMA_D(p, z, {c.hex()});")
 
 
+LANCZOS = ["0.99999999999980993", "676.5203681218851", "-1259.1392167224028",
+           "771.32342877765313", "-176.61502916214059", "12.507343278686905",
+           "-0.13857109526572012", "9.9843695780195716e-6",
+           "1.5056327351493116e-7"]
+
+
+def times(p, q):
+    """The product of two polynomials given lowest coefficient first."""
+    r = [mp.mpf(0)] * (len(p) + len(q) - 1)
+    for i, a in enumerate(p):
+        for j, b in enumerate(q):
+            r[i + j] += a * b
+    return r
+
+
+def lanczos_rational():
+    c = [mp.mpf(v) for v in LANCZOS]
+    denominator = [mp.mpf(1)]
+    for k in range(1, 9):
+        denominator = times(denominator, [mp.mpf(k), mp.mpf(1)])
+    numerator = [c[0] * d for d in denominator]
+    for k in range(1, 9):
+        others = [mp.mpf(1)]
+        for j in range(1, 9):
+            if j != k:
+                others = times(others, [mp.mpf(j), mp.mpf(1)])
+        for i, a in enumerate(others):
+            numerator[i] += c[k] * a
+    print("// lanczos_sum: N and D, highest coefficient first")
+    for name, poly in (("n", numerator), ("d", denominator)):
+        coefficients = [float(v) for v in reversed(poly)]
+        print(f"  D {name} = {coefficients[0].hex()};")
+        for v in coefficients[1:]:
+            print(f"  {name} = FMA_D({name}, x, {v.hex()});")
+
+
 def mapped(k, a):
     return (a - k) / (a + k)
 
@@ -118,6 +157,7 @@ def main():
     k = mp.mpf(3)
     fit("erfc_large", scaled_erfcx(k), mapped(k, 1), mapped(k, mp.mpf(10.5)),
         10)
+    lanczos_rational()
     k = mp.mpf(4)
     fit("erfc_large_d", scaled_erfcx(k), mapped(k, 1), mapped(k, 28), 21)
 
