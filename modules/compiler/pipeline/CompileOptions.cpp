@@ -104,6 +104,11 @@ bool CompileOptions::requiresUniformWorkGroups(ProgramInput Input) const {
          llvm::is_contained(ClangFlags, "cl-uniform-work-group-size");
 }
 
+bool CompileOptions::relaxesMath() const {
+  return llvm::is_contained(ClangFlags, "cl-fast-relaxed-math") ||
+         llvm::is_contained(ClangFlags, "cl-unsafe-math-optimizations");
+}
+
 /// Whether \p Spelling is one of LOOM_OPENCL_C_VERSIONS as `-cl-std=`
 /// takes it.
 static bool isOpenCLCVersion(StringRef Spelling) {

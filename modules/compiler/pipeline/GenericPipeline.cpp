@@ -81,7 +81,7 @@ void addGenericPipeline(ModulePassManager &MPM, PassMachinery &Machinery,
   MPM.addPass(utils::DefinedConversionsPass());
   // Before the library is linked: the relaxed builtins are linked instead
   // of the full-precision ones, not beside them.
-  MPM.addPass(utils::RelaxedMathPass());
+  MPM.addPass(utils::RelaxedMathPass({Opts.relaxesMath()}));
   // Builtins first: the library's own barriers and work-item queries are
   // lowered with the kernels'.
   MPM.addPass(utils::LinkBuiltinsPass({utils::LinkBuiltinsPass::Stage::Early}));

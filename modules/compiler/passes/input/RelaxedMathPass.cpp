@@ -8,6 +8,7 @@
 #include "compiler/passes/input/RelaxedMathPass.h"
 
 #include "compiler/analysis/BuiltinInfo.h"
+#include "compiler/support/PassParams.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Instructions.h"
@@ -27,10 +28,12 @@ namespace {
 
 /// Whether \p U is a call of the function it uses that allows an
 /// approximation of it.
-bool allowsApproximation(const Use &U) {
+/// Whether \p U calls its builtin, and allows an approximation of it: with
+/// `afn`, or by any call at all where \p AllCalls.
+bool allowsApproximation(const Use &U, bool AllCalls) {
   const auto *Call = dyn_cast<CallInst>(U.getUser());
   return Call && Call->isCallee(&U) && isa<FPMathOperator>(Call) &&
-         Call->hasApproxFunc();
+         (AllCalls || Call->hasApproxFunc());
 }
 
 /// \p Builtin's relaxed builtin declared in \p M, with its signature,
@@ -45,10 +48,10 @@ Function *declareRelaxed(Function &Builtin, StringRef Name, Module &M) {
 
 /// Makes the calls of \p Builtin that allow an approximation call its
 /// relaxed builtin instead, if it has one. Returns whether any changed.
-bool relaxCalls(Function &Builtin, const BuiltinInfo &BI) {
+bool relaxCalls(Function &Builtin, const BuiltinInfo &BI, bool AllCalls) {
   SmallVector<Use *, 8> Relaxable;
   for (Use &U : Builtin.uses())
-    if (allowsApproximation(U))
+    if (allowsApproximation(U, AllCalls))
       Relaxable.push_back(&U);
   if (Relaxable.empty())
     return false;
@@ -77,8 +80,23 @@ PreservedAnalyses RelaxedMathPass::run(Module &M, ModuleAnalysisManager &AM) {
       Builtins.push_back(&F);
   bool Changed = false;
   for (Function *Builtin : Builtins)
-    Changed |= relaxCalls(*Builtin, BI);
+    Changed |= relaxCalls(*Builtin, BI, Opts.AllCalls);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+Expected<RelaxedMathPass::Options>
+RelaxedMathPass::parseOptions(StringRef Params) {
+  Options Opts;
+  if (Error E =
+          parseFlagPassParam(Params, "relaxed-math", "all", Opts.AllCalls))
+    return std::move(E);
+  return Opts;
+}
+
+void RelaxedMathPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  printPassWithParams(OS, MapClassName2PassName(name()),
+                      Opts.AllCalls ? "all" : "");
 }
 
 } // namespace utils

@@ -1,6 +1,9 @@
 ; RUN: loom-opt -passes=relaxed-math -S %s | FileCheck %s
 ; RUN: loom-opt -passes='relaxed-math,link-builtins<early>,link-builtins<late>' -S %s \
 ; RUN:   | FileCheck %s --check-prefix=LINKED
+; RUN: loom-opt -passes='relaxed-math<all>' -S %s | FileCheck %s --check-prefix=ALL
+; RUN: not loom-opt -passes='relaxed-math<some>' -S %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD
 
 ; A call that allows approximate functions (afn: -cl-fast-relaxed-math,
 ; -cl-unsafe-math-optimizations) calls the library's relaxed evaluation,
@@ -33,6 +36,19 @@ define float @user(float %x, <16 x float> %v, double %d, ptr %out) {
 ; CHECK: %reassoc = call reassoc nsz arcp float @_Z3expf(float %x)
 ; CHECK: %double = call afn double @_Z3expd(double %d)
 ; CHECK: %sinh = call afn float @_Z4sinhf(float %x)
+
+; With <all> (-cl-fast-relaxed-math and -cl-unsafe-math-optimizations on
+; SPIR-V or LLVM IR, whose calls carry no afn), calls without afn are
+; relaxed too, and the full-precision declaration, left without calls, is
+; gone; a double call and sinh still keep theirs.
+; ALL-NOT: declare float @_Z3expf(
+; ALL-LABEL: define float @user(
+; ALL: %exact = call float @_Z18__loom_relaxed_expf(float %x)
+; ALL: %reassoc = call reassoc nsz arcp float @_Z18__loom_relaxed_expf(float %x)
+; ALL: %double = call afn double @_Z3expd(double %d)
+; ALL: %sinh = call afn float @_Z4sinhf(float %x)
+; ALL-NOT: declare float @_Z3expf(
+; BAD: relaxed-math{{.*}}some
 
 ; Both evaluations are linked where both are called (after vectorization,
 ; as math builtins are).

@@ -187,6 +187,10 @@ struct CompileOptions {
   /// 2.0 and later say. SPIR-V has no OpenCL C version: `-cl-std=` does not
   /// apply to it, and only the flag counts.
   bool requiresUniformWorkGroups(ProgramInput Input) const;
+  /// Whether the options relax the accuracy of the math builtins
+  /// (`-cl-fast-relaxed-math`, `-cl-unsafe-math-optimizations`), for every
+  /// input: SPIR-V and LLVM IR carry no fast-math flags on those calls.
+  bool relaxesMath() const;
   /// `-cl-vec=`: which vectorizers run on each work-item before Loom's own
   /// passes.
   EarlyVectorization Vectorize = EarlyVectorization::None;
