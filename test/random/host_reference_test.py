@@ -167,23 +167,33 @@ def test_refusals(args, failures):
 def test_verdicts(failures):
     with_pocl = types.SimpleNamespace(pocl="cl_launcher")
     without_pocl = types.SimpleNamespace(pocl=None)
-    for args, pocl, host, wanted in [
-            (with_pocl, None, None, "agree"),
-            (with_pocl, "pocl: MISMATCH", "agrees with Loom", "pocl-wrong"),
-            (with_pocl, "pocl: error", "agrees with Loom", "pocl-wrong"),
-            (with_pocl, "pocl: MISMATCH", "undefined", "pocl-differs"),
-            (with_pocl, "pocl: MISMATCH", "MISMATCH", "pocl-differs"),
-            (with_pocl, "pocl: error", None, "pocl-fails"),
-            (with_pocl, "pocl: MISMATCH", "agrees with pocl",
+    order = "atomic-section-writes-state"
+    for args, pocl, host, dependent, wanted in [
+            (with_pocl, None, None, False, "agree"),
+            (with_pocl, "pocl: MISMATCH", "agrees with Loom", False,
+             "pocl-wrong"),
+            (with_pocl, "pocl: error", "agrees with Loom", False, "pocl-wrong"),
+            (with_pocl, "pocl: MISMATCH", "undefined", False, "pocl-differs"),
+            (with_pocl, "pocl: MISMATCH", "MISMATCH", False, "pocl-differs"),
+            (with_pocl, "pocl: error", None, False, "pocl-fails"),
+            (with_pocl, "pocl: MISMATCH", "agrees with pocl", False,
              "every Loom configuration differs from pocl and the host"),
-            (without_pocl, None, "agrees with Loom", "agree"),
-            (without_pocl, None, "undefined", "agree"),
-            (without_pocl, None, "MISMATCH",
-             "every Loom configuration differs from the host")]:
-        verdict = differential.judge(args, pocl, host)
+            (without_pocl, None, "agrees with Loom", False, "agree"),
+            (without_pocl, None, "undefined", False, "agree"),
+            (without_pocl, None, "MISMATCH", False,
+             "every Loom configuration differs from the host"),
+            # An atomic section that writes state: the host's order of
+            # work-items decides its result, so its difference says nothing.
+            (without_pocl, None, "MISMATCH", True, order),
+            (with_pocl, "pocl: MISMATCH", "agrees with pocl", True, order),
+            (with_pocl, "pocl: MISMATCH", "MISMATCH", True, order),
+            (without_pocl, None, "agrees with Loom", True, "agree"),
+            (with_pocl, "pocl: MISMATCH", "agrees with Loom", True,
+             "pocl-wrong")]:
+        verdict = differential.judge(args, pocl, host, dependent)
         check(failures, verdict == wanted,
-              f"judge(pocl={args.pocl}, {pocl}, {host}) is '{verdict}', "
-              f"not '{wanted}'")
+              f"judge(pocl={args.pocl}, {pocl}, {host}, {dependent}) is "
+              f"'{verdict}', not '{wanted}'")
 
 
 def test_atomic_sections(failures):
