@@ -318,6 +318,9 @@ std::vector<MathFunction> makeFloatFunctions() {
       {"asinh", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_asinh), 1e6},
       {"acosh", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_acosh), 1e6},
       {"atanh", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_atanh), 1},
+      {"sin", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_sin), 1e4},
+      {"cos", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_cos), 1e4},
+      {"tan", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_tan), 1e4},
   };
   for (const Relaxed &R : RelaxedFunctions) {
     MathFunction F{std::string("relaxed_") + R.Name,

@@ -18,6 +18,9 @@ Not run by the build: the coefficients are checked in. Needs mpmath
     printed: pi is added in two parts by the caller);
   - float, cospi_kernel_f (relaxed math): (cos(pi a) - 1) / z in the same
     z, degree 3, coefficients in float (1 is added by the caller);
+  - float, sin_kernel_f and cos_kernel_f (relaxed math): (sin(a) / a - 1)
+    / z and (cos(a) - 1) / z, z = a^2, a in [0, pi/4] (and 0.01% beyond),
+    degree 3, coefficients in float, every one printed;
   - float, erf_small: erf(a) / a as a polynomial in z = a^2, a in [0, 1],
     degree 7;
   - float, erfc_large: a sqrt(pi) erfcx(a), erfcx(a) = e^(a^2) erfc(a), as
@@ -57,6 +60,16 @@ def sinpi_tail(z):
 def cospi_tail(z):
     a = mp.sqrt(z)
     return (mp.cos(mp.pi * a) - 1) / z if z > 0 else -mp.pi**2 / 2
+
+
+def sin_tail(z):
+    a = mp.sqrt(z)
+    return (mp.sin(a) / a - 1) / z if z > 0 else -mp.mpf(1) / 6
+
+
+def cos_tail(z):
+    a = mp.sqrt(z)
+    return (mp.cos(a) - 1) / z if z > 0 else -mp.mpf(1) / 2
 
 
 def erf_over_a(z):
@@ -153,6 +166,9 @@ def main():
         whole=True)
     fit("cospi_kernel_f", cospi_tail, 0, mp.mpf(1) / 16, 3, single=True,
         whole=True)
+    quarter_turn = (mp.pi / 4 * mp.mpf("1.0001"))**2
+    fit("sin_kernel_f", sin_tail, 0, quarter_turn, 3, single=True, whole=True)
+    fit("cos_kernel_f", cos_tail, 0, quarter_turn, 3, single=True, whole=True)
     fit("erf_small", erf_over_a, 0, 1, 7)
     k = mp.mpf(3)
     fit("erfc_large", scaled_erfcx(k), mapped(k, 1), mapped(k, mp.mpf(10.5)),

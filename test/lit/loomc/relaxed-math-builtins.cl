@@ -8,6 +8,8 @@
 // RUN:   -o %t.o 2>&1 | FileCheck %s --check-prefix=WIDENED
 // RUN: loomc -cl-fast-relaxed-math -cl-wfv=always --emit=ir %s -o - \
 // RUN:   | FileCheck %s --check-prefix=FLOAT
+// RUN: loomc -cl-fast-relaxed-math -DEVERY --print-after=relaxed-math %s \
+// RUN:   -o %t.o 2>&1 | FileCheck %s --check-prefix=EVERY
 
 // Under relaxed math Clang marks the calls of math builtins afn, and the
 // relaxed-math pass gives them the library's float-precision evaluations
@@ -19,6 +21,22 @@
 // RELAXED: call {{.*}}afn <4 x float> @_Z20__loom_relaxed_log10Dv4_f(
 // RELAXED: call {{.*}}afn float @_Z20__loom_relaxed_sinpif(
 // RELAXED: call {{.*}}afn <8 x float> @_Z20__loom_relaxed_tanpiDv8_f(
+// Every function with a relaxed evaluation gets it (each one's accuracy
+// under the option is math-accuracy-tests' relaxed_* rows, which would
+// pass with the full-precision function too: this is what says the
+// relaxed one ran). sin, cos and tan keep the full-precision function for
+// lanes beyond 2^17, so this kernel is not in the FLOAT check.
+// EVERY-DAG: @_Z18__loom_relaxed_sinf(
+// EVERY-DAG: @_Z18__loom_relaxed_cosf(
+// EVERY-DAG: @_Z18__loom_relaxed_tanf(
+// EVERY-DAG: @_Z20__loom_relaxed_cospif(
+// EVERY-DAG: @_Z20__loom_relaxed_log1pf(
+// EVERY-DAG: @_Z20__loom_relaxed_asinhf(
+// EVERY-DAG: @_Z20__loom_relaxed_acoshf(
+// EVERY-DAG: @_Z20__loom_relaxed_atanhf(
+// EVERY-DAG: @_Z19__loom_relaxed_tanhf(
+// EVERY-DAG: @_Z19__loom_relaxed_asinf(
+// EVERY-DAG: @_Z20__loom_relaxed_atan2ff(
 // FULL: call float @_Z3expf(
 // FULL: call <4 x float> @_Z5log10Dv4_f(
 // FULL: call float @_Z5sinpif(
@@ -38,3 +56,12 @@ __kernel void relaxed(__global float *x, __global float4 *y,
   x[i] = sinpi(x[i]);
   z[i] = tanpi(z[i]);
 }
+
+#ifdef EVERY
+__kernel void every(__global float *x) {
+  size_t i = get_global_id(0);
+  float v = x[i];
+  x[i] = sin(v) + cos(v) + tan(v) + cospi(v) + log1p(v) + asinh(v) +
+         acosh(v) + atanh(v) + tanh(v) + asin(v) + atan2(v, v);
+}
+#endif

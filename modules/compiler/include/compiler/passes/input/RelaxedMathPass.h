@@ -9,11 +9,11 @@
 /// Does: calls BuiltinInfo::getRelaxedBuiltin's builtin, of the same
 /// signature, in place of each builtin an `afn` call names, where there is
 /// one: by default the library's float-precision exponentials,
-/// logarithms, trigonometric functions of pi x, inverse trigonometric and
-/// hyperbolic functions, log1p and tanh, within the bounds OpenCL C allows
-/// under relaxed math (doc/math.md). Calls without `afn` keep the
-/// full-precision builtin, so a program may mix both. With the `all`
-/// option (`relaxed-math<all>`, which the pipeline adds for
+/// logarithms, trigonometric functions (of x and of pi x), inverse
+/// trigonometric and hyperbolic functions, log1p and tanh, within the
+/// bounds OpenCL C allows under relaxed math (doc/math.md). Calls without
+/// `afn` keep the full-precision builtin, so a program may mix both. With
+/// the `all` option (`relaxed-math<all>`, which the pipeline adds for
 /// -cl-fast-relaxed-math and -cl-unsafe-math-optimizations) every call of
 /// a builtin is taken as `afn`: SPIR-V and LLVM IR carry no such flag on
 /// their calls of builtins, and the options relax them all. A declaration
