@@ -57,4 +57,12 @@ LOOM_DECLARE_INTRINSICS(double16, d16)
 // Reinterprets the bits of X as type T.
 #define LOOM_AS(T, X) __builtin_astype((X), T)
 
+// The bits of K + 1.5 2^52 for an integral double K of magnitude below
+// 2^51: K, exactly, in two's complement in the low bits (that sum's ulp is
+// 1), so `& 3` is K mod 4 and subtracting 0x4338000000000000 gives K as a
+// long. x86 before AVX-512 has no vector conversion of doubles to 64-bit
+// integers and converts them one element at a time (three instructions
+// each), where this is one addition. L is the width's long type.
+#define LOOM_SMALL_INTEGRAL_BITS(K) LOOM_AS(L, (K) + 0x1.8p52)
+
 #endif
