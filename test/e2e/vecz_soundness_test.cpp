@@ -10,10 +10,12 @@
 /// that waits for another without a barrier, and private arrays live across
 /// a barrier that fill most of a work-group's stack; and the CTS's finding:
 /// scalar calls of builtins whose vector forms are not lane-wise (dot, isnan,
-/// select). Each runs scalar, with the default options, and with Vecz
-/// forced at 4, 8 and 16, on both targets, with local sizes that are and are
-/// not multiples of the widths; every output element is checked against a
-/// model computed here.
+/// select); and accesses at strided addresses, which Vecz does lane by lane
+/// where the CPU has no gathers (rows of a length given at run time, a step
+/// of zero, a store every third element, float2s). Each runs scalar, with the
+/// default options, and with Vecz forced at 4, 8 and 16, on both targets, with
+/// local sizes that are and are not multiples of the widths; every output
+/// element is checked against a model computed here.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -320,6 +322,44 @@ TEST_P(VeczSoundness, VectorKernelWithLargeLiveArraysLaunchesLikeTheScalarOne) {
       int X = In[I], Y = In[Group + (I - Group + 1) % Local];
       int Want = (X ^ ((X + Y) % LiveWords)) + (X ^ (Y % LiveWords));
       ASSERT_EQ(Got[I], Want) << "out[" << I << "], local size " << Local;
+    }
+  }
+}
+
+TEST_P(VeczSoundness, StridedAccessesSeeEveryLanesOwnAddress) {
+  const int Rows = 300, Length = 1024; // Rows of 4 KiB: one cache set.
+  std::mt19937 Random(5);
+  std::vector<int> Matrix(size_t(Rows) * Length);
+  for (int &X : Matrix)
+    X = int(Random() % 2001) - 1000;
+  std::vector<float> Pairs(4 * Rows);
+  for (float &X : Pairs)
+    X = float(int(Random() % 512)) / 4.0f;
+  for (int Step : {0, 1}) {
+    std::vector<int> Sums(Rows, -1), Thirds(3 * Rows, -7);
+    std::vector<float> Halves(2 * Rows, -1.0f);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(Matrix), KernelArg::buffer(Pairs),
+        KernelArg::buffer(Sums),   KernelArg::buffer(Thirds),
+        KernelArg::buffer(Halves), KernelArg::scalar(Length),
+        KernelArg::scalar(Step)};
+    ASSERT_EQ(runKernel(Binary, "strided_rows", Args, {{Rows}, {60}, {}}), "");
+    std::vector<int> GotSums = Args[2].as<int>();
+    std::vector<int> GotThirds = Args[3].as<int>();
+    std::vector<float> GotHalves = Args[4].as<float>();
+    for (int I = 0; I < Rows; ++I) {
+      int T = 0;
+      for (int J = 0; J < Length; ++J)
+        T += Matrix[size_t(I) * Length + J] * (J + 1);
+      ASSERT_EQ(GotSums[I], T + Matrix[size_t(I) * Step])
+          << "sums[" << I << "], step " << Step;
+      ASSERT_EQ(GotThirds[3 * I], T) << "thirds[" << 3 * I << "]";
+      ASSERT_EQ(GotThirds[3 * I + 1], -7) << "thirds[" << 3 * I + 1 << "]";
+      ASSERT_EQ(GotThirds[3 * I + 2], I) << "thirds[" << 3 * I + 2 << "]";
+      ASSERT_EQ(GotHalves[2 * I], Pairs[4 * I] + Pairs[4 * I + 3])
+          << "halves[" << I << "].x";
+      ASSERT_EQ(GotHalves[2 * I + 1], Pairs[4 * I + 1] + Pairs[4 * I + 2])
+          << "halves[" << I << "].y";
     }
   }
 }

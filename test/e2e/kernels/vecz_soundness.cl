@@ -246,3 +246,23 @@ kernel void live_private_array(global const int *in, global int *out,
   int y = tile[(l + 1) % n];
   out[i] = a[(x + y) % LIVE_WORDS] + a[y % LIVE_WORDS];
 }
+
+// Accesses whose addresses move from work-item to work-item by a step other
+// than the element's size, which Vecz does lane by lane on CPUs without
+// gathers of their own: a row per work-item of a length given at run time
+// (a power of two here, every row in one cache set), a load at `i * step`
+// (step 0 at run time: every lane at one address; 1: consecutive, unknown
+// at compile time), a store at every third element, and float2s at every
+// other float2.
+kernel void strided_rows(global const int *rows, global const float2 *pairs,
+                         global int *sums, global int *thirds,
+                         global float2 *halves, int n, int step) {
+  int i = get_global_id(0);
+  int t = 0;
+  for (int j = 0; j < n; ++j)
+    t += rows[i * n + j] * (j + 1);
+  sums[i] = t + rows[i * step];
+  thirds[3 * i] = t;
+  thirds[3 * i + 2] = i;
+  halves[i] = pairs[2 * i] + pairs[2 * i + 1].yx;
+}

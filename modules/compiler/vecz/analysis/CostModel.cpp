@@ -7,6 +7,7 @@
 
 #include "analysis/CostModel.h"
 
+#include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
 
 #include "compiler/analysis/BuiltinInfo.h"
@@ -108,6 +109,91 @@ unsigned fitPrivateMemory(unsigned Factor, const Function &Vector) {
   return Factor;
 }
 
+/// The L1 data cache's geometry, as the target reports it.
+struct CacheGeometry {
+  uint64_t LineBytes;
+  uint64_t Sets;
+  unsigned Ways;
+};
+
+std::optional<CacheGeometry> getL1DataCache(const TargetTransformInfo &TTI) {
+  using Level = TargetTransformInfo::CacheLevel;
+  Optional<unsigned> Size = TTI.getCacheSize(Level::L1D);
+  Optional<unsigned> Ways = TTI.getCacheAssociativity(Level::L1D);
+  // x86 gives the sizes but not the line's (LLVM 15), which is 64 bytes
+  // on every x86 processor since the Pentium 4.
+  unsigned Line = TTI.getCacheLineSize();
+  if (!Line)
+    Line = 64;
+  if (!Size || !Ways || !*Ways || !Line || *Size % (*Ways * Line) != 0)
+    return std::nullopt;
+  return CacheGeometry{Line, *Size / (*Ways * Line), *Ways};
+}
+
+/// The most cache lines of one set that \p Width lanes touch at addresses
+/// \p Step bytes apart (all of them for a step not known: a row length,
+/// which is often a power of two).
+uint64_t linesInFullestSet(unsigned Width, std::optional<int64_t> Step,
+                           const CacheGeometry &L1) {
+  if (!Step)
+    return Width;
+  SmallVector<int64_t, 64> Lines;
+  auto LineBytes = static_cast<int64_t>(L1.LineBytes);
+  for (unsigned L = 0; L < Width; ++L) {
+    int64_t Offset = int64_t(L) * *Step; // Lane 0 at a line's start.
+    Lines.push_back((Offset >= 0 ? Offset : Offset - LineBytes + 1) /
+                    LineBytes);
+  }
+  sort(Lines);
+  Lines.erase(std::unique(Lines.begin(), Lines.end()), Lines.end());
+  SmallDenseMap<uint64_t, uint64_t, 64> PerSet;
+  uint64_t Fullest = 0;
+  for (int64_t Line : Lines)
+    Fullest =
+        std::max(Fullest, ++PerSet[static_cast<uint64_t>(Line) % L1.Sets]);
+  return Fullest;
+}
+
+/// The lines of the fullest L1 set that one iteration of \p L touches
+/// through its strided accesses at \p Width: those whose address moves
+/// from lane to lane by a step other than the element's size.
+uint64_t stridedLinesPerSet(const Loop &L, unsigned Width,
+                            const StrideInfo &Strides,
+                            const CacheGeometry &L1) {
+  uint64_t Lines = 0;
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB) {
+      const Value *Address = getLoadStorePointerOperand(&I);
+      if (!Address)
+        continue;
+      Stride S = Strides.getStride(Address);
+      if (S.isLinear() && Strides.getElementStride(I) != 1)
+        Lines += linesInFullestSet(Width, S.getConstantStep(), L1);
+    }
+  return Lines;
+}
+
+/// \p Width halved (not below 2) while the strided accesses of an innermost
+/// loop of \p Kernel would touch more lines of one L1 set per iteration
+/// than it has ways: each iteration would evict the lines the next one
+/// reads (gesummv's rows, a power of two apart, doc/performance.md).
+unsigned fitCacheSets(unsigned Width, Function &Kernel,
+                      FunctionAnalysisManager &FAM) {
+  std::optional<CacheGeometry> L1 =
+      getL1DataCache(FAM.getResult<TargetIRAnalysis>(Kernel));
+  if (!L1)
+    return Width;
+  const LoopInfo &LI = FAM.getResult<LoopAnalysis>(Kernel);
+  const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
+  for (const Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost())
+      continue;
+    while (Width > 2 && stridedLinesPerSet(*L, Width, Strides, *L1) > L1->Ways)
+      Width /= 2;
+  }
+  return Width;
+}
+
 } // namespace
 
 InterleaveChoice chooseInterleave(Function &Kernel, Function &Vector,
@@ -159,7 +245,8 @@ unsigned chooseWidth(Function &Kernel, const UniformityInfo &Uniformity,
   if (Element == 0)
     Element = 32;
   uint64_t Width = PowerOf2Floor(std::max<uint64_t>(RegisterBits / Element, 1));
-  auto Chosen = static_cast<unsigned>(std::clamp<uint64_t>(Width, 4, 64));
+  auto Chosen = fitCacheSets(
+      static_cast<unsigned>(std::clamp<uint64_t>(Width, 4, 64)), Kernel, FAM);
   if (auto Required = compiler::utils::getReqdWorkGroupSize(Kernel))
     return fitRequiredSize(Chosen, (*Required)[0]);
   return Chosen;

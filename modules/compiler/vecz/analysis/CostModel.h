@@ -13,7 +13,13 @@
 /// to 64; with a `reqd_work_group_size` of X in dimension 0, at most X's
 /// largest power-of-two divisor when that is at least 4 (no scalar peel),
 /// else at most the largest power of two not above X, and none (0) when X
-/// is 1.
+/// is 1. Before that cap, the width is halved (not below 2) while the
+/// strided accesses of an innermost loop (addresses moving by a step other
+/// than the element's size, a row per work-item) would touch more lines of
+/// one set of the L1 data cache per iteration than it has ways
+/// (TargetTransformInfo's L1 size and associativity; a constant step counts
+/// exactly, a uniform one as every lane in one set): the lines would evict
+/// each other before the next iteration reads on in them.
 ///
 /// Worth: the estimated cost of one run of a function is the sum of its
 /// instructions' reciprocal throughputs (TargetTransformInfo) weighted by

@@ -17,10 +17,12 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #define DEBUG_TYPE "vecz-stride"
@@ -50,6 +52,24 @@ Stride negate(const Stride &S) {
   if (!S.isLinear() || !S.Step)
     return S;
   return Stride::linear(-*S.Step, S.AssumesNoWrap);
+}
+
+/// Whether a cast by \p Opcode moves as its operand does (a zero extension
+/// assuming no wrap within one vector, StrideAnalysis.h).
+bool isStrideKeepingCast(unsigned Opcode) {
+  switch (Opcode) {
+  case Instruction::ZExt:
+  case Instruction::SExt:
+  case Instruction::Trunc:
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+  case Instruction::Freeze:
+    return true;
+  default:
+    return false;
+  }
 }
 
 /// \p S scaled by uniform \p Factor (a constant, or another uniform value).
@@ -145,6 +165,9 @@ Stride StrideBuilder::compute(const Value *V) {
 
 Stride StrideBuilder::computeInstruction(const Instruction &I) {
   auto Operand = [&](unsigned N) { return compute(I.getOperand(N)); };
+  if (isStrideKeepingCast(I.getOpcode()))
+    return I.getOpcode() == Instruction::ZExt ? Operand(0).assumingNoWrap()
+                                              : Operand(0);
   switch (I.getOpcode()) {
   case Instruction::Add:
     return add(Operand(0), Operand(1));
@@ -181,16 +204,6 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
   case Instruction::AShr:
   case Instruction::LShr:
     return computeShiftRight(cast<BinaryOperator>(I));
-  case Instruction::ZExt:
-    return Operand(0).assumingNoWrap();
-  case Instruction::SExt:
-  case Instruction::Trunc:
-  case Instruction::PtrToInt:
-  case Instruction::IntToPtr:
-  case Instruction::BitCast:
-  case Instruction::AddrSpaceCast:
-  case Instruction::Freeze:
-    return Operand(0);
   case Instruction::GetElementPtr:
     return computeGEP(cast<GEPOperator>(I));
   case Instruction::PHI:
@@ -314,6 +327,134 @@ StrideInfo::getElementStride(const Instruction &Access) const {
   if (!Bytes || Size.isScalable() || *Bytes % int64_t(Size.getFixedSize()))
     return std::nullopt;
   return *Bytes / int64_t(Size.getFixedSize());
+}
+
+namespace {
+
+/// Builds a linear value's step as IR (StrideInfo::emitStep), rule for rule
+/// as StrideBuilder found it: a step through an operation is the operation
+/// on the operands' steps, a uniform operand stepping by zero.
+class StepEmitter {
+public:
+  StepEmitter(const StrideInfo &Info, const DataLayout &DL, IRBuilderBase &B,
+              function_ref<Value *(const Value *)> Map)
+      : Info(Info), DL(DL), B(B), Map(Map) {}
+
+  Value *emit(const Value *V);
+
+private:
+  Value *emitInstruction(const Instruction &I);
+  Value *emitGEP(const GEPOperator &GEP);
+  Value *emitLowBitsExtension(const BinaryOperator &Shift);
+  Value *mapUniform(const Value *V) {
+    return isa<Constant>(V) ? const_cast<Value *>(V) : Map(V);
+  }
+  Type *stepType(const Value *V) const {
+    Type *Ty = V->getType();
+    return Ty->isPointerTy() ? DL.getIndexType(Ty) : Ty;
+  }
+  /// \p L \p Op \p R, or one of them where the other is Op's identity (0
+  /// for an add, 1 for a multiply: a uniform operand's step, a lane id's);
+  /// null if either is.
+  Value *combine(Instruction::BinaryOps Op, Value *L, Value *R) {
+    if (!L || !R)
+      return nullptr;
+    Constant *Identity = ConstantExpr::getBinOpIdentity(Op, L->getType());
+    if (Identity && L == Identity)
+      return R;
+    if (Identity && R == Identity)
+      return L;
+    return B.CreateBinOp(Op, L, R);
+  }
+  Value *resize(Value *Step, Type *To) {
+    return Step ? B.CreateSExtOrTrunc(Step, To) : nullptr;
+  }
+
+  const StrideInfo &Info;
+  const DataLayout &DL;
+  IRBuilderBase &B;
+  function_ref<Value *(const Value *)> Map;
+};
+
+Value *StepEmitter::emit(const Value *V) {
+  Stride S = Info.getStride(V);
+  if (S.isUnknown())
+    return nullptr;
+  if (std::optional<int64_t> Step = S.getConstantStep())
+    return ConstantInt::get(stepType(V), *Step, /*IsSigned=*/true);
+  // A linear value of no constant step is an instruction (StrideBuilder).
+  return emitInstruction(cast<Instruction>(*V));
+}
+
+Value *StepEmitter::emitInstruction(const Instruction &I) {
+  auto Step = [&](unsigned N) { return emit(I.getOperand(N)); };
+  // Without a wrap, an extension of either kind extends the step's sign.
+  if (isStrideKeepingCast(I.getOpcode()))
+    return resize(Step(0), stepType(&I));
+  switch (I.getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Or: // Of disjoint bits: an add.
+    return combine(Instruction::Add, Step(0), Step(1));
+  case Instruction::Sub:
+    return combine(Instruction::Sub, Step(0), Step(1));
+  case Instruction::And: // A mask of the low bits: a truncation.
+    return Step(0);
+  case Instruction::Mul: {
+    unsigned Varying = Info.getStride(I.getOperand(0)).isUniform() ? 1 : 0;
+    return combine(Instruction::Mul, Step(Varying),
+                   mapUniform(I.getOperand(1 - Varying)));
+  }
+  case Instruction::Shl:
+    return combine(Instruction::Shl, Step(0), mapUniform(I.getOperand(1)));
+  case Instruction::AShr:
+  case Instruction::LShr:
+    return emitLowBitsExtension(cast<BinaryOperator>(I));
+  case Instruction::GetElementPtr:
+    return emitGEP(cast<GEPOperator>(I));
+  case Instruction::Select: {
+    Value *True = Step(1), *False = Step(2);
+    Value *Condition = mapUniform(I.getOperand(0));
+    return True && False && Condition ? B.CreateSelect(Condition, True, False)
+                                      : nullptr;
+  }
+  default: // A phi (its operands need not be available here).
+    return nullptr;
+  }
+}
+
+/// `(X << C) >> C` steps as X; an exact shift of a linear value has a
+/// constant step, which emit() took.
+Value *StepEmitter::emitLowBitsExtension(const BinaryOperator &Shift) {
+  const auto *Shl = dyn_cast<BinaryOperator>(Shift.getOperand(0));
+  if (!Shl || Shl->getOpcode() != Instruction::Shl ||
+      Shl->getOperand(1) != Shift.getOperand(1))
+    return nullptr;
+  return resize(emit(Shl->getOperand(0)), Shift.getType());
+}
+
+Value *StepEmitter::emitGEP(const GEPOperator &GEP) {
+  Type *IndexTy = DL.getIndexType(GEP.getType());
+  Value *Step = resize(emit(GEP.getPointerOperand()), IndexTy);
+  for (gep_type_iterator It = gep_type_begin(GEP), End = gep_type_end(GEP);
+       It != End && Step; ++It) {
+    if (It.isStruct() || Info.getStride(It.getOperand()).isUniform())
+      continue;
+    uint64_t Size = DL.getTypeAllocSize(It.getIndexedType()).getFixedSize();
+    Step = combine(Instruction::Add, Step,
+                   combine(Instruction::Mul,
+                           resize(emit(It.getOperand()), IndexTy),
+                           ConstantInt::get(IndexTy, Size)));
+  }
+  return Step;
+}
+
+} // namespace
+
+Value *StrideInfo::emitStep(const Value *V, IRBuilderBase &B,
+                            function_ref<Value *(const Value *)> Map) const {
+  if (!getStride(V).isLinear())
+    return nullptr;
+  return StepEmitter(*this, F->getParent()->getDataLayout(), B, Map).emit(V);
 }
 
 /// How the address of \p Access moves along the vector, in words.

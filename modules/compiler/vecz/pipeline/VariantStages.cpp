@@ -108,7 +108,8 @@ static Expected<Function *> packetizeCopy(Function &Copy, unsigned Width,
       Width
           ? verifyMade(packetizeKernel(Copy, Width,
                                        FAM.getResult<UniformityAnalysis>(Copy),
-                                       FAM.getResult<StrideAnalysis>(Copy), BI),
+                                       FAM.getResult<StrideAnalysis>(Copy), BI,
+                                       FAM.getResult<TargetIRAnalysis>(Copy)),
                        "packetization (scalarized layout)", FAM)
           : createStringError(inconvertibleErrorCode(), "has no room");
   eraseFunction(Copy, FAM);
@@ -273,7 +274,8 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
           : verifyMade(
                 packetizeKernel(Kernel, WideWidth,
                                 FAM.getResult<UniformityAnalysis>(Kernel),
-                                FAM.getResult<StrideAnalysis>(Kernel), BI),
+                                FAM.getResult<StrideAnalysis>(Kernel), BI,
+                                FAM.getResult<TargetIRAnalysis>(Kernel)),
                 "packetization (wide variant)", FAM);
   if (!Wide) {
     std::string Why = toString(Wide.takeError());

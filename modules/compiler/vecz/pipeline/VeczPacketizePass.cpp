@@ -20,6 +20,7 @@
 #include "compiler/support/PassParams.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Module.h"
 
 #include <string>
@@ -84,12 +85,12 @@ PreservedAnalyses VeczPacketizePass::run(Module &M, ModuleAnalysisManager &AM) {
     Attempted = true;
     OptimizationRemarkEmitter ORE(Kernel);
     prepareForPacketization(*Kernel, BI, FAM, ORE);
-    Expected<Function *> Vector =
-        verifyMade(packetizeKernel(*Kernel, Opts.Width,
-                                   FAM.getResult<UniformityAnalysis>(*Kernel),
-                                   FAM.getResult<StrideAnalysis>(*Kernel), BI,
-                                   Opts.Stages),
-                   "packetization", FAM);
+    Expected<Function *> Vector = verifyMade(
+        packetizeKernel(*Kernel, Opts.Width,
+                        FAM.getResult<UniformityAnalysis>(*Kernel),
+                        FAM.getResult<StrideAnalysis>(*Kernel), BI,
+                        FAM.getResult<TargetIRAnalysis>(*Kernel), Opts.Stages),
+        "packetization", FAM);
     if (!Vector) {
       std::string Why = toString(Vector.takeError());
       ORE.emit([&] {

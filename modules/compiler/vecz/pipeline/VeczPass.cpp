@@ -27,6 +27,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -202,7 +203,8 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
     return false;
   }
   Expected<Function *> Vector =
-      verifyMade(packetizeKernel(Kernel, Width, Uniformity, Strides, BI),
+      verifyMade(packetizeKernel(Kernel, Width, Uniformity, Strides, BI,
+                                 FAM.getResult<TargetIRAnalysis>(Kernel)),
                  "packetization", FAM);
   if (!Vector) {
     // The remark is how the user hears of it; the kernel stays scalar.

@@ -29,6 +29,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -212,12 +213,13 @@ Value *Packetizer::elementPointers(Value *Pointers, Type *Scalar,
 Packetizer::Packetizer(Function &Vector, unsigned Width,
                        const UniformityInfo &Uniformity,
                        const StrideInfo &Strides, const BuiltinInfo &BI,
+                       const TargetTransformInfo &TTI,
                        const ValueToValueMapTy &VMap,
                        SmallVector<DivergentRegion, 4> DivergentRegions,
                        SmallVector<SkippableRun, 4> SkippableRuns)
     : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides),
-      BI(BI), Regions(std::move(DivergentRegions)), Index(Regions),
-      Runs(std::move(SkippableRuns)) {
+      BI(BI), TTI(TTI), VMap(VMap), Regions(std::move(DivergentRegions)),
+      Index(Regions), Runs(std::move(SkippableRuns)) {
   for (const auto &[Scalar, Clone] : VMap)
     Original[Clone] = Scalar;
 }
@@ -604,6 +606,86 @@ Value *Packetizer::getConsecutiveBase(Instruction &Access, Value *LaneMask,
                      "first.active.base");
 }
 
+/// The step from one lane's address to the next of \p Access, a load or
+/// store of every lane (\p Widened, the type of its lanes' values), when
+/// its address is linear but not consecutive and the target has no gather
+/// (or scatter) of that type of its own: the backend would do one lane
+/// after the other from a vector of addresses, taking each out of a
+/// register, where lane 0's address plus l steps (the step, a uniform
+/// value, computed once: a row's length, say) is an addressing mode. Null
+/// otherwise: the access is a gather or scatter.
+Value *Packetizer::getStridedStep(Instruction &Access, Type *Widened,
+                                  IRBuilder<> &B) {
+  Align Alignment =
+      commonAlignment(getLoadStoreAlignment(&Access),
+                      getLoadStoreType(&Access)->getScalarSizeInBits() / 8);
+  bool IsLoad = isa<LoadInst>(Access);
+  if (IsLoad ? TTI.isLegalMaskedGather(Widened, Alignment) &&
+                   !TTI.forceScalarizeMaskedGather(cast<VectorType>(Widened),
+                                                   Alignment)
+             : TTI.isLegalMaskedScatter(Widened, Alignment) &&
+                   !TTI.forceScalarizeMaskedScatter(cast<VectorType>(Widened),
+                                                    Alignment))
+    return nullptr;
+  const Value *Address = Original.lookup(getLoadStorePointerOperand(&Access));
+  if (!Address)
+    return nullptr;
+  Value *Step =
+      Strides.emitStep(Address, B, [&](const Value *Uniform) -> Value * {
+        return VMap.lookup(Uniform);
+      });
+  if (Step && !isa<Constant>(Step))
+    Step->setName(getLoadStorePointerOperand(&Access)->getName() + ".step");
+  return Step;
+}
+
+/// Lane \p Lane's address: \p Lane0's plus \p Lane times \p Step bytes.
+Value *Packetizer::getLaneAddress(Value *Lane0, Value *Step, unsigned Lane,
+                                  IRBuilder<> &B) {
+  if (Lane == 0)
+    return Lane0;
+  Value *Offset =
+      Lane == 1 ? Step
+                : B.CreateMul(Step, ConstantInt::get(Step->getType(), Lane));
+  return B.CreateGEP(B.getInt8Ty(), Lane0, Offset,
+                     Lane0->getName() + ".lane" + Twine(Lane));
+}
+
+/// \p Load, once per lane at lanes' addresses \p Step bytes apart.
+Value *Packetizer::loadStrided(LoadInst &Load, Value *Step, IRBuilder<> &B) {
+  SmallVector<Value *, 64> Lanes;
+  for (unsigned L = 0; L < Width; ++L) {
+    LoadInst *Lane = B.CreateAlignedLoad(
+        Load.getType(), getLaneAddress(Load.getPointerOperand(), Step, L, B),
+        Load.getAlign(), Load.getName() + ".lane" + Twine(L));
+    Lane->setAAMetadata(Load.getAAMetadata());
+    Lanes.push_back(Lane);
+  }
+  Value *Whole = PoisonValue::get(widen(Load.getType()));
+  if (Load.getType()->isVectorTy()) // Lane after lane: a concatenation.
+    Whole = concatenateVectors(B, Lanes);
+  else
+    for (unsigned L = 0; L < Width; ++L)
+      Whole = B.CreateInsertElement(Whole, Lanes[L], uint64_t(L));
+  Whole->setName(Load.getName() + ".v");
+  return Whole;
+}
+
+/// \p Store's lanes' \p Values, in lane order, at addresses \p Step bytes
+/// apart (a step of zero at run time leaves the last lane's value, as the
+/// work-items one after the other would).
+void Packetizer::storeStrided(StoreInst &Store, Value *Values, Value *Step,
+                              IRBuilder<> &B) {
+  Type *Scalar = Store.getValueOperand()->getType();
+  for (unsigned L = 0; L < Width; ++L) {
+    StoreInst *Lane = B.CreateAlignedStore(
+        extractLane(Values, Scalar, L, B),
+        getLaneAddress(Store.getPointerOperand(), Step, L, B),
+        Store.getAlign());
+    Lane->setAAMetadata(Store.getAAMetadata());
+  }
+}
+
 Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
   Type *Ty = widen(Load.getType());
   std::string Name = (Load.getName() + ".v").str();
@@ -617,6 +699,8 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
     return B.CreateMaskedLoad(Ty, getConsecutiveBase(Load, LaneMask, B),
                               Load.getAlign(), Mask, Constant::getNullValue(Ty),
                               Name);
+  if (Value *Step = Mask ? nullptr : getStridedStep(Load, Ty, B))
+    return loadStrided(Load, Step, B);
   Value *WithinClamps = emitWithinClamps(
       Load, Width, [&](const Value *V) { return isVarying(V); },
       [&](const Value *V) -> std::optional<int64_t> {
@@ -720,6 +804,9 @@ void Packetizer::widenStore(StoreInst &Store) {
   else if (Consecutive)
     B.CreateMaskedStore(Values, getConsecutiveBase(Store, LaneMask, B),
                         Store.getAlign(), Mask);
+  else if (Value *Step =
+               Mask ? nullptr : getStridedStep(Store, Values->getType(), B))
+    storeStrided(Store, Values, Step, B);
   else // Lanes storing to one address do so in lane order, as the
        // work-items would one after the other: the last active one wins.
     B.CreateMaskedScatter(
@@ -741,6 +828,7 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                                      const UniformityInfo &Uniformity,
                                      const StrideInfo &Strides,
                                      const BuiltinInfo &BI,
+                                     const TargetTransformInfo &TTI,
                                      PacketizerStages Stages) {
   if (Error E = checkVectorizable(Kernel, Uniformity, BI, Width))
     return std::move(E);
@@ -791,8 +879,8 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                              Kernel.getName().str().c_str(), Stage,
                              toString(std::move(Failed)).c_str());
   };
-  if (Error Failed = Packetizer(*Vector, Width, Uniformity, Strides, BI, VMap,
-                                std::move(*Regions), std::move(Runs))
+  if (Error Failed = Packetizer(*Vector, Width, Uniformity, Strides, BI, TTI,
+                                VMap, std::move(*Regions), std::move(Runs))
                          .run())
     return Abandon("packetizer", std::move(Failed));
   if (!Stages.Deferred) {

@@ -29,6 +29,10 @@ namespace compiler {
 class BuiltinInfo;
 } // namespace compiler
 
+namespace llvm {
+class TargetTransformInfo;
+} // namespace llvm
+
 namespace vecz {
 
 class StrideInfo;
@@ -39,6 +43,7 @@ public:
   Packetizer(llvm::Function &Vector, unsigned Width,
              const UniformityInfo &Uniformity, const StrideInfo &Strides,
              const compiler::BuiltinInfo &BI,
+             const llvm::TargetTransformInfo &TTI,
              const llvm::ValueToValueMapTy &VMap,
              llvm::SmallVector<DivergentRegion, 4> DivergentRegions,
              llvm::SmallVector<SkippableRun, 4> SkippableRuns);
@@ -91,6 +96,14 @@ private:
   llvm::Value *getConsecutiveBase(llvm::Instruction &Access,
                                   llvm::Value *LaneMask, llvm::IRBuilder<> &B);
   llvm::Value *widenLoad(llvm::LoadInst &Load, llvm::IRBuilder<> &B);
+  llvm::Value *getStridedStep(llvm::Instruction &Access, llvm::Type *Widened,
+                              llvm::IRBuilder<> &B);
+  llvm::Value *getLaneAddress(llvm::Value *Lane0, llvm::Value *Step,
+                              unsigned Lane, llvm::IRBuilder<> &B);
+  llvm::Value *loadStrided(llvm::LoadInst &Load, llvm::Value *Step,
+                           llvm::IRBuilder<> &B);
+  void storeStrided(llvm::StoreInst &Store, llvm::Value *Values,
+                    llvm::Value *Step, llvm::IRBuilder<> &B);
   const llvm::DataLayout &getDataLayout() const {
     return Vector.getParent()->getDataLayout();
   }
@@ -123,6 +136,9 @@ private:
   const UniformityInfo &Uniformity;
   const StrideInfo &Strides;
   const compiler::BuiltinInfo &BI;
+  const llvm::TargetTransformInfo &TTI;
+  /// Scalar kernel value to clone (following replacements).
+  const llvm::ValueToValueMapTy &VMap;
   /// Clone to scalar kernel value.
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> Original;
   /// A value of the clone to its <W x T> twin, or to its splat; held by

@@ -24,7 +24,12 @@
 /// offset, or select by a variable index; masks and conditions are spread over
 /// each lane's elements); uniform values stay scalar and are splatted where a
 /// varying use needs them. Consecutive loads and stores become vector loads and
-/// stores, other varying ones gathers and scatters with every lane on (a
+/// stores; those whose address moves by another step (a constant, or a
+/// uniform value StrideInfo::emitStep builds) are done lane by lane, at lane
+/// 0's address plus l steps (stores in lane order), where no lane is masked
+/// off and the target has no gather (scatter) of that type of its own
+/// (TargetTransformInfo: its backend would do the same from a vector of
+/// addresses); other varying ones gathers and scatters with every lane on (a
 /// varying value stored to a uniform address is a scatter there: the last
 /// active lane's value stays); uniform ones stay scalar, done once for the W
 /// work-items. A load at a clamped consecutive index is versioned: a vector
@@ -76,6 +81,7 @@
 
 namespace llvm {
 class Function;
+class TargetTransformInfo;
 } // namespace llvm
 
 namespace compiler {
@@ -121,6 +127,7 @@ llvm::Expected<llvm::Function *>
 packetizeKernel(llvm::Function &Kernel, unsigned Width,
                 const UniformityInfo &Uniformity, const StrideInfo &Strides,
                 const compiler::BuiltinInfo &BI,
+                const llvm::TargetTransformInfo &TTI,
                 PacketizerStages Stages = PacketizerStages());
 
 } // namespace vecz

@@ -23,7 +23,10 @@
 /// stride is the sum of its indices' strides times their types' sizes.
 /// Produces: StrideInfo; `print<vecz-stride>` prints each load's and store's
 /// address: uniform, consecutive, strided N (elements), strided N bytes,
-/// strided by a uniform value, or unknown.
+/// strided by a uniform value, or unknown. StrideInfo::emitStep builds a
+/// linear value's step as IR, by the same rules, where the vectorizer needs
+/// it as a value (a step the kernel's arguments give, as the row length of
+/// a row per work-item).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +34,7 @@
 #define VECZ_STRIDEANALYSIS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -39,6 +43,8 @@
 namespace llvm {
 class AllocaInst;
 class DataLayout;
+class IRBuilderBase;
+class Value;
 class raw_ostream;
 } // namespace llvm
 
@@ -100,6 +106,19 @@ public:
   /// the type it accesses, when whole: 1 is consecutive.
   std::optional<int64_t>
   getElementStride(const llvm::Instruction &Access) const;
+
+  /// Emits with \p B the step per lane of linear value \p V (bytes, of the
+  /// pointer's index type, for a pointer; of V's type for an integer): a
+  /// constant, or instructions on the uniform values the stride was found
+  /// through, each taken through \p Map (the copy of the kernel the
+  /// vectorizer works on; constants map to themselves). Null for a value
+  /// that is not linear, or whose step goes through a phi and is not a
+  /// constant (a phi's incoming values need not be available where \p B
+  /// inserts). Every other operand the step needs dominates \p V, so the
+  /// step can be emitted anywhere V is available.
+  llvm::Value *
+  emitStep(const llvm::Value *V, llvm::IRBuilderBase &B,
+           llvm::function_ref<llvm::Value *(const llvm::Value *)> Map) const;
 
   void print(llvm::raw_ostream &OS) const;
 
