@@ -12,7 +12,9 @@
 /// scalar calls of builtins whose vector forms are not lane-wise (dot, isnan,
 /// select); and accesses at strided addresses, which Vecz does lane by lane
 /// where the CPU has no gathers (rows of a length given at run time, a step
-/// of zero, a store every third element, float2s). Each runs scalar, with the
+/// of zero, a store every third element, float2s); and every kind of atomic
+/// on local memory, which a work-group running on one thread does without
+/// the lock. Each runs scalar, with the
 /// default options, and with Vecz forced at 4, 8 and 16, on both targets, with
 /// local sizes that are and are not multiples of the widths; every output
 /// element is checked against a model computed here.
@@ -24,6 +26,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <random>
 #include <tuple>
@@ -360,6 +363,52 @@ TEST_P(VeczSoundness, StridedAccessesSeeEveryLanesOwnAddress) {
           << "halves[" << I << "].x";
       ASSERT_EQ(GotHalves[2 * I + 1], Pairs[4 * I + 1] + Pairs[4 * I + 2])
           << "halves[" << I << "].y";
+    }
+  }
+}
+
+TEST_P(VeczSoundness, LocalAtomicsOfEveryKindCountEveryWorkItem) {
+  for (size_t Local : {64, 37}) {
+    const size_t Groups = 5, N = Groups * Local;
+    std::mt19937 Random(9);
+    std::vector<int> In(N), Out(11 * Groups, -1), Seen(N, -1);
+    for (int &X : In)
+      X = int(Random() % 2000001) - 1000000;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(Out), KernelArg::buffer(Seen)};
+    ASSERT_EQ(runKernel(Binary, "local_atomics", Args, {{N}, {Local}, {}}), "");
+    std::vector<int> Got = Args[1].as<int>();
+    std::vector<int> GotSeen = Args[2].as<int>();
+    for (size_t G = 0; G < Groups; ++G) {
+      std::vector<int64_t> Want = {100, 100, INT_MAX, INT_MIN, 100, 100,
+                                   100, -1,  100,     100,     0};
+      std::vector<int> Counts;
+      bool Exchanged = false;
+      for (size_t L = 0; L < Local; ++L) {
+        int V = In[G * Local + L];
+        Want[0] += 1;
+        Want[1] = int32_t(uint32_t(Want[1]) - uint32_t(V));
+        Want[2] = std::min<int64_t>(Want[2], V);
+        Want[3] = std::max<int64_t>(Want[3], V);
+        Want[4] -= 1;
+        Want[5] |= int64_t(1) << (V & 31);
+        Want[6] ^= V;
+        Want[7] &= ~(int64_t(1) << (V & 31));
+        Want[8] = int32_t(uint32_t(Want[8]) + uint32_t(V));
+        Want[9] += V & 7;
+        Exchanged |= Got[G * 11 + 10] == V;
+        Counts.push_back(GotSeen[G * Local + L]);
+      }
+      for (size_t K = 0; K < 10; ++K)
+        ASSERT_EQ(Got[G * 11 + K], int32_t(uint32_t(uint64_t(Want[K]))))
+            << "counter " << K << ", group " << G << ", local " << Local;
+      ASSERT_TRUE(Exchanged) << "atomic_xchg left " << Got[G * 11 + 10]
+                             << ", no work-item's value, group " << G;
+      // atomic_inc returned 100, 101, ... once each, in some order.
+      std::sort(Counts.begin(), Counts.end());
+      for (size_t L = 0; L < Local; ++L)
+        ASSERT_EQ(Counts[L], int(100 + L))
+            << "atomic_inc's results, group " << G << ", local " << Local;
     }
   }
 }

@@ -35,6 +35,7 @@
 #include "compiler/passes/workgroup/NarrowDivisionPass.h"
 #include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
 #include "compiler/passes/workgroup/ReplaceLocalModuleScopeVariablesPass.h"
+#include "compiler/passes/workgroup/SequentialLocalAtomicsPass.h"
 #include "compiler/passes/workgroup/StreamingStoresPass.h"
 #include "compiler/passes/workgroup/WorkItemLoopsPass.h"
 #include "compiler/support/CrashContainment.h"

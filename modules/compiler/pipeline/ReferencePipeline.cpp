@@ -20,6 +20,7 @@
 #include "compiler/passes/workgroup/MarkAccumulatorsPass.h"
 #include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
 #include "compiler/passes/workgroup/ReplaceLocalModuleScopeVariablesPass.h"
+#include "compiler/passes/workgroup/SequentialLocalAtomicsPass.h"
 #include "compiler/passes/workgroup/StreamingStoresPass.h"
 #include "compiler/passes/workgroup/WorkItemLoopsPass.h"
 
@@ -85,10 +86,14 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
   if (Opts.Optimize && Opts.OutlineInstructions)
     MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
   MPM.addPass(utils::ReplaceLocalModuleScopeVariablesPass());
-  if (Opts.AddWorkItemLoops)
+  if (Opts.AddWorkItemLoops) {
     MPM.addPass(utils::WorkItemLoopsPass(
         {Opts.SingleWorkItemWithoutLoops,
          Opts.Optimize ? Opts.OutlineInstructions : 0}));
+    // A work-group now runs on one thread: its local memory is its own.
+    MPM.addPass(
+        createModuleToFunctionPassAdaptor(utils::SequentialLocalAtomicsPass()));
+  }
   MPM.addPass(utils::AddSchedulingParametersPass());
   MPM.addPass(utils::DefineMuxBuiltinsPass());
   MPM.addPass(utils::AddKernelWrapperPass());

@@ -266,3 +266,37 @@ kernel void strided_rows(global const int *rows, global const float2 *pairs,
   thirds[3 * i + 2] = i;
   halves[i] = pairs[2 * i] + pairs[2 * i + 1].yx;
 }
+
+// Every OpenCL 1.x atomic on a work-group's __local counters, once per
+// work-item, and a compare-and-swap loop: ordinary loads and stores once the
+// work-group runs on one thread (sequential-local-atomics). What each
+// work-item's atomic_inc returned goes out too.
+kernel void local_atomics(global const int *in, global int *out,
+                          global int *seen) {
+  local int c[11];
+  size_t l = get_local_id(0), i = get_global_id(0);
+  if (l < 11)
+    c[l] = l == 2 ? INT_MAX : l == 3 ? INT_MIN : l == 7 ? -1 : 100;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int v = in[i];
+  seen[i] = atomic_inc(&c[0]);
+  atomic_sub(&c[1], v);
+  atomic_min(&c[2], v);
+  atomic_max(&c[3], v);
+  atomic_dec(&c[4]);
+  atomic_or(&c[5], 1 << (v & 31));
+  atomic_xor(&c[6], v);
+  atomic_and(&c[7], ~(1 << (v & 31)));
+  atomic_add(&c[8], v);
+  int expected = atomic_cmpxchg(&c[9], 0, 0);
+  for (;;) {
+    int got = atomic_cmpxchg(&c[9], expected, expected + (v & 7));
+    if (got == expected)
+      break;
+    expected = got;
+  }
+  atomic_xchg(&c[10], v);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (l < 11)
+    out[get_group_id(0) * 11 + l] = c[l];
+}
