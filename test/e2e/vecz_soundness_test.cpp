@@ -14,7 +14,8 @@
 /// where the CPU has no gathers (rows of a length given at run time, a step
 /// of zero, a store every third element, float2s); and every kind of atomic
 /// on local memory, which a work-group running on one thread does without
-/// the lock. Each runs scalar, with the
+/// the lock; and neighbours on a ring (remainders by the group's size), loaded
+/// consecutively where no lane wraps around. Each runs scalar, with the
 /// default options, and with Vecz forced at 4, 8 and 16, on both targets, with
 /// local sizes that are and are not multiples of the widths; every output
 /// element is checked against a model computed here.
@@ -409,6 +410,38 @@ TEST_P(VeczSoundness, LocalAtomicsOfEveryKindCountEveryWorkItem) {
       for (size_t L = 0; L < Local; ++L)
         ASSERT_EQ(Counts[L], int(100 + L))
             << "atomic_inc's results, group " << G << ", local " << Local;
+    }
+  }
+}
+
+TEST_P(VeczSoundness, RingNeighboursWrapAroundInTheirOwnLanes) {
+  for (size_t Local : {64, 37, 200}) {
+    const size_t N = 3 * Local;
+    std::vector<float> In(N);
+    for (size_t I = 0; I < N; ++I)
+      In[I] = float(I % 251) * 0.5f;
+    for (int K : {0, 5, int(N) + 7}) {
+      std::vector<float> Out(2 * N, -1.0f), Backwards(N, -1.0f);
+      std::vector<KernelArg> Args = {
+          KernelArg::buffer(In), KernelArg::buffer(Out),
+          KernelArg::buffer(Backwards), KernelArg::local(Local * sizeof(float)),
+          KernelArg::scalar(K)};
+      ASSERT_EQ(runKernel(Binary, "ring_neighbours", Args, {{N}, {Local}, {}}),
+                "");
+      std::vector<float> Got = Args[1].as<float>();
+      std::vector<float> GotBackwards = Args[2].as<float>();
+      for (size_t I = 0; I < N; ++I) {
+        size_t Group = I - I % Local, L = I % Local;
+        float Want = In[Group + (L + 1) % Local] -
+                     2.0f * In[Group + (L + Local - 3) % Local] +
+                     0.25f * In[Group + Local - 1 - L];
+        ASSERT_EQ(Got[2 * I], Want)
+            << "ring of out[" << 2 * I << "], local " << Local;
+        ASSERT_EQ(Got[2 * I + 1], In[(I + size_t(K)) % N])
+            << "out[" << 2 * I + 1 << "], k " << K << ", local " << Local;
+        ASSERT_EQ(GotBackwards[N - 1 - I], In[I])
+            << "backwards[" << N - 1 - I << "], local " << Local;
+      }
     }
   }
 }

@@ -300,3 +300,21 @@ kernel void local_atomics(global const int *in, global int *out,
   if (l < 11)
     out[get_group_id(0) * 11 + l] = c[l];
 }
+
+// Neighbours on a ring: (l + 1) % n and (l + n - 3) % n over the group's
+// local tile (urem of size_t), and (i + k) % size over the input (srem of
+// int): consecutive loads where no lane of a vector wraps around, gathers
+// where one does. And the tile and the input read and written backwards
+// (n - 1 - l): one vector access, its lanes reversed.
+kernel void ring_neighbours(global const float *in, global float *out,
+                            global float *backwards, local float *tile,
+                            int k) {
+  size_t l = get_local_id(0), n = get_local_size(0), i = get_global_id(0);
+  size_t size = get_global_size(0);
+  tile[l] = in[i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[2 * i] = tile[(l + 1) % n] - 2.0f * tile[(l + n - 3) % n] +
+               0.25f * tile[n - 1 - l];
+  out[2 * i + 1] = in[((int)i + k) % (int)size];
+  backwards[size - 1 - i] = in[i];
+}

@@ -116,7 +116,51 @@ define void @strided(ptr addrspace(1) %in, ptr addrspace(1) %out, i64 %last) #0 
   ret void
 }
 
+; A ring's neighbour, tile[(l + 1) % n] with the remainder by a uniform
+; n: within while lane 7's dividend is below n (and, for srem, lane 0's at
+; or above 0), when the remainder changes nothing.
+; CHECK-LABEL: define void @__vecz_v8_ring(
+; CHECK: %[[RNOWRAP:.+]] = icmp ule i64 %next, -8
+; CHECK-NEXT: %last.lane = add i64 %next, 7
+; CHECK-NEXT: %[[RBELOW:.+]] = icmp ult i64 %last.lane, %n
+; CHECK-NEXT: %within.clamps = and i1 %[[RNOWRAP]], %[[RBELOW]]
+; CHECK: clamped.consecutive:
+; CHECK-NEXT: load <8 x float>, ptr addrspace(3) %p, align 4
+; CHECK: clamped.gather:
+; CHECK-NEXT: call <8 x float> @llvm.masked.gather.v8f32.v8p3(
+define void @ring(ptr addrspace(3) %tile, ptr addrspace(1) %out, i64 %n) #0 {
+  %lid = call i64 @__mux_get_local_id(i32 0)
+  %next = add i64 %lid, 1
+  %at = urem i64 %next, %n
+  %p = getelementptr inbounds float, ptr addrspace(3) %tile, i64 %at
+  %v = load float, ptr addrspace(3) %p, align 4
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %lid
+  store float %v, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+; CHECK-LABEL: define void @__vecz_v8_ring_signed(
+; CHECK-DAG: icmp sle i32 %shifted, 2147483640
+; CHECK-DAG: icmp sge i32 %shifted, 0
+; CHECK-DAG: %last.lane = add i32 %shifted, 7
+; CHECK-DAG: icmp slt i32 %last.lane, %n
+; CHECK: clamped.consecutive:
+; CHECK-NEXT: load <8 x float>, ptr addrspace(1) %p, align 4
+define void @ring_signed(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %k, i32 %n) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %i = trunc i64 %gid to i32
+  %shifted = add i32 %i, %k
+  %at = srem i32 %shifted, %n
+  %wide = sext i32 %at to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %in, i64 %wide
+  %v = load float, ptr addrspace(1) %p, align 4
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %gid
+  store float %v, ptr addrspace(1) %q, align 4
+  ret void
+}
+
 declare i64 @__mux_get_global_id(i32)
+declare i64 @__mux_get_local_id(i32)
 declare i32 @llvm.smax.i32(i32, i32)
 declare i32 @llvm.smin.i32(i32, i32)
 declare i64 @llvm.umin.i64(i64, i64)

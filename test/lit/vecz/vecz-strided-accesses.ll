@@ -1,6 +1,7 @@
 ; RUN: loom-opt -mcpu=znver3 -passes='vecz<width=4>' -S %s | FileCheck %s --check-prefix=LANES
 ; RUN: loom-opt -mcpu=skylake-avx512 -passes='vecz<width=4>' -S %s | FileCheck %s --check-prefix=GATHER
 ; RUN: loom-opt -mcpu=znver3 -passes='vecz<width=auto;cost-model>' -pass-remarks=vecz -disable-output %s 2>&1 | FileCheck %s --check-prefix=WIDTH
+; RUN: loom-opt -passes='print<vecz-stride>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=STRIDE
 
 ; A load or store of every lane whose address moves from lane to lane by a
 ; step other than its size. Where the CPU has no gather of its own (Zen 3),
@@ -189,6 +190,35 @@ define void @pairs2(ptr addrspace(1) %in, ptr addrspace(1) %out) #0 {
   %v = load <2 x float>, ptr addrspace(1) %pe, align 8
   %po = getelementptr inbounds <2 x float>, ptr addrspace(1) %out, i64 %gid
   store <2 x float> %v, ptr addrspace(1) %po, align 8
+  ret void
+}
+
+; An index that moves back by one, n - 1 - i (InstCombine's -1 - i + n:
+; `xor i, -1`): one vector load at lane W-1's address, its lanes reversed,
+; on any CPU; the store likewise.
+; STRIDE-LABEL: Strides of 'reversed':
+; STRIDE: strided -1:  %v = load float
+; STRIDE: strided -1:  store float
+; LANES-LABEL: define void @__vecz_v4_reversed(
+; LANES: %p.last.lane = getelementptr float, ptr addrspace(1) %p, i64 -3
+; LANES-NEXT: [[LOADED:%.+]] = load <4 x float>, ptr addrspace(1) %p.last.lane, align 4
+; LANES-NEXT: %v.v = shufflevector <4 x float> [[LOADED]], <4 x float> poison, <4 x i32> <i32 3, i32 2, i32 1, i32 0>
+; LANES: %w.v = fmul <4 x float> %v.v,
+; LANES: [[BACK:%.+]] = shufflevector <4 x float> %w.v, <4 x float> poison, <4 x i32> <i32 3, i32 2, i32 1, i32 0>
+; LANES-NEXT: %q.last.lane = getelementptr float, ptr addrspace(1) %q, i64 -3
+; LANES-NEXT: store <4 x float> [[BACK]], ptr addrspace(1) %q.last.lane, align 4
+; GATHER-LABEL: define void @__vecz_v4_reversed(
+; GATHER-NOT: @llvm.masked.gather
+; GATHER: ret void
+define void @reversed(ptr addrspace(1) %in, ptr addrspace(1) %out, i64 %n) #0 {
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %back = xor i64 %gid, -1
+  %at = add i64 %back, %n
+  %p = getelementptr inbounds float, ptr addrspace(1) %in, i64 %at
+  %v = load float, ptr addrspace(1) %p, align 4
+  %w = fmul float %v, 2.0
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %at
+  store float %w, ptr addrspace(1) %q, align 4
   ret void
 }
 

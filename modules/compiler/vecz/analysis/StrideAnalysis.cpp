@@ -177,6 +177,11 @@ Stride StrideBuilder::computeInstruction(const Instruction &I) {
     if (haveNoCommonBitsSet(I.getOperand(0), I.getOperand(1), DL))
       return add(Operand(0), Operand(1));
     return Stride::unknown();
+  case Instruction::Xor:
+    // `X ^ -1`, InstCombine's -1 - X: `n - 1 - i`, a reversed index.
+    if (match(I.getOperand(1), PatternMatch::m_AllOnes()))
+      return negate(Operand(0));
+    return Stride::unknown();
   case Instruction::And:
     // `X & 0xffffffff`, Clang's (ulong)(uint)X: a truncation, for which
     // the index does not wrap within one vector.
@@ -397,6 +402,9 @@ Value *StepEmitter::emitInstruction(const Instruction &I) {
     return combine(Instruction::Add, Step(0), Step(1));
   case Instruction::Sub:
     return combine(Instruction::Sub, Step(0), Step(1));
+  case Instruction::Xor: // Of all ones: -1 - X.
+    return combine(Instruction::Sub, ConstantInt::get(stepType(&I), 0),
+                   Step(0));
   case Instruction::And: // A mask of the low bits: a truncation.
     return Step(0);
   case Instruction::Mul: {

@@ -22,13 +22,16 @@ namespace {
 
 /// A step on the way from the consecutive index to the clamped one that
 /// keeps lanes consecutive only within limits: a min or max (\p ID) of
-/// \p Operand with a uniform bound, or an extension of it (no bound; \p ID
+/// \p Operand with a uniform bound, an extension of it (no bound; \p ID
 /// smax for a sign extension, umax for a zero one: the sense in which its
-/// lanes must not wrap around).
+/// lanes must not wrap around), or its remainder by a uniform \p Bound
+/// (\p ID umin for urem, smin for srem: the operand stays below the bound,
+/// and for srem at or above 0; `tile[(l + 1) % n]`).
 struct Clamp {
   Intrinsic::ID ID;
   Value *Bound;
   Value *Operand;
+  bool IsRemainder = false;
   bool isExtension() const { return !Bound; }
 };
 
@@ -56,6 +59,18 @@ SmallVector<Clamp, 2> findClamps(Value *Index,
       if (IsVarying(By))
         break;
       Index = Moved;
+      continue;
+    }
+    if (auto *Rem = dyn_cast<BinaryOperator>(Index);
+        Rem && (Rem->getOpcode() == Instruction::URem ||
+                Rem->getOpcode() == Instruction::SRem)) {
+      Value *Dividend = Rem->getOperand(0), *Divisor = Rem->getOperand(1);
+      if (IsVarying(Divisor) || !IsVarying(Dividend))
+        break;
+      Clamps.push_back({Rem->getOpcode() == Instruction::URem ? Intrinsic::umin
+                                                              : Intrinsic::smin,
+                        Divisor, Dividend, /*IsRemainder=*/true});
+      Index = Dividend;
       continue;
     }
     auto *MinMax = dyn_cast<MinMaxIntrinsic>(Index);
@@ -114,6 +129,18 @@ emitWithinClamps(LoadInst &Load, unsigned Width,
                                          Ty, APInt::getMaxValue(Bits) - Room)));
     if (C.isExtension())
       continue;
+    if (C.IsRemainder) {
+      // A remainder changes nothing from 0 up to below the divisor.
+      Value *Last =
+          B.CreateAdd(First, ConstantInt::get(Ty, Width - 1), "last.lane");
+      if (Signed) {
+        Require(B.CreateICmpSGE(First, ConstantInt::get(Ty, 0)));
+        Require(B.CreateICmpSLT(Last, C.Bound));
+      } else {
+        Require(B.CreateICmpULT(Last, C.Bound));
+      }
+      continue;
+    }
     switch (C.ID) {
     case Intrinsic::smax:
       Require(B.CreateICmpSGE(First, C.Bound));

@@ -4,10 +4,12 @@
 /// A load from `Base[clamp(X, Lo, Hi)]`, X consecutive along the vector and
 /// the bounds uniform (OpenCL's clamp, min and max, as LLVM's smin, smax,
 /// umin and umax: conv1d's `in[clamp(i + k, 0, n - 1)]`, a stencil's
-/// `cur[max(lid - 1, 0)]`), is a gather, as lanes at an edge read the same
-/// element. Where every lane's X is within the bounds the clamps change
-/// nothing and the W elements are consecutive: the packetizer versions the
-/// load on that test, one vector load when it holds, the gather otherwise:
+/// `cur[max(lid - 1, 0)]`), or from `Base[X % N]` (urem or srem by a
+/// uniform N: a ring's neighbour, `tile[(l + 1) % n]`), is a gather, as
+/// lanes at an edge read the same element or wrap around. Where every lane's
+/// X is within the bounds (for a remainder: at or above 0, below N) the clamps
+/// change nothing and the W elements are consecutive: the packetizer versions
+/// the load on that test, one vector load when it holds, the gather otherwise:
 /// packetization computes the test and marks the gather (StageMarkers.h),
 /// and the `vecz-clamped-versions` pass versions it.
 ///

@@ -606,6 +606,27 @@ Value *Packetizer::getConsecutiveBase(Instruction &Access, Value *LaneMask,
                      "first.active.base");
 }
 
+/// Where the lanes of \p Access, whose address moves back by one element
+/// from lane to lane, start in memory: lane W-1's address.
+Value *Packetizer::getReversedBase(Instruction &Access, IRBuilder<> &B) {
+  Value *Lane0 = getLoadStorePointerOperand(&Access);
+  return B.CreateGEP(getLoadStoreType(&Access), Lane0,
+                     B.getInt64(-int64_t(Width - 1)),
+                     Lane0->getName() + ".last.lane");
+}
+
+/// Widened \p Lanes (of type \p Scalar each) in reverse lane order, each
+/// lane's elements in their own order.
+Value *Packetizer::reverseLanes(Value *Lanes, Type *Scalar, IRBuilder<> &B,
+                                const Twine &Name) {
+  unsigned N = elementsPerLane(Scalar);
+  SmallVector<int, 64> Order;
+  for (unsigned L = 0; L < Width; ++L)
+    for (unsigned E = 0; E < N; ++E)
+      Order.push_back(int((Width - 1 - L) * N + E));
+  return B.CreateShuffleVector(Lanes, Order, Name);
+}
+
 /// The step from one lane's address to the next of \p Access, a load or
 /// store of every lane (\p Widened, the type of its lanes' values), when
 /// its address is linear but not consecutive and the target has no gather
@@ -691,10 +712,15 @@ Value *Packetizer::widenLoad(LoadInst &Load, IRBuilder<> &B) {
   std::string Name = (Load.getName() + ".v").str();
   Value *LaneMask = getBlockMask(Load.getParent());
   Value *Mask = maskFor(LaneMask, Load.getType(), B);
-  bool Consecutive = Strides.getElementStride(original(Load)) == 1;
+  std::optional<int64_t> Elements = Strides.getElementStride(original(Load));
+  bool Consecutive = Elements == 1;
   if (Consecutive && !Mask)
     return B.CreateAlignedLoad(Ty, Load.getPointerOperand(), Load.getAlign(),
                                Name);
+  if (Elements == -1 && !Mask)
+    return reverseLanes(
+        B.CreateAlignedLoad(Ty, getReversedBase(Load, B), Load.getAlign()),
+        Load.getType(), B, Name);
   if (Consecutive)
     return B.CreateMaskedLoad(Ty, getConsecutiveBase(Load, LaneMask, B),
                               Load.getAlign(), Mask, Constant::getNullValue(Ty),
@@ -798,10 +824,14 @@ void Packetizer::widenStore(StoreInst &Store) {
   Type *Scalar = Store.getValueOperand()->getType();
   Value *LaneMask = getBlockMask(Store.getParent());
   Value *Mask = maskFor(LaneMask, Scalar, B);
-  bool Consecutive = Strides.getElementStride(original(Store)) == 1;
+  std::optional<int64_t> Elements = Strides.getElementStride(original(Store));
+  bool Consecutive = Elements == 1;
   if (Consecutive && !Mask)
     B.CreateAlignedStore(Values, Store.getPointerOperand(), Store.getAlign());
-  else if (Consecutive)
+  else if (Elements == -1 && !Mask) {
+    Value *Reversed = reverseLanes(Values, Scalar, B);
+    B.CreateAlignedStore(Reversed, getReversedBase(Store, B), Store.getAlign());
+  } else if (Consecutive)
     B.CreateMaskedStore(Values, getConsecutiveBase(Store, LaneMask, B),
                         Store.getAlign(), Mask);
   else if (Value *Step =

@@ -96,6 +96,9 @@ private:
   llvm::Value *getConsecutiveBase(llvm::Instruction &Access,
                                   llvm::Value *LaneMask, llvm::IRBuilder<> &B);
   llvm::Value *widenLoad(llvm::LoadInst &Load, llvm::IRBuilder<> &B);
+  llvm::Value *getReversedBase(llvm::Instruction &Access, llvm::IRBuilder<> &B);
+  llvm::Value *reverseLanes(llvm::Value *Lanes, llvm::Type *Scalar,
+                            llvm::IRBuilder<> &B, const llvm::Twine &Name = "");
   llvm::Value *getStridedStep(llvm::Instruction &Access, llvm::Type *Widened,
                               llvm::IRBuilder<> &B);
   llvm::Value *getLaneAddress(llvm::Value *Lane0, llvm::Value *Step,

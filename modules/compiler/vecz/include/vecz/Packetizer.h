@@ -24,10 +24,12 @@
 /// offset, or select by a variable index; masks and conditions are spread over
 /// each lane's elements); uniform values stay scalar and are splatted where a
 /// varying use needs them. Consecutive loads and stores become vector loads and
-/// stores; those whose address moves by another step (a constant, or a
-/// uniform value StrideInfo::emitStep builds) are done lane by lane, at lane
-/// 0's address plus l steps (stores in lane order), where no lane is masked
-/// off and the target has no gather (scatter) of that type of its own
+/// stores, and so do those whose address moves back by one element (`n - 1 -
+/// i`: at lane W-1's address, the lanes reversed by a shuffle) where no
+/// lane is masked off; those whose address moves by another step (a constant,
+/// or a uniform value StrideInfo::emitStep builds) are done lane by lane, at
+/// lane 0's address plus l steps (stores in lane order), where no lane is
+/// masked off and the target has no gather (scatter) of that type of its own
 /// (TargetTransformInfo: its backend would do the same from a vector of
 /// addresses); other varying ones gathers and scatters with every lane on (a
 /// varying value stored to a uniform address is a scatter there: the last

@@ -11,7 +11,8 @@
 ///
 /// Assumes: UniformityAnalysis's rules (vecz/UniformityAnalysis.h).
 /// Does: get_global_id(0), get_local_id(0) and the linear ids move by 1;
-/// strides add through add and sub, scale through mul and shl by uniform
+/// strides add through add and sub, negate through `xor X, -1` (-1 - X:
+/// InstCombine's `n - 1 - i`), scale through mul and shl by uniform
 /// values, pass through casts and through `(X << C) >> C` (Clang's
 /// `(long)(int)X`) and `X & 0xffffffff` (and wider low masks:
 /// `(ulong)(uint)X`), assuming the index does not wrap within one vector
