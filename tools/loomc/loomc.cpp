@@ -186,8 +186,9 @@ const std::string StreamingStoreHelp =
     std::to_string(compiler::DefaultStreamingStoreBytes) + ")";
 const std::string OutlineHelp =
     "Cut kernels of more instructions than this into functions of about this "
-    "many, and call barrier regions of more instead of inlining them, so that "
-    "compile time grows in proportion to kernel size (0: never; default " +
+    "many, and inline barrier regions into a kernel's entry point up to this "
+    "many instructions in all (the smallest first; the others are called), so "
+    "that compile time grows in proportion to kernel size (0: never; default " +
     std::to_string(compiler::DefaultOutlineInstructions) + ")";
 cl::opt<std::string> StreamingStoreBytes("streaming-store-bytes",
                                          cl::desc(StreamingStoreHelp),

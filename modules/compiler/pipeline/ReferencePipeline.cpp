@@ -15,6 +15,7 @@
 #include "compiler/passes/workgroup/AddKernelWrapperPass.h"
 #include "compiler/passes/workgroup/AddMetadataPass.h"
 #include "compiler/passes/workgroup/AddSchedulingParametersPass.h"
+#include "compiler/passes/workgroup/BranchlessGathersPass.h"
 #include "compiler/passes/workgroup/DefineMuxBuiltinsPass.h"
 #include "compiler/passes/workgroup/InvariantDivisionPass.h"
 #include "compiler/passes/workgroup/MarkAccumulatorsPass.h"
@@ -114,6 +115,10 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
     // a division, so that its vector divisions are replaced too.
     MPM.addPass(
         createModuleToFunctionPassAdaptor(utils::InvariantDivisionPass()));
+    // Last, when the optimizations have made what masks they could
+    // constant (the backend scalarizes those without branches).
+    MPM.addPass(
+        createModuleToFunctionPassAdaptor(utils::BranchlessGathersPass()));
   }
   // BaseModule::finalize verifies the result, for every target.
 }

@@ -1,12 +1,15 @@
 ; RUN: loom-opt -passes='work-item-loops<max-inlined-region=5>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='work-item-loops<max-inlined-region=10>' -S %s | FileCheck %s
 ; RUN: loom-opt -passes=work-item-loops -S %s | FileCheck %s --check-prefix=ALL
 ; RUN: not loom-opt -passes='work-item-loops<max-inlined-region=many>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 ; The region scheduler calls each region from two places (every work-item
 ; waiting at it, or some of them), so inlining a region copies it twice into
-; the entry point. With max-inlined-region=5, region 0 (seven instructions)
-; stays a function the wrapper calls, noinline; region 1 (four) is inlined
-; as every region is without the option.
+; the entry point. The regions inlined add up to at most max-inlined-region
+; instructions, the smallest first: with 5, and with 10 as well (4 + 7 is
+; 11), region 0 (seven instructions) stays a function the wrapper calls,
+; noinline; region 1 (four) is inlined as every region is without the
+; option.
 
 declare i64 @__mux_get_global_id(i32)
 declare void @__mux_work_group_barrier(i32, i32, i32)

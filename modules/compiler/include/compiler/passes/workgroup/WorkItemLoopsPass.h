@@ -61,8 +61,9 @@ public:
   struct Options {
     /// Kernels with a required work-group size of (1, 1, 1) get no loops.
     bool SingleWorkItemWithoutLoops = false;
-    /// Barrier regions of more instructions than this are called, not
-    /// inlined (0: every region is inlined).
+    /// The barrier regions inlined into one entry point add up to at most
+    /// this many instructions, the smallest first; the others are called
+    /// (0: every region is inlined).
     uint64_t MaxInlinedRegionInstructions = 0;
   };
   WorkItemLoopsPass() = default;
