@@ -113,11 +113,11 @@ exit:
 ; LANES: %w.v = fadd <4 x float> %v.v,
 ; LANES: [[W0:%.+]] = extractelement <4 x float> %w.v, i64 0
 ; LANES-NEXT: store float [[W0]], ptr addrspace(1) %po, align 4
-; LANES-NEXT: %po.lane1 = getelementptr i8, ptr addrspace(1) %po, i64 12
 ; LANES-NEXT: [[W1:%.+]] = extractelement <4 x float> %w.v, i64 1
+; LANES-NEXT: %po.lane1 = getelementptr i8, ptr addrspace(1) %po, i64 12
 ; LANES-NEXT: store float [[W1]], ptr addrspace(1) %po.lane1, align 4
-; LANES: %po.lane3 = getelementptr i8, ptr addrspace(1) %po, i64 36
-; LANES-NEXT: [[W3:%.+]] = extractelement <4 x float> %w.v, i64 3
+; LANES: [[W3:%.+]] = extractelement <4 x float> %w.v, i64 3
+; LANES-NEXT: %po.lane3 = getelementptr i8, ptr addrspace(1) %po, i64 36
 ; LANES-NEXT: store float [[W3]], ptr addrspace(1) %po.lane3, align 4
 ; LANES-NOT: @llvm.masked.scatter
 ; LANES: ret void

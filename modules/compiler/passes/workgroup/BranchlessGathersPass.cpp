@@ -25,15 +25,17 @@ namespace utils {
 
 namespace {
 
-/// A masked gather or scatter of \p Data's type under a mask that is not a
-/// constant, which the target would do lane by lane, branching.
+/// Whether \p Access is a masked gather or scatter under a mask that is not
+/// a constant, which the target would do lane by lane, branching.
 bool wouldBranch(const IntrinsicInst &Access, const TargetTransformInfo &TTI) {
   bool IsGather = Access.getIntrinsicID() == Intrinsic::masked_gather;
   if (!IsGather && Access.getIntrinsicID() != Intrinsic::masked_scatter)
     return false;
   // gather(ptrs, align, mask, passthru); scatter(values, ptrs, align, mask).
-  auto *Data = cast<FixedVectorType>(
+  auto *Data = dyn_cast<FixedVectorType>(
       IsGather ? Access.getType() : Access.getArgOperand(0)->getType());
+  if (!Data) // A scalable vector: its lanes are not known here.
+    return false;
   auto Alignment =
       cast<ConstantInt>(Access.getArgOperand(IsGather ? 1 : 2))->getZExtValue();
   Align A = Alignment ? Align(Alignment) : Align(1);

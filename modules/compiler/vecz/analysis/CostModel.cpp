@@ -125,7 +125,7 @@ std::optional<CacheGeometry> getL1DataCache(const TargetTransformInfo &TTI) {
   unsigned Line = TTI.getCacheLineSize();
   if (!Line)
     Line = 64;
-  if (!Size || !Ways || !*Ways || !Line || *Size % (*Ways * Line) != 0)
+  if (!Size || !Ways || !*Ways || *Size % (*Ways * Line) != 0)
     return std::nullopt;
   return CacheGeometry{Line, *Size / (*Ways * Line), *Ways};
 }
@@ -156,7 +156,8 @@ uint64_t linesInFullestSet(unsigned Width, std::optional<int64_t> Step,
 
 /// The lines of the fullest L1 set that one iteration of \p L touches
 /// through its strided accesses at \p Width: those whose address moves
-/// from lane to lane by a step other than the element's size.
+/// from lane to lane by a step other than the element's size, forwards or
+/// backwards (both are one vector access).
 uint64_t stridedLinesPerSet(const Loop &L, unsigned Width,
                             const StrideInfo &Strides,
                             const CacheGeometry &L1) {
@@ -167,7 +168,8 @@ uint64_t stridedLinesPerSet(const Loop &L, unsigned Width,
       if (!Address)
         continue;
       Stride S = Strides.getStride(Address);
-      if (S.isLinear() && Strides.getElementStride(I) != 1)
+      std::optional<int64_t> Elements = Strides.getElementStride(I);
+      if (S.isLinear() && Elements != 1 && Elements != -1)
         Lines += linesInFullestSet(Width, S.getConstantStep(), L1);
     }
   return Lines;

@@ -399,9 +399,14 @@ Value *StepEmitter::emitInstruction(const Instruction &I) {
   switch (I.getOpcode()) {
   case Instruction::Add:
   case Instruction::Or: // Of disjoint bits: an add.
-    return combine(Instruction::Add, Step(0), Step(1));
-  case Instruction::Sub:
-    return combine(Instruction::Sub, Step(0), Step(1));
+  case Instruction::Sub: {
+    // One after the other: the order of the instructions they emit.
+    Value *L = Step(0);
+    Value *R = Step(1);
+    return combine(I.getOpcode() == Instruction::Sub ? Instruction::Sub
+                                                     : Instruction::Add,
+                   L, R);
+  }
   case Instruction::Xor: // Of all ones: -1 - X.
     return combine(Instruction::Sub, ConstantInt::get(stepType(&I), 0),
                    Step(0));

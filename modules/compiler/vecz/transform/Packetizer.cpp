@@ -699,10 +699,9 @@ void Packetizer::storeStrided(StoreInst &Store, Value *Values, Value *Step,
                               IRBuilder<> &B) {
   Type *Scalar = Store.getValueOperand()->getType();
   for (unsigned L = 0; L < Width; ++L) {
-    StoreInst *Lane = B.CreateAlignedStore(
-        extractLane(Values, Scalar, L, B),
-        getLaneAddress(Store.getPointerOperand(), Step, L, B),
-        Store.getAlign());
+    Value *Stored = extractLane(Values, Scalar, L, B);
+    Value *Address = getLaneAddress(Store.getPointerOperand(), Step, L, B);
+    StoreInst *Lane = B.CreateAlignedStore(Stored, Address, Store.getAlign());
     Lane->setAAMetadata(Store.getAAMetadata());
   }
 }
