@@ -173,9 +173,12 @@ static bool hasBarrier(const Function &F) {
 }
 
 /// How many rows the jammed variant of \p Kernel runs (1: none): \p Asked,
-/// or for `auto` (0) a quarter of the target's vector registers, at most 8
-/// (rows keep their own accumulators in registers: 8 on AVX-512's 32, 4 on
-/// AVX2's 16); fitted to a required work-group size and the target's cap.
+/// or for `auto` (0) half the target's vector registers, at most 8: rows
+/// keep their own accumulators in registers, and an FMA's latency times
+/// its throughput (4 cycles, 2 a cycle on Zen 3) asks for 8 independent
+/// chains; 8 on AVX2's 16 and AVX-512's 32 (a quarter of AVX2's, 4, made
+/// matmul_naive 1.45 times as slow on Zen 3, doc/performance.md); fitted to
+/// a required work-group size and the target's cap.
 static unsigned chooseRows(Function &Kernel, const VeczPass::Options &Opts,
                            FunctionAnalysisManager &FAM) {
   unsigned Asked = Opts.Rows;
@@ -184,7 +187,7 @@ static unsigned chooseRows(Function &Kernel, const VeczPass::Options &Opts,
       TTI.getNumberOfRegisters(TTI.getRegisterClassForType(/*Vector=*/true));
   unsigned Rows =
       Asked ? Asked
-            : std::clamp<unsigned>(PowerOf2Floor(VectorRegisters / 4), 1, 8);
+            : std::clamp<unsigned>(PowerOf2Floor(VectorRegisters / 2), 1, 8);
   if (auto Required = compiler::utils::getReqdWorkGroupSize(Kernel)) {
     uint32_t Y = (*Required)[1];
     uint32_t Divisor = Y & (~Y + 1);

@@ -24,7 +24,7 @@
 /// costs. The width is the one asked for, or chosen per kernel (CostModel.h).
 /// A vector variant without barriers then gets a jammed variant running R
 /// rows of W work-items per call (vecz/JamRows.h), when R is asked for, or,
-/// with `rows=auto`, R = a quarter of the target's vector registers (at
+/// with `rows=auto`, R = half the target's vector registers (at
 /// most 8) when the kernel has a loop and one jammed run
 /// costs at most 3/4 of R vector runs; a required work-group size of Y in
 /// dimension 1 caps R at Y's largest power-of-two divisor (none below 2).
