@@ -173,8 +173,11 @@ inline double firstLane(DoubleVec V) { return _mm256_cvtsd_f64(V); }
 #endif
 
 /// Enough independent accumulators to cover the FMA latency on every FMA
-/// port (4 cycles x 2 ports needs 8; 16 leaves room).
-constexpr unsigned Chains = 16;
+/// port (4 cycles x 2 ports needs 8), few enough that they and the two
+/// constants stay in the vector registers (16 of them without AVX-512): a
+/// chain spilled to the stack waits on a store and a load every step, and
+/// 16 chains on AVX2 measured half the real peak.
+constexpr unsigned Chains = VectorBits == 512 ? 16 : 12;
 /// About 5 ms a run on one core: short runs, the best of several, find the
 /// quiet moments of a shared machine.
 constexpr unsigned FmaSteps = 1u << 20;
