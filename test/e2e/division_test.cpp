@@ -2,8 +2,11 @@
 ///
 /// Integer `/` and `%` for every integer type, scalar, 4-lane vector and by
 /// a kernel argument, with divisors of zero and MIN / -1 among random
-/// operands, and by arguments at the edges of invariant-division's
-/// reciprocals, on both targets, optimized and at -cl-opt-disable. x86 traps
+/// operands, quotients just off an integer (where a division in floating
+/// point, float-vector-division's, would round wrong if it could), and by
+/// arguments at the edges of invariant-division's reciprocals, on both
+/// targets, optimized (Vecz as its cost model says, and at widths 4, 8
+/// and 16) and at -cl-opt-disable. x86 traps
 /// on both; Loom defines x / 0 == x, x % 0 == 0, MIN / -1 == MIN and
 /// MIN % -1 == 0 (doc/compiler-spec.md). Every element is checked against
 /// that definition computed here.
@@ -61,11 +64,16 @@ template <class T> void makeOperands(std::vector<T> &A, std::vector<T> &B) {
 /// (target, build options)
 using Configuration = std::tuple<const char *, const char *>;
 
-/// "reference", "csa_OptDisable", ...
+/// "reference", "csa_OptDisable", "reference_Width8", ...
 std::string
 configurationName(const testing::TestParamInfo<Configuration> &Info) {
   std::string Name = std::get<0>(Info.param);
-  return Name + (std::get<1>(Info.param)[0] ? "_OptDisable" : "");
+  std::string Options = std::get<1>(Info.param);
+  if (Options.empty())
+    return Name;
+  if (Options == "-cl-opt-disable")
+    return Name + "_OptDisable";
+  return Name + "_Width" + Options.substr(Options.rfind('=') + 1);
 }
 
 class TrapFreeDivision : public testing::TestWithParam<Configuration> {
@@ -104,6 +112,22 @@ template <class T> void TrapFreeDivision::checkType() {
   A[1] = T(~T(0));
   A[2] = std::numeric_limits<T>::max();
   A[4] = T(std::numeric_limits<T>::max() - 1);
+  // Quotients just below and above 1 and -1, and the largest dividend by a
+  // divisor just over its half: a quotient rounded up to the integer
+  // above it would show (indices that makeOperands leaves random).
+  const T Max = std::numeric_limits<T>::max(),
+          Min = std::numeric_limits<T>::min();
+  for (auto [I, Dividend, Divisor] :
+       {std::tuple<size_t, T, T>{5, Max, T(Max - 1)},
+        {7, T(Max - 1), Max},
+        {8, Min, Max},
+        {9, Max, T(Max / 2 + 1)},
+        {10, T(~T(0)), T(~T(0) - 1)},
+        {11, T(Min + 1), T(Max - 1)},
+        {14, T(Max - 2), T(Max / 3)}}) {
+    A[I] = Dividend;
+    B[I] = Divisor;
+  }
 
   std::vector<KernelArg> Args = {KernelArg::buffer(A), KernelArg::buffer(B),
                                  KernelArg::buffer(None),
@@ -149,11 +173,14 @@ TEST_P(TrapFreeDivision, UInt) { checkType<uint32_t>(); }
 TEST_P(TrapFreeDivision, Long) { checkType<int64_t>(); }
 TEST_P(TrapFreeDivision, ULong) { checkType<uint64_t>(); }
 
-INSTANTIATE_TEST_SUITE_P(Targets, TrapFreeDivision,
-                         testing::Combine(testing::Values("csa", "reference"),
-                                          testing::Values("",
-                                                          "-cl-opt-disable")),
-                         configurationName);
+INSTANTIATE_TEST_SUITE_P(
+    Targets, TrapFreeDivision,
+    testing::Combine(testing::Values("csa", "reference"),
+                     testing::Values("", "-cl-opt-disable",
+                                     "-cl-wfv=always -vecz-width=4",
+                                     "-cl-wfv=always -vecz-width=8",
+                                     "-cl-wfv=always -vecz-width=16")),
+    configurationName);
 
 /// What group_ring leaves in each element of a launch of \p Global
 /// work-items in groups of \p Local (the last one smaller when \p Local does

@@ -29,6 +29,7 @@
 #include "compiler/passes/workgroup/AddMetadataPass.h"
 #include "compiler/passes/workgroup/AddSchedulingParametersPass.h"
 #include "compiler/passes/workgroup/BranchlessGathersPass.h"
+#include "compiler/passes/workgroup/FloatVectorDivisionPass.h"
 #include "compiler/passes/workgroup/DefineMuxBuiltinsPass.h"
 #include "compiler/passes/workgroup/InlineKernelPiecesPass.h"
 #include "compiler/passes/workgroup/InvariantDivisionPass.h"

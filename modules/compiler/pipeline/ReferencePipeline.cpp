@@ -17,6 +17,7 @@
 #include "compiler/passes/workgroup/AddSchedulingParametersPass.h"
 #include "compiler/passes/workgroup/BranchlessGathersPass.h"
 #include "compiler/passes/workgroup/DefineMuxBuiltinsPass.h"
+#include "compiler/passes/workgroup/FloatVectorDivisionPass.h"
 #include "compiler/passes/workgroup/InvariantDivisionPass.h"
 #include "compiler/passes/workgroup/MarkAccumulatorsPass.h"
 #include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
@@ -115,6 +116,9 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
     // a division, so that its vector divisions are replaced too.
     MPM.addPass(
         createModuleToFunctionPassAdaptor(utils::InvariantDivisionPass()));
+    // The vector divisions left, which the CPU would do lane by lane.
+    MPM.addPass(
+        createModuleToFunctionPassAdaptor(utils::FloatVectorDivisionPass()));
     // Last, when the optimizations have made what masks they could
     // constant (the backend scalarizes those without branches).
     MPM.addPass(

@@ -13,6 +13,7 @@
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/KernelMetadata.h"
 #include "compiler/analysis/PrivateMemory.h"
+#include "compiler/passes/workgroup/FloatVectorDivisionPass.h"
 #include "compiler/passes/workgroup/InvariantDivisionPass.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -274,9 +275,29 @@ static bool isComputedOncePerVector(const Value *V,
   });
 }
 
+/// What \p I, a scalar integer division or remainder by a value that is not
+/// a constant, costs: what a lane of the same division of 4 lanes costs.
+/// LLVM 15's x86 cost tables say 1 for `sdiv i32` and 80 for `sdiv <4 x
+/// i32>`, which the backend does lane by lane with the same `idiv` (10 cycles
+/// or more, not pipelined): counted as 1, the scalar kernel's division
+/// seemed free beside any vector kernel's, however that divides.
+static InstructionCost getScalarDivisionCost(const Instruction &I,
+                                             const TargetTransformInfo &TTI) {
+  constexpr unsigned Lanes = 4;
+  constexpr auto Kind = TargetTransformInfo::TCK_RecipThroughput;
+  InstructionCost Scalar =
+      TTI.getArithmeticInstrCost(I.getOpcode(), I.getType(), Kind);
+  InstructionCost Lane =
+      TTI.getArithmeticInstrCost(
+          I.getOpcode(), FixedVectorType::get(I.getType(), Lanes), Kind) /
+      Lanes;
+  return std::max(Scalar, Lane);
+}
+
 /// What \p I costs per run: its reciprocal throughput, or, for a division by
-/// a value invariant-division will find invariant, what that pass makes of
-/// it (a vector division by a splat is otherwise a division per lane).
+/// a value invariant-division will find invariant, or one
+/// float-vector-division will replace, what that pass makes of it (a vector
+/// division is otherwise a division per lane).
 static InstructionCost getRunCost(const Instruction &I,
                                   const TargetTransformInfo &TTI,
                                   const UniformityInfo &Uniformity) {
@@ -285,6 +306,11 @@ static InstructionCost getRunCost(const Instruction &I,
     if (isComputedOncePerVector(Divisor, Uniformity, Budget))
       return compiler::utils::getCostOfDivisionByReciprocal(I, TTI);
   }
+  if (auto Cost = compiler::utils::getCostOfFloatVectorDivision(I, TTI))
+    return *Cost;
+  if (I.isIntDivRem() && I.getType()->isIntegerTy() &&
+      !isa<Constant>(I.getOperand(1)))
+    return getScalarDivisionCost(I, TTI);
   return TTI.getInstructionCost(&I, TargetTransformInfo::TCK_RecipThroughput);
 }
 
