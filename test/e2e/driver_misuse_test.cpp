@@ -5,7 +5,8 @@
 /// and sizes, work-group sizes the device or the range cannot have, empty
 /// ranges, too much local memory, a buffer bound twice, memory and buffers
 /// released while a command buffer uses them, binaries with constructors or
-/// of another ABI version, and two devices with several threads each. Every
+/// of another ABI version, two devices with several threads each, and a
+/// callback that takes the driver's signal handlers away. Every
 /// refusal is the result mux.h documents, and afterwards the same objects
 /// still run a kernel whose every element is checked.
 ///
@@ -19,9 +20,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <thread>
 #include <vector>
@@ -43,6 +46,13 @@ __kernel void maybe(__global const int *in, __global int *out) {
   size_t i = get_global_id(0);
   out[i] = in ? in[i] + 1 : -1;
 }
+__kernel void trap_at(__global int *out, int bad) {
+  size_t i = get_global_id(0);
+  if ((int)i == bad)
+    __builtin_trap();
+  out[i] = (int)i;
+}
+
 __kernel void with_local(__global int *out, __local int *scratch) {
   scratch[get_local_id(0)] = (int)get_global_id(0);
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -320,6 +330,67 @@ TEST_F(DriverMisuse, ABoundsFaultStopsItsCommandBufferAndIsSaidOnce) {
   muxDestroyCommandBuffer(Device, Faulty);
   muxDestroyCommandBuffer(Device, Good);
   muxDestroyFence(Device, Fence);
+}
+
+/// The signals a kernel fault raises, whose handlers the driver puts in place.
+constexpr int FaultSignals[] = {SIGILL, SIGTRAP, SIGFPE, SIGSEGV, SIGBUS};
+
+TEST_F(DriverMisuse, AKernelThatTrapsAfterACallbackResetTheHandlersIsCaught) {
+  // The driver checks its handlers once per command buffer, not per launch
+  // (a system call): a callback between two launches runs the host's code,
+  // which here puts the default actions back. The trap after it must still
+  // end the launch, not the process.
+  mux_kernel_t Trap = nullptr;
+  ASSERT_EQ(muxCreateKernel(Device, Executable, "trap_at", 7, &Trap),
+            mux_success);
+  mux_command_buffer_t CB;
+  ASSERT_EQ(muxCreateCommandBuffer(Device, &CB), mux_success);
+  ASSERT_NO_FATAL_FAILURE(recordScale(CB, In, Out));
+  struct sigaction Saved[std::size(FaultSignals)];
+  ASSERT_EQ(muxCommandUserCallback(
+                CB,
+                [](mux_queue_t, mux_command_buffer_t, void *Saved) {
+                  struct sigaction Default = {};
+                  Default.sa_handler = SIG_DFL;
+                  for (size_t I = 0; I < std::size(FaultSignals); ++I)
+                    sigaction(FaultSignals[I], &Default,
+                              static_cast<struct sigaction *>(Saved) + I);
+                },
+                Saved),
+            mux_success);
+  int Bad = 100;
+  mux_descriptor_info_s Args[2] = {};
+  Args[0].type = mux_descriptor_info_type_buffer;
+  Args[0].buffer = makeBuffer(std::vector<int>(N, -1));
+  Args[1].type = mux_descriptor_info_type_plain_old_data;
+  Args[1].data = &Bad;
+  Args[1].data_size = sizeof(Bad);
+  const uint64_t Global[1] = {N};
+  mux_ndrange_options_s O{};
+  O.descriptors = Args;
+  O.descriptors_length = 2;
+  O.local_size[0] = 64;
+  O.local_size[1] = O.local_size[2] = 1;
+  O.global_size = Global;
+  O.dimensions = 1;
+  ASSERT_EQ(muxCommandNDRange(CB, Trap, &O), mux_success);
+  ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
+  ASSERT_EQ(
+      muxDispatch(Queue, CB, nullptr, nullptr, 0, nullptr, 0, nullptr, nullptr),
+      mux_success);
+  EXPECT_EQ(muxWaitAll(Queue), mux_error_kernel_fault);
+  EXPECT_NE(std::string(muxGetLastErrorMessage())
+                .find("kernel 'trap_at' stopped at a trap"),
+            std::string::npos)
+      << muxGetLastErrorMessage();
+  // The first launch ran whole, before the callback.
+  std::vector<int> Got = contents(Out);
+  for (uint64_t I = 0; I < N; ++I)
+    ASSERT_EQ(Got[I], Input[I] * Factor) << "element " << I;
+  for (size_t I = 0; I < std::size(FaultSignals); ++I)
+    sigaction(FaultSignals[I], &Saved[I], nullptr);
+  muxDestroyCommandBuffer(Device, CB);
+  muxDestroyKernel(Device, Trap);
 }
 
 TEST_F(DriverMisuse, RangesTheDeviceCannotRunAreRefused) {

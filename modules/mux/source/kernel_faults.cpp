@@ -184,10 +184,10 @@ const char *signalName(int Signal) {
 } // namespace
 
 void armKernelFaultHandlers() {
-  // One query per launch: whoever replaces our SIGILL handler (a compile's
-  // recovery handlers, loom-run's crash guard) replaces the others with it.
-  // Not once per command buffer: its callback commands run the user's code
-  // between launches, which may put handlers of its own in place.
+  // One query: whoever replaces our SIGILL handler (a compile's recovery
+  // handlers, loom-run's crash guard) replaces the others with it. The
+  // executor asks once per command buffer with a launch, and again after
+  // each callback command, which runs the user's code between launches.
   if (isCurrentHandler(SIGILL, onKernelTrap))
     return;
   for (int Signal : {SIGSEGV, SIGBUS})

@@ -77,7 +77,8 @@ struct KernelFault {
 
 /// Puts the handlers for kernel faults (SIGILL, SIGTRAP, SIGFPE, SIGSEGV,
 /// SIGBUS) in place, unless they already are; call before a launch's
-/// work-groups run.
+/// work-groups run, and again whenever the host's code may have run
+/// (a system call: not for every launch of a command buffer).
 void armKernelFaultHandlers();
 
 /// Calls \p Entry for work-groups [\p Begin, \p End); a fault that
