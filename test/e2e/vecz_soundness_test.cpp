@@ -15,9 +15,11 @@
 /// of zero, a store every third element, float2s); and every kind of atomic
 /// on local memory, which a work-group running on one thread does without
 /// the lock; and neighbours on a ring (remainders by the group's size), loaded
-/// consecutively where no lane wraps around. Each runs scalar, with the
-/// default options, and with Vecz forced at 4, 8 and 16, on both targets, with
-/// local sizes that are and are not multiples of the widths; every output
+/// consecutively where no lane wraps around; and volatile accesses, done
+/// lane by lane, to a private struct under divergence and to a global
+/// buffer where a lane that is off would be 4 GiB away. Each runs scalar, with
+/// the default options, and with Vecz forced at 4, 8 and 16, on both targets,
+/// with local sizes that are and are not multiples of the widths; every output
 /// element is checked against a model computed here.
 ///
 //===----------------------------------------------------------------------===//
@@ -442,6 +444,38 @@ TEST_P(VeczSoundness, RingNeighboursWrapAroundInTheirOwnLanes) {
         ASSERT_EQ(GotBackwards[N - 1 - I], In[I])
             << "backwards[" << N - 1 - I << "], local " << Local;
       }
+    }
+  }
+}
+
+TEST_P(VeczSoundness, VolatileAccessesUseEachLanesOwnAddress) {
+  for (size_t Local : {64, 37}) {
+    const size_t N = 5 * Local;
+    std::vector<int> In(N), Cells(N);
+    for (size_t I = 0; I < N; ++I) {
+      In[I] = int((I * 7919) % 1000) - 500;
+      Cells[I] = int(I * 3) + 1;
+    }
+    std::vector<long> Out(N, -1);
+    std::vector<KernelArg> Args = {KernelArg::buffer(In),
+                                   KernelArg::buffer(Cells),
+                                   KernelArg::buffer(Out)};
+    ASSERT_EQ(runKernel(Binary, "volatile_private", Args, {{N}, {Local}, {}}),
+              "");
+    std::vector<long> Got = Args[2].as<long>();
+    for (size_t I = 0; I < N; ++I) {
+      long A = long(I), B = long(I) * 3, C0 = 1, C1 = 2, C2 = 3, Before = 0;
+      int X = In[I];
+      if (X % 3 == 0) {
+        A += X;
+        C1 = short(X & 0xff);
+      }
+      if (X % 2 == 0)
+        B -= A;
+      if (I & 1)
+        Before = Cells[I - 1];
+      ASSERT_EQ(Got[I], A + B + C0 + C1 * 10 + C2 * 100 + Before * 1000)
+          << "out[" << I << "], local " << Local;
     }
   }
 }

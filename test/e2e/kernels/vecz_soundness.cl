@@ -318,3 +318,32 @@ kernel void ring_neighbours(global const float *in, global float *out,
   out[2 * i + 1] = in[((int)i + k) % (int)size];
   backwards[size - 1 - i] = in[i];
 }
+
+// Volatile accesses, which Vecz does lane by lane: to a private struct
+// (each lane's copy a struct's size after the previous one's) under
+// divergent control flow, and to a global buffer at (uint)i - 1, which a
+// lane that is off (i = 0) would take 4 GiB away from the others, so its
+// lanes' addresses are not lane 0's plus a step there.
+struct volatile_cell {
+  int a;
+  long b;
+  short c[3];
+};
+
+kernel void volatile_private(global const int *in, volatile global int *cells,
+                             global long *out) {
+  size_t i = get_global_id(0);
+  volatile struct volatile_cell cell = {(int)i, (long)i * 3, {1, 2, 3}};
+  int x = in[i];
+  long before = 0;
+  if (x % 3 == 0) {
+    cell.a += x;
+    cell.c[1] = (short)(x & 0xff);
+  }
+  if (x % 2 == 0)
+    cell.b -= cell.a;
+  if (i & 1)
+    before = cells[(uint)i - 1u];
+  out[i] = cell.a + cell.b + cell.c[0] + cell.c[1] * 10 + cell.c[2] * 100 +
+           before * 1000;
+}

@@ -125,19 +125,27 @@ define void @chained(ptr addrspace(1) %slot, ptr addrspace(1) %sum) #0 {
 ; Atomic and volatile loads and stores have no masked form. Under a mask,
 ; a varying one is done per active lane through a helper, and a uniform one
 ; once, as one lane's, when any lane is active; outside divergent code, a
-; varying one is done per lane in straight code.
+; varying one is done per lane in straight code. A linear address is given
+; to the lanes as lane 0's plus l steps (an addressing mode each), not
+; taken out of a vector of addresses.
 ; CHECK-LABEL: define void @__vecz_v4_flags(
 ; CHECK: read.active:
 ; CHECK-NEXT: %[[ANY:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %odd.v)
 ; CHECK-NEXT: %[[ONCE:.+]] = insertelement <1 x i1> poison, i1 %[[ANY]], i64 0
 ; CHECK-NEXT: %[[GO1:.+]] = call <1 x i32> @__vecz_masked_access(ptr addrspace(1) %go, <1 x i1> %[[ONCE]])
 ; CHECK-NEXT: %{{.+}} = extractelement <1 x i32> %[[GO1]], i64 0
-; CHECK: %seen.v = call <4 x i32> @__vecz_masked_access.{{[0-9]+}}(<4 x ptr addrspace(1)> %p.v, <4 x i1> %odd.v)
-; CHECK: call void @__vecz_masked_access.{{[0-9]+}}(<4 x i32> %{{.+}}, <4 x ptr addrspace(1)> %p.v, <4 x i1> %odd.v)
+; CHECK: %[[PL0:.+]] = insertelement <4 x ptr addrspace(1)> poison, ptr addrspace(1) %p, i64 0
+; CHECK-NEXT: %p.lane1 = getelementptr i8, ptr addrspace(1) %p, i64 4
+; CHECK: %p.lane3 = getelementptr i8, ptr addrspace(1) %p, i64 12
+; CHECK-NEXT: %p.lanes = insertelement <4 x ptr addrspace(1)> %{{.+}}, ptr addrspace(1) %p.lane3, i64 3
+; CHECK-NEXT: %seen.v = call <4 x i32> @__vecz_masked_access.{{[0-9]+}}(<4 x ptr addrspace(1)> %p.lanes, <4 x i1> %odd.v)
+; CHECK: call void @__vecz_masked_access.{{[0-9]+}}(<4 x i32> %{{.+}}, <4 x ptr addrspace(1)> %p.lanes{{[0-9]+}}, <4 x i1> %odd.v)
 ; CHECK: end:
-; CHECK: %[[Q0:.+]] = extractelement <4 x ptr addrspace(1)> %q.v, i64 0
+; CHECK: %q.lane3 = getelementptr i8, ptr addrspace(1) %q, i64 12
+; CHECK-NEXT: %q.lanes = insertelement <4 x ptr addrspace(1)> %{{.+}}, ptr addrspace(1) %q.lane3, i64 3
+; CHECK-NEXT: %[[Q0:.+]] = extractelement <4 x ptr addrspace(1)> %q.lanes, i64 0
 ; CHECK-NEXT: %[[L0:.+]] = load volatile i32, ptr addrspace(1) %[[Q0]], align 4
-; CHECK: %[[Q3:.+]] = extractelement <4 x ptr addrspace(1)> %q.v, i64 3
+; CHECK: %[[Q3:.+]] = extractelement <4 x ptr addrspace(1)> %q.lanes, i64 3
 ; CHECK-NEXT: %[[L3:.+]] = load volatile i32, ptr addrspace(1) %[[Q3]], align 4
 
 ; CHECK-LABEL: define internal <1 x i32> @__vecz_masked_access(ptr addrspace(1) %0, <1 x i1> %1)
@@ -170,9 +178,9 @@ end:
 ; stored to each lane's address is stored lane by lane, and one stored to a
 ; uniform address under a mask is stored once, when any lane is active.
 ; CHECK-LABEL: define void @__vecz_v4_struct_store(
-; CHECK: %[[P0:.+]] = extractelement <4 x ptr addrspace(1)> %p.v, i64 0
+; CHECK: %[[P0:.+]] = extractelement <4 x ptr addrspace(1)> %p.lanes, i64 0
 ; CHECK-NEXT: store %pair { i32 7, i8 -1 }, ptr addrspace(1) %[[P0]], align 4
-; CHECK: %[[P3:.+]] = extractelement <4 x ptr addrspace(1)> %p.v, i64 3
+; CHECK: %[[P3:.+]] = extractelement <4 x ptr addrspace(1)> %p.lanes, i64 3
 ; CHECK-NEXT: store %pair { i32 7, i8 -1 }, ptr addrspace(1) %[[P3]], align 4
 ; CHECK: %[[ANY:.+]] = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %odd.v)
 ; CHECK-NEXT: %[[ONCE:.+]] = insertelement <1 x i1> poison, i1 %[[ANY]], i64 0
@@ -188,6 +196,32 @@ then:
   store %pair { i32 9, i8 1 }, ptr addrspace(1) %out, align 4
   br label %end
 end:
+  ret void
+}
+
+; A volatile private variable: each lane's copy is 12 bytes after the
+; previous lane's, and each lane's access is at lane 0's address plus that.
+; CHECK-LABEL: define void @__vecz_v4_volatile_private(
+; CHECK: %slot.lanes = alloca [4 x [3 x i32]], align 4
+; CHECK-NEXT: %f = getelementptr inbounds [3 x i32], ptr %slot.lanes, i64 0, i64 1
+; CHECK: %f.lane1 = getelementptr i8, ptr %f, i64 12
+; CHECK: %f.lane2 = getelementptr i8, ptr %f, i64 24
+; CHECK: %f.lane3 = getelementptr i8, ptr %f, i64 36
+; CHECK-NEXT: %f.lanes = insertelement <4 x ptr> %{{.+}}, ptr %f.lane3, i64 3
+; CHECK: %[[F3:.+]] = extractelement <4 x ptr> %f.lanes, i64 3
+; CHECK-NEXT: store volatile i32 %{{.+}}, ptr %[[F3]], align 4
+; CHECK-NOT: getelementptr inbounds [3 x i32], <4 x ptr>
+; CHECK: ret void
+define void @volatile_private(ptr addrspace(1) %out) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %slot = alloca [3 x i32], align 4
+  %f = getelementptr inbounds [3 x i32], ptr %slot, i64 0, i64 1
+  %v = trunc i64 %gid to i32
+  store volatile i32 %v, ptr %f, align 4
+  %r = load volatile i32, ptr %f, align 4
+  %o = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %r, ptr addrspace(1) %o, align 4
   ret void
 }
 

@@ -521,6 +521,11 @@ Value *Packetizer::doLaneByLane(Instruction &I, IRBuilder<> &B) {
   SmallVector<Value *, 4> Operands;
   for (Value *Op : I.operands())
     Operands.push_back(isVarying(Op) ? getVector(Op) : Op);
+  if (Value *Address = getLoadStorePointerOperand(&I);
+      Address && isVarying(Address))
+    if (Value *Lanes = getLinearLaneAddresses(I, B))
+      Operands[isa<LoadInst>(I) ? LoadInst::getPointerOperandIndex()
+                                : StoreInst::getPointerOperandIndex()] = Lanes;
   LaneResults Lanes =
       markLaneByLane(I, Operands, getBlockMask(I.getParent()), Width, B);
   // The scalar twin must not happen too: lane 0's results stand for it, and

@@ -103,6 +103,8 @@ private:
                               llvm::IRBuilder<> &B);
   llvm::Value *getLaneAddress(llvm::Value *Lane0, llvm::Value *Step,
                               unsigned Lane, llvm::IRBuilder<> &B);
+  llvm::Value *getLinearLaneAddresses(llvm::Instruction &Access,
+                                      llvm::IRBuilder<> &B);
   llvm::Value *loadStrided(llvm::LoadInst &Load, llvm::Value *Step,
                            llvm::IRBuilder<> &B);
   void storeStrided(llvm::StoreInst &Store, llvm::Value *Values,
