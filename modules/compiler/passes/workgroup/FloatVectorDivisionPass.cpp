@@ -39,10 +39,13 @@ bool isRemainder(const Instruction &I) {
 /// The floating-point vector in which \p I's quotient is exact, if \p I is
 /// a vector division the pass may replace (of at most 32 bits per lane, by
 /// a divisor that is not a constant: the backend divides by constants with
-/// multiplies); else null.
+/// multiplies; not in a function whose `unsafe-fp-math` lets the backend
+/// divide by a reciprocal estimate, which is not exact); else null.
 VectorType *getExactFloatType(const Instruction &I) {
   auto *Ty = dyn_cast<FixedVectorType>(I.getType());
   if (!Ty || !I.isIntDivRem() || isa<Constant>(I.getOperand(1)))
+    return nullptr;
+  if (I.getFunction()->getFnAttribute("unsafe-fp-math").getValueAsBool())
     return nullptr;
   unsigned Bits = Ty->getScalarSizeInBits();
   if (Bits > 32)

@@ -5,7 +5,8 @@
 ; at most 16 bits), where every operand and the quotient's integer part are
 ; exact, truncated back; a remainder is the dividend minus quotient times
 ; divisor. Constant divisors (the backend multiplies), 64-bit lanes (not
-; exact in a double) and scalars stay.
+; exact in a double), scalars, and functions whose unsafe-fp-math lets the
+; backend divide by a reciprocal estimate stay.
 
 ; CHECK-LABEL: define <8 x i32> @signed_quotient(
 ; CHECK-NEXT: [[A:%.+]] = sitofp <8 x i32> %a to <8 x double>
@@ -61,4 +62,11 @@ define <8 x i32> @left_alone(<8 x i32> %a, <4 x i64> %w, <4 x i64> %v, i32 %s, i
   %wide = udiv <4 x i64> %w, %v
   %scalar = sdiv i32 %s, %t
   ret <8 x i32> %by_constant
+}
+
+; CHECK-LABEL: define <8 x i32> @unsafe_fp_math(
+; CHECK-NEXT: %q = sdiv <8 x i32> %a, %b
+define <8 x i32> @unsafe_fp_math(<8 x i32> %a, <8 x i32> %b) "unsafe-fp-math"="true" {
+  %q = sdiv <8 x i32> %a, %b
+  ret <8 x i32> %q
 }

@@ -9,7 +9,9 @@
 /// converted (signed or unsigned) to `double` (to `float` for lanes of at
 /// most 16 bits), divided, and the quotient truncated back; a remainder is
 /// then the dividend minus the quotient times the divisor. Only where
-/// TargetTransformInfo says the integer division costs more than that.
+/// TargetTransformInfo says the integer division costs more than that, and
+/// not in a function with `"unsafe-fp-math"="true"` (the backend may then
+/// divide by a reciprocal estimate).
 /// Why: x86 has no vector integer division, so LLVM's backend divides such
 /// a vector lane by lane with `idiv` (10 or more cycles each, not
 /// pipelined), while a 256-bit `vdivpd` divides 4 lanes in about 5.
