@@ -359,20 +359,14 @@ TEST_F(DriverMisuse, AKernelThatTrapsAfterACallbackResetTheHandlersIsCaught) {
                 Saved),
             mux_success);
   int Bad = 100;
-  mux_descriptor_info_s Args[2] = {};
+  std::vector<mux_descriptor_info_s> Args(2);
   Args[0].type = mux_descriptor_info_type_buffer;
   Args[0].buffer = makeBuffer(std::vector<int>(N, -1));
   Args[1].type = mux_descriptor_info_type_plain_old_data;
   Args[1].data = &Bad;
   Args[1].data_size = sizeof(Bad);
   const uint64_t Global[1] = {N};
-  mux_ndrange_options_s O{};
-  O.descriptors = Args;
-  O.descriptors_length = 2;
-  O.local_size[0] = 64;
-  O.local_size[1] = O.local_size[2] = 1;
-  O.global_size = Global;
-  O.dimensions = 1;
+  mux_ndrange_options_s O = options(Args, Global, 64);
   ASSERT_EQ(muxCommandNDRange(CB, Trap, &O), mux_success);
   ASSERT_EQ(muxFinalizeCommandBuffer(CB), mux_success);
   ASSERT_EQ(
