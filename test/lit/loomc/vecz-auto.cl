@@ -20,6 +20,12 @@
 // float4 kernel the same without a hint.
 // CHECK-DAG: remark: kernel 'hinted_float4' vectorized at width [[#max(div(WF,4),4)]]
 // CHECK-DAG: remark: kernel 'float4s' vectorized at width [[#max(div(WF,4),4)]]
+// A remainder by an argument feeding atomics done lane by lane: the vector
+// kernel's division counts as invariant-division's or per lane, not as a
+// division in doubles (float-vector-division is for divisors that vary),
+// and the kernel stays scalar (the starter histogram ran 4 times slower
+// as a vector kernel).
+// CHECK-DAG: remark: kernel 'bins_by_argument' not vectorized: at width [[#]] a vector run costs [[#]], more than [[#]] scalar runs (each [[#]])
 // -cl-wfv=always keeps every vector kernel Vecz can make.
 // ALWAYS-DAG: remark: kernel 'every_lane_calls' vectorized at width
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -69,4 +75,9 @@ hinted_float4(global float *data, float factor) {
 kernel void float4s(global float4 *data, float factor) {
   size_t i = get_global_id(0);
   data[i] = data[i] * factor;
+}
+
+kernel void bins_by_argument(global const uint *data, global uint *bins,
+                             uint nbins) {
+  atomic_inc(&bins[data[get_global_id(0)] % nbins]);
 }
