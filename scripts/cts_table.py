@@ -12,7 +12,7 @@ line that scripts/cts.sh adds) or the binary's kept results (NAME.results,
 below). Each sub-test's result is read from the lines
 the CTS's harness prints: `NAME passed`, `NAME FAILED`, and, for a skip,
 `NAME test not supported`, `NAME test currently not implemented` or
-`NAME skipped (...)`. A binary that printed no result for a sub-test it
+`NAME skipped (...)`; test_conversions' own lines (CONVERSION). A binary that printed no result for a sub-test it
 started (`NAME...`) crashed there, and that sub-test counts as failed, or
 was stopped by scripts/cts.sh's time limit (`exit 124`) or by a SIGTERM
 from outside (`exit 143`), and that sub-test counts as cut: not passed, not
@@ -59,6 +59,16 @@ EXIT = re.compile(r"exit (?P<code>-?\d+)$")
 # limit (`timeout` exits with 124), or a SIGTERM from outside, as when a run
 # is stopped by hand for the end of a session (143).
 STOPPED = (124, 143)
+# test_conversions runs its sub-tests as one (`conversions`) and names each
+# in a line of its own, `12) Testing convert_ucharn_sat( charn ):` for the
+# sub-test its --list calls `uchar_sat_char`, which ends with `Wimp pass` or
+# `passed`, or a line saying FAILED; a conversion from or to a type the
+# device lacks (half without cl_khr_fp16) prints nothing more: a skip.
+CONVERSION = re.compile(r"^\d+\) Testing convert_(?P<to>[a-z]+)n"
+                        r"(?P<modes>(?:_sat)?(?:_rt[enpz])?)\( (?P<from>[a-z]+)n"
+                        r" \):$")
+CONVERSION_PASSED = ("Wimp pass", "passed")
+CONVERSION_FAILED = re.compile(r"^\*\*\* (?:\d+\) )?convert_.* FAILED")
 # A binary that skips all its sub-tests before running any says only this.
 SKIPPED_ALL = re.compile(r"^SKIPPED (?P<count>\d+) of \d+ tests\.$")
 BEGIN, END = "<!-- cts-table begin -->", "<!-- cts-table end -->"
@@ -69,9 +79,20 @@ def read_log(path):
     binary that skipped everything at once gives one entry per sub-test it
     counted, named `(skipped N)`."""
     results, started, code = {}, None, None
+    conversion = None
     for line in path.read_text(errors="replace").splitlines():
         line = line.strip()
-        if match := RESULT.search(line):
+        if match := CONVERSION.match(line):
+            if conversion:
+                results[conversion] = "skip"
+            conversion = f"{match['to']}{match['modes']}_{match['from']}"
+        elif conversion and line in CONVERSION_PASSED:
+            results[conversion], conversion = "pass", None
+        elif conversion and CONVERSION_FAILED.match(line):
+            results[conversion], conversion = "fail", None
+        elif match := RESULT.search(line):
+            if conversion:  # The run of conversions ended with a skip.
+                results[conversion], conversion = "skip", None
             result = match["result"] or "skipped"
             name = match["name"] or match["skipped"]
             results[name] = ("pass" if result == "passed" else
@@ -86,6 +107,8 @@ def read_log(path):
                 results[f"(skipped {number})"] = "skip"
     if started and started not in results:
         results[started] = "cut" if code in STOPPED else "fail"
+    if conversion:
+        results[conversion] = "cut" if code in STOPPED else "fail"
     return results, code
 
 

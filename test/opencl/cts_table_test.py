@@ -7,7 +7,9 @@ platforms disagree on, and --check's exit status; then results kept
 across runs (--record): a second run's results added to the first's, a
 cut that does not replace a result, --pending naming what is left (and
 what failed, with --failed-too), only the listed sub-tests recorded
-with --list, a binary that skipped everything read back, and the table of kept results counting the sub-tests never run.
+with --list, a binary that skipped everything read back, test_conversions'
+sub-tests read from its own lines, and the table of kept results counting
+the sub-tests never run.
 
     cts_table_test.py WORK
 """
@@ -105,7 +107,38 @@ def check_kept_results(work):
     if "| 0 / 0 / 2 |" not in table.stdout:
         failures.append(f"a binary that skipped all: {table.stdout!r} "
                         f"{table.stderr!r}")
+    failures += check_conversions(logs, work / "results/loom")
     return failures
+
+
+def check_conversions(logs, results):
+    """test_conversions' own lines: a pass, a failure, a skip (nothing
+    printed) between them and one at the end, and one the time limit cut."""
+    (logs / "conversions.log").write_text(
+        "conversions...\n"
+        "0) Testing convert_ucharn( ucharn ):\nBuilding convert_uchar( uchar )"
+        " test\nTesting... .done.\n\tWimp pass\n\n"
+        "1) Testing convert_halfn( ucharn ):\n"
+        "2) Testing convert_ucharn_sat_rte( floatn ):\n"
+        "\t *** 2) convert_ucharn_sat_rte( floatn ) FAILED ** \n"
+        "3) Testing convert_floatn( halfn ):\n"
+        "conversions FAILED\nexit 1\n")
+    (logs / "conversions-cut.log").write_text(
+        "conversions...\n4) Testing convert_longn_rtz( doublen ):\n"
+        "Building convert_long_rtz( double ) test\nexit 124\n")
+    (logs / "conversions.list").write_text(
+        "uchar_uchar\nhalf_uchar\nuchar_sat_rte_float\nfloat_half\n"
+        "long_rtz_double\n")
+    store = results / "test_conversions.results"
+    for log in ("conversions.log", "conversions-cut.log"):
+        subprocess.run([sys.executable, str(SCRIPT), "--record",
+                        str(logs / log), "--into", str(store), "--list",
+                        str(logs / "conversions.list")])
+    kept = sorted(line for line in store.read_text().splitlines()
+                  if not line.startswith("#"))
+    wanted = ["float_half skip", "half_uchar skip", "long_rtz_double cut",
+              "uchar_sat_rte_float fail", "uchar_uchar pass"]
+    return [] if kept == wanted else [f"test_conversions kept {kept}"]
 
 
 def main():
