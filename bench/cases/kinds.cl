@@ -192,3 +192,21 @@ kernel void global_atomics(global const uint *keys, global int *bins) {
     old = seen;
   }
 }
+
+// Barriers in a loop whose trip count varies per work-item (0 to 16 here).
+// OpenCL leaves that undefined; Loom's barrier in the loop waits for the
+// work-items still looping (doc/passes.md, work-item-loops). Each
+// work-item works on its own slot of the tile, so the result is the same
+// whatever the barrier means, and that meaning's cost is what is measured.
+kernel void varying_trips(global const uint *trips, global const float *in,
+                          global float *out, local float *tile) {
+  size_t g = get_global_id(0), l = get_local_id(0);
+  float acc = in[g];
+  tile[l] = acc;
+  for (uint t = 0; t < trips[g]; ++t) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    acc = tile[l] * 0.5f + (float)t;
+    tile[l] = acc;
+  }
+  out[g] = acc;
+}

@@ -180,6 +180,49 @@ INSTANTIATE_TEST_SUITE_P(WorkGroupSizes, BarrierTest,
                            return "Local" + std::to_string(Info.param);
                          });
 
+/// own_slot_rounds on the reference target, whose host vectorizes the
+/// scheduler's rare path: 1-D and 2-D groups, trip counts of 0 to 16 per
+/// work-item, and some groups where every work-item has the same count
+/// (the usual path only).
+TEST(RarePathTest, LoopsWithABarrierAndTripCountsOfTheirOwn) {
+  std::vector<char> Binary;
+  ASSERT_EQ(compileKernel(readKernelSource("barriers.cl"), Binary,
+                          "-cl-std=CL3.0", "reference", "barriers.cl"),
+            "");
+  const std::vector<std::pair<NDRange, const char *>> Ranges = {
+      {{{256}, {1}, {}}, "1 x 256"},
+      {{{255}, {3}, {}}, "3 x 85"},
+      {{{1024}, {64}, {}}, "64 x 16"},
+      {{{2048}, {256}, {}}, "256 x 8"},
+      {{{34, 6}, {17, 3}, {}}, "17x3 x 4"},
+      {{{64, 8}, {8, 4}, {}}, "8x4 x 16"}};
+  for (const auto &[Range, Name] : Ranges) {
+    uint64_t N =
+        Range.Global[0] * (Range.Global.size() > 1 ? Range.Global[1] : 1);
+    std::vector<uint32_t> Random = xorshiftSequence(2 * N);
+    std::vector<uint32_t> Trips(N), In(N);
+    for (uint64_t I = 0; I < N; ++I) {
+      // Every fourth group of 32 items runs 5 rounds each.
+      Trips[I] = (I / 32) % 4 == 3 ? 5 : Random[I] % 17;
+      In[I] = Random[N + I];
+    }
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(Trips), KernelArg::buffer(In),
+        KernelArg::buffer(std::vector<uint32_t>(N, 0)),
+        KernelArg::local(Range.Local[0] *
+                         (Range.Local.size() > 1 ? Range.Local[1] : 1) *
+                         sizeof(uint32_t))};
+    ASSERT_EQ(runKernel(Binary, "own_slot_rounds", Args, Range), "") << Name;
+    std::vector<uint32_t> Out = Args[2].as<uint32_t>();
+    for (uint64_t I = 0; I < N; ++I) {
+      uint32_t Expected = In[I];
+      for (uint32_t T = 0; T < Trips[I]; ++T)
+        Expected = Expected * 3u + T;
+      ASSERT_EQ(Out[I], Expected) << Name << ", item " << I;
+    }
+  }
+}
+
 class LocalMemoryTest : public ::testing::Test {
 protected:
   void compile(const std::string &Options) {

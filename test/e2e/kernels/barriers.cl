@@ -111,6 +111,25 @@ kernel void uneven_loops(global const int *trips, global int *out, local int *bo
   out[get_global_id(0)] = board[(lid + 1) % n] + mine;
 }
 
+// Each work-item goes round a loop with a barrier as often as its own trip
+// count says, on its own slot of the board only, so that most rounds run
+// on the region scheduler's path for work-items waiting at different
+// barriers; its region is small enough for that path to inline it, where
+// the late optimizer vectorizes it under a mask.
+kernel void own_slot_rounds(global const uint *trips, global const uint *in,
+                            global uint *out, local uint *board) {
+  size_t lid = get_local_linear_id();
+  size_t gid = get_global_id(1) * get_global_size(0) + get_global_id(0);
+  uint acc = in[gid];
+  board[lid] = acc;
+  for (uint t = 0; t < trips[gid]; ++t) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    acc = board[lid] * 3u + t;
+    board[lid] = acc;
+  }
+  out[gid] = acc;
+}
+
 // Fences order nothing between work-items but must compile and keep order.
 kernel void fenced(global int *out) {
   size_t i = get_global_id(0);

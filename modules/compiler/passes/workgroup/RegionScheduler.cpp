@@ -93,45 +93,59 @@ void resetPending(IRBuilder<> &B, const SchedulerState &S) {
   B.CreateStore(B.getInt32(0), S.NextMax);
 }
 
-/// Calls \p Region for the current work-item and records where it stopped.
-/// Returns the call.
-CallInst *runRegion(WrapperContext &W, const SchedulerState &S,
-                    Function &Region, ArrayRef<Value *> Args, Value *Linear) {
-  IRBuilder<> &B = W.Builder;
+/// Calls \p Region for the current work-item. Returns where it stopped.
+CallInst *callRegion(WrapperContext &W, const SchedulerState &S,
+                     Function &Region, ArrayRef<Value *> Args, Value *Linear) {
   SmallVector<Value *, 11> RegionArgs(Args.begin(), Args.end());
   RegionArgs.append({S.Live, scalarLiveEntry(W, S, Linear), S.LiveEntries});
-  CallInst *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
-  B.CreateStore(Stop, B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear));
-  recordPending(W, S, Stop);
-  return Stop;
+  return W.Builder.CreateCall(&Region, RegionArgs, "next.region");
 }
 
 /// Calls vector region \p Region for the \p Width work-items from the
-/// current one and records where they stopped (one barrier for all: Vecz
-/// keeps barriers out of divergent control flow). Returns the call.
-CallInst *runVectorRegion(WrapperContext &W, const SchedulerState &S,
-                          Function &Region, unsigned Width,
-                          ArrayRef<Value *> Args, Value *Linear) {
-  IRBuilder<> &B = W.Builder;
+/// current one. Returns where they stopped (one barrier for all: Vecz keeps
+/// barriers out of divergent control flow).
+CallInst *callVectorRegion(WrapperContext &W, const SchedulerState &S,
+                           Function &Region, unsigned Width,
+                           ArrayRef<Value *> Args) {
   SmallVector<Value *, 11> RegionArgs(Args.begin(), Args.end());
   RegionArgs.append({S.VectorLive, vectorLiveEntry(W, S, Width), S.VectorRuns});
-  CallInst *Stop = B.CreateCall(&Region, RegionArgs, "next.region");
-  B.CreateAlignedStore(B.CreateVectorSplat(Width, Stop),
-                       B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear),
-                       Align(4));
-  recordPending(W, S, Stop);
-  return Stop;
+  return W.Builder.CreateCall(&Region, RegionArgs, "next.region");
 }
 
 /// Calls \p Region, of the vector form when \p IsVector, for the current
 /// work-item (and the W - 1 after it). Returns the call.
-CallInst *runRegionOfForm(WrapperContext &W, const SchedulerState &S,
-                          const RegionForms &Forms, Function &Region,
-                          bool IsVector, ArrayRef<Value *> Args,
-                          Value *Linear) {
+CallInst *callRegionOfForm(WrapperContext &W, const SchedulerState &S,
+                           const RegionForms &Forms, Function &Region,
+                           bool IsVector, ArrayRef<Value *> Args,
+                           Value *Linear) {
   if (IsVector)
-    return runVectorRegion(W, S, Region, Forms.Width, Args, Linear);
-  return runRegion(W, S, Region, Args, Linear);
+    return callVectorRegion(W, S, Region, Forms.Width, Args);
+  return callRegion(W, S, Region, Args, Linear);
+}
+
+/// Stores \p Stop as the next region of the current work-item, and of the
+/// W - 1 after it when \p IsVector.
+void storeNextRegion(WrapperContext &W, const SchedulerState &S,
+                     const RegionForms &Forms, Value *Stop, bool IsVector,
+                     Value *Linear) {
+  IRBuilder<> &B = W.Builder;
+  Value *Slot = B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear);
+  if (IsVector)
+    B.CreateAlignedStore(B.CreateVectorSplat(Forms.Width, Stop), Slot,
+                         Align(4));
+  else
+    B.CreateStore(Stop, Slot);
+}
+
+/// Calls \p Region, of the vector form when \p IsVector, for the current
+/// work-item (and the W - 1 after it), and records where it stopped.
+void runRegionOfForm(WrapperContext &W, const SchedulerState &S,
+                     const RegionForms &Forms, Function &Region, bool IsVector,
+                     ArrayRef<Value *> Args, Value *Linear) {
+  CallInst *Stop =
+      callRegionOfForm(W, S, Forms, Region, IsVector, Args, Linear);
+  storeNextRegion(W, S, Forms, Stop, IsVector, Linear);
+  recordPending(W, S, Stop);
 }
 
 /// Runs \p Body for every work-item with region \p K of the scalar form;
@@ -201,11 +215,14 @@ void buildNextRegionScan(WrapperContext &W, const SchedulerState &S) {
 /// Runs region \p K for the work-items waiting at it: all of them without
 /// a test when every work-item waits there (the usual case, which keeps the
 /// loop vectorizable), else only those whose next region is \p K, through
-/// a call that is not inlined: the usual path inlines the region, and a
-/// second inlined copy would double the entry point, which for a kernel of
-/// many barriers is one function of thousands of blocks, where some of
-/// LLVM's code generation (CodeGenPrepare) takes time that grows faster
-/// than a function's size.
+/// a call that is not inlined unless Forms.InlinedOnRarePath names the
+/// region: the usual path inlines the region, and a second inlined copy of
+/// every region would double the entry point, which for a kernel of many
+/// barriers is one function of thousands of blocks, where some of LLVM's
+/// code generation (CodeGenPrepare) takes time that grows faster than a
+/// function's size. The loops of that path are left to the late optimizer
+/// to vectorize only when they inline their region: around a call they
+/// would not vectorize.
 void buildRegionRun(WrapperContext &W, const SchedulerState &S,
                     const PendingRegions &Pending, const RegionForms &Forms,
                     unsigned K, ArrayRef<Value *> Args, BasicBlock *Schedule,
@@ -221,37 +238,51 @@ void buildRegionRun(WrapperContext &W, const SchedulerState &S,
       Builder.CreateICmpEQ(Pending.Max, Builder.getInt32(K), "all.waiting"),
       All, Some);
 
-  auto Run = [&](Function &Region, bool IsVector, Value *Linear) {
-    return runRegionOfForm(W, S, Forms, Region, IsVector, Args, Linear);
-  };
   Builder.SetInsertPoint(All);
   resetPending(Builder, S);
-  buildRegionLoops(W, S, Forms, K,
-                   [&](IRBuilder<> &B, Function &Region, bool IsVector) {
-                     Run(Region, IsVector, linearLocalId(W));
-                   });
+  buildRegionLoops(
+      W, S, Forms, K, [&](IRBuilder<> &B, Function &Region, bool IsVector) {
+        runRegionOfForm(W, S, Forms, Region, IsVector, Args, linearLocalId(W));
+      });
   Builder.CreateBr(Schedule);
 
   Some->insertInto(Wrapper);
   Builder.SetInsertPoint(Some);
+  auto InlinedOnRarePath = [&](const BarrierRegions *Form) {
+    return !Form || Forms.InlinedOnRarePath.contains(Form->Regions[K]);
+  };
   W.IsRare = true;
+  W.InlinesRareRegion =
+      InlinedOnRarePath(&Forms.Scalar) && InlinedOnRarePath(Forms.Vector);
   buildRegionLoops(
       W, S, Forms, K, [&](IRBuilder<> &B, Function &Region, bool IsVector) {
-        // A run of W work-items waits where its first one does.
+        // A run of W work-items waits where its first one does. Its next
+        // region is stored whether it ran or not, so that a vectorized
+        // loop stores it without a mask (a masked store is many times
+        // dearer on some hosts, AMD's among them).
         Value *Linear = linearLocalId(W);
-        Value *Waiting = B.CreateICmpEQ(
-            B.CreateLoad(B.getInt32Ty(),
-                         B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear)),
-            B.getInt32(K), "waiting");
+        Value *Waits = B.CreateLoad(
+            B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), S.Next, Linear),
+            "waits.at");
+        Value *Waiting = B.CreateICmpEQ(Waits, B.getInt32(K), "waiting");
+        BasicBlock *Before = B.GetInsertBlock();
         BasicBlock *Call = BasicBlock::Create(Ctx, Name, Wrapper);
         BasicBlock *Skip = BasicBlock::Create(Ctx, Name + ".done", Wrapper);
         B.CreateCondBr(Waiting, Call, Skip);
         B.SetInsertPoint(Call);
-        Run(Region, IsVector, Linear)->setIsNoInline();
+        CallInst *Stop =
+            callRegionOfForm(W, S, Forms, Region, IsVector, Args, Linear);
+        if (!Forms.InlinedOnRarePath.contains(&Region))
+          Stop->setIsNoInline();
         B.CreateBr(Skip);
         B.SetInsertPoint(Skip);
+        PHINode *Next = B.CreatePHI(B.getInt32Ty(), 2, "next.region");
+        Next->addIncoming(Stop, Call);
+        Next->addIncoming(Waits, Before);
+        storeNextRegion(W, S, Forms, Next, IsVector, Linear);
       });
   W.IsRare = false;
+  W.InlinesRareRegion = false;
   Builder.CreateBr(Rescan);
 }
 

@@ -45,7 +45,9 @@
 /// order; the driver gives the entry point the stack liveStateStack says.
 /// Produces: the entry point; the regions stay as they are (the caller
 /// decides which to inline), but the calls of the path for work-items
-/// waiting at different barriers are noinline.
+/// waiting at different barriers are noinline, except for the regions
+/// RegionForms::InlinedOnRarePath names, whose loops on that path the late
+/// optimizer may vectorize (under the mask of the work-items waiting).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +57,7 @@
 #include "compiler/analysis/BarrierRegions.h"
 #include "compiler/analysis/KernelMetadata.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Alignment.h"
 
 namespace llvm {
@@ -75,6 +78,9 @@ struct RegionForms {
   const BarrierRegions &Scalar;
   const BarrierRegions *Vector = nullptr;
   unsigned Width = 1;
+  /// The regions the path for work-items waiting at different barriers
+  /// inlines too; it calls the others out of line.
+  llvm::SmallPtrSet<const llvm::Function *, 8> InlinedOnRarePath;
 };
 
 /// The largest alignment an argument of a call in \p M asks for: its

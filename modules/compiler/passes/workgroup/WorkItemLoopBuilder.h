@@ -55,10 +55,14 @@ struct WrapperContext {
   /// Whether the loops being built run only in the unusual case of
   /// work-items waiting at different barriers.
   bool IsRare = false;
+  /// Whether those loops inline the region they run rather than call it.
+  bool InlinesRareRegion = false;
 
   /// Whether the late optimizer's time on vectorizing or unrolling the
   /// innermost loop being built would be spent for nothing.
-  bool keepsLoopRolled() const { return IsPeel || IsRare; }
+  bool keepsLoopRolled() const {
+    return IsPeel || (IsRare && !InlinesRareRegion);
+  }
 };
 
 /// An empty function with \p Kernel's signature, to become its entry point.

@@ -186,35 +186,63 @@ bool isSingleWorkItem(const Function &Kernel) {
   return Size && (*Size)[0] == 1 && (*Size)[1] == 1 && (*Size)[2] == 1;
 }
 
-/// Makes regions of \p Forms calls the entry point keeps instead of code it
-/// inlines, so that those it inlines add up to at most \p MaxInstructions
-/// instructions (0: no limit): the smallest are inlined first. Register
-/// allocation, scheduling and CodeGenPrepare take time that grows faster
-/// than the function they work on (bench/cases/tracking's 64 regions, each
-/// below the limit, made one entry point of 65,000 lines of IR after O3,
-/// 25 s to compile), and beside a region of hundreds of instructions a call
-/// per work-item, or per vector of them, costs little. (The scheduler's
-/// rare path calls every region out of line.)
-void keepLargeRegionsOutOfLine(const RegionForms &Forms,
-                               uint64_t MaxInstructions) {
-  if (MaxInstructions == 0)
-    return;
-  SmallVector<std::pair<uint64_t, Function *>, 32> Sized;
+/// The most instructions a barrier region may have for the scheduler's
+/// rare path (work-items waiting at different barriers) to inline a second
+/// copy of it. There each work-item is tested for where it waits, a branch
+/// the predictor cannot learn when the work-items' trip counts through a
+/// loop with a barrier differ, and a call per waiting work-item costs more
+/// than a small region's work; with the region inlined, the late optimizer
+/// vectorizes the test and the region under a mask (bench/cases/
+/// varying_trips: 9.6 ms to 4.3). A large region's second copy costs
+/// compile time and gains little beside its own work.
+constexpr uint64_t MaxRareInlinedRegionInstructions = 100;
+
+/// Chooses where the entry point inlines the regions of \p Forms. Those it
+/// inlines add up to at most \p MaxInstructions instructions (0: no limit),
+/// the smallest first; the others stay functions it calls (noinline).
+/// Register allocation, scheduling and CodeGenPrepare take time that grows
+/// faster than the function they work on (bench/cases/tracking's 64
+/// regions, each below the limit, made one entry point of 65,000 lines of
+/// IR after O3, 25 s to compile), and beside a region of hundreds of
+/// instructions a call per work-item, or per vector of them, costs little.
+/// Then, from what the limit leaves, the smallest regions (of at most
+/// MaxRareInlinedRegionInstructions, other than the first, which only the
+/// usual path runs) get a second copy on the rare path, recorded in
+/// Forms.InlinedOnRarePath.
+void chooseRegionsToInline(RegionForms &Forms, uint64_t MaxInstructions) {
+  struct SizedRegion {
+    uint64_t Size;
+    Function *Region;
+    bool IsFirst;
+  };
+  SmallVector<SizedRegion, 32> Sized;
   for (const BarrierRegions *Form : {&Forms.Scalar, Forms.Vector})
     if (Form)
       for (Function *Region : Form->Regions)
-        Sized.push_back({Region->getInstructionCount(), Region});
-  llvm::stable_sort(
-      Sized, [](const auto &A, const auto &B) { return A.first < B.first; });
+        Sized.push_back({Region->getInstructionCount(), Region,
+                         Region == Form->Regions.front()});
+  llvm::stable_sort(Sized, [](const SizedRegion &A, const SizedRegion &B) {
+    return A.Size < B.Size;
+  });
   uint64_t Inlined = 0;
-  for (auto [Size, Region] : Sized) {
-    if (Inlined + Size <= MaxInstructions) {
-      Inlined += Size;
+  auto Fits = [&](uint64_t Size) {
+    return MaxInstructions == 0 || Inlined + Size <= MaxInstructions;
+  };
+  for (const SizedRegion &R : Sized) {
+    if (Fits(R.Size)) {
+      Inlined += R.Size;
       continue;
     }
-    Region->removeFnAttr(Attribute::AlwaysInline);
-    Region->addFnAttr(Attribute::NoInline);
+    R.Region->removeFnAttr(Attribute::AlwaysInline);
+    R.Region->addFnAttr(Attribute::NoInline);
     ++NumRegionsOutOfLine;
+  }
+  for (const SizedRegion &R : Sized) {
+    if (R.IsFirst || R.Size > MaxRareInlinedRegionInstructions ||
+        R.Region->hasFnAttribute(Attribute::NoInline) || !Fits(R.Size))
+      continue;
+    Inlined += R.Size;
+    Forms.InlinedOnRarePath.insert(R.Region);
   }
 }
 
@@ -290,13 +318,13 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
         Width = Variant->Width;
         VectorRegions = cutVectorVariant(*Variant->Vector, Regions, BI);
       }
-      RegionForms Forms{Regions, VectorRegions ? &*VectorRegions : nullptr,
-                        Width};
+      RegionForms Forms{
+          Regions, VectorRegions ? &*VectorRegions : nullptr, Width, {}};
       const Align StateAlignment = schedulerStateAlignment(
           Forms, CallArgumentAlignment, M.getDataLayout());
       // Before the scheduler, which calls a region kept out of line in
       // both of its paths.
-      keepLargeRegionsOutOfLine(Forms, Opts.MaxInlinedRegionInstructions);
+      chooseRegionsToInline(Forms, Opts.MaxInlinedRegionInstructions);
       Wrapper =
           createRegionSchedulerWrapper(*Kernel, Forms, StateAlignment, BI);
       setWorkGroupStack(*Kernel, liveStateStack(Forms, StateAlignment));

@@ -1,15 +1,18 @@
-; RUN: loom-opt -passes='work-item-loops<max-inlined-region=5>' -S %s | FileCheck %s
-; RUN: loom-opt -passes='work-item-loops<max-inlined-region=10>' -S %s | FileCheck %s
+; RUN: loom-opt -passes='work-item-loops<max-inlined-region=5>' -S %s | FileCheck %s --check-prefixes=CHECK,FIVE
+; RUN: loom-opt -passes='work-item-loops<max-inlined-region=10>' -S %s | FileCheck %s --check-prefixes=CHECK,TEN
 ; RUN: loom-opt -passes=work-item-loops -S %s | FileCheck %s --check-prefix=ALL
 ; RUN: not loom-opt -passes='work-item-loops<max-inlined-region=many>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 ; The region scheduler calls each region from two places (every work-item
-; waiting at it, or some of them), so inlining a region copies it twice into
-; the entry point. The regions inlined add up to at most max-inlined-region
+; waiting at it, or some of them, the rare path), and inlines each at the
+; first. The regions inlined add up to at most max-inlined-region
 ; instructions, the smallest first: with 5, and with 10 as well (4 + 7 is
 ; 11), region 0 (seven instructions) stays a function the wrapper calls,
 ; noinline; region 1 (four) is inlined as every region is without the
-; option.
+; option. From what the limit leaves, the rare path inlines a second copy of
+; the smallest regions after the first: of region 1 with 10 (4 + 4) and
+; without the option, not with 5, where its call is noinline and its loop
+; kept rolled and scalar (a loop around a call would not vectorize).
 
 declare i64 @__mux_get_global_id(i32)
 declare void @__mux_work_group_barrier(i32, i32, i32)
@@ -32,10 +35,23 @@ attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="two_sizes" }
 
 ; CHECK: define internal i32 @two_sizes.mux-barrier-region.0({{.*}}) #[[BIG:[0-9]+]]
 ; CHECK: define internal i32 @two_sizes.mux-barrier-region.1({{.*}}) #[[SMALL:[0-9]+]]
-; CHECK-DAG: attributes #[[BIG]] = { noinline
+; CHECK: run.region.1.some:
+; (Its call's attributes are region 0's: both are just noinline.)
+; FIVE: call i32 @two_sizes.mux-barrier-region.1({{.+}}) #[[BIG]]
+; FIVE: br i1 %{{.+}}, label %{{.+}}, label %{{.+}}, !llvm.loop ![[ROLLED:[0-9]+]]
+; TEN: call i32 @two_sizes.mux-barrier-region.1({{.+}}){{$}}
+; TEN: br i1 %{{.+}}, label %{{.+}}, label %{{.+}}, !llvm.loop ![[FREE:[0-9]+]]
+; FIVE-DAG: ![[ROLLED]] = distinct !{![[ROLLED]], !{{[0-9]+}}, ![[NOVEC:[0-9]+]], ![[NOUNROLL:[0-9]+]]}
+; FIVE-DAG: ![[NOVEC]] = !{!"llvm.loop.vectorize.enable", i1 false}
+; FIVE-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
+; TEN-DAG: ![[FREE]] = distinct !{![[FREE]], ![[PAR:[0-9]+]]}
+; TEN-DAG: ![[PAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
+; CHECK-DAG: attributes #[[BIG]] = { noinline }
 ; CHECK-DAG: attributes #[[SMALL]] = { alwaysinline
 ; ALL: define internal i32 @two_sizes.mux-barrier-region.0({{.*}}) #[[R0:[0-9]+]]
 ; ALL: define internal i32 @two_sizes.mux-barrier-region.1({{.*}}) #[[R0]]
+; ALL: run.region.1.some:
+; ALL: call i32 @two_sizes.mux-barrier-region.1({{.+}}){{$}}
 ; ALL: attributes #[[R0]] = { alwaysinline
 
 ; BAD: work-item-loops: max-inlined-region must be a number of instructions (0: never), not 'many'

@@ -23,9 +23,12 @@
 /// vector variant, cut the same way when its barriers match, runs the
 /// regions for the runs of W work-items. The scheduler's path for
 /// work-items waiting at different barriers calls the regions out of line
-/// (a noinline call), so that the entry point holds one copy of each; a
-/// region of more instructions than the `max-inlined-region` option says
-/// stays a function both paths call (noinline).
+/// (a noinline call), so that the entry point holds one copy of each,
+/// except the small ones (at most 100 instructions, in what the
+/// `max-inlined-region` option leaves, smallest first), which it inlines
+/// too; the regions inlined add up to at most that option's number of
+/// instructions, the smallest first, and the others stay functions both
+/// paths call (noinline).
 /// The scheduler's allocations, sized by the work-group, are
 /// each aligned to the largest alignment a call's argument asks for, so
 /// that calls passing vectors in memory find the stack aligned.
@@ -34,9 +37,9 @@
 /// 0 and calls it once (barriers are no-ops for one work-item).
 /// Loop metadata: each innermost loop is parallel over its callee's
 /// accesses (`llvm.loop.parallel_accesses`); scalar peels and the
-/// scheduler's loops for work-items waiting at different barriers are not
-/// to be vectorized or unrolled, and the loops over dimensions 1 and 2 not
-/// to be unrolled.
+/// scheduler's loops for work-items waiting at different barriers that call
+/// their region out of line are not to be vectorized or unrolled, and the
+/// loops over dimensions 1 and 2 not to be unrolled.
 /// Produces: the wrapper as the new entry point; the kernel (or its regions)
 /// becomes internal and always-inline (but regions over that size); the width
 /// used, if any, as the kernel's `mux-vectorize-width`; for a kernel with
