@@ -42,25 +42,32 @@ MDNode *makeLoopProperty(LLVMContext &Ctx, StringRef Name,
 }
 
 /// The loop ID of a work-item loop: `llvm.loop.parallel_accesses` of
-/// \p AccessGroup if there is one, and when \p KeepRolled
-/// `llvm.loop.unroll.disable`, with `llvm.loop.vectorize.enable` false on a
-/// parallel loop.
+/// \p AccessGroup if there is one; unless \p MayUnroll,
+/// `llvm.loop.unroll.disable` and, on a parallel loop,
+/// `llvm.loop.interleave.count` 1 when \p MayVectorize, else
+/// `llvm.loop.vectorize.enable` false.
 MDNode *makeWorkItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
-                           bool KeepRolled) {
+                           bool MayVectorize, bool MayUnroll) {
   SmallVector<Metadata *, 4> Properties = {nullptr};
   if (AccessGroup)
     Properties.push_back(
         makeLoopProperty(Ctx, "llvm.loop.parallel_accesses", AccessGroup));
-  if (KeepRolled && AccessGroup)
+  if (!MayUnroll && AccessGroup)
     Properties.push_back(
-        makeLoopProperty(Ctx, "llvm.loop.vectorize.enable",
-                         ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))));
-  if (KeepRolled)
+        MayVectorize
+            ? makeLoopProperty(Ctx, "llvm.loop.interleave.count",
+                               ConstantAsMetadata::get(
+                                   ConstantInt::get(Type::getInt32Ty(Ctx), 1)))
+            : makeLoopProperty(
+                  Ctx, "llvm.loop.vectorize.enable",
+                  ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))));
+  if (!MayUnroll)
     Properties.push_back(makeLoopProperty(Ctx, "llvm.loop.unroll.disable"));
   MDNode *Self = MDNode::getDistinct(Ctx, Properties);
   Self->replaceOperandWith(0, Self);
   return Self;
 }
+
 /// A bottom-tested loop setting the local id of dimension \p Dim to
 /// Start, Start + Step, ... while below \p End (the caller ensures the range
 /// is not empty), with \p Body inside. The innermost dimension's loop is
@@ -93,10 +100,12 @@ void buildRangeLoop(WrapperContext &W, int Dim, Value *Start, Value *End,
   // Unrolling a loop over dimension 1 or 2 would copy the loops inside it
   // to save one compare and branch per row.
   MDNode *AccessGroup = Dim == 0 ? W.AccessGroup : nullptr;
-  bool KeepRolled = Dim != 0 || W.keepsLoopRolled();
-  if (AccessGroup || KeepRolled)
-    Latch->setMetadata(LLVMContext::MD_loop,
-                       makeWorkItemLoopID(Ctx, AccessGroup, KeepRolled));
+  bool MayVectorize = Dim == 0 && W.mayVectorizeLoop();
+  bool MayUnroll = Dim == 0 && W.mayUnrollLoop();
+  if (AccessGroup || !MayUnroll)
+    Latch->setMetadata(
+        LLVMContext::MD_loop,
+        makeWorkItemLoopID(Ctx, AccessGroup, MayVectorize, MayUnroll));
   B.SetInsertPoint(Exit);
 }
 

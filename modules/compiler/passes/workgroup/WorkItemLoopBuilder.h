@@ -58,11 +58,16 @@ struct WrapperContext {
   /// Whether those loops inline the region they run rather than call it.
   bool InlinesRareRegion = false;
 
-  /// Whether the late optimizer's time on vectorizing or unrolling the
-  /// innermost loop being built would be spent for nothing.
-  bool keepsLoopRolled() const {
-    return IsPeel || (IsRare && !InlinesRareRegion);
+  /// Whether the late optimizer may vectorize the innermost loop being
+  /// built: not a peel, which runs fewer work-items than a vector has, nor
+  /// a rare loop around a call, which would not vectorize.
+  bool mayVectorizeLoop() const {
+    return !IsPeel && (!IsRare || InlinesRareRegion);
   }
+  /// Whether it may unroll it (or interleave it, vectorized): not a peel
+  /// nor a rare loop, whose copies would cost compile time for loops that
+  /// run only when a kernel's work-items part ways.
+  bool mayUnrollLoop() const { return !IsPeel && !IsRare; }
 };
 
 /// An empty function with \p Kernel's signature, to become its entry point.

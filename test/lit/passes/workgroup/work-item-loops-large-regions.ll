@@ -12,7 +12,9 @@
 ; option. From what the limit leaves, the rare path inlines a second copy of
 ; the smallest regions after the first: of region 1 with 10 (4 + 4) and
 ; without the option, not with 5, where its call is noinline and its loop
-; kept rolled and scalar (a loop around a call would not vectorize).
+; kept rolled and scalar (a loop around a call would not vectorize); a rare
+; loop that inlines its region may be vectorized, but neither unrolled nor
+; interleaved.
 
 declare i64 @__mux_get_global_id(i32)
 declare void @__mux_work_group_barrier(i32, i32, i32)
@@ -44,8 +46,10 @@ attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="two_sizes" }
 ; FIVE-DAG: ![[ROLLED]] = distinct !{![[ROLLED]], !{{[0-9]+}}, ![[NOVEC:[0-9]+]], ![[NOUNROLL:[0-9]+]]}
 ; FIVE-DAG: ![[NOVEC]] = !{!"llvm.loop.vectorize.enable", i1 false}
 ; FIVE-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
-; TEN-DAG: ![[FREE]] = distinct !{![[FREE]], ![[PAR:[0-9]+]]}
+; TEN-DAG: ![[FREE]] = distinct !{![[FREE]], ![[PAR:[0-9]+]], ![[ONE:[0-9]+]], ![[NOUNROLL:[0-9]+]]}
 ; TEN-DAG: ![[PAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
+; TEN-DAG: ![[ONE]] = !{!"llvm.loop.interleave.count", i32 1}
+; TEN-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
 ; CHECK-DAG: attributes #[[BIG]] = { noinline }
 ; CHECK-DAG: attributes #[[SMALL]] = { alwaysinline
 ; ALL: define internal i32 @two_sizes.mux-barrier-region.0({{.*}}) #[[R0:[0-9]+]]

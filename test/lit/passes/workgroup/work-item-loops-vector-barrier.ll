@@ -102,14 +102,19 @@ define void @__vecz_v4_mismatch(ptr addrspace(1) %out) {
   ret void
 }
 
-; The loops of both cases (every work-item waiting at the same barrier, or
-; some) are left to the late optimizer, since both inline their regions
-; (work-item-loops-large-regions.ll has a rare path that calls its region,
-; whose loops are kept rolled and scalar).
+; Every work-item usually waits at the same barrier: the loops of that
+; case are left to the late optimizer. Those of the other case (work-items
+; waiting at different barriers) inline their regions here, so the late
+; optimizer may vectorize them, but neither unrolls nor interleaves them,
+; which would cost compile time for loops that run only when a kernel's
+; work-items part ways (work-item-loops-large-regions.ll has a rare path
+; that calls its region, whose loops are kept rolled and scalar).
 ; CHECK-DAG: ![[ALLVECTOR]] = distinct !{![[ALLVECTOR]], ![[ALLPAR:[0-9]+]]}
 ; CHECK-DAG: ![[ALLPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
-; CHECK-DAG: ![[SOMEVECTOR]] = distinct !{![[SOMEVECTOR]], ![[SOMEPAR:[0-9]+]]}
+; CHECK-DAG: ![[SOMEVECTOR]] = distinct !{![[SOMEVECTOR]], ![[SOMEPAR:[0-9]+]], ![[ONE:[0-9]+]], ![[NOUNROLL:[0-9]+]]}
 ; CHECK-DAG: ![[SOMEPAR]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
+; CHECK-DAG: ![[ONE]] = !{!"llvm.loop.interleave.count", i32 1}
+; CHECK-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
 
 ; Only the kernel whose variant was used records its width.
 ; The live state's stack: per work-item its next region (4) and the larger

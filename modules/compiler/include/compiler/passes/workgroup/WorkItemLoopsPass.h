@@ -38,8 +38,9 @@
 /// Loop metadata: each innermost loop is parallel over its callee's
 /// accesses (`llvm.loop.parallel_accesses`); scalar peels and the
 /// scheduler's loops for work-items waiting at different barriers that call
-/// their region out of line are not to be vectorized or unrolled, and the
-/// loops over dimensions 1 and 2 not to be unrolled.
+/// their region out of line are not to be vectorized or unrolled, those
+/// that inline it not to be unrolled or interleaved, and the loops over
+/// dimensions 1 and 2 not to be unrolled.
 /// Produces: the wrapper as the new entry point; the kernel (or its regions)
 /// becomes internal and always-inline (but regions over that size); the width
 /// used, if any, as the kernel's `mux-vectorize-width`; for a kernel with
