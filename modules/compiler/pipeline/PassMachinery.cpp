@@ -39,6 +39,7 @@
 #include "compiler/passes/workgroup/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/passes/workgroup/SequentialLocalAtomicsPass.h"
 #include "compiler/passes/workgroup/StreamingStoresPass.h"
+#include "compiler/passes/workgroup/WideMasksPass.h"
 #include "compiler/passes/workgroup/WorkItemLoopsPass.h"
 #include "compiler/support/CrashContainment.h"
 

@@ -24,6 +24,7 @@
 #include "compiler/passes/workgroup/ReplaceLocalModuleScopeVariablesPass.h"
 #include "compiler/passes/workgroup/SequentialLocalAtomicsPass.h"
 #include "compiler/passes/workgroup/StreamingStoresPass.h"
+#include "compiler/passes/workgroup/WideMasksPass.h"
 #include "compiler/passes/workgroup/WorkItemLoopsPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -123,6 +124,8 @@ void addReferenceLatePasses(ModulePassManager &MPM, PassBuilder &PB,
     // constant (the backend scalarizes those without branches).
     MPM.addPass(
         createModuleToFunctionPassAdaptor(utils::BranchlessGathersPass()));
+    // After InstCombine's last run, which would fold its casts back.
+    MPM.addPass(createModuleToFunctionPassAdaptor(utils::WideMasksPass()));
   }
   // BaseModule::finalize verifies the result, for every target.
 }
