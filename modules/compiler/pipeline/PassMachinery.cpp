@@ -13,6 +13,7 @@
 #include "compiler/passes/input/EncodeKernelMetadataPass.h"
 #include "compiler/passes/input/FixupCallingConventionsPass.h"
 #include "compiler/passes/input/FixupTranslatorBuiltinsPass.h"
+#include "compiler/passes/input/IndVarsWithoutWideningPass.h"
 #include "compiler/passes/input/InternalizeNonKernelsPass.h"
 #include "compiler/passes/input/LinkBuiltinsPass.h"
 #include "compiler/passes/input/LowerPrintfPass.h"
@@ -71,6 +72,8 @@ PassMachinery::PassMachinery(TargetMachine &TM,
   PIC.addClassToPassName(CLASS::name(), NAME);
 #define FUNCTION_PASS(NAME, CLASS, CREATE)                                     \
   PIC.addClassToPassName(CLASS::name(), NAME);
+#define LOOP_PASS(NAME, CLASS, CREATE)                                         \
+  PIC.addClassToPassName(CLASS::name(), NAME);
 #define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER, PARAMS)                   \
   PIC.addClassToPassName(CLASS::name(), NAME);
 #include "passes/PassRegistry.def"
@@ -92,6 +95,11 @@ PassMachinery::PassMachinery(TargetMachine &TM,
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         return parseLoomFunctionPass(Name, FPM);
+      });
+  PB->registerPipelineParsingCallback(
+      [](StringRef Name, LoopPassManager &LPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        return parseLoomLoopPass(Name, LPM);
       });
   TargetPasses.registerWith(*PB, PIC, FAM, [this](std::string Error) {
     OptionsError = std::move(Error);
@@ -129,6 +137,16 @@ bool PassMachinery::parseLoomFunctionPass(StringRef Name,
 #define FUNCTION_PASS(NAME, CLASS, CREATE)                                     \
   if (Name == NAME) {                                                          \
     FPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "passes/PassRegistry.def"
+  return false;
+}
+
+bool PassMachinery::parseLoomLoopPass(StringRef Name, LoopPassManager &LPM) {
+#define LOOP_PASS(NAME, CLASS, CREATE)                                         \
+  if (Name == NAME) {                                                          \
+    LPM.addPass(CREATE);                                                       \
     return true;                                                               \
   }
 #include "passes/PassRegistry.def"
@@ -238,6 +256,9 @@ void PassMachinery::printPassNames(raw_ostream &OS) {
 #include "passes/PassRegistry.def"
   OS << "Loom function passes:\n";
 #define FUNCTION_PASS(NAME, CLASS, CREATE) OS << "  " << NAME << "\n";
+#include "passes/PassRegistry.def"
+  OS << "Loom loop passes:\n";
+#define LOOP_PASS(NAME, CLASS, CREATE) OS << "  " << NAME << "\n";
 #include "passes/PassRegistry.def"
 }
 

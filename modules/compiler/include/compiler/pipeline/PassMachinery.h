@@ -27,6 +27,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
 
 #include "compiler/pipeline/TargetPassRegistry.h"
 
@@ -81,6 +82,8 @@ private:
   bool parseLoomPass(llvm::StringRef Name, llvm::ModulePassManager &MPM);
   static bool parseLoomFunctionPass(llvm::StringRef Name,
                                     llvm::FunctionPassManager &FPM);
+  static bool parseLoomLoopPass(llvm::StringRef Name,
+                                llvm::LoopPassManager &LPM);
 
   llvm::TargetMachine &TM;
   llvm::PassInstrumentationCallbacks PIC;
