@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -226,19 +227,18 @@ PreservedAnalyses WideMasksPass::run(Function &F, FunctionAnalysisManager &AM) {
           Webs.unionSets(Member, I);
   }
 
+  // Each web's members in that order, gathered in one walk; the webs in
+  // the order of their first member, so that the output does not depend on
+  // where the instructions were allocated.
+  MapVector<Instruction *, SmallVector<Instruction *, 16>> MembersOfWeb;
+  for (Instruction *Member : Order)
+    MembersOfWeb[Webs.getLeaderValue(Member)].push_back(Member);
+
   bool Changed = false;
-  for (auto It = Webs.begin(), E = Webs.end(); It != E; ++It) {
-    if (!It->isLeader())
-      continue;
-    SmallPtrSet<Instruction *, 16> InWeb(Webs.member_begin(It),
-                                         Webs.member_end());
-    SmallVector<Instruction *, 16> WebOrder;
+  for (auto &[Leader, WebOrder] : MembersOfWeb) {
     unsigned Width = 0;
     bool BuildsMasks = false;
-    for (Instruction *Member : Order) {
-      if (!InWeb.contains(Member))
-        continue;
-      WebOrder.push_back(Member);
+    for (Instruction *Member : WebOrder) {
       if (auto *Cmp = dyn_cast<CmpInst>(Member)) {
         unsigned CmpWidth = compareWidth(*Cmp, DL);
         Width = Width ? std::min(Width, CmpWidth) : CmpWidth;
