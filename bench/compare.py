@@ -6,8 +6,8 @@ files) given on the command line, on Loom (loom-run) and on pocl
 (../shared/peer/pocl_run) alternately for R rounds, and prints per case:
 the fastest kernel time of each (the drivers' own timers: a mux query pool,
 an OpenCL profiling event), pocl/Loom, the compile latency of each (Loom's
-build against pocl's build plus its first launch, where pocl generates the
-work-group function) and its ratio, Loom's bandwidth over the case's
+build of the case's kernel against pocl's build plus its first launch,
+where pocl generates the kernel's code) and its ratio, Loom's bandwidth over the case's
 buffers, its share of the ceiling that bounds the case, and whether the
 outputs agree (../shared/peer/compare.py; NOT-A-REFERENCE for the cases
 whose outputs pocl gets wrong, NOT_A_REFERENCE_ON_POCL); then the

@@ -74,6 +74,10 @@ cl::opt<std::string>
                       cl::desc("Build options added after the case's own (e.g. "
                                "'-cl-wfv=always -vecz-width=16')"),
                       cl::value_desc("options"), cl::cat(LoomRunCategory));
+cl::opt<bool> AllKernels("all-kernels",
+                         cl::desc("Compile every kernel of the source, not "
+                                  "only the one launched"),
+                         cl::cat(LoomRunCategory));
 cl::opt<std::string> TargetName("target", cl::desc("Target to compile for"),
                                 cl::init("csa"), cl::cat(LoomRunCategory));
 cl::opt<std::string> OutDir("out", cl::desc("Output folder (default out/NAME)"),
@@ -139,6 +143,10 @@ Expected<std::vector<char>> compileCase(const loom::KernelCase &Case) {
     return Kind.takeError();
   compiler::CompileOptions Opts;
   Opts.FileName = Case.SourcePath;
+  // As pocl and the oneAPI Construction Kit generate code for a kernel
+  // when it is first launched: only the kernel this run launches.
+  if (!AllKernels)
+    Opts.Kernels.push_back(Case.Kernel);
   if (*Kind == loom::InputKind::C)
     Opts.Language = compiler::SourceLanguage::C;
   if (Error E =

@@ -225,6 +225,10 @@ cl::opt<std::string> InputKind("x",
                                         "and .bc IR, anything else OpenCL "
                                         "C)"),
                                cl::value_desc("kind"), cl::cat(LoomcCategory));
+cl::list<std::string> Kernels("kernel",
+                              cl::desc("Compile only this kernel (repeat for "
+                                       "more; default: every kernel)"),
+                              cl::value_desc("name"), cl::cat(LoomcCategory));
 cl::list<std::string> SpecConstants("spec-const",
                                     cl::desc("Set a SPIR-V specialization "
                                              "constant"),
@@ -358,6 +362,7 @@ Error setCompileOptions(compiler::CompileOptions &Opts, loom::InputKind Input) {
     return E;
   Opts.Defines.assign(Defines.begin(), Defines.end());
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
+  Opts.Kernels.assign(Kernels.begin(), Kernels.end());
   Opts.OptDisable = OptDisable;
   Opts.OpenMP = OpenMP || OpenMPRuntime;
   Opts.OpenMPRuntime = OpenMPRuntime;

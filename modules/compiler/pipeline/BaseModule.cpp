@@ -223,6 +223,8 @@ Error BaseModule::finalize() {
       (*Machinery)->getMAM().getResult<BuiltinInfoAnalysis>(*M).get();
   if (Error E = checkModuleIsSupported(*M, BI, Opts.FileName))
     return E;
+  if (Error E = checkSelectedKernels(*M, Opts.Kernels, Opts.FileName))
+    return E;
 
   ModulePassManager Late;
   getLateTargetPasses(Late, **Machinery);

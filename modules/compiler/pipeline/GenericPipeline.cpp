@@ -17,6 +17,7 @@
 #include "compiler/passes/input/LowerToMuxBuiltinsPass.h"
 #include "compiler/passes/input/MarkCKernelsPass.h"
 #include "compiler/passes/input/RelaxedMathPass.h"
+#include "compiler/passes/input/SelectKernelsPass.h"
 #include "compiler/passes/input/TransferKernelMetadataPass.h"
 #include "compiler/passes/input/TrapFreeDivisionPass.h"
 #include "compiler/passes/parallel/LowerParallelLoopsPass.h"
@@ -117,6 +118,9 @@ void addGenericPipeline(ModulePassManager &MPM, PassMachinery &Machinery,
   MPM.addPass(utils::MarkCKernelsPass());
   MPM.addPass(utils::TransferKernelMetadataPass());
   MPM.addPass(utils::FixupCallingConventionsPass());
+  // First, so that nothing after spends time on kernels no one launches.
+  if (!Opts.Kernels.empty())
+    MPM.addPass(utils::SelectKernelsPass({Opts.Kernels}));
   // OpenMP's outlined loops back in place, before builtins are linked and
   // before the optimizer, which should see the loops.
   MPM.addPass(utils::OpenMPToParallelLoopsPass({Opts.OpenMPRuntime}));

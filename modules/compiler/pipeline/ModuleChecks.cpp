@@ -73,6 +73,20 @@ Error checkModuleIsSupported(Module &M, const BuiltinInfo &BI,
   return makeFormattedDiagnosticError(Message);
 }
 
+Error checkSelectedKernels(const Module &M, ArrayRef<std::string> Kernels,
+                           StringRef FileName) {
+  std::string Message;
+  for (const std::string &Name : Kernels) {
+    const Function *F = M.getFunction(Name);
+    if (!F || !utils::isKernel(*F))
+      Message += formatErrorLine(FileName, "no kernel named '" + Name +
+                                               "' in the program");
+  }
+  if (Message.empty())
+    return Error::success();
+  return makeFormattedDiagnosticError(Message);
+}
+
 /// An error, instead of LLVM's abort, when the pipeline (Loom's or a
 /// target's passes) has made an invalid module: a bug, but not the host's
 /// end.

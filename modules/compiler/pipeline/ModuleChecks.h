@@ -11,7 +11,10 @@
 #ifndef COMPILER_PIPELINE_MODULECHECKS_H
 #define COMPILER_PIPELINE_MODULECHECKS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+
+#include <string>
 
 namespace llvm {
 class Module;
@@ -25,6 +28,13 @@ class BuiltinInfo;
 /// The error lists every problem, one `FileName: error: ...` line each.
 llvm::Error checkModuleIsSupported(llvm::Module &M, const BuiltinInfo &BI,
                                    llvm::StringRef FileName);
+
+/// Checks that each of \p Kernels (CompileOptions::Kernels) names a kernel
+/// of \p M: select-kernels keeps only those, and a name that is no kernel
+/// would leave nothing to launch without a word.
+llvm::Error checkSelectedKernels(const llvm::Module &M,
+                                 llvm::ArrayRef<std::string> Kernels,
+                                 llvm::StringRef FileName);
 
 /// An error, instead of LLVM's abort, when the pipeline (Loom's or a
 /// target's passes) has made an invalid module \p M: a bug, but not the

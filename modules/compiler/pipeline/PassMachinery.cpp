@@ -20,6 +20,7 @@
 #include "compiler/passes/input/LowerToMuxBuiltinsPass.h"
 #include "compiler/passes/input/MarkCKernelsPass.h"
 #include "compiler/passes/input/RelaxedMathPass.h"
+#include "compiler/passes/input/SelectKernelsPass.h"
 #include "compiler/passes/input/TransferKernelMetadataPass.h"
 #include "compiler/passes/input/TrapFreeDivisionPass.h"
 #include "compiler/passes/parallel/LowerParallelLoopsPass.h"

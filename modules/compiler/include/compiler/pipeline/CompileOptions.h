@@ -180,6 +180,10 @@ struct CompileOptions {
   std::map<uint32_t, uint64_t> SpecConstants;
   /// Build options of LOOM_CLANG_BUILD_OPTIONS given, without the dash.
   std::vector<std::string> ClangFlags;
+  /// The kernels to compile (`loomc --kernel=`; `loom-run` names the one it
+  /// launches); none: every kernel of the program. The others are dropped
+  /// before the pipeline spends time on them (`select-kernels`).
+  std::vector<std::string> Kernels;
 
   /// Whether launches of kernels built with these options from \p Input
   /// must be uniform (every global size a multiple of the local size): with
