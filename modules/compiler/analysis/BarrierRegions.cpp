@@ -459,8 +459,36 @@ void LiveVariablesBuilder::replaceAlloca(const LiveSlot &Slot) {
   Alloca.eraseFromParent();
 }
 
+/// The blocks of the region that starts at \p Start: those reached from it
+/// without passing one of \p BarrierBlocks, which end it, in \p Body's
+/// order.
+SmallVector<BasicBlock *, 16>
+regionBlocks(Function &Body, BasicBlock &Start,
+             const SmallDenseMap<BasicBlock *, unsigned, 8> &BarrierBlocks) {
+  SmallPtrSet<BasicBlock *, 32> Reached;
+  Reached.insert(&Start);
+  SmallVector<BasicBlock *, 16> Worklist{&Start};
+  while (!Worklist.empty()) {
+    BasicBlock *Block = Worklist.pop_back_val();
+    if (BarrierBlocks.count(Block))
+      continue;
+    for (BasicBlock *Successor : successors(Block))
+      if (Reached.insert(Successor).second)
+        Worklist.push_back(Successor);
+  }
+  SmallVector<BasicBlock *, 16> Blocks;
+  for (BasicBlock &Block : Body)
+    if (Reached.contains(&Block))
+      Blocks.push_back(&Block);
+  return Blocks;
+}
+
 /// Region \p Index of \p Body: from the entry (0) or from the continuation of
-/// barrier \p Index, up to the next barrier or return.
+/// barrier \p Index, up to the next barrier or return. Only the region's
+/// blocks are copied: a copy of the whole body per region, pruned after,
+/// made kernels of many barriers quadratic to compile (doc/performance.md).
+/// The region has no subprogram of its own: its instructions keep the
+/// kernel's line table, which code generation drops.
 Function *cloneRegion(Function &Body, unsigned Index,
                       ArrayRef<BarrierSite> Sites, const Twine &Name) {
   LLVMContext &Ctx = Body.getContext();
@@ -470,28 +498,64 @@ Function *cloneRegion(Function &Body, unsigned Index,
   Function *Region =
       Function::Create(FunctionType::get(I32, Params, false),
                        GlobalValue::InternalLinkage, Name, Body.getParent());
+  // The parameters are the body's, so are their attributes.
+  Region->copyAttributesFrom(&Body);
+  SmallVector<std::pair<unsigned, MDNode *>, 4> Attachments;
+  Body.getAllMetadata(Attachments);
+  for (const auto &[Kind, Node] : Attachments)
+    if (Kind != LLVMContext::MD_dbg)
+      Region->addMetadata(Kind, *Node);
   ValueToValueMapTy VMap;
   for (unsigned I = 0; I < Body.arg_size(); ++I) {
     VMap[Body.getArg(I)] = Region->getArg(I);
     Region->getArg(I)->setName(Body.getArg(I)->getName());
   }
-  SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(Region, &Body, VMap,
-                    CloneFunctionChangeType::LocalChangesOnly, Returns);
-  for (ReturnInst *Return : Returns)
-    ReplaceInstWithInst(
-        Return, ReturnInst::Create(Ctx, ConstantInt::get(I32, ExitRegion)));
-  for (unsigned K = 0; K < Sites.size(); ++K) {
-    auto *Block = cast<BasicBlock>(VMap[Sites[K].BarrierBlock]);
-    while (!Block->empty())
-      Block->back().eraseFromParent();
-    ReturnInst::Create(Ctx, ConstantInt::get(I32, K + 1), Block);
+
+  SmallDenseMap<BasicBlock *, unsigned, 8> BarrierNumber;
+  for (unsigned K = 0; K < Sites.size(); ++K)
+    BarrierNumber[Sites[K].BarrierBlock] = K + 1;
+  BasicBlock &Start =
+      Index > 0 ? *Sites[Index - 1].Continuation : Body.getEntryBlock();
+  SmallVector<BasicBlock *, 16> Blocks =
+      regionBlocks(Body, Start, BarrierNumber);
+  BasicBlock *Entry =
+      Index > 0 ? BasicBlock::Create(Ctx, "region.entry", Region) : nullptr;
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *Block : Blocks) {
+    BasicBlock *Clone;
+    if (auto Barrier = BarrierNumber.find(Block);
+        Barrier != BarrierNumber.end()) {
+      Clone = BasicBlock::Create(Ctx, Block->getName(), Region);
+      ReturnInst::Create(Ctx, ConstantInt::get(I32, Barrier->second), Clone);
+    } else {
+      Clone = CloneBasicBlock(Block, VMap, "", Region);
+    }
+    VMap[Block] = Clone;
+    // The region's own block, for the address a computed goto takes.
+    if (Block->hasAddressTaken())
+      VMap[BlockAddress::get(&Body, Block)] = BlockAddress::get(Region, Clone);
+    Clones.push_back(Clone);
   }
-  if (Index > 0) {
-    auto *Start = cast<BasicBlock>(VMap[Sites[Index - 1].Continuation]);
-    BasicBlock *Entry = BasicBlock::Create(Ctx, "region.entry", Region,
-                                           &Region->getEntryBlock());
-    BranchInst::Create(Start, Entry);
+  remapInstructionsInBlocks(Clones, VMap);
+  if (Entry)
+    BranchInst::Create(cast<BasicBlock>(VMap[&Start]), Entry);
+
+  // Returns end the region, and edges into it from blocks it does not hold
+  // (or from its barriers, which now return) are gone.
+  SmallPtrSet<BasicBlock *, 32> InRegion(Blocks.begin(), Blocks.end());
+  for (BasicBlock *Block : Blocks) {
+    if (BarrierNumber.count(Block))
+      continue;
+    auto *Clone = cast<BasicBlock>(VMap[Block]);
+    if (auto *Return = dyn_cast<ReturnInst>(Clone->getTerminator()))
+      ReplaceInstWithInst(
+          Return, ReturnInst::Create(Ctx, ConstantInt::get(I32, ExitRegion)));
+    for (BasicBlock *Predecessor : predecessors(Block)) {
+      if (!InRegion.contains(Predecessor))
+        Clone->removePredecessor(Predecessor);
+      else if (BarrierNumber.count(Predecessor))
+        Clone->removePredecessor(cast<BasicBlock>(VMap[Predecessor]));
+    }
   }
   removeUnreachableBlocks(*Region);
   markForInlining(*Region);
