@@ -26,6 +26,22 @@ Error caseError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message.str().c_str());
 }
 
+/// \p V as a 64-bit signed integer, when it is one. LLVM 15's getAsInteger
+/// converts a number stored as a double of 2^63 (JSON may spell it
+/// `9223372036854775808.0`) to int64_t, which is undefined (the kernel-case
+/// fuzzer found it; test/fuzz/regressions/kernel-case): numbers outside
+/// int64_t's range are not asked.
+std::optional<int64_t> asInteger(const json::Value *V) {
+  if (!V)
+    return std::nullopt;
+  auto Number = V->getAsNumber();
+  if (!Number || !(*Number >= -0x1p63 && *Number < 0x1p63))
+    return std::nullopt;
+  if (auto Integer = V->getAsInteger())
+    return *Integer;
+  return std::nullopt;
+}
+
 Expected<ElementType> parseType(StringRef Name) {
   std::optional<ElementType> T = StringSwitch<std::optional<ElementType>>(Name)
                                      .Case("char", ElementType::Char)
@@ -55,7 +71,7 @@ bool isSigned(ElementType T) {
 
 Expected<CaseValue> parseValue(const json::Value &V, StringRef Key) {
   CaseValue Result;
-  if (auto I = V.getAsInteger()) {
+  if (auto I = asInteger(&V)) {
     Result.IsInteger = true;
     Result.Signed = *I;
     Result.Unsigned = static_cast<uint64_t>(*I);
@@ -88,7 +104,7 @@ Expected<std::vector<uint64_t>> parseSizes(const json::Value *V,
     return caseError("'" + Key + "' must be an array of 1 to 3 sizes");
   std::vector<uint64_t> Sizes;
   for (const json::Value &E : *A) {
-    auto I = E.getAsInteger();
+    auto I = asInteger(&E);
     if (!I || *I <= 0)
       return caseError("'" + Key +
                        "' holds a size that is not a positive integer");
@@ -118,7 +134,7 @@ Expected<CaseArg> parseBufferArg(const json::Object &O, size_t Index,
   if (!T)
     return T.takeError();
   A.Type = *T;
-  auto Count = O.getInteger("count");
+  auto Count = asInteger(O.get("count"));
   if (!Count || *Count <= 0)
     return caseError(Where + ": 'count' must be a positive integer");
   A.Count = static_cast<uint64_t>(*Count);
@@ -196,7 +212,7 @@ Expected<CaseArg> parseArg(const json::Value &V, size_t Index) {
   if (O->get("local")) {
     if (Error E = checkKeys(*O, {"local"}, Where))
       return std::move(E);
-    auto Bytes = O->getInteger("local");
+    auto Bytes = asInteger(O->get("local"));
     if (!Bytes || *Bytes <= 0)
       return caseError(Where + ": 'local' must be a positive byte count");
     A.ArgKind = CaseArg::Local;
@@ -361,7 +377,7 @@ Expected<KernelCase> parseKernelCase(StringRef Text, StringRef Path) {
     C.Local = *Sizes;
   }
   if (const json::Value *Repeat = O->get("repeat")) {
-    auto N = Repeat->getAsInteger();
+    auto N = asInteger(Repeat);
     if (!N || *N <= 0)
       return caseError("'repeat' must be a positive integer");
     C.Repeat = static_cast<unsigned>(*N);
