@@ -29,11 +29,16 @@ Error caseError(const Twine &Message) {
 /// \p V as a 64-bit signed integer, when it is one. LLVM 15's getAsInteger
 /// converts a number stored as a double of 2^63 (JSON may spell it
 /// `9223372036854775808.0`) to int64_t, which is undefined (the kernel-case
-/// fuzzer found it; test/fuzz/regressions/kernel-case): numbers outside
-/// int64_t's range are not asked.
+/// fuzzer found it; test/fuzz/regressions/kernel-case): a double outside
+/// int64_t's range is not asked. Integers stored as such are exact.
 std::optional<int64_t> asInteger(const json::Value *V) {
   if (!V)
     return std::nullopt;
+  if (auto Unsigned = V->getAsUINT64()) {
+    if (*Unsigned > uint64_t(std::numeric_limits<int64_t>::max()))
+      return std::nullopt;
+    return static_cast<int64_t>(*Unsigned);
+  }
   auto Number = V->getAsNumber();
   if (!Number || !(*Number >= -0x1p63 && *Number < 0x1p63))
     return std::nullopt;
