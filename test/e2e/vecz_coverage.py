@@ -9,8 +9,9 @@ Compiles each starter case of PEER_DIR/cases with its own build options and
 (the default: the width Vecz chooses, kept if the cost model says it pays),
 all for one CPU (CPU below),
 reads loomc's `vecz` remarks (-Rpass=vecz, -Rpass-missed=vecz) for the
-case's kernel (vectorized or why not, and the vectors per call of a wide
-variant), and compares one line per case and setting with EXPECTED. --update rewrites
+case's kernel (vectorized or why not, the rows per call of a jammed
+variant, the vectors per call of a wide variant, the vectors and rows of a
+wide jammed one), and compares one line per case and setting with EXPECTED. --update rewrites
 EXPECTED instead (review the diff before committing it).
 """
 
@@ -43,10 +44,19 @@ def remark_for(loomc, case, source, options, out):
     remarks = [match.group(2) for match in map(REMARK.search,
                                                run.stderr.splitlines())
                if match and match.group(1) == case["kernel"]]
-    wide = [re.match(r"runs (\d+) vectors side by side", said)
-            for said in remarks]
-    wide = "".join(f", {match.group(1)} vectors per call"
-                   for match in wide if match)
+    wide = ""
+    for said in remarks:
+        rows = re.match(r"runs (\d+) rows per vector call", said)
+        wide_rows = re.match(r"runs (\d+) vectors side by side in each of "
+                             r"(\d+) rows", said)
+        vectors = re.match(r"runs (\d+) vectors side by side per call", said)
+        if rows:
+            wide += f", {rows.group(1)} rows per call"
+        elif wide_rows:
+            wide += (f", {wide_rows.group(1)} vectors in each of "
+                     f"{wide_rows.group(2)} rows")
+        elif vectors:
+            wide += f", {vectors.group(1)} vectors per call"
     vectorized = [said for said in remarks
                   if said.startswith("vectorized at width")]
     if vectorized:

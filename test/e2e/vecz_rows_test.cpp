@@ -1,7 +1,8 @@
 //===- vecz_rows_test.cpp - Vecz's jammed variants on the driver ----------===//
 ///
 /// Two-dimensional kernels compiled with Vecz running 2, 4 and 8 rows of
-/// work-items per vector call (and without Vecz, and with its own choice)
+/// work-items per vector call, with and without a wide jammed variant
+/// beside them (and without Vecz, and with its own choice)
 /// on both targets, with local sizes whose rows and columns are and are not
 /// multiples of the rows and the width; every output element is checked
 /// against a model computed here.
@@ -148,6 +149,11 @@ const Setting Settings[] = {
     {"w4_r2", "-cl-wfv=always -vecz-width=4 -vecz-rows=2"},
     {"w8_r4", "-cl-wfv=always -vecz-width=8 -vecz-rows=4"},
     {"w16_r8", "-cl-wfv=always -vecz-width=16 -vecz-rows=8"},
+    // A wide variant of two vectors and its jammed variant of half the rows.
+    {"w4_r4_wide2",
+     "-cl-wfv=always -vecz-width=4 -vecz-rows=4 -vecz-interleave=2"},
+    {"w8_r8_wide2",
+     "-cl-wfv=always -vecz-width=8 -vecz-rows=8 -vecz-interleave=2"},
 };
 
 std::string
@@ -168,10 +174,15 @@ INSTANTIATE_TEST_SUITE_P(
         testing::Values("reference", "csa"),
         testing::Values(Settings[0].Options, Settings[1].Options,
                         Settings[2].Options, Settings[3].Options,
-                        Settings[4].Options),
-        // Rows and columns both multiples of every R and W; neither.
+                        Settings[4].Options, Settings[5].Options,
+                        Settings[6].Options),
+        // Rows and columns both multiples of every R and W; neither; and
+        // (for the wide jammed variants) columns that leave runs of W after
+        // the runs of 2 W, in rows that leave one row of the wide jammed
+        // variant's and three of the jammed variant's.
         testing::Values(std::array<size_t, 2>{16, 8},
-                        std::array<size_t, 2>{24, 5})),
+                        std::array<size_t, 2>{24, 5},
+                        std::array<size_t, 2>{20, 7})),
     configurationName);
 
 } // namespace

@@ -268,23 +268,23 @@ void setWorkGroupStack(Function &F, WorkGroupStack Stack) {
   F.addFnAttr(StackPerItemAttr, utostr(Stack.PerWorkItem));
 }
 
-SmallVector<Function *, 2> VectorVariant::getOtherVariants() const {
-  SmallVector<Function *, 2> Others;
-  for (Function *F : {Jammed, Wide})
+SmallVector<Function *, 3> VectorVariant::getOtherVariants() const {
+  SmallVector<Function *, 3> Others;
+  for (Function *F : {Jammed, Wide, WideJammed})
     if (F)
       Others.push_back(F);
   return Others;
 }
 
-SmallVector<Function *, 3> VectorVariant::getFunctions() const {
-  SmallVector<Function *, 3> Functions{Vector};
+SmallVector<Function *, 4> VectorVariant::getFunctions() const {
+  SmallVector<Function *, 4> Functions{Vector};
   append_range(Functions, getOtherVariants());
   return Functions;
 }
 
 std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
   MDNode *N = Kernel.getMetadata(VectorVariantMD);
-  if (!N || !is_contained({2u, 4u, 6u}, N->getNumOperands()))
+  if (!N || !is_contained({2u, 4u, 6u, 8u}, N->getNumOperands()))
     return std::nullopt;
   // A function of the kernel's signature and a count above \p Least.
   auto Read =
@@ -305,10 +305,13 @@ std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
   if (N->getNumOperands() >= 4)
     if (auto Jammed = Read(2, 2))
       std::tie(Variant.Jammed, Variant.Rows) = *Jammed;
-  if (N->getNumOperands() == 6)
+  if (N->getNumOperands() >= 6)
     if (auto Wide = Read(4, 2 * Variant.Width);
         Wide && Wide->second % Variant.Width == 0)
       std::tie(Variant.Wide, Variant.WideWidth) = *Wide;
+  if (N->getNumOperands() == 8 && Variant.Jammed && Variant.Wide)
+    if (auto WideJammed = Read(6, 2))
+      std::tie(Variant.WideJammed, Variant.WideRows) = *WideJammed;
   return Variant;
 }
 
@@ -318,10 +321,12 @@ void setVectorVariant(Function &Kernel, VectorVariant Variant) {
   auto Count = [&](unsigned N) {
     return ConstantAsMetadata::get(ConstantInt::get(I32, N));
   };
-  SmallVector<Metadata *, 6> Operands = {ValueAsMetadata::get(Variant.Vector),
+  SmallVector<Metadata *, 8> Operands = {ValueAsMetadata::get(Variant.Vector),
                                          Count(Variant.Width)};
   bool HasJammed = Variant.Jammed && Variant.Rows > 1;
   bool HasWide = Variant.Wide && Variant.WideWidth > Variant.Width;
+  bool HasWideJammed =
+      HasJammed && HasWide && Variant.WideJammed && Variant.WideRows > 1;
   if (HasJammed || HasWide) {
     Operands.push_back(HasJammed ? ValueAsMetadata::get(Variant.Jammed)
                                  : nullptr);
@@ -330,6 +335,10 @@ void setVectorVariant(Function &Kernel, VectorVariant Variant) {
   if (HasWide) {
     Operands.push_back(ValueAsMetadata::get(Variant.Wide));
     Operands.push_back(Count(Variant.WideWidth));
+  }
+  if (HasWideJammed) {
+    Operands.push_back(ValueAsMetadata::get(Variant.WideJammed));
+    Operands.push_back(Count(Variant.WideRows));
   }
   Kernel.setMetadata(VectorVariantMD, MDNode::get(Ctx, Operands));
 }

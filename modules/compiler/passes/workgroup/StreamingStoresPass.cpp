@@ -199,6 +199,9 @@ PreservedAnalyses StreamingStoresPass::run(Module &M,
         Functions.push_back({Variant->Jammed, Variant->Width * Variant->Rows});
       if (Variant->Wide)
         Functions.push_back({Variant->Wide, Variant->WideWidth});
+      if (Variant->WideJammed)
+        Functions.push_back(
+            {Variant->WideJammed, Variant->WideWidth * Variant->WideRows});
     }
   }
   bool Changed = false;

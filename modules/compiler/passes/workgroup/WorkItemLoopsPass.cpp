@@ -89,7 +89,10 @@ namespace {
 /// multiple of K W first, and the vector variant what is left of the
 /// multiple of W. With a jammed variant running R rows per call, the runs of
 /// W go R rows at a time while R rows remain, then one row at a time as
-/// above; then the scalar kernel runs the peel of every row.
+/// above; with a wide jammed variant too, running R' rows of K W, that one
+/// runs the largest multiple of K W in the rows R' at a time (the wide
+/// variant the rows left), and the jammed variant only the runs of W after
+/// it. Then the scalar kernel runs the peel of every row.
 Function *createVectorizedWrapper(Function &Kernel,
                                   const VectorVariant &Variant,
                                   const BuiltinInfo &BI) {
@@ -133,19 +136,40 @@ Function *createVectorizedWrapper(Function &Kernel,
     Builder.CreateRetVoid();
     return Wrapper;
   }
+  // The work-items of dimension 0 in [Start, End), Step at a time: Rows
+  // rows at a time by Jammed while that many rows remain, then row by row
+  // by Single (named SingleName); the blocks' names begin with Prefix.
+  auto RunJammedColumns = [&](IRBuilder<> &B, Value *Start, Value *End,
+                              uint64_t Step, Function &Jammed, uint64_t Rows,
+                              Function &Single, StringRef SingleName,
+                              StringRef Prefix) {
+    Value *RowsEnd = B.CreateSub(W.LocalSize[1],
+                                 B.CreateURem(W.LocalSize[1], B.getInt64(Rows)),
+                                 Prefix + "rows.end");
+    buildGuardedRangeLoop(W, 1, B.getInt64(0), RowsEnd, Rows, Prefix + "rows",
+                          [&](IRBuilder<> &) {
+                            buildDimensionZeroRun(W, Jammed, Start, End, Step,
+                                                  Prefix + "jammed",
+                                                  Call(Jammed));
+                          });
+    buildGuardedRangeLoop(W, 1, RowsEnd, W.LocalSize[1], 1, Prefix + "row",
+                          [&](IRBuilder<> &) {
+                            buildDimensionZeroRun(W, Single, Start, End, Step,
+                                                  SingleName, Call(Single));
+                          });
+  };
   // Each function is called from one place, so the optimizer, which
   // inlines them, copies none twice.
-  uint64_t Rows = Variant.Rows;
   buildLoopNest(W, 2, 2, [&](IRBuilder<> &B) {
-    Value *RowsEnd =
-        B.CreateSub(W.LocalSize[1],
-                    B.CreateURem(W.LocalSize[1], B.getInt64(Rows)), "rows.end");
-    buildGuardedRangeLoop(
-        W, 1, B.getInt64(0), RowsEnd, Rows, "rows", [&](IRBuilder<> &B) {
-          buildDimensionZeroRun(W, *Variant.Jammed, B.getInt64(0), VectorEnd,
-                                Width, "jammed", Call(*Variant.Jammed));
-        });
-    buildGuardedRangeLoop(W, 1, RowsEnd, W.LocalSize[1], 1, "row", RunVectors);
+    Value *JammedStart = B.getInt64(0);
+    if (Variant.WideJammed) {
+      RunJammedColumns(B, JammedStart, WideEnd, Variant.WideWidth,
+                       *Variant.WideJammed, Variant.WideRows, *Variant.Wide,
+                       "wide", "wide.");
+      JammedStart = WideEnd;
+    }
+    RunJammedColumns(B, JammedStart, VectorEnd, Width, *Variant.Jammed,
+                     Variant.Rows, *Variant.Vector, "vector", "");
     buildGuardedRangeLoop(W, 1, B.getInt64(0), W.LocalSize[1], 1, "peel.row",
                           RunPeel);
   });

@@ -44,6 +44,8 @@ STATISTIC(NumVariantsBroken,
 STATISTIC(NumKernelsWide, "Number of vector variants given a wide variant");
 STATISTIC(NumKernelsJammed,
           "Number of vector variants given a variant running several rows");
+STATISTIC(NumKernelsWideJammed,
+          "Number of jammed variants given a wide jammed variant");
 
 namespace vecz {
 
@@ -213,7 +215,7 @@ addJammedVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
                  const VeczPass::Options &Opts, FunctionAnalysisManager &FAM,
                  OptimizationRemarkEmitter &ORE) {
   unsigned Rows = chooseRows(Kernel, Opts, FAM);
-  if (Rows == 1 || hasBarrier(*Variant.Vector))
+  if (Rows == 1 || Variant.Jammed || hasBarrier(*Variant.Vector))
     return Variant;
   Expected<Function *> Jammed = verifyMade(
       jamRows(*Variant.Vector, Kernel.getName(), Variant.Width, Rows),
@@ -257,20 +259,12 @@ static unsigned widestVariant(const Function &Kernel,
   return Widest;
 }
 
-compiler::utils::VectorVariant
-addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
-               bool Scalarized, const VeczPass::Options &Opts,
-               const compiler::BuiltinInfo &BI, FunctionAnalysisManager &FAM,
-               OptimizationRemarkEmitter &ORE) {
-  if (Opts.Interleave == 1 || Variant.Jammed || hasBarrier(*Variant.Vector))
-    return Variant;
-  InterleaveChoice Choice =
-      Opts.Interleave ? InterleaveChoice{Opts.Interleave, false}
-                      : chooseInterleave(Kernel, *Variant.Vector, BI, FAM);
-  unsigned Factor = Choice.Factor;
-  unsigned WideWidth = Factor * Variant.Width;
-  if (Factor == 1 || WideWidth > widestVariant(Kernel, Opts))
-    return Variant;
+/// \p Kernel packetized at \p WideWidth (\p Scalarized: from a scalarized
+/// copy of it) and named as its wide variant, or why not.
+static Expected<Function *> makeWide(Function &Kernel, unsigned WideWidth,
+                                     bool Scalarized,
+                                     const compiler::BuiltinInfo &BI,
+                                     FunctionAnalysisManager &FAM) {
   Expected<Function *> Wide =
       Scalarized
           ? packetizeCopy(*cloneScalarized(Kernel, FAM), WideWidth, BI, FAM)
@@ -280,6 +274,87 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
                                 FAM.getResult<StrideAnalysis>(Kernel), BI,
                                 FAM.getResult<TargetIRAnalysis>(Kernel)),
                 "packetization (wide variant)", FAM);
+  if (Wide)
+    (*Wide)->setName(getVariantName(Kernel.getName(), WideWidth));
+  return Wide;
+}
+
+/// \p Variant, which has a jammed variant of R rows, with a wide variant of
+/// K vectors and its jammed variant of R / K rows: as many vectors per call
+/// as the jammed variant, so as many accumulators in registers, but each
+/// value shared by the rows (a matrix product's load of B) loaded once
+/// for K vectors, and each one a row loads alone (its broadcast of A) used
+/// by K vectors. K is the factor asked for, or 2 for `interleave=auto`,
+/// where the cost model must find one run of the wide jammed variant at
+/// least 10% cheaper than one of the jammed variant.
+static compiler::utils::VectorVariant addWideJammedVariant(
+    Function &Kernel, compiler::utils::VectorVariant Variant, bool Scalarized,
+    const VeczPass::Options &Opts, const compiler::BuiltinInfo &BI,
+    FunctionAnalysisManager &FAM, OptimizationRemarkEmitter &ORE) {
+  unsigned Factor = Opts.Interleave ? Opts.Interleave : 2;
+  unsigned WideWidth = Factor * Variant.Width;
+  unsigned WideRows = Variant.Rows / Factor;
+  if (WideRows < 2 || WideWidth > widestVariant(Kernel, Opts))
+    return Variant;
+  auto NotMade = [&](Error Why) {
+    std::string Text = toString(std::move(Why));
+    if (Opts.Interleave != 0)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotWideJammed", &Kernel)
+               << "kernel '" << Kernel.getName() << "' runs one vector per "
+               << "row of its jammed variant: " << Text;
+      });
+    return Variant;
+  };
+  Expected<Function *> Wide = makeWide(Kernel, WideWidth, Scalarized, BI, FAM);
+  if (!Wide)
+    return NotMade(Wide.takeError());
+  Expected<Function *> WideJammed =
+      verifyMade(jamRows(**Wide, Kernel.getName(), WideWidth, WideRows),
+                 "row jamming (wide variant)", FAM);
+  if (!WideJammed) {
+    eraseFunction(**Wide, FAM);
+    return NotMade(WideJammed.takeError());
+  }
+  if (Opts.Interleave == 0 && 10 * estimateRunCost(**WideJammed, FAM) >
+                                  9 * estimateRunCost(*Variant.Jammed, FAM)) {
+    eraseFunction(**WideJammed, FAM);
+    eraseFunction(**Wide, FAM);
+    return Variant;
+  }
+  Variant.Wide = *Wide;
+  Variant.WideWidth = WideWidth;
+  Variant.WideJammed = *WideJammed;
+  Variant.WideRows = WideRows;
+  ++NumKernelsWideJammed;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "WideJammed", &Kernel)
+           << "kernel '" << Kernel.getName() << "' runs "
+           << ore::NV("Vectors", Factor) << " vectors side by side in each of "
+           << ore::NV("WideRows", WideRows) << " rows per call where "
+           << ore::NV("WideWidth", WideWidth) << " work-items remain";
+  });
+  return Variant;
+}
+
+compiler::utils::VectorVariant
+addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
+               bool Scalarized, const VeczPass::Options &Opts,
+               const compiler::BuiltinInfo &BI, FunctionAnalysisManager &FAM,
+               OptimizationRemarkEmitter &ORE) {
+  if (Opts.Interleave == 1 || Variant.Wide || hasBarrier(*Variant.Vector))
+    return Variant;
+  if (Variant.Jammed)
+    return addWideJammedVariant(Kernel, Variant, Scalarized, Opts, BI, FAM,
+                                ORE);
+  InterleaveChoice Choice =
+      Opts.Interleave ? InterleaveChoice{Opts.Interleave, false}
+                      : chooseInterleave(Kernel, *Variant.Vector, BI, FAM);
+  unsigned Factor = Choice.Factor;
+  unsigned WideWidth = Factor * Variant.Width;
+  if (Factor == 1 || WideWidth > widestVariant(Kernel, Opts))
+    return Variant;
+  Expected<Function *> Wide = makeWide(Kernel, WideWidth, Scalarized, BI, FAM);
   if (!Wide) {
     std::string Why = toString(Wide.takeError());
     if (Opts.Interleave != 0)
@@ -290,7 +365,6 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
       });
     return Variant;
   }
-  (*Wide)->setName(getVariantName(Kernel.getName(), WideWidth));
   if (Opts.Interleave == 0 && !Choice.ForLatency &&
       10 * estimateRunCost(**Wide, FAM) >
           9 * Factor * estimateRunCost(*Variant.Vector, FAM)) {
@@ -315,11 +389,11 @@ bool runVariantStage(Module &M, VariantStage Stage) {
   for (Function *Kernel : compiler::utils::getKernelEntryPoints(M)) {
     std::optional<compiler::utils::VectorVariant> Variant =
         compiler::utils::getVectorVariant(*Kernel);
-    if (!Variant || Variant->Jammed || Variant->Wide)
+    if (!Variant || Variant->Wide)
       continue;
     OptimizationRemarkEmitter ORE(Kernel);
     compiler::utils::VectorVariant Made = Stage(*Kernel, *Variant, ORE);
-    if (Made.getOtherVariants().empty())
+    if (Made.getOtherVariants().size() == Variant->getOtherVariants().size())
       continue;
     compiler::utils::setVectorVariant(*Kernel, Made);
     Changed = true;

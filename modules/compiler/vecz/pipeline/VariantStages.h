@@ -69,8 +69,11 @@ addJammedVariant(llvm::Function &Kernel, compiler::utils::VectorVariant Variant,
 /// \p Variant with a wide variant running several of its vectors per call
 /// (\p Scalarized: in the scalarize-then-widen layout, as \p Variant is),
 /// when \p Opts ask for one or, for `interleave=auto`, the cost model says
-/// it pays; not beside a jammed variant nor with barriers. Says why not
-/// through \p ORE when one was asked for.
+/// it pays; not with barriers. Beside a jammed variant of R rows, the wide
+/// variant comes with its own jammed variant of R / K rows (K vectors per
+/// row, K = 2 for `interleave=auto`), when R / K is at least 2 and, for
+/// `auto`, the cost model finds it cheaper than the jammed variant. Says
+/// why not through \p ORE when one was asked for.
 compiler::utils::VectorVariant
 addWideVariant(llvm::Function &Kernel, compiler::utils::VectorVariant Variant,
                bool Scalarized, const VeczPass::Options &Opts,
@@ -85,8 +88,7 @@ using VariantStage = llvm::function_ref<compiler::utils::VectorVariant(
     llvm::OptimizationRemarkEmitter &ORE)>;
 
 /// Runs \p Stage on each kernel of \p M whose vector variant has no
-/// jammed or wide variant yet, and records what it made; whether it made
-/// anything.
+/// wide variant yet, and records what it made; whether it made anything.
 bool runVariantStage(llvm::Module &M, VariantStage Stage);
 
 /// The one parameter `<NAME=N>` of stage pass \p Pass, \p Range's option,

@@ -121,10 +121,14 @@ void setWorkGroupStack(llvm::Function &F, WorkGroupStack Stack);
 /// called with (Vecz's `__vecz_v<Width>_<kernel>`); optionally a jammed
 /// variant, which runs Rows such runs per call, one in each of the rows
 /// (local ids of dimension 1) from the one it is called with
-/// (`__vecz_v<Width>x<Rows>_<kernel>`); and optionally a wide variant,
+/// (`__vecz_v<Width>x<Rows>_<kernel>`); optionally a wide variant,
 /// which runs WideWidth work-items of dimension 0 per call (a multiple of
 /// Width: several vectors' worth, whose dependence chains overlap), run
-/// first where that many remain (`__vecz_v<WideWidth>_<kernel>`).
+/// first where that many remain (`__vecz_v<WideWidth>_<kernel>`); and,
+/// beside a jammed and a wide variant, optionally a wide jammed variant,
+/// which runs WideRows runs of the wide variant per call
+/// (`__vecz_v<WideWidth>x<WideRows>_<kernel>`), first where that many
+/// work-items of dimension 0 remain in the rows it runs.
 struct VectorVariant {
   llvm::Function *Vector;
   unsigned Width;
@@ -132,20 +136,25 @@ struct VectorVariant {
   unsigned Rows = 1;
   llvm::Function *Wide = nullptr;
   unsigned WideWidth = 0;
+  llvm::Function *WideJammed = nullptr;
+  unsigned WideRows = 1;
 
-  /// The jammed and wide variants that exist.
-  llvm::SmallVector<llvm::Function *, 2> getOtherVariants() const;
+  /// The jammed, wide and wide jammed variants that exist.
+  llvm::SmallVector<llvm::Function *, 3> getOtherVariants() const;
   /// The vector variant, then the others that exist.
-  llvm::SmallVector<llvm::Function *, 3> getFunctions() const;
+  llvm::SmallVector<llvm::Function *, 4> getFunctions() const;
 };
 
 /// Metadata !mux_vector_variant `!{ptr @vector, i32 Width}`, or
 /// `!{ptr @vector, i32 Width, ptr @jammed, i32 Rows}`, or
 /// `!{ptr @vector, i32 Width, ptr @jammed or null, i32 Rows,
-/// ptr @wide, i32 WideWidth}`, on the scalar kernel: its vector variant, if
-/// it names one of its signature (the jammed one is ignored unless it has
-/// that signature too and Rows > 1, the wide one unless it has that
-/// signature and WideWidth is a multiple of Width above it).
+/// ptr @wide, i32 WideWidth}`, or that followed by
+/// `ptr @widejammed, i32 WideRows`, on the scalar kernel: its vector
+/// variant, if it names one of its signature (the jammed one is ignored
+/// unless it has that signature too and Rows > 1, the wide one unless it
+/// has that signature and WideWidth is a multiple of Width above it, the
+/// wide jammed one unless it has that signature, WideRows > 1 and both the
+/// jammed and the wide variants are there).
 std::optional<VectorVariant> getVectorVariant(const llvm::Function &Kernel);
 void setVectorVariant(llvm::Function &Kernel, VectorVariant Variant);
 void clearVectorVariant(llvm::Function &Kernel);

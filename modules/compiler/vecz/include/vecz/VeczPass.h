@@ -35,9 +35,14 @@
 /// stores kept whole, packetized in turn: one `<W x T>` per element);
 /// the one whose run the cost model estimates cheaper is kept, or the one
 /// `layout=` asks for, and choosing the scalarized one is remarked on.
+/// A jammed variant of R rows then gets, where the cost model says one run
+/// of it is at least 10% cheaper (or where asked), a wide variant of K = 2
+/// vectors and that one's jammed variant of R / K rows: as many
+/// accumulators, each value the rows share loaded once for K vectors.
 /// Produces: the vector variant `__vecz_v<W>_<kernel>`, and when asked for
-/// and kept, the jammed variant `__vecz_v<W>x<R>_<kernel>` and the wide
-/// variant `__vecz_v<K W>_<kernel>` (K vectors side by side), all named by
+/// and kept, the jammed variant `__vecz_v<W>x<R>_<kernel>`, the wide
+/// variant `__vecz_v<K W>_<kernel>` (K vectors side by side) and the wide
+/// jammed variant `__vecz_v<K W>x<R/K>_<kernel>`, all named by
 /// the kernel's `!mux_vector_variant`; a remark for each kernel it
 /// vectorizes or declines. Pipeline name:
 /// `vecz<width=N|auto;rows=N|auto;interleave=N|auto;max-width=N;max-rows=N;
@@ -83,7 +88,10 @@ public:
     /// Vectors of work-items the wide variant runs per call, their
     /// dependence chains side by side (`__vecz_v<Interleave W>_<kernel>`):
     /// 1, none; 0, chosen for kernels with loops where the cost model says
-    /// it pays (CostModel.h); else that many. Not with a jammed variant.
+    /// it pays (CostModel.h); else that many. Beside a jammed variant of R
+    /// rows, the wide one comes with a jammed variant of its own, R / K
+    /// rows of K vectors (K = 2 for auto, kept where the cost model finds it
+    /// cheaper), when R / K is at least 2.
     unsigned Interleave = 1;
     /// How values of vector types (float4) are laid out: interleaved,
     /// scalarized then widened, or (Auto) whichever the cost model says

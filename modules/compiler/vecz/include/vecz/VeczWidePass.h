@@ -2,15 +2,17 @@
 ///
 /// \file
 /// Assumes: kernels given a vector variant of width W before (by `vecz`,
-/// named by !mux_vector_variant), without a jammed or wide variant yet.
+/// named by !mux_vector_variant), without a wide variant yet.
 /// Does: Vecz's wide-variant stage alone: packetizes each such kernel again
 /// at `interleave=N` times W, so that one call runs N vectors of work-items
 /// with their dependence chains side by side, without asking the cost
 /// model; not for kernels with barriers, nor past the widest variant the
-/// kernel's required work-group size allows.
-/// Produces: `__vecz_v<N*W>_<kernel>` and the kernel's !mux_vector_variant
-/// naming it. `vecz<interleave=N>` runs this stage inside the whole
-/// vectorizer.
+/// kernel's required work-group size allows. A kernel whose jammed variant
+/// runs R rows gets one only when R / N is at least 2, with its own jammed
+/// variant running R / N rows of N vectors (vecz/JamRows.h).
+/// Produces: `__vecz_v<N*W>_<kernel>` (and `__vecz_v<N*W>x<R/N>_<kernel>`)
+/// and the kernel's !mux_vector_variant naming them. `vecz<interleave=N>` runs
+/// this stage inside the whole vectorizer.
 ///
 //===----------------------------------------------------------------------===//
 
