@@ -23,7 +23,6 @@
 #include "vecz/Vecz.h"
 #include "vecz/VeczPass.h"
 
-#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/LICM.h"
@@ -84,12 +83,6 @@ void CSAModule::getEarlyTargetPasses(ModulePassManager &MPM,
   MPM.addPass(CSAFortranIntrinsicsPass());
 }
 
-/// Whether LLVM's tuning for \p TM's CPU says its gathers are fast (Intel's
-/// since Skylake; not AMD's, nor a CPU LLVM 15 does not know).
-static bool hasFastGathers(const TargetMachine &TM) {
-  return TM.getMCSubtargetInfo()->checkFeatures("+fast-gather");
-}
-
 void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
                                     compiler::PassMachinery &Machinery) {
   MPM.addPass(createModuleToFunctionPassAdaptor(
@@ -98,13 +91,15 @@ void CSAModule::getLateTargetPasses(ModulePassManager &MPM,
   Expansion.addPass(CSALoopIntrinsicExpanderPass());
   Expansion.addPass(CSARegionIdsPass());
   Expansion.addPass(CSAMemoryOrderingLoweringPass(
-      hasFastGathers(Machinery.getTargetMachine())));
+      vecz::hasFastGathers(Machinery.getTargetMachine())));
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Expansion)));
   MPM.addPass(LoopSPMDizationPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(CSAInnerLoopPrepPass()));
   MPM.addPass(CSAIntrinsicCleanerPass());
 
-  vecz::addVeczPasses(MPM, getOptions());
+  vecz::TargetLimits Limits;
+  Limits.StridedGathers = vecz::hasFastGathers(Machinery.getTargetMachine());
+  vecz::addVeczPasses(MPM, getOptions(), Limits);
   compiler::ReferencePipelineOptions Opts =
       compiler::getReferencePipelineOptions(*this, Machinery);
   // CSA-21: a single-work-item kernel is a plain function on a CSA.

@@ -31,7 +31,10 @@ public:
 protected:
   void getLateTargetPasses(ModulePassManager &MPM,
                            compiler::PassMachinery &Machinery) override {
-    vecz::addVeczPasses(MPM, getOptions());
+    // Strided accesses lane by lane where the CPU's gathers are slow.
+    vecz::TargetLimits Limits;
+    Limits.StridedGathers = vecz::hasFastGathers(Machinery.getTargetMachine());
+    vecz::addVeczPasses(MPM, getOptions(), Limits);
     compiler::addReferenceLatePasses(
         MPM, Machinery.getPassBuilder(),
         compiler::getReferencePipelineOptions(*this, Machinery));

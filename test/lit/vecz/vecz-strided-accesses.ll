@@ -1,5 +1,6 @@
 ; RUN: loom-opt -mcpu=znver3 -passes='vecz<width=4>' -S %s | FileCheck %s --check-prefix=LANES
 ; RUN: loom-opt -mcpu=skylake-avx512 -passes='vecz<width=4>' -S %s | FileCheck %s --check-prefix=GATHER
+; RUN: loom-opt -mcpu=skylake-avx512 -passes='vecz<width=4;no-strided-gathers>' -S %s | FileCheck %s --check-prefix=LANES
 ; RUN: loom-opt -mcpu=znver3 -passes='vecz<width=auto;cost-model>' -pass-remarks=vecz -disable-output %s 2>&1 | FileCheck %s --check-prefix=WIDTH
 ; RUN: loom-opt -passes='print<vecz-stride>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=STRIDE
 
@@ -9,7 +10,8 @@
 ; does it lane by lane itself, from lane 0's address plus l steps, the step
 ; computed from the uniform values the stride came through (here the row
 ; length %n: 4 * sext(n) bytes), which LICM then hoists. Where gathers are
-; instructions (AVX-512), they stay gathers.
+; instructions (AVX-512), they stay gathers, unless the target says its
+; gathers are slow (no-strided-gathers: AMD's AVX-512).
 ; LANES-LABEL: define void @__vecz_v4_rows(
 ; LANES: loop:
 ; LANES: %pa = getelementptr inbounds float, ptr addrspace(1) %a, i64 %at

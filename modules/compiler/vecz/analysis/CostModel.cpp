@@ -200,7 +200,17 @@ unsigned fitCacheSets(unsigned Width, Function &Kernel,
 
 } // namespace
 
+unsigned fitInterleaveToCacheSets(unsigned Factor, unsigned Width,
+                                  Function &Kernel,
+                                  FunctionAnalysisManager &FAM) {
+  while (Factor > 1 &&
+         fitCacheSets(Factor * Width, Kernel, FAM) < Factor * Width)
+    Factor /= 2;
+  return Factor;
+}
+
 InterleaveChoice chooseInterleave(Function &Kernel, Function &Vector,
+                                  unsigned Width,
                                   const compiler::BuiltinInfo &BI,
                                   FunctionAnalysisManager &FAM) {
   const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(Vector);
@@ -225,6 +235,7 @@ InterleaveChoice chooseInterleave(Function &Kernel, Function &Vector,
     while (Factor > 1 && Factor * Carried > Registers / 2)
       Factor /= 2;
   }
+  Factor = fitInterleaveToCacheSets(Factor, Width, Kernel, FAM);
   return {fitPrivateMemory(Factor, Vector), false};
 }
 

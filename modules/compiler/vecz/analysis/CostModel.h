@@ -44,7 +44,10 @@
 /// straight-line kernels, whose successive vector calls the processor
 /// already overlaps, gain nothing. So the factor is 4, halved while the
 /// copies of the values a loop carries around its back edge would take
-/// more than half the vector registers or K copies of the vector kernel's
+/// more than half the vector registers, while the K vectors' strided
+/// accesses together would touch more lines of one L1 set than it has ways
+/// (the width's cap above, for K times the width: gesummv's rows), or K
+/// copies of the vector kernel's
 /// private memory (each lane's own, on the stack) more than 64 KiB; the
 /// variant is kept when one run of it costs at most 9/10 of the runs of the
 /// vector kernel it replaces. A straight-line kernel gets 2 when it calls a
@@ -92,8 +95,16 @@ struct InterleaveChoice {
   bool ForLatency = false;
 };
 InterleaveChoice chooseInterleave(llvm::Function &Kernel,
-                                  llvm::Function &Vector,
+                                  llvm::Function &Vector, unsigned Width,
                                   const compiler::BuiltinInfo &BI,
+                                  llvm::FunctionAnalysisManager &FAM);
+
+/// \p Factor halved while \p Factor vectors of \p Width lanes side by side
+/// would touch more lines of one L1 set per iteration of an innermost loop
+/// of \p Kernel than a vector of \p Width does within the set's ways (the
+/// width's cap above, for the wide variants' lanes together).
+unsigned fitInterleaveToCacheSets(unsigned Factor, unsigned Width,
+                                  llvm::Function &Kernel,
                                   llvm::FunctionAnalysisManager &FAM);
 
 /// The most private memory a vector kernel may have: each lane has its own

@@ -104,6 +104,7 @@ Expected<Function *> verifyMade(Expected<Function *> Made, StringRef Stage,
 /// Packetizes \p Copy, a scalarized copy of a kernel, at \p Width, then
 /// erases it.
 static Expected<Function *> packetizeCopy(Function &Copy, unsigned Width,
+                                          const VeczPass::Options &Opts,
                                           const compiler::BuiltinInfo &BI,
                                           FunctionAnalysisManager &FAM) {
   Expected<Function *> Vector =
@@ -111,7 +112,8 @@ static Expected<Function *> packetizeCopy(Function &Copy, unsigned Width,
           ? verifyMade(packetizeKernel(Copy, Width,
                                        FAM.getResult<UniformityAnalysis>(Copy),
                                        FAM.getResult<StrideAnalysis>(Copy), BI,
-                                       FAM.getResult<TargetIRAnalysis>(Copy)),
+                                       FAM.getResult<TargetIRAnalysis>(Copy),
+                                       Opts.getPacketizerOptions()),
                        "packetization (scalarized layout)", FAM)
           : createStringError(inconvertibleErrorCode(), "has no room");
   eraseFunction(Copy, FAM);
@@ -129,7 +131,7 @@ chooseLayout(Function &Kernel, compiler::utils::VectorVariant Interleaved,
                           : chooseWidth(*Copy, Uniformity, FAM,
                                         compiler::VeczLayout::Scalarized),
                Opts.MaxWidth);
-  Expected<Function *> Scalarized = packetizeCopy(*Copy, Width, BI, FAM);
+  Expected<Function *> Scalarized = packetizeCopy(*Copy, Width, Opts, BI, FAM);
   if (!Scalarized) {
     // The interleaved variant stands; the user hears why only when the
     // other layout was asked for.
@@ -263,17 +265,19 @@ static unsigned widestVariant(const Function &Kernel,
 /// copy of it) and named as its wide variant, or why not.
 static Expected<Function *> makeWide(Function &Kernel, unsigned WideWidth,
                                      bool Scalarized,
+                                     const VeczPass::Options &Opts,
                                      const compiler::BuiltinInfo &BI,
                                      FunctionAnalysisManager &FAM) {
   Expected<Function *> Wide =
-      Scalarized
-          ? packetizeCopy(*cloneScalarized(Kernel, FAM), WideWidth, BI, FAM)
-          : verifyMade(
-                packetizeKernel(Kernel, WideWidth,
-                                FAM.getResult<UniformityAnalysis>(Kernel),
-                                FAM.getResult<StrideAnalysis>(Kernel), BI,
-                                FAM.getResult<TargetIRAnalysis>(Kernel)),
-                "packetization (wide variant)", FAM);
+      Scalarized ? packetizeCopy(*cloneScalarized(Kernel, FAM), WideWidth, Opts,
+                                 BI, FAM)
+                 : verifyMade(packetizeKernel(
+                                  Kernel, WideWidth,
+                                  FAM.getResult<UniformityAnalysis>(Kernel),
+                                  FAM.getResult<StrideAnalysis>(Kernel), BI,
+                                  FAM.getResult<TargetIRAnalysis>(Kernel),
+                                  Opts.getPacketizerOptions()),
+                              "packetization (wide variant)", FAM);
   if (Wide)
     (*Wide)->setName(getVariantName(Kernel.getName(), WideWidth));
   return Wide;
@@ -291,10 +295,12 @@ static compiler::utils::VectorVariant addWideJammedVariant(
     Function &Kernel, compiler::utils::VectorVariant Variant, bool Scalarized,
     const VeczPass::Options &Opts, const compiler::BuiltinInfo &BI,
     FunctionAnalysisManager &FAM, OptimizationRemarkEmitter &ORE) {
-  unsigned Factor = Opts.Interleave ? Opts.Interleave : 2;
+  unsigned Factor =
+      Opts.Interleave ? Opts.Interleave
+                      : fitInterleaveToCacheSets(2, Variant.Width, Kernel, FAM);
   unsigned WideWidth = Factor * Variant.Width;
   unsigned WideRows = Variant.Rows / Factor;
-  if (WideRows < 2 || WideWidth > widestVariant(Kernel, Opts))
+  if (Factor == 1 || WideRows < 2 || WideWidth > widestVariant(Kernel, Opts))
     return Variant;
   auto NotMade = [&](Error Why) {
     std::string Text = toString(std::move(Why));
@@ -306,7 +312,8 @@ static compiler::utils::VectorVariant addWideJammedVariant(
       });
     return Variant;
   };
-  Expected<Function *> Wide = makeWide(Kernel, WideWidth, Scalarized, BI, FAM);
+  Expected<Function *> Wide =
+      makeWide(Kernel, WideWidth, Scalarized, Opts, BI, FAM);
   if (!Wide)
     return NotMade(Wide.takeError());
   Expected<Function *> WideJammed =
@@ -348,13 +355,15 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
     return addWideJammedVariant(Kernel, Variant, Scalarized, Opts, BI, FAM,
                                 ORE);
   InterleaveChoice Choice =
-      Opts.Interleave ? InterleaveChoice{Opts.Interleave, false}
-                      : chooseInterleave(Kernel, *Variant.Vector, BI, FAM);
+      Opts.Interleave
+          ? InterleaveChoice{Opts.Interleave, false}
+          : chooseInterleave(Kernel, *Variant.Vector, Variant.Width, BI, FAM);
   unsigned Factor = Choice.Factor;
   unsigned WideWidth = Factor * Variant.Width;
   if (Factor == 1 || WideWidth > widestVariant(Kernel, Opts))
     return Variant;
-  Expected<Function *> Wide = makeWide(Kernel, WideWidth, Scalarized, BI, FAM);
+  Expected<Function *> Wide =
+      makeWide(Kernel, WideWidth, Scalarized, Opts, BI, FAM);
   if (!Wide) {
     std::string Why = toString(Wide.takeError());
     if (Opts.Interleave != 0)

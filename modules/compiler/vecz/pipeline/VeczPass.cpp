@@ -31,7 +31,9 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Target/TargetMachine.h"
 
 #define DEBUG_TYPE "vecz"
 
@@ -73,6 +75,8 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
     auto [Key, Value] = Param.split('=');
     if (Param == "cost-model") {
       Opts.CostModel = true;
+    } else if (Param == "no-strided-gathers") {
+      Opts.StridedGathers = false;
     } else if (Key == "max-width" || Key == "max-rows") {
       unsigned Max;
       if (Value.getAsInteger(10, Max) || Max == 0 || (Max & (Max - 1)) != 0)
@@ -104,8 +108,9 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
                                "vecz: the options are 'width=N', "
                                "'width=auto', 'rows=N', 'rows=auto', "
                                "'interleave=N', 'interleave=auto', "
-                               "'max-width=N', 'max-rows=N', 'layout=L' "
-                               "and 'cost-model', not '%s'",
+                               "'max-width=N', 'max-rows=N', 'layout=L', "
+                               "'cost-model' and 'no-strided-gathers', not "
+                               "'%s'",
                                Param.str().c_str());
     }
   }
@@ -128,8 +133,14 @@ void VeczPass::printPipeline(
        << ";layout=" << compiler::getVeczLayoutName(Opts.Layout);
   if (Opts.CostModel)
     Text << ";cost-model";
+  if (!Opts.StridedGathers)
+    Text << ";no-strided-gathers";
   compiler::utils::printPassWithParams(OS, MapClassName2PassName(name()),
                                        Text.str());
+}
+
+bool hasFastGathers(const TargetMachine &TM) {
+  return TM.getMCSubtargetInfo()->checkFeatures("+fast-gather");
 }
 
 void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,
@@ -148,6 +159,7 @@ void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,
   Vecz.Layout = Opts.VeczVectorLayout;
   Vecz.MaxWidth = Limits.MaxWidth;
   Vecz.MaxRows = std::max(Limits.MaxRows, 1u);
+  Vecz.StridedGathers = Limits.StridedGathers;
   Vecz.CostModel = Opts.WholeFunctionVectorization == compiler::WFVMode::Auto;
   MPM.addPass(VeczPass(Vecz));
 }
@@ -204,7 +216,8 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
   }
   Expected<Function *> Vector =
       verifyMade(packetizeKernel(Kernel, Width, Uniformity, Strides, BI,
-                                 FAM.getResult<TargetIRAnalysis>(Kernel)),
+                                 FAM.getResult<TargetIRAnalysis>(Kernel),
+                                 Opts.getPacketizerOptions()),
                  "packetization", FAM);
   if (!Vector) {
     // The remark is how the user hears of it; the kernel stays scalar.

@@ -54,7 +54,7 @@ namespace {
 /// Packetization's optimizing stages on the markers it left in \p Vector
 /// (StageMarkers.h): the markers of a stage left out are erased, and those
 /// of the others are left to the stages' passes when they are deferred.
-Error runOptimizingStages(Function &Vector, PacketizerStages Stages) {
+Error runOptimizingStages(Function &Vector, PacketizerOptions Stages) {
   if (!Stages.ClampedVersions)
     eraseMarkers(Vector, ClampedGatherMarker);
   if (!Stages.Boscc) {
@@ -200,13 +200,14 @@ Value *Packetizer::widenVectorOperation(Instruction &I, IRBuilder<> &B,
 Packetizer::Packetizer(Function &Vector, unsigned Width,
                        const UniformityInfo &Uniformity,
                        const StrideInfo &Strides, const BuiltinInfo &BI,
-                       const TargetTransformInfo &TTI,
+                       const TargetTransformInfo &TTI, bool StridedGathers,
                        const ValueToValueMapTy &VMap,
                        SmallVector<DivergentRegion, 4> DivergentRegions,
                        SmallVector<SkippableRun, 4> SkippableRuns)
     : Vector(Vector), Width(Width), Uniformity(Uniformity), Strides(Strides),
-      BI(BI), TTI(TTI), VMap(VMap), Regions(std::move(DivergentRegions)),
-      Index(Regions), Runs(std::move(SkippableRuns)) {
+      BI(BI), TTI(TTI), StridedGathers(StridedGathers), VMap(VMap),
+      Regions(std::move(DivergentRegions)), Index(Regions),
+      Runs(std::move(SkippableRuns)) {
   for (const auto &[Scalar, Clone] : VMap)
     Original[Clone] = Scalar;
 }
@@ -565,7 +566,7 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                                      const StrideInfo &Strides,
                                      const BuiltinInfo &BI,
                                      const TargetTransformInfo &TTI,
-                                     PacketizerStages Stages) {
+                                     PacketizerOptions Options) {
   if (Error E = checkVectorizable(Kernel, Uniformity, BI, Width))
     return std::move(E);
   Function *Vector = Function::Create(
@@ -603,7 +604,7 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
     return Regions.takeError();
   }
   SmallVector<SkippableRun, 4> Runs;
-  if (Stages.Boscc)
+  if (Options.Boscc)
     for (const DivergentRegion &R : *Regions)
       append_range(Runs, findSkippableRuns(R, DT));
   // A failed check of Vecz's own is a bug: the kernel stays scalar.
@@ -616,16 +617,17 @@ Expected<Function *> packetizeKernel(Function &Kernel, unsigned Width,
                              toString(std::move(Failed)).c_str());
   };
   if (Error Failed = Packetizer(*Vector, Width, Uniformity, Strides, BI, TTI,
-                                VMap, std::move(*Regions), std::move(Runs))
+                                Options.StridedGathers, VMap,
+                                std::move(*Regions), std::move(Runs))
                          .run())
     return Abandon("packetizer", std::move(Failed));
-  if (!Stages.Deferred) {
+  if (!Options.Deferred) {
     if (Error Failed = expandLaneCalls(*Vector))
       return Abandon("lane calls", std::move(Failed));
     if (Error Failed = linearizeDivergentRegions(*Vector))
       return Abandon("linearization", std::move(Failed));
   }
-  if (Error Failed = runOptimizingStages(*Vector, Stages))
+  if (Error Failed = runOptimizingStages(*Vector, Options))
     return Abandon("optimizing stages", std::move(Failed));
   return Vector;
 }

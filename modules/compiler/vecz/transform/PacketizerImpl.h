@@ -43,7 +43,7 @@ public:
   Packetizer(llvm::Function &Vector, unsigned Width,
              const UniformityInfo &Uniformity, const StrideInfo &Strides,
              const compiler::BuiltinInfo &BI,
-             const llvm::TargetTransformInfo &TTI,
+             const llvm::TargetTransformInfo &TTI, bool StridedGathers,
              const llvm::ValueToValueMapTy &VMap,
              llvm::SmallVector<DivergentRegion, 4> DivergentRegions,
              llvm::SmallVector<SkippableRun, 4> SkippableRuns);
@@ -142,6 +142,8 @@ private:
   const StrideInfo &Strides;
   const compiler::BuiltinInfo &BI;
   const llvm::TargetTransformInfo &TTI;
+  /// PacketizerOptions::StridedGathers.
+  bool StridedGathers;
   /// Scalar kernel value to clone (following replacements).
   const llvm::ValueToValueMapTy &VMap;
   /// Clone to scalar kernel value.

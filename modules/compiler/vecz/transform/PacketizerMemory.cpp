@@ -138,7 +138,8 @@ Value *Packetizer::reverseLanes(Value *Lanes, Type *Scalar, IRBuilder<> &B,
 /// The step from one lane's address to the next of \p Access, a load or
 /// store of every lane (\p Widened, the type of its lanes' values), when
 /// its address is linear but not consecutive and the target has no gather
-/// (or scatter) of that type of its own: the backend would do one lane
+/// (or scatter) of that type of its own, or its gathers are slow
+/// (PacketizerOptions::StridedGathers): the backend would do one lane
 /// after the other from a vector of addresses, taking each out of a
 /// register, where lane 0's address plus l steps (the step, a uniform
 /// value, computed once: a row's length, say) is an addressing mode. Null
@@ -149,12 +150,13 @@ Value *Packetizer::getStridedStep(Instruction &Access, Type *Widened,
       commonAlignment(getLoadStoreAlignment(&Access),
                       getLoadStoreType(&Access)->getScalarSizeInBits() / 8);
   bool IsLoad = isa<LoadInst>(Access);
-  if (IsLoad ? TTI.isLegalMaskedGather(Widened, Alignment) &&
-                   !TTI.forceScalarizeMaskedGather(cast<VectorType>(Widened),
-                                                   Alignment)
-             : TTI.isLegalMaskedScatter(Widened, Alignment) &&
-                   !TTI.forceScalarizeMaskedScatter(cast<VectorType>(Widened),
-                                                    Alignment))
+  bool HasItsOwn = IsLoad ? TTI.isLegalMaskedGather(Widened, Alignment) &&
+                                !TTI.forceScalarizeMaskedGather(
+                                    cast<VectorType>(Widened), Alignment)
+                          : TTI.isLegalMaskedScatter(Widened, Alignment) &&
+                                !TTI.forceScalarizeMaskedScatter(
+                                    cast<VectorType>(Widened), Alignment);
+  if (HasItsOwn && StridedGathers)
     return nullptr;
   const Value *Address = Original.lookup(getLoadStorePointerOperand(&Access));
   if (!Address)

@@ -67,7 +67,7 @@
 /// linearization; the four stages after packetization (lane calls,
 /// linearization, clamped versions, BOSCC) also run as passes of their own.
 /// Produces: the vector function, with the kernel's signature but not a
-/// kernel entry point (with PacketizerStages::Deferred, still with the
+/// kernel entry point (with PacketizerOptions::Deferred, still with the
 /// scalar kernel's control flow and the markers), or an error saying why the
 /// kernel was not vectorized.
 ///
@@ -111,8 +111,9 @@ llvm::Error checkVectorizable(const llvm::Function &Kernel,
 /// clamped consecutive indices versioned with a vector load for when every
 /// lane is within the clamps (ClampedAccesses.h), and branches around runs
 /// of blocks no lane takes (BOSCC, Boscc.h). Without either, the vector
-/// kernel computes the same, with gathers and every block run.
-struct PacketizerStages {
+/// kernel computes the same, with gathers and every block run. And how it
+/// does strided accesses on the target.
+struct PacketizerOptions {
   bool ClampedVersions = true;
   bool Boscc = true;
   /// Whether the stages after packetization are left to their passes
@@ -121,6 +122,13 @@ struct PacketizerStages {
   /// kernel keeps the scalar kernel's control flow and the markers
   /// packetization left for them (transform/StageMarkers.h).
   bool Deferred = false;
+  /// Whether a load or store whose address moves by a step other than the
+  /// element's size from lane to lane may be the target's gather or
+  /// scatter where TargetTransformInfo calls one legal; without (a CPU
+  /// whose gathers are slower than loads one lane at a time), it is done
+  /// lane by lane from lane 0's address plus l steps, as on a target
+  /// without gathers.
+  bool StridedGathers = true;
 };
 
 /// The vector variant of \p Kernel at \p Width (see the file comment), or
@@ -130,7 +138,7 @@ packetizeKernel(llvm::Function &Kernel, unsigned Width,
                 const UniformityInfo &Uniformity, const StrideInfo &Strides,
                 const compiler::BuiltinInfo &BI,
                 const llvm::TargetTransformInfo &TTI,
-                PacketizerStages Stages = PacketizerStages());
+                PacketizerOptions Options = PacketizerOptions());
 
 } // namespace vecz
 

@@ -42,7 +42,7 @@ public:
     /// Packetization's optimizing stages, to see what each does
     /// (`no-clamped-versions`, `no-boscc`), or the stages after
     /// packetization run as passes (`defer-stages`).
-    PacketizerStages Stages;
+    PacketizerOptions Stages;
   };
   VeczPacketizePass() = default;
   explicit VeczPacketizePass(Options Opts) : Opts(Opts) {}

@@ -46,9 +46,10 @@
 /// the kernel's `!mux_vector_variant`; a remark for each kernel it
 /// vectorizes or declines. Pipeline name:
 /// `vecz<width=N|auto;rows=N|auto;interleave=N|auto;max-width=N;max-rows=N;
-/// layout=L;cost-model>` (width 8, one row, no wide variant, layout auto, no
-/// cost model, and the caps the largest values of compiler::VeczWidthRange
-/// and VeczRowsRange, by default).
+/// layout=L;cost-model;no-strided-gathers>` (width 8, one row, no wide
+/// variant, layout auto, no cost model, strided accesses gathers where the
+/// target has them, and the caps the largest values of
+/// compiler::VeczWidthRange and VeczRowsRange, by default).
 /// Its stages run alone as passes: vecz-packetize (the preparation and
 /// packetization, vecz/VeczPacketizePass.h), vecz-jam-rows and vecz-wide
 /// (the jammed and wide variants); vecz is their composition under the cost
@@ -60,9 +61,14 @@
 #define VECZ_VECZPASS_H
 
 #include "compiler/pipeline/CompileOptions.h"
+#include "vecz/Packetizer.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
+
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
 
 namespace vecz {
 
@@ -97,6 +103,17 @@ public:
     /// scalarized then widened, or (Auto) whichever the cost model says
     /// one run costs less in, when the kernel has varying ones.
     compiler::VeczLayout Layout = compiler::VeczLayout::Auto;
+    /// Whether strided accesses may be the target's gathers and scatters
+    /// (PacketizerOptions::StridedGathers); `no-strided-gathers` where
+    /// they are slow.
+    bool StridedGathers = true;
+
+    /// What packetization takes of these options.
+    PacketizerOptions getPacketizerOptions() const {
+      PacketizerOptions Packetizer;
+      Packetizer.StridedGathers = StridedGathers;
+      return Packetizer;
+    }
   };
   VeczPass() = default;
   explicit VeczPass(Options Opts) : Opts(Opts) {}
@@ -114,17 +131,28 @@ private:
 /// Parses `;`-separated `width=N`, `rows=N` and `interleave=N` (N in
 /// compiler::VeczWidthRange, VeczRowsRange and VeczInterleaveRange, or
 /// `auto`), `max-width=N`, `max-rows=N` (powers of two),
-/// `layout=auto|interleaved|scalarized` and `cost-model`.
+/// `layout=auto|interleaved|scalarized`, `cost-model` and
+/// `no-strided-gathers`.
 llvm::Expected<VeczPass::Options> parseVeczOptions(llvm::StringRef Params);
 
 /// What a target lets Vecz do on it, whatever the build options ask: its
 /// widest vector (work-items per vector call: a power of two; 1, no vector
-/// kernels at all) and the most rows a jammed variant may run (1: none).
+/// kernels at all) and the most rows a jammed variant may run (1: none);
+/// and whether its gathers and scatters pay for strided accesses (false:
+/// they are done lane by lane, see hasFastGathers).
 /// A target that leaves Vecz out altogether does not call addVeczPasses.
 struct TargetLimits {
   unsigned MaxWidth = compiler::VeczWidthRange.Max;
   unsigned MaxRows = compiler::VeczRowsRange.Max;
+  bool StridedGathers = true;
 };
+
+/// Whether LLVM's tuning for \p TM's CPU says its gathers are fast
+/// (x86's `fast-gather`: Intel's since Skylake; not AMD's, whose AVX-512
+/// gathers LLVM 15 calls legal all the same, nor a CPU LLVM 15 does not
+/// know). A gesummv row per work-item ran 3x as fast lane by lane as with
+/// `vgatherdps` on an AVX-512 AMD EPYC (doc/performance.md).
+bool hasFastGathers(const llvm::TargetMachine &TM);
 
 /// Adds Vecz to a target's late passes as \p Opts ask (`-cl-wfv=`,
 /// `-vecz-width=`, `-vecz-rows=`, `-vecz-interleave=`, `-vecz-layout=`),
