@@ -26,7 +26,12 @@ Not run by the build: the coefficients are checked in. Needs mpmath
   - float, erfc_large: a sqrt(pi) erfcx(a), erfcx(a) = e^(a^2) erfc(a), as
     a polynomial in z = (a - 3) / (a + 3), a in [1, 10.5], degree 10;
   - double, erfc_large_d: the same in z = (a - 4) / (a + 4), a in [1, 28],
-    degree 21.
+    degree 21;
+  - double, atan_relaxed_d (relaxed math): (atan(t) / t - 1) / z, the part
+    of atan(t) / t after its constant term, as a polynomial in z = t^2, t in
+    [0, tan(pi/8)] (and 0.01% beyond), degree 10;
+  - double, asin_small_relaxed_d (relaxed math): (asin(s) / s - 1) / z in
+    z = s^2, s in [0, 1/2] (z to 0.01% beyond 1/4), degree 12.
 And, not a fit, lanczos_sum's two polynomials: Lanczos' sum (g = 7, nine
 terms) c0 + sum of c_k / (x + k), k = 1..8, over one denominator, N(x) /
 D(x) with D(x) the product of the (x + k).
@@ -45,6 +50,16 @@ mp.mp.dps = 60
 def atan_over_a(z):
     a = mp.sqrt(z)
     return mp.atan(a) / a if z > 0 else mp.mpf(1)
+
+
+def atan_tail(z):
+    a = mp.sqrt(z)
+    return (mp.atan(a) / a - 1) / z if z > 0 else -mp.mpf(1) / 3
+
+
+def asin_tail(z):
+    a = mp.sqrt(z)
+    return (mp.asin(a) / a - 1) / z if z > 0 else mp.mpf(1) / 6
 
 
 def tanh_over_a(z):
@@ -176,6 +191,9 @@ def main():
     lanczos_rational()
     k = mp.mpf(4)
     fit("erfc_large_d", scaled_erfcx(k), mapped(k, 1), mapped(k, 28), 21)
+    margin = mp.mpf("1.0001")
+    fit("atan_relaxed_d", atan_tail, 0, (mp.tan(mp.pi / 8) * margin)**2, 10)
+    fit("asin_small_relaxed_d", asin_tail, 0, margin / 4, 12)
 
 
 if __name__ == "__main__":

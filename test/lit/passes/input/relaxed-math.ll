@@ -7,20 +7,25 @@
 
 ; A call that allows approximate functions (afn: -cl-fast-relaxed-math,
 ; -cl-unsafe-math-optimizations) calls the library's relaxed evaluation,
-; of the same parameters, scalar or vector; a call without afn, a double
-; one and a builtin with no relaxed evaluation (sinh) keep theirs.
+; of the same parameters, scalar or vector, double ones where the library
+; has them (atan); a call without afn and a builtin with no relaxed
+; evaluation (sinh, double exp) keep theirs.
 declare float @_Z3expf(float)
+declare <8 x double> @_Z4atanDv8_d(<8 x double>)
 declare <16 x float> @_Z4log2Dv16_f(<16 x float>)
 declare double @_Z3expd(double)
 declare float @_Z4sinhf(float)
 
-define float @user(float %x, <16 x float> %v, double %d, ptr %out) {
+define float @user(float %x, <16 x float> %v, double %d, <8 x double> %w,
+                   ptr %out) {
   %fast = call fast float @_Z3expf(float %x)
   %afn = call afn <16 x float> @_Z4log2Dv16_f(<16 x float> %v)
   %exact = call float @_Z3expf(float %x)
   %reassoc = call reassoc nsz arcp float @_Z3expf(float %x)
   %double = call afn double @_Z3expd(double %d)
   %sinh = call afn float @_Z4sinhf(float %x)
+  %atan = call afn <8 x double> @_Z4atanDv8_d(<8 x double> %w)
+  store <8 x double> %atan, ptr %out
   store <16 x float> %afn, ptr %out
   store double %double, ptr %out
   %s1 = fadd float %fast, %exact
@@ -36,6 +41,7 @@ define float @user(float %x, <16 x float> %v, double %d, ptr %out) {
 ; CHECK: %reassoc = call reassoc nsz arcp float @_Z3expf(float %x)
 ; CHECK: %double = call afn double @_Z3expd(double %d)
 ; CHECK: %sinh = call afn float @_Z4sinhf(float %x)
+; CHECK: %atan = call afn <8 x double> @_Z19__loom_relaxed_atanDv8_d(<8 x double> %w)
 
 ; With <all> (-cl-fast-relaxed-math and -cl-unsafe-math-optimizations on
 ; SPIR-V or LLVM IR, whose calls carry no afn), calls without afn are
