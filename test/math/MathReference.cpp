@@ -166,9 +166,9 @@ void fma(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
   mpfr_fma(Out, Args.A, Args.B, Args.C, Near);
 }
 
-// The functions whose double forms have relaxed-math evaluations of their
-// own (math_double.inc), held to the full-precision bounds: OpenCL C gives
-// double no relaxed ones.
+// The relaxed functions of the float list whose double forms have
+// relaxed-math evaluations of their own (math_double.inc), held to the
+// full-precision bounds: OpenCL C gives double no relaxed ones.
 bool hasRelaxedDouble(const std::string &Builtin) {
   static const std::set<std::string> Names = {"asin",   "acos",   "atan",
                                               "asinpi", "acospi", "atanpi"};
@@ -363,6 +363,21 @@ std::vector<MathFunction> makeDoubleFunctions() {
       continue;
     MathFunction D = F;
     D.IsDouble = true;
+    auto It = Ranges.find(F.Name);
+    if (It != Ranges.end())
+      D.Range = It->second;
+    Fs.push_back(D);
+  }
+  // Relaxed evaluations that only the double forms have, held to the
+  // full-precision bounds (lgamma to tgamma's, as above).
+  for (const MathFunction &F : makeFloatFunctions()) {
+    if (F.Name != "lgamma" && F.Name != "tgamma")
+      continue;
+    MathFunction D = F;
+    D.Name = "relaxed_" + F.Name;
+    D.Builtin = F.Name;
+    D.IsDouble = true;
+    D.Options = "-cl-unsafe-math-optimizations";
     auto It = Ranges.find(F.Name);
     if (It != Ranges.end())
       D.Range = It->second;
