@@ -170,8 +170,9 @@ void fma(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
 // relaxed-math evaluations of their own (math_double.inc), held to the
 // full-precision bounds: OpenCL C gives double no relaxed ones.
 bool hasRelaxedDouble(const std::string &Builtin) {
-  static const std::set<std::string> Names = {"asin",   "acos",   "atan",
-                                              "asinpi", "acospi", "atanpi"};
+  static const std::set<std::string> Names = {
+      "exp2", "exp10", "log",    "log2",   "log10", "asin",
+      "acos", "atan",  "asinpi", "acospi", "atanpi"};
   return Names.count(Builtin) != 0;
 }
 
@@ -363,7 +364,8 @@ std::vector<MathFunction> makeDoubleFunctions() {
       continue;
     MathFunction D = F;
     D.IsDouble = true;
-    auto It = Ranges.find(F.Name);
+    D.Rule = RelaxedRule::None; // float's relaxed bounds only
+    auto It = Ranges.find(builtinOf(F));
     if (It != Ranges.end())
       D.Range = It->second;
     Fs.push_back(D);
@@ -387,6 +389,10 @@ std::vector<MathFunction> makeDoubleFunctions() {
 }
 
 } // namespace
+
+std::string builtinOf(const MathFunction &F) {
+  return F.Builtin.empty() ? F.Name : F.Builtin;
+}
 
 const std::vector<MathFunction> &floatFunctions() {
   static const std::vector<MathFunction> Fs = makeFloatFunctions();

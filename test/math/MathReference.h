@@ -67,6 +67,9 @@ struct MathFunction {
   RelaxedRule Rule = RelaxedRule::None;
 };
 
+/// The builtin a test kernel calls for \p F.
+std::string builtinOf(const MathFunction &F);
+
 /// Every float function the suite checks.
 const std::vector<MathFunction> &floatFunctions();
 /// Every double function the suite checks.

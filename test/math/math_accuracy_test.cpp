@@ -46,10 +46,6 @@ unsigned sampleScale() {
 
 //===-- Kernels -----------------------------------------------------------===//
 
-std::string builtinOf(const MathFunction &F) {
-  return F.Builtin.empty() ? F.Name : F.Builtin;
-}
-
 std::string kernelFor(const MathFunction &F) {
   std::ostringstream K;
   std::string Call = builtinOf(F);

@@ -31,7 +31,13 @@ Not run by the build: the coefficients are checked in. Needs mpmath
     of atan(t) / t after its constant term, as a polynomial in z = t^2, t in
     [0, tan(pi/8)] (and 0.01% beyond), degree 10;
   - double, asin_small_relaxed_d (relaxed math): (asin(s) / s - 1) / z in
-    z = s^2, s in [0, 1/2] (z to 0.01% beyond 1/4), degree 12.
+    z = s^2, s in [0, 1/2] (z to 0.01% beyond 1/4), degree 12;
+  - double, log_relaxed_d (relaxed math): (2 atanh(s) / s - 2) / z in z =
+    s^2, |s| up to (sqrt(2) - 1) / (sqrt(2) + 1) (z to 0.01% beyond),
+    degree 6;
+  - double, exp2 and exp10 (relaxed math): (2^r - 1) / r on |r| <= 1/2 and
+    (10^r - 1) / r on |r| <= log10(2) / 2 (both 0.01% beyond), degree 10
+    (the polynomial's variable is printed as z).
 And, not a fit, lanczos_sum's two polynomials: Lanczos' sum (g = 7, nine
 terms) c0 + sum of c_k / (x + k), k = 1..8, over one denominator, N(x) /
 D(x) with D(x) the product of the (x + k).
@@ -60,6 +66,17 @@ def atan_tail(z):
 def asin_tail(z):
     a = mp.sqrt(z)
     return (mp.asin(a) / a - 1) / z if z > 0 else mp.mpf(1) / 6
+
+
+def log_tail(z):
+    s = mp.sqrt(z)
+    return (2 * mp.atanh(s) / s - 2) / z if z > 0 else mp.mpf(2) / 3
+
+
+def power_minus_one_over_r(base):
+    def f(r):
+        return (mp.power(base, r) - 1) / r if r != 0 else mp.log(base)
+    return f
 
 
 def tanh_over_a(z):
@@ -194,6 +211,13 @@ def main():
     margin = mp.mpf("1.0001")
     fit("atan_relaxed_d", atan_tail, 0, (mp.tan(mp.pi / 8) * margin)**2, 10)
     fit("asin_small_relaxed_d", asin_tail, 0, margin / 4, 12)
+    root2 = mp.sqrt(2)
+    fit("log_relaxed_d", log_tail, 0, ((root2 - 1) / (root2 + 1))**2 * margin,
+        6)
+    fit("exp2_relaxed_d", power_minus_one_over_r(2), -margin / 2, margin / 2,
+        10)
+    half = mp.log10(2) / 2 * margin
+    fit("exp10_relaxed_d", power_minus_one_over_r(10), -half, half, 10)
 
 
 if __name__ == "__main__":

@@ -37,15 +37,20 @@
 // EVERY-DAG: @_Z19__loom_relaxed_tanhf(
 // EVERY-DAG: @_Z19__loom_relaxed_asinf(
 // EVERY-DAG: @_Z20__loom_relaxed_atan2ff(
-// The double inverse trigonometric functions, lgamma and tgamma have
-// relaxed evaluations too (plain double instead of pairs); the double
-// exponential keeps its own.
+// The double exp2, exp10, logarithms, inverse trigonometric functions,
+// lgamma and tgamma have relaxed evaluations too (plain double instead of
+// pairs); the double exponential keeps its own.
 // EVERY-DAG: @_Z19__loom_relaxed_asind(
 // EVERY-DAG: @_Z19__loom_relaxed_acosd(
 // EVERY-DAG: @_Z19__loom_relaxed_atand(
 // EVERY-DAG: @_Z21__loom_relaxed_asinpid(
 // EVERY-DAG: @_Z21__loom_relaxed_acospid(
 // EVERY-DAG: @_Z21__loom_relaxed_atanpid(
+// EVERY-DAG: @_Z19__loom_relaxed_exp2d(
+// EVERY-DAG: @_Z20__loom_relaxed_exp10d(
+// EVERY-DAG: @_Z18__loom_relaxed_logd(
+// EVERY-DAG: @_Z19__loom_relaxed_log2d(
+// EVERY-DAG: @_Z20__loom_relaxed_log10d(
 // EVERY-DAG: @_Z21__loom_relaxed_lgammad(
 // EVERY-DAG: @_Z21__loom_relaxed_tgammad(
 // EVERY-DAG: call {{.*}}afn double @_Z3expd(
@@ -82,6 +87,7 @@ __kernel void every_double(__global double *x) {
   size_t i = get_global_id(0);
   double v = x[i];
   x[i] = asin(v) + acos(v) + atan(v) + asinpi(v) + acospi(v) + atanpi(v) +
-         lgamma(v) + tgamma(v) + exp(v);
+         lgamma(v) + tgamma(v) + exp2(v) + exp10(v) + log(v) + log2(v) +
+         log10(v) + exp(v);
 }
 #endif

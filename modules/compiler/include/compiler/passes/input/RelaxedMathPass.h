@@ -11,9 +11,10 @@
 /// one: by default the library's float-precision exponentials,
 /// logarithms, trigonometric functions (of x and of pi x), inverse
 /// trigonometric and hyperbolic functions, log1p and tanh, within the
-/// bounds OpenCL C allows under relaxed math, and the double inverse
-/// trigonometric functions, lgamma and tgamma with fewer double-double
-/// pairs, within the full-precision bounds (doc/math.md). Calls without
+/// bounds OpenCL C allows under relaxed math, and the double exp2, exp10,
+/// logarithms, inverse trigonometric functions, lgamma and tgamma with
+/// fewer double-double pairs, within the full-precision bounds
+/// (doc/math.md). Calls without
 /// `afn` keep the full-precision builtin, so a program may mix both. With
 /// the `all` option (`relaxed-math<all>`, which the pipeline adds for
 /// -cl-fast-relaxed-math and -cl-unsafe-math-optimizations) every call of
