@@ -334,6 +334,7 @@ std::vector<MathFunction> makeFloatFunctions() {
       {"sin", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_sin), 1e4},
       {"cos", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_cos), 1e4},
       {"tan", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_tan), 1e4},
+      {"cbrt", S::FloatFloat, 2, RelaxedRule::None, unary(mpfr_cbrt), 1e6},
   };
   for (const Relaxed &R : RelaxedFunctions) {
     MathFunction F{std::string("relaxed_") + R.Name,

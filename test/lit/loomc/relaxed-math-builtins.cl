@@ -37,6 +37,7 @@
 // EVERY-DAG: @_Z19__loom_relaxed_tanhf(
 // EVERY-DAG: @_Z19__loom_relaxed_asinf(
 // EVERY-DAG: @_Z20__loom_relaxed_atan2ff(
+// EVERY-DAG: @_Z19__loom_relaxed_cbrtf(
 // The double exp2, exp10, logarithms, inverse trigonometric functions,
 // lgamma and tgamma have relaxed evaluations too (plain double instead of
 // pairs); the double exponential keeps its own.
@@ -79,7 +80,7 @@ __kernel void every(__global float *x) {
   size_t i = get_global_id(0);
   float v = x[i];
   x[i] = sin(v) + cos(v) + tan(v) + cospi(v) + log1p(v) + asinh(v) +
-         acosh(v) + atanh(v) + tanh(v) + asin(v) + atan2(v, v);
+         acosh(v) + atanh(v) + tanh(v) + asin(v) + atan2(v, v) + cbrt(v);
 }
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
