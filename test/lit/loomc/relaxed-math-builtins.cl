@@ -47,6 +47,7 @@
 // EVERY-DAG: @_Z21__loom_relaxed_asinpid(
 // EVERY-DAG: @_Z21__loom_relaxed_acospid(
 // EVERY-DAG: @_Z21__loom_relaxed_atanpid(
+// EVERY-DAG: @_Z20__loom_relaxed_atan2dd(
 // EVERY-DAG: @_Z19__loom_relaxed_exp2d(
 // EVERY-DAG: @_Z20__loom_relaxed_exp10d(
 // EVERY-DAG: @_Z18__loom_relaxed_logd(
@@ -88,6 +89,7 @@ __kernel void every_double(__global double *x) {
   size_t i = get_global_id(0);
   double v = x[i];
   x[i] = asin(v) + acos(v) + atan(v) + asinpi(v) + acospi(v) + atanpi(v) +
+         atan2(v, v) +
          lgamma(v) + tgamma(v) + exp2(v) + exp10(v) + log(v) + log2(v) +
          log10(v) + exp(v);
 }
