@@ -23,6 +23,13 @@ namespace utils {
 
 namespace {
 
+/// The most regions a wrapper may have for the optimizer to unroll their
+/// work-item loops (WrapperContext::HasManyLoops): each unrolled loop costs
+/// time that grows with the whole wrapper, so past a bound the kernel's
+/// compile time would grow with the square of its size. A kernel with more
+/// regions than this is large, and each loop's share of its run small.
+constexpr size_t MaxRegionsWithUnrolledLoops = 32;
+
 /// The per-work-group state of the region scheduler.
 struct SchedulerState {
   Value *WorkItems;
@@ -358,6 +365,7 @@ Function *createRegionSchedulerWrapper(Function &Kernel,
   Function *Wrapper = createWrapperFunction(Kernel);
   IRBuilder<> Builder(&Wrapper->getEntryBlock());
   WrapperContext W = makeWrapperContext(Builder, BI);
+  W.HasManyLoops = R.Regions.size() > MaxRegionsWithUnrolledLoops;
   SmallVector<Value *, 8> Args = getArgs(*Wrapper);
   LLVMContext &Ctx = Kernel.getContext();
 

@@ -12,8 +12,9 @@
 /// asks for a guarded loop); an innermost loop over dimension 0 is parallel
 /// over its callee's accesses and the loads and stores its body adds
 /// (`llvm.loop.parallel_accesses`), and is kept rolled when it is a vector
-/// variant's scalar peel or runs only in the rare case of work-items waiting
-/// at different barriers; loops over dimensions 1 and 2 are never unrolled.
+/// variant's scalar peel, runs only in the rare case of work-items waiting
+/// at different barriers or is one of a wrapper with many regions; loops
+/// over dimensions 1 and 2 are never unrolled.
 /// Produces: each loop's blocks in execution order, the builder left in the
 /// block after the loop.
 ///
@@ -57,6 +58,12 @@ struct WrapperContext {
   bool IsRare = false;
   /// Whether those loops inline the region they run rather than call it.
   bool InlinesRareRegion = false;
+  /// Whether the wrapper has so many loops that unrolling each would cost
+  /// compile time out of proportion: the unroller's bookkeeping for one
+  /// loop (forgetting what scalar evolution knew of it) grows with the
+  /// whole function, so unrolling every region's loop of a wrapper with
+  /// hundreds of regions took time quadratic in the kernel's size.
+  bool HasManyLoops = false;
 
   /// Whether the late optimizer may vectorize the innermost loop being
   /// built: not a peel, which runs fewer work-items than a vector has, nor
@@ -66,8 +73,9 @@ struct WrapperContext {
   }
   /// Whether it may unroll it (or interleave it, vectorized): not a peel
   /// nor a rare loop, whose copies would cost compile time for loops that
-  /// run only when a kernel's work-items part ways.
-  bool mayUnrollLoop() const { return !IsPeel && !IsRare; }
+  /// run only when a kernel's work-items part ways, nor any loop of a
+  /// wrapper with many.
+  bool mayUnrollLoop() const { return !IsPeel && !IsRare && !HasManyLoops; }
 };
 
 /// An empty function with \p Kernel's signature, to become its entry point.
