@@ -37,7 +37,10 @@ Not run by the build: the coefficients are checked in. Needs mpmath
     degree 6;
   - double, exp2 and exp10 (relaxed math): (2^r - 1) / r on |r| <= 1/2 and
     (10^r - 1) / r on |r| <= log10(2) / 2 (both 0.01% beyond), degree 10
-    (the polynomial's variable is printed as z).
+    (the polynomial's variable is printed as z);
+  - double, tanh (relaxed math): (tanh(a) / a - 1) / z in z = a^2, a in
+    [0, 0.55] (z to 0.01% beyond), degree 10, and (e^r - 1) / r on |r| <=
+    ln(2) / 2 (0.01% beyond), degree 10.
 And, not a fit, lanczos_sum's two polynomials: Lanczos' sum (g = 7, nine
 terms) c0 + sum of c_k / (x + k), k = 1..8, over one denominator, N(x) /
 D(x) with D(x) the product of the (x + k).
@@ -77,6 +80,11 @@ def power_minus_one_over_r(base):
     def f(r):
         return (mp.power(base, r) - 1) / r if r != 0 else mp.log(base)
     return f
+
+
+def tanh_tail(z):
+    a = mp.sqrt(z)
+    return (mp.tanh(a) / a - 1) / z if z > 0 else -mp.mpf(1) / 3
 
 
 def tanh_over_a(z):
@@ -218,6 +226,9 @@ def main():
         10)
     half = mp.log10(2) / 2 * margin
     fit("exp10_relaxed_d", power_minus_one_over_r(10), -half, half, 10)
+    fit("tanh_relaxed_d", tanh_tail, 0, mp.mpf("0.3025") * margin, 10)
+    half = mp.log(2) / 2 * margin
+    fit("tanh_relaxed_d, e^r", power_minus_one_over_r(mp.e), -half, half, 10)
 
 
 if __name__ == "__main__":
