@@ -335,6 +335,8 @@ std::vector<MathFunction> makeFloatFunctions() {
       {"cos", S::FloatFloat, 4, RelaxedRule::None, unary(mpfr_cos), 1e4},
       {"tan", S::FloatFloat, 5, RelaxedRule::None, unary(mpfr_tan), 1e4},
       {"cbrt", S::FloatFloat, 2, RelaxedRule::None, unary(mpfr_cbrt), 1e6},
+      {"erf", S::FloatFloat, 16, RelaxedRule::None, unary(mpfr_erf), 5},
+      {"erfc", S::FloatFloat, 16, RelaxedRule::None, unary(mpfr_erfc), 12},
   };
   for (const Relaxed &R : RelaxedFunctions) {
     MathFunction F{std::string("relaxed_") + R.Name,

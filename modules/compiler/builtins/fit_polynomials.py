@@ -40,7 +40,9 @@ Not run by the build: the coefficients are checked in. Needs mpmath
     (the polynomial's variable is printed as z);
   - double, tanh (relaxed math): (tanh(a) / a - 1) / z in z = a^2, a in
     [0, 0.55] (z to 0.01% beyond), degree 10, and (e^r - 1) / r on |r| <=
-    ln(2) / 2 (0.01% beyond), degree 10.
+    ln(2) / 2 (0.01% beyond), degree 10;
+  - float, erf_small_f and erfc_large_f (relaxed math): erf_small's and
+    erfc_large's functions, degrees 5 and 8, coefficients in float.
 And, not a fit, lanczos_sum's two polynomials: Lanczos' sum (g = 7, nine
 terms) c0 + sum of c_k / (x + k), k = 1..8, over one denominator, N(x) /
 D(x) with D(x) the product of the (x + k).
@@ -229,6 +231,10 @@ def main():
     fit("tanh_relaxed_d", tanh_tail, 0, mp.mpf("0.3025") * margin, 10)
     half = mp.log(2) / 2 * margin
     fit("tanh_relaxed_d, e^r", power_minus_one_over_r(mp.e), -half, half, 10)
+    fit("erf_small_f", erf_over_a, 0, 1, 5, single=True, whole=True)
+    k = mp.mpf(3)
+    fit("erfc_large_f", scaled_erfcx(k), mapped(k, 1),
+        mapped(k, mp.mpf(10.5)), 8, single=True, whole=True)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,8 @@
 // EVERY-DAG: @_Z19__loom_relaxed_asinf(
 // EVERY-DAG: @_Z20__loom_relaxed_atan2ff(
 // EVERY-DAG: @_Z19__loom_relaxed_cbrtf(
+// EVERY-DAG: @_Z18__loom_relaxed_erff(
+// EVERY-DAG: @_Z19__loom_relaxed_erfcf(
 // The double exp2, exp10, logarithms, inverse trigonometric functions,
 // lgamma and tgamma have relaxed evaluations too (plain double instead of
 // pairs); the double exponential keeps its own.
@@ -82,7 +84,8 @@ __kernel void every(__global float *x) {
   size_t i = get_global_id(0);
   float v = x[i];
   x[i] = sin(v) + cos(v) + tan(v) + cospi(v) + log1p(v) + asinh(v) +
-         acosh(v) + atanh(v) + tanh(v) + asin(v) + atan2(v, v) + cbrt(v);
+         acosh(v) + atanh(v) + tanh(v) + asin(v) + atan2(v, v) + cbrt(v) +
+         erf(v) + erfc(v);
 }
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

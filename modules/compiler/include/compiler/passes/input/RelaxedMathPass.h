@@ -10,7 +10,8 @@
 /// signature, in place of each builtin an `afn` call names, where there is
 /// one: by default the library's float-precision exponentials,
 /// logarithms, trigonometric functions (of x and of pi x), inverse
-/// trigonometric and hyperbolic functions, log1p, tanh and cbrt, within the
+/// trigonometric and hyperbolic functions, log1p, tanh, cbrt, erf and erfc,
+/// within the
 /// bounds OpenCL C allows under relaxed math, and the double exp2, exp10,
 /// logarithms, inverse trigonometric functions, tanh, lgamma and tgamma with
 /// fewer double-double pairs, within the full-precision bounds
