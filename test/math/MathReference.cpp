@@ -171,8 +171,9 @@ void fma(mpfr_ptr Out, mpfr_ptr, long *, const RefArgs &Args) {
 // full-precision bounds: OpenCL C gives double no relaxed ones.
 bool hasRelaxedDouble(const std::string &Builtin) {
   static const std::set<std::string> Names = {
-      "exp2", "exp10",  "log",    "log2",   "log10", "asin",    "acos",
-      "atan", "asinpi", "acospi", "atanpi", "atan2", "atan2pi", "tanh"};
+      "exp2",    "exp10", "log",    "log2",   "log10",  "asin",
+      "acos",    "atan",  "asinpi", "acospi", "atanpi", "atan2",
+      "atan2pi", "tanh",  "sinpi",  "cospi",  "tanpi"};
   return Names.count(Builtin) != 0;
 }
 

@@ -42,7 +42,9 @@ Not run by the build: the coefficients are checked in. Needs mpmath
     [0, 0.55] (z to 0.01% beyond), degree 10, and (e^r - 1) / r on |r| <=
     ln(2) / 2 (0.01% beyond), degree 10;
   - float, erf_small_f and erfc_large_f (relaxed math): erf_small's and
-    erfc_large's functions, degrees 5 and 8, coefficients in float.
+    erfc_large's functions, degrees 5 and 8, coefficients in float;
+  - double, sinpi_kernel_d and cospi_kernel_d (relaxed math): the float
+    kernels' functions in double, degree 6 (every coefficient printed).
 And, not a fit, lanczos_sum's two polynomials: Lanczos' sum (g = 7, nine
 terms) c0 + sum of c_k / (x + k), k = 1..8, over one denominator, N(x) /
 D(x) with D(x) the product of the (x + k).
@@ -235,6 +237,8 @@ def main():
     k = mp.mpf(3)
     fit("erfc_large_f", scaled_erfcx(k), mapped(k, 1),
         mapped(k, mp.mpf(10.5)), 8, single=True, whole=True)
+    fit("sinpi_kernel_d", sinpi_tail, 0, mp.mpf(1) / 16, 6)
+    fit("cospi_kernel_d", cospi_tail, 0, mp.mpf(1) / 16, 6)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,9 @@
 // EVERY-DAG: @_Z19__loom_relaxed_log2d(
 // EVERY-DAG: @_Z20__loom_relaxed_log10d(
 // EVERY-DAG: @_Z19__loom_relaxed_tanhd(
+// EVERY-DAG: @_Z20__loom_relaxed_sinpid(
+// EVERY-DAG: @_Z20__loom_relaxed_cospid(
+// EVERY-DAG: @_Z20__loom_relaxed_tanpid(
 // EVERY-DAG: @_Z21__loom_relaxed_lgammad(
 // EVERY-DAG: @_Z21__loom_relaxed_tgammad(
 // EVERY-DAG: call {{.*}}afn double @_Z3expd(
@@ -94,7 +97,7 @@ __kernel void every_double(__global double *x) {
   double v = x[i];
   x[i] = asin(v) + acos(v) + atan(v) + asinpi(v) + acospi(v) + atanpi(v) +
          atan2(v, v) +
-         tanh(v) + lgamma(v) + tgamma(v) + exp2(v) + exp10(v) + log(v) + log2(v) +
+         sinpi(v) + cospi(v) + tanpi(v) + tanh(v) + lgamma(v) + tgamma(v) + exp2(v) + exp10(v) + log(v) + log2(v) +
          log10(v) + exp(v);
 }
 #endif

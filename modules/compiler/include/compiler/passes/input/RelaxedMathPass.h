@@ -13,7 +13,8 @@
 /// trigonometric and hyperbolic functions, log1p, tanh, cbrt, erf and erfc,
 /// within the
 /// bounds OpenCL C allows under relaxed math, and the double exp2, exp10,
-/// logarithms, inverse trigonometric functions, tanh, lgamma and tgamma with
+/// logarithms, sinpi, cospi, tanpi, inverse trigonometric functions, tanh,
+/// lgamma and tgamma with
 /// fewer double-double pairs, within the full-precision bounds
 /// (doc/math.md). Calls without
 /// `afn` keep the full-precision builtin, so a program may mix both. With
