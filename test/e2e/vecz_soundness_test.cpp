@@ -17,10 +17,12 @@
 /// the lock; and neighbours on a ring (remainders by the group's size), loaded
 /// consecutively where no lane wraps around; and volatile accesses, done
 /// lane by lane, to a private struct under divergence and to a global
-/// buffer where a lane that is off would be 4 GiB away. Each runs scalar, with
-/// the default options, and with Vecz forced at 4, 8 and 16, on both targets,
-/// with local sizes that are and are not multiples of the widths; every output
-/// element is checked against a model computed here.
+/// buffer where a lane that is off would be 4 GiB away; and the slow paths
+/// of vector builtins, which a vector of work-items takes when one lane of
+/// one of them needs it. Each runs scalar, with the default options, and
+/// with Vecz forced at 4, 8 and 16, on both targets, with local sizes that
+/// are and are not multiples of the widths; every output element is checked
+/// against a model computed here.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -476,6 +478,61 @@ TEST_P(VeczSoundness, VolatileAccessesUseEachLanesOwnAddress) {
         Before = Cells[I - 1];
       ASSERT_EQ(Got[I], A + B + C0 + C1 * 10 + C2 * 100 + Before * 1000)
           << "out[" << I << "], local " << Local;
+    }
+  }
+}
+
+TEST_P(VeczSoundness, SlowPathsOfVectorBuiltinsTakenForTheWholeVector) {
+  for (size_t Local : {64, 37}) {
+    const size_t N = 6 * Local;
+    std::mt19937 Random(5);
+    std::uniform_real_distribution<float> Mantissa(1.0f, 2.0f);
+    std::vector<float> X(4 * N), Y(4 * N);
+    std::vector<int> Exponents(4 * N);
+    std::vector<double> XD(2 * N);
+    for (size_t E = 0; E < 4 * N; ++E) {
+      // Most elements stay normal; every 23rd ends up subnormal, zero or
+      // infinite, and every 29th is subnormal to start with.
+      float Sign = Random() % 2 ? 1.0f : -1.0f;
+      X[E] = std::ldexp(Sign * Mantissa(Random), int(Random() % 40) - 20);
+      if (E % 29 == 0)
+        X[E] = std::ldexp(X[E], -140);
+      Exponents[E] = int(Random() % 21) - 10;
+      if (E % 23 == 0)
+        Exponents[E] = Random() % 2 ? 140 + int(Random() % 200)
+                                    : -140 - int(Random() % 200);
+      // fmod's rounds: one where x / y is small, several where it is huge.
+      Y[E] = std::ldexp(Mantissa(Random), E % 11 == 0 ? -100 : 0);
+    }
+    for (size_t E = 0; E < 2 * N; ++E)
+      XD[E] = std::ldexp(double(Mantissa(Random)), int(Random() % 200) - 100);
+    std::vector<float> Scaled(4 * N, -1.0f), Rem(4 * N, -1.0f);
+    std::vector<double> ScaledD(2 * N, -1.0);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(X),      KernelArg::buffer(Exponents),
+        KernelArg::buffer(Y),      KernelArg::buffer(Scaled),
+        KernelArg::buffer(Rem),    KernelArg::buffer(XD),
+        KernelArg::buffer(ScaledD)};
+    ASSERT_EQ(
+        runKernel(Binary, "widenable_slow_paths", Args, {{N}, {Local}, {}}),
+        "");
+    std::vector<float> GotScaled = Args[3].as<float>(),
+                       GotRem = Args[4].as<float>();
+    std::vector<double> GotScaledD = Args[6].as<double>();
+    for (size_t E = 0; E < 4 * N; ++E) {
+      bool Taken = (E / 4) % 3 != 0;
+      float Want = std::ldexp(X[E], Taken ? Exponents[E] : 1);
+      float WantRem = Taken ? std::fmod(X[E], Y[E]) : 0.0f;
+      ASSERT_EQ(GotScaled[E], Want) << "scaled[" << E << "], local " << Local;
+      ASSERT_EQ(GotRem[E], WantRem) << "rem[" << E << "], local " << Local;
+    }
+    for (size_t E = 0; E < 2 * N; ++E) {
+      size_t Item = E / 2;
+      bool Taken = Item % 3 != 0;
+      double Want =
+          Taken ? std::ldexp(XD[E], Exponents[4 * Item + E % 2] * 8) : XD[E];
+      ASSERT_EQ(GotScaledD[E], Want)
+          << "scaled_d[" << E << "], local " << Local;
     }
   }
 }

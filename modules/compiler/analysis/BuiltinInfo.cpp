@@ -562,6 +562,19 @@ BuiltinInfo::getRelaxedBuiltin(StringRef MangledName) const {
   return Relaxed;
 }
 
+/// The builtins library's widenable any (LOOM_ANY_WIDENABLE in
+/// builtins/math.h).
+static constexpr StringLiteral WidenableAnyName = "__loom_any_widenable";
+
+bool isWidenableAny(const Function &F) {
+  std::optional<MangledFunction> Function = splitMangledFunction(F.getName());
+  return Function && Function->Name == WidenableAnyName;
+}
+
+bool BuiltinInfo::isLinkedAfterVectorization(const Function &F) const {
+  return mustLinkAfterVectorization(F.getName()) || isWidenableAny(F);
+}
+
 bool BuiltinInfo::mustLinkAfterVectorization(StringRef MangledName) const {
   std::optional<ScalarSignature> Signature = parseScalarSignature(MangledName);
   if (!Signature || none_of(Signature->Params, isFloatingPointCode))

@@ -27,4 +27,18 @@
 
 // clang-format on
 
+// The widenable any (relational.cl): any(c) of a vector, c != 0 of a
+// scalar, for the condition of a slow path that only some inputs need and
+// whose results each lane selects for itself, so that running it where no
+// lane needs it only costs time. A vectorizer that runs several work-items'
+// calls as one may answer for all their lanes at once (the compiler knows
+// the name too: compiler::isWidenableAny), one branch for the vector where
+// each work-item's own answer would be a branch per work-item. Never the
+// condition of a loop: a lane that is not active may keep it true.
+#define LOOM_ANY_WIDENABLE __loom_any_widenable
+#define LOOM_DECLARE_ANY_WIDENABLE(T)                                          \
+  __attribute__((overloadable, const)) int LOOM_ANY_WIDENABLE(T);
+LOOM_FOR_WIDTHS(LOOM_DECLARE_ANY_WIDENABLE, int)
+LOOM_FOR_WIDTHS(LOOM_DECLARE_ANY_WIDENABLE, long)
+
 #endif

@@ -36,24 +36,38 @@
 CLASSIFY_WIDTHS(float, int, int, FLT_MIN)
 CLASSIFY_WIDTHS(double, long, long, DBL_MIN)
 
-// any / all look at the most significant bit of each lane.
+// any / all look at the most significant bit of each lane: that of the
+// lanes' or (and). As a reduction, a vector of comparisons becomes one test
+// of the comparisons' mask (kortest on AVX-512, movmsk on AVX2), where a
+// tree of ors would move the mask into a vector and back.
+#define ANY_ALL_VECTOR(T)                                                      \
+  LOOM_CONST int any(T x) { return __builtin_reduce_or(x) < 0; }               \
+  LOOM_CONST int all(T x) { return __builtin_reduce_and(x) < 0; }
 #define ANY_ALL(T)                                                             \
   LOOM_CONST int any(T x) { return x < 0; }                                    \
   LOOM_CONST int all(T x) { return x < 0; }                                    \
-  LOOM_CONST int any(T##2 x) { return (x.x | x.y) < 0; }                       \
-  LOOM_CONST int all(T##2 x) { return (x.x & x.y) < 0; }                       \
-  LOOM_CONST int any(T##3 x) { return (x.x | x.y | x.z) < 0; }                 \
-  LOOM_CONST int all(T##3 x) { return (x.x & x.y & x.z) < 0; }                 \
-  LOOM_CONST int any(T##4 x) { return any(x.lo | x.hi); }                      \
-  LOOM_CONST int all(T##4 x) { return all(x.lo & x.hi); }                      \
-  LOOM_CONST int any(T##8 x) { return any(x.lo | x.hi); }                      \
-  LOOM_CONST int all(T##8 x) { return all(x.lo & x.hi); }                      \
-  LOOM_CONST int any(T##16 x) { return any(x.lo | x.hi); }                     \
-  LOOM_CONST int all(T##16 x) { return all(x.lo & x.hi); }
+  ANY_ALL_VECTOR(T##2)                                                         \
+  ANY_ALL_VECTOR(T##3)                                                         \
+  ANY_ALL_VECTOR(T##4)                                                         \
+  ANY_ALL_VECTOR(T##8)                                                         \
+  ANY_ALL_VECTOR(T##16)
 ANY_ALL(char)
 ANY_ALL(short)
 ANY_ALL(int)
 ANY_ALL(long)
+
+// The widenable any (builtins.h): what any() answers, or a scalar's c != 0.
+// A call of it stays a call until after vectorization, which may answer it
+// for more lanes; the late link-builtins brings this definition.
+#define ANY_WIDENABLE(T)                                                       \
+  LOOM_CONST int LOOM_ANY_WIDENABLE(T c) { return c != 0; }                    \
+  LOOM_CONST int LOOM_ANY_WIDENABLE(T##2 c) { return any(c); }                 \
+  LOOM_CONST int LOOM_ANY_WIDENABLE(T##3 c) { return any(c); }                 \
+  LOOM_CONST int LOOM_ANY_WIDENABLE(T##4 c) { return any(c); }                 \
+  LOOM_CONST int LOOM_ANY_WIDENABLE(T##8 c) { return any(c); }                 \
+  LOOM_CONST int LOOM_ANY_WIDENABLE(T##16 c) { return any(c); }
+ANY_WIDENABLE(int)
+ANY_WIDENABLE(long)
 
 // bitselect: each bit from b where c has a one, else from a. S is the
 // signed integer type of T's size, U the unsigned one.

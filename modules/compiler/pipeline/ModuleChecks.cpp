@@ -47,8 +47,7 @@ void checkUndefinedCalls(Module &M, const BuiltinInfo &BI,
   for (Function &F : M) {
     // Builtins linked after vectorization are checked when they are linked.
     if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
-        BI.identifyMuxBuiltin(F) ||
-        BI.mustLinkAfterVectorization(F.getName()) ||
+        BI.identifyMuxBuiltin(F) || BI.isLinkedAfterVectorization(F) ||
         BI.isDriverRuntimeFunction(F.getName()))
       continue;
     std::string Demangled = demangle(F.getName().str());

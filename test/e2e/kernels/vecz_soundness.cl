@@ -347,3 +347,25 @@ kernel void volatile_private(global const int *in, volatile global int *cells,
   out[i] = cell.a + cell.b + cell.c[0] + cell.c[1] * 10 + cell.c[2] * 100 +
            before * 1000;
 }
+
+// Vector builtins whose slow paths a vectorized kernel takes for the whole
+// vector when one lane of one work-item needs them (the widenable any):
+// ldexp where a result is not a normal number, fmod, whose rounds go on
+// while a lane of the call's own is not reduced, under a divergent branch
+// (the inactive work-items' inputs would need the slow paths too), in float
+// and double.
+kernel void widenable_slow_paths(global const float4 *x, global const int4 *n,
+                                 global const float4 *y, global float4 *scaled,
+                                 global float4 *rem, global const double2 *xd,
+                                 global double2 *scaled_d) {
+  size_t i = get_global_id(0);
+  if (i % 3 != 0) {
+    scaled[i] = ldexp(x[i], n[i]);
+    rem[i] = fmod(x[i], y[i]);
+    scaled_d[i] = ldexp(xd[i], n[i].lo * 8);
+  } else {
+    scaled[i] = ldexp(x[i], (int4)1);
+    rem[i] = (float4)(0.0f);
+    scaled_d[i] = xd[i];
+  }
+}

@@ -47,18 +47,33 @@ getFunctionsToLink(const Module &M, const BuiltinInfo &BI,
         BI.identifyMuxBuiltin(F) || BI.isDriverRuntimeFunction(F.getName()))
       continue;
     if (When == LinkBuiltinsPass::Stage::Early &&
-        BI.mustLinkAfterVectorization(F.getName()))
+        BI.isLinkedAfterVectorization(F))
       continue;
     Names.push_back(F.getName().str());
   }
   return Names;
 }
 
+/// Declarations hidden from the linker under another name, with their own.
+using DeferredDeclarations = SmallVector<std::pair<Function *, std::string>, 4>;
+
+/// Hides from the linker the declarations of \p M that \p IsDeferred names
+/// and that are not hidden yet, adding them to \p Deferred.
+static void hideDeferred(Module &M,
+                         function_ref<bool(const Function &)> IsDeferred,
+                         DeferredDeclarations &Deferred) {
+  for (Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() ||
+        F.getName().endswith(".loom-deferred") || !IsDeferred(F))
+      continue;
+    Deferred.push_back({&F, F.getName().str()});
+    F.setName(F.getName() + ".loom-deferred");
+  }
+}
+
 /// Gives the deferred declarations their names back. One that a linked
 /// builtin needed came in anyway; its uses take that definition.
-static void
-restoreDeferred(Module &M,
-                ArrayRef<std::pair<Function *, std::string>> Deferred) {
+static void restoreDeferred(Module &M, const DeferredDeclarations &Deferred) {
   for (auto &[F, Name] : Deferred) {
     if (Function *Linked = M.getFunction(Name)) {
       F->replaceAllUsesWith(Linked);
@@ -125,10 +140,12 @@ static Error linkPart(Module &M, unsigned Part) {
 /// those that define what they brought in, until the library defines
 /// nothing \p M still declares. A part may be read again for functions
 /// that a part linked after it calls; each name is sought once.
-static Error linkNeededParts(Module &M) {
+/// \p BetweenRounds runs before each round.
+static Error linkNeededParts(Module &M, function_ref<void()> BetweenRounds) {
   StringSet<> Sought;
+  BetweenRounds();
   for (SmallBitVector Parts = getPartsToLink(M, Sought); Parts.any();
-       Parts = getPartsToLink(M, Sought))
+       BetweenRounds(), Parts = getPartsToLink(M, Sought))
     for (unsigned Part : Parts.set_bits())
       if (Error E = linkPart(M, Part))
         return E;
@@ -141,22 +158,26 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
   if (Wanted.empty())
     return PreservedAnalyses::all();
   // Declarations left for the late stage are hidden from the linker, which
-  // would otherwise pull in a definition for every declaration.
-  SmallVector<std::pair<Function *, std::string>, 4> Deferred;
-  if (Opts.When == Stage::Early)
-    for (Function &F : M)
-      if (F.isDeclaration() && !F.isIntrinsic() &&
-          BI.mustLinkAfterVectorization(F.getName()))
-        Deferred.push_back({&F, F.getName().str()});
-  for (auto &[F, Name] : Deferred)
-    F->setName(Name + ".loom-deferred");
+  // would otherwise pull in a definition for every declaration. A builtin
+  // a linked one calls comes in with it, except the widenable any, which
+  // only the vectorizer may answer: hidden from round to round.
+  DeferredDeclarations Deferred;
+  bool Early = Opts.When == Stage::Early;
+  if (Early)
+    hideDeferred(
+        M, [&](const Function &F) { return BI.isLinkedAfterVectorization(F); },
+        Deferred);
+  auto HideWidenableAny = [&] {
+    if (Early)
+      hideDeferred(M, isWidenableAny, Deferred);
+  };
 
   SmallPtrSet<const Function *, 32> DefinedBefore;
   for (const Function &F : M)
     if (!F.isDeclaration())
       DefinedBefore.insert(&F);
 
-  if (Error E = linkNeededParts(M)) {
+  if (Error E = linkNeededParts(M, HideWidenableAny)) {
     restoreDeferred(M, Deferred);
     M.getContext().emitError(toString(std::move(E)));
     return PreservedAnalyses::all();

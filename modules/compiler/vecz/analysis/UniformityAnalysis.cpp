@@ -12,6 +12,7 @@
 
 #include "analysis/DivergentRegions.h"
 #include "analysis/WorkItemIds.h"
+#include "transform/CallWidening.h"
 
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/KernelMetadata.h"
@@ -125,7 +126,7 @@ void UniformityBuilder::propagateFrom(const Value &V) {
         markDivergentBranch(*I);
       continue;
     }
-    if (!I->getType()->isVoidTy())
+    if (!I->getType()->isVoidTy() && !isWidenableAnyCall(*I))
       markVarying(*I);
   }
 }

@@ -46,6 +46,12 @@ bool hasVectorIntrinsic(const CallBase &Call,
 
 } // namespace
 
+bool isWidenableAnyCall(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && compiler::isWidenableAny(*Callee);
+}
+
 std::optional<VectorBuiltin> findVectorBuiltin(const CallBase &Call,
                                                const compiler::BuiltinInfo &BI,
                                                unsigned Width) {
@@ -69,6 +75,8 @@ std::optional<VectorBuiltin> findVectorBuiltin(const CallBase &Call,
 CallWidening classifyCall(const CallBase &Call,
                           function_ref<bool(const Value *)> IsVarying,
                           const compiler::BuiltinInfo &BI, unsigned Width) {
+  if (isWidenableAnyCall(Call))
+    return CallWidening::AcrossLanes;
   if (getMuxBuiltin(Call) || isa<DbgInfoIntrinsic>(Call) ||
       Call.isLifetimeStartOrEnd() || isa<AssumeInst>(Call))
     return CallWidening::Once;

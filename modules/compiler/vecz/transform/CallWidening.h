@@ -31,6 +31,9 @@ enum class CallWidening {
   Intrinsic,
   /// A builtin BuiltinInfo has a vector form of (sin(float16)).
   Builtin,
+  /// The widenable any (compiler::isWidenableAny): one answer for the W
+  /// lanes, whether some element of some lane holds, uniform.
+  AcrossLanes,
   /// Anything else: once per lane, in lane order (LaneOperations.h).
   PerLane,
 };
@@ -42,6 +45,10 @@ struct VectorBuiltin {
   std::string Name;
   unsigned Lanes;
 };
+
+/// Whether \p I calls the builtins library's widenable any
+/// (compiler::isWidenableAny).
+bool isWidenableAnyCall(const llvm::Instruction &I);
 
 /// The widest vector form BuiltinInfo \p BI has of the builtin \p Call calls,
 /// for a vector kernel of \p Width lanes.

@@ -244,7 +244,9 @@ Error Packetizer::run() {
         continue;
       }
       if (!isVarying(&I)) {
-        if (isa<LoadInst>(I) && Index.needsAnyLaneTest(BB))
+        if (isWidenableAnyCall(I))
+          answerForAllLanes(cast<CallBase>(I));
+        else if (isa<LoadInst>(I) && Index.needsAnyLaneTest(BB))
           maskUniformAccess(I, getBlockMask(BB));
         else if (isIntegerDivision(I) && Index.needsAnyLaneTest(BB) &&
                  compiler::utils::mayTrap(cast<BinaryOperator>(I),
@@ -401,6 +403,28 @@ void Packetizer::guardUniformDivision(BinaryOperator &Division, Value *Mask) {
   Division.setOperand(1, B.CreateSelect(B.CreateOrReduce(Mask), Divisor,
                                         ConstantInt::get(Divisor->getType(), 1),
                                         "safe.divisor"));
+}
+
+/// \p WidenableAny of a varying condition, answered for every element of
+/// every lane at once (CallWidening.h). Lanes that are not active count
+/// too, which the builtin's contract allows (a slow path run for nothing);
+/// the condition is frozen so that such a lane's poison cannot decide.
+void Packetizer::answerForAllLanes(CallBase &WidenableAny) {
+  Value *Condition = WidenableAny.getArgOperand(0);
+  if (!isVarying(Condition))
+    return;
+  IRBuilder<> B(&WidenableAny);
+  Value *Lanes = B.CreateFreeze(getVector(Condition));
+  // As any(): a vector's element holds where its top bit is set, a
+  // scalar where it is not zero.
+  Value *Zero = Constant::getNullValue(Lanes->getType());
+  Value *Holds = Condition->getType()->isVectorTy()
+                     ? B.CreateICmpSLT(Lanes, Zero)
+                     : B.CreateICmpNE(Lanes, Zero);
+  Value *Some = B.CreateOrReduce(Holds);
+  WidenableAny.replaceAllUsesWith(
+      B.CreateZExt(Some, WidenableAny.getType(), WidenableAny.getName()));
+  Replaced.push_back(&WidenableAny);
 }
 
 /// A logical and/or (`and`, `or`, or their `select` forms) of a varying

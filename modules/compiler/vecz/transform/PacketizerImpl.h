@@ -115,6 +115,7 @@ private:
   llvm::Value *getSafeDivisor(llvm::Value *Divisor, llvm::Value *Mask,
                               llvm::IRBuilder<> &B);
   void guardUniformDivision(llvm::BinaryOperator &Division, llvm::Value *Mask);
+  void answerForAllLanes(llvm::CallBase &WidenableAny);
   llvm::Value *widenAlloca(llvm::AllocaInst &Alloca, llvm::IRBuilder<> &B);
   llvm::Value *callVectorBuiltin(llvm::CallBase &Call,
                                  const VectorBuiltin &Form,

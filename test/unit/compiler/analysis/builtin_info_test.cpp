@@ -80,6 +80,30 @@ TEST(BuiltinInfo, DefaultsATargetMayOverride) {
   EXPECT_FALSE(BI.isDriverRuntimeFunction("memcpy"));
 }
 
+TEST(BuiltinInfo, KnowsTheWidenableAnyAndLinksItAfterVectorization) {
+  LLVMContext Ctx;
+  Module M("m", Ctx);
+  auto Declare = [&](StringRef Name, Type *Param) {
+    return Function::Create(
+        FunctionType::get(Type::getInt32Ty(Ctx), {Param}, false),
+        GlobalValue::ExternalLinkage, Name, M);
+  };
+  Type *Int16 = FixedVectorType::get(Type::getInt32Ty(Ctx), 16);
+  Function *Widenable = Declare("_Z20__loom_any_widenableDv16_i", Int16);
+  Function *Scalar =
+      Declare("_Z20__loom_any_widenablei", Type::getInt32Ty(Ctx));
+  Function *Any = Declare("_Z3anyDv16_i", Int16);
+  BuiltinInfo BI;
+  EXPECT_TRUE(compiler::isWidenableAny(*Widenable));
+  EXPECT_TRUE(compiler::isWidenableAny(*Scalar));
+  EXPECT_FALSE(compiler::isWidenableAny(*Any));
+  // Not a target's choice: linked late whatever mustLinkAfterVectorization
+  // says.
+  EXPECT_FALSE(BI.mustLinkAfterVectorization(Widenable->getName()));
+  EXPECT_TRUE(BI.isLinkedAfterVectorization(*Widenable));
+  EXPECT_FALSE(BI.isLinkedAfterVectorization(*Any));
+}
+
 // The library defines dot(float4, float4), isnan(float4) and
 // select(int4, int4, int4), but none of them is the scalar overload lane by
 // lane: no vector form stands for their scalar calls, and their scalar

@@ -86,6 +86,15 @@ bool isOpenMPRuntimeFunction(llvm::StringRef Name);
 /// (dot, isnan, select, ...), true for any other name.
 bool isLanewise(llvm::StringRef MangledName);
 
+/// Whether \p F is the builtins library's widenable any
+/// (`__loom_any_widenable`, builtins/math.h): any() of a condition, which
+/// guards a slow path whose results each lane selects for itself. Its
+/// contract lets a vectorizer answer it for all the work-items of a vector
+/// at once (true where some lane of some work-item holds), so that the
+/// slow path is one branch for the vector; a true where the work-item's
+/// own lanes are all false only costs time. Linked after vectorization.
+bool isWidenableAny(const llvm::Function &F);
+
 class BuiltinInfo {
 public:
   virtual ~BuiltinInfo();
@@ -123,6 +132,10 @@ public:
   /// written for vectors (a slow path taken only when some lane needs it),
   /// which a linearized scalar body cannot be.
   virtual bool mustLinkAfterVectorization(llvm::StringRef MangledName) const;
+  /// Whether library function \p F stays a call until after vectorization:
+  /// those mustLinkAfterVectorization names, and the widenable any, whose
+  /// contract is between the library and the vectorizer.
+  bool isLinkedAfterVectorization(const llvm::Function &F) const;
 
   /// The builtin that does what builtin \p ScalarName does for \p Width
   /// lanes at once, each parameter and the result a `<Width x T>` of the

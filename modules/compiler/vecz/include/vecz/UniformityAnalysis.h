@@ -17,15 +17,17 @@
 /// an atomic, and a call that may write memory are varying.
 /// Propagation: a value with a varying operand is varying; so a load is
 /// uniform when its address is, and a call that does not write memory when
-/// its arguments are. A branch or switch on a varying condition is
-/// divergent: the phis of blocks that paths from two of its successors reach
-/// before they reconverge (at its immediate post-dominator, included) are
-/// varying. When that post-dominator is outside a loop holding the branch,
-/// lanes leave the loop at different iterations: the loop is divergent, and
-/// a value defined in it and used outside it is varying there (an LCSSA phi
-/// in an exit block), or everywhere when the use is not through such a phi.
-/// Iterated until nothing changes.
-/// Produces: UniformityInfo; `print<vecz-uniformity>` prints it.
+/// its arguments are. The exception is the builtins library's widenable
+/// any (compiler::isWidenableAny), uniform whatever its operand: it answers
+/// for the W lanes at once (CallWidening.h). A branch or switch on a varying
+/// condition is divergent: the phis of blocks that paths from two of its
+/// successors reach before they reconverge (at its immediate post-dominator,
+/// included) are varying. When that post-dominator is outside a loop holding
+/// the branch, lanes leave the loop at different iterations: the loop is
+/// divergent, and a value defined in it and used outside it is varying there
+/// (an LCSSA phi in an exit block), or everywhere when the use is not through
+/// such a phi. Iterated until nothing changes. Produces: UniformityInfo;
+/// `print<vecz-uniformity>` prints it.
 ///
 //===----------------------------------------------------------------------===//
 

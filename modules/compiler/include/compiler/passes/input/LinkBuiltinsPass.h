@@ -13,11 +13,12 @@
 /// layout and the C calling convention, and internal linkage.
 /// The early stage runs before the early optimizations, so builtins are
 /// inlined and optimized with the kernels, except those
-/// BuiltinInfo::mustLinkAfterVectorization names (by default the
-/// floating-point builtins the library has vector forms of), which stay
-/// calls for the vectorizer to widen; the late stage, after vectorization,
-/// links those and their vector forms, and makes the integer divisions of
-/// what it links unable to trap (TrapFreeDivisionPass does the rest early).
+/// BuiltinInfo::isLinkedAfterVectorization names (by default the
+/// floating-point builtins the library has vector forms of; and the
+/// widenable any), which stay calls for the vectorizer to widen; the late
+/// stage, after vectorization, links those and their vector forms, and
+/// makes the integer divisions of what it links unable to trap
+/// (TrapFreeDivisionPass does the rest early).
 /// Produces: internal definitions of the used builtins. Pipeline name:
 /// `link-builtins<early>`, `link-builtins<late>`.
 ///
