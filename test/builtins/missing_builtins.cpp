@@ -64,11 +64,10 @@ bool outsideScope(const clang::FunctionDecl &FD) {
       return true;
   }
   // Extensions Loom does not report, which opencl-c-base.h nevertheless
-  // defines for every SPIR target: sub-groups, integer dot products,
-  // extended bit operations, vendor extensions.
+  // defines for every SPIR target: sub-group rotations, integer dot
+  // products, extended bit operations, vendor extensions.
   for (StringRef Prefix :
-       {"sub_group_", "get_sub_group_", "get_max_sub_group_size",
-        "get_num_sub_groups", "get_enqueued_num_sub_groups", "intel_", "amd_",
+       {"sub_group_rotate", "sub_group_clustered_rotate", "intel_", "amd_",
         "dot_4x8packed_", "dot_acc_sat", "bitfield_", "bit_reverse"})
     if (Name.startswith(Prefix))
       return true;

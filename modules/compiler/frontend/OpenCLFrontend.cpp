@@ -32,11 +32,19 @@ namespace {
 /// Where target headers appear to be; no such directory exists on disk.
 constexpr const char *TargetHeaderDir = "/loom-target-include";
 
-/// Included after Clang's opencl-c-base.h, which defines
-/// __opencl_c_read_write_images for every SPIR target whatever -cl-ext says:
-/// Loom has no image builtins, so the macro must not be there.
+/// Included after Clang's opencl-c-base.h, which defines for every SPIR
+/// target, whatever -cl-ext says, __opencl_c_read_write_images and (from
+/// OpenCL C 2.0) the macros of extensions whose builtins Loom does not have:
+/// sub-group rotations, extended bit operations, integer dot products. A
+/// program testing them must take its other path.
 constexpr const char *FeatureFixupsName = "/loom-internal/feature-fixups.h";
-constexpr const char *FeatureFixups = "#undef __opencl_c_read_write_images\n";
+constexpr const char *FeatureFixups =
+    "#undef __opencl_c_read_write_images\n"
+    "#undef cl_khr_subgroup_rotate\n"
+    "#undef cl_khr_extended_bit_ops\n"
+    "#undef cl_khr_integer_dot_product\n"
+    "#undef __opencl_c_integer_dot_product_input_4x8bit\n"
+    "#undef __opencl_c_integer_dot_product_input_4x8bit_packed\n";
 
 std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
                                       bool HasTargetHeaders,

@@ -240,6 +240,9 @@ std::optional<cl_int> answerExecution(const _cl_device_id &Device,
                             std::end(Host.max_work_group_size)));
   case CL_DEVICE_MAX_WORK_GROUP_SIZE:
     return Answer.value<size_t>(Host.max_work_items_per_group);
+  case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+    return Answer.value<cl_uint>(static_cast<cl_uint>(
+        Host.max_work_items_per_group / compiler::SubGroupSize));
   case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
     // A float vector register's lanes: the width Vecz widens kernels to.
     return Answer.value<size_t>(hostVectorBits(true) / 32);
@@ -388,7 +391,8 @@ std::optional<cl_int> answerArithmetic(const _cl_device_id &Device,
 }
 
 /// What the device does not have: images and samplers, pipes, shared
-/// virtual memory, sub-groups, device-side enqueue and partitioning.
+/// virtual memory, device-side enqueue and partitioning; and sub-groups
+/// that progress independently (a work-group's run one after the other).
 std::optional<cl_int> answerAbsent(cl_device_info Param,
                                    const InfoWriter &Answer) {
   switch (Param) {
@@ -416,7 +420,6 @@ std::optional<cl_int> answerAbsent(cl_device_info Param,
   case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
-  case CL_DEVICE_MAX_NUM_SUB_GROUPS:
   case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
   case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
   case CL_DEVICE_MAX_ON_DEVICE_QUEUES:

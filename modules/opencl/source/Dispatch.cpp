@@ -139,6 +139,8 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clGetKernelInfo = getKernelInfo;
   Table.clGetKernelArgInfo = getKernelArgInfo;
   Table.clGetKernelWorkGroupInfo = getKernelWorkGroupInfo;
+  Table.clGetKernelSubGroupInfo = getKernelSubGroupInfo;
+  Table.clGetKernelSubGroupInfoKHR = getKernelSubGroupInfo;
   Table.clEnqueueNDRangeKernel = enqueueNDRangeKernel;
   Table.clEnqueueTask = enqueueTask;
   Table.clWaitForEvents = waitForEvents;

@@ -15,9 +15,12 @@
 #include "Queue.h"
 #include "SharedVirtualMemory.h"
 
+#include "compiler/pipeline/CompileOptions.h"
+
 #include <array>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace loom {
 namespace opencl {
@@ -421,6 +424,73 @@ cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
     return Answer.value<size_t>(K.VectorizationWidth);
   case CL_KERNEL_PRIVATE_MEM_SIZE:
     return Answer.value<cl_ulong>(K.StackBytes);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
+/// The local size \p Input gives, \p InputSize bytes of 1 to 3 sizes,
+/// as (x, y, z).
+static std::optional<std::array<size_t, 3>> readLocalSize(size_t InputSize,
+                                                          const void *Input) {
+  size_t Dimensions = InputSize / sizeof(size_t);
+  if (!Input || InputSize % sizeof(size_t) != 0 || Dimensions < 1 ||
+      Dimensions > 3)
+    return std::nullopt;
+  std::array<size_t, 3> Local = {1, 1, 1};
+  std::memcpy(Local.data(), Input, InputSize);
+  return Local;
+}
+
+cl_int getKernelSubGroupInfo(cl_kernel Kernel, cl_device_id Device,
+                             cl_kernel_sub_group_info Param, size_t InputSize,
+                             const void *Input, size_t Size, void *Value,
+                             size_t *SizeRet) {
+  if (!isObject(Kernel))
+    return CL_INVALID_KERNEL;
+  const std::vector<cl_device_id> &Devices = Kernel->Program->Context->Devices;
+  if (!Device && Devices.size() == 1)
+    Device = Devices.front();
+  if (!isObject(Device) || !Kernel->MuxKernels.count(Device))
+    return CL_INVALID_DEVICE;
+  const size_t MaxItems = Device->MuxInfo->max_work_items_per_group;
+  InfoWriter Answer(Size, Value, SizeRet);
+  switch (Param) {
+  case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+  case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE: {
+    std::optional<std::array<size_t, 3>> Local =
+        readLocalSize(InputSize, Input);
+    if (!Local)
+      return CL_INVALID_VALUE;
+    size_t Items = (*Local)[0] * (*Local)[1] * (*Local)[2];
+    if (Param == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE)
+      return Answer.value<size_t>(Items ? compiler::SubGroupSize : 0);
+    return Answer.value<size_t>(Items / compiler::SubGroupSize);
+  }
+  case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+    size_t Count;
+    if (!Input || InputSize != sizeof(size_t))
+      return CL_INVALID_VALUE;
+    std::memcpy(&Count, Input, sizeof(Count));
+    // As many sizes as the caller has room for, 1 to 3 (the work
+    // dimensions it asks about); all 0 where no local size has that count.
+    size_t Dimensions = Size / sizeof(size_t);
+    if (Value &&
+        (Size % sizeof(size_t) != 0 || Dimensions < 1 || Dimensions > 3))
+      return CL_INVALID_VALUE;
+    Dimensions = Value ? Dimensions : 3;
+    std::vector<size_t> Local(Dimensions, 1);
+    size_t Items = Count * compiler::SubGroupSize;
+    Local[0] = Count && Items <= MaxItems ? Items : 0;
+    if (Local[0] == 0)
+      std::fill(Local.begin(), Local.end(), 0);
+    return Answer.array(Local);
+  }
+  case CL_KERNEL_MAX_NUM_SUB_GROUPS:
+    return Answer.value<size_t>(MaxItems / compiler::SubGroupSize);
+  case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+    // No attribute asks for a number of sub-groups.
+    return Answer.value<size_t>(0);
   default:
     return CL_INVALID_VALUE;
   }

@@ -14,9 +14,17 @@
 #error images advertised, and Loom has no image builtins
 #endif
 #if defined(__opencl_c_pipes) || defined(__opencl_c_device_enqueue) ||        \
-    defined(__opencl_c_subgroups) || defined(cl_khr_subgroups) ||              \
-    defined(cl_khr_fp16) || defined(__opencl_c_fp16)
+    defined(cl_khr_fp16) || defined(__opencl_c_fp16) ||                        \
+    defined(cl_khr_subgroup_rotate) || defined(cl_khr_extended_bit_ops) ||     \
+    defined(cl_khr_integer_dot_product) ||                                     \
+    defined(__opencl_c_integer_dot_product_input_4x8bit) ||                    \
+    defined(__opencl_c_integer_dot_product_input_4x8bit_packed)
 #error a feature Loom does not have is advertised
+#endif
+// Sub-groups are OpenCL C 2.0's: none in 1.2.
+#if __OPENCL_C_VERSION__ < 200 &&                                              \
+    (defined(__opencl_c_subgroups) || defined(cl_khr_subgroups))
+#error sub-groups advertised before OpenCL C 2.0
 #endif
 
 #if !defined(cl_khr_fp64) || !defined(cl_khr_byte_addressable_store) ||       \
@@ -65,6 +73,16 @@ __kernel void extensions(__global double *d, __global char *c,
     !defined(__opencl_c_atomic_scope_all_devices)
 #error an OpenCL C 3.0 feature Loom has is not advertised
 #endif
+#if !defined(__opencl_c_subgroups) || !defined(cl_khr_subgroups) ||            \
+    !defined(cl_khr_subgroup_extended_types) ||                                \
+    !defined(cl_khr_subgroup_non_uniform_vote) ||                              \
+    !defined(cl_khr_subgroup_ballot) ||                                        \
+    !defined(cl_khr_subgroup_non_uniform_arithmetic) ||                        \
+    !defined(cl_khr_subgroup_shuffle) ||                                       \
+    !defined(cl_khr_subgroup_shuffle_relative) ||                              \
+    !defined(cl_khr_subgroup_clustered_reduce)
+#error a sub-group extension Loom has is not advertised
+#endif
 
 global int counter = 0; // program-scope global variables
 
@@ -81,6 +99,21 @@ __kernel void features(__global int *out, __global atomic_int *a) {
                             memory_scope_all_devices);
   if (to_global(out + i))
     counter += 1;
+}
+
+__kernel void sub_groups(__global int *out, __global uchar *c) {
+  size_t i = get_global_id(0);
+  int v = out[i];
+  sub_group_barrier(CLK_GLOBAL_MEM_FENCE);
+  out[i] = sub_group_reduce_add(v) + get_sub_group_size() +
+           get_num_sub_groups() + sub_group_broadcast(v, 0);      // subgroups
+  c[i] = sub_group_reduce_max(c[i]);                            // extended
+  out[i] += sub_group_elect() + sub_group_non_uniform_all(v);   // vote
+  out[i] += sub_group_ballot_bit_count(sub_group_ballot(v > 0)); // ballot
+  out[i] += sub_group_non_uniform_scan_inclusive_mul(v);        // arithmetic
+  out[i] += sub_group_shuffle(v, 0) + sub_group_shuffle_xor(v, 0); // shuffle
+  out[i] += sub_group_shuffle_up(v, 0);                   // relative shuffle
+  out[i] += sub_group_clustered_reduce_add(v, 1);         // clustered reduce
 }
 #endif
 
