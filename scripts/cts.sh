@@ -44,8 +44,8 @@ resume=0
 retry=0
 label=""
 store="$root/doc/conformance"
-# The issue's list, and test_svm for the shared virtual memory the
-# devices have. test_bruteforce, test_conversions and test_select run
+# The issue's list, test_svm for the shared virtual memory the devices
+# have, and test_subgroups for their sub-groups. test_bruteforce, test_conversions and test_select run
 # in wimpy mode (-w, each binary's own default reduction factor): whole,
 # they walk every value of 32-bit types, days of this machine.
 tests="test_basic test_api test_compiler test_computeinfo test_buffers
@@ -54,7 +54,7 @@ test_non_uniform_work_group test_integer_ops test_relationals
 test_geometrics test_commonfns test_select test_vectors test_atomics
 test_c11_atomics test_printf test_conversions test_bruteforce
 test_spirv_new test_generic_address_space test_workgroups test_allocations
-test_svm"
+test_svm test_subgroups"
 smoke_args=""
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -1,7 +1,8 @@
-// sub_group.cl: the sub-group functions of OpenCL C 3.0's
-// __opencl_c_subgroups (cl_khr_subgroups) and of the cl_khr_subgroup_*
-// extensions Loom reports (extended types, non-uniform vote, ballot,
-// non-uniform arithmetic, shuffle, relative shuffle, clustered reduce).
+// sub_group.cl: the sub-group functions of OpenCL C 3.0's optional feature
+// __opencl_c_subgroups (not the cl_khr_subgroups extension: doc/opencl.md)
+// and of the cl_khr_subgroup_* extensions Loom reports (extended types,
+// non-uniform vote, ballot, non-uniform arithmetic, shuffle, relative
+// shuffle, clustered reduce).
 //
 // Every work-item is a sub-group of its own: a sub-group of one work-item,
 // whose local id is 0, is what OpenCL allows an implementation without

@@ -46,7 +46,7 @@ inline constexpr const char *BuiltinFeatures =
     "__opencl_c_work_group_collective_functions "
     "__opencl_c_atomic_order_acq_rel __opencl_c_atomic_order_seq_cst "
     "__opencl_c_atomic_scope_device __opencl_c_atomic_scope_all_devices "
-    "cl_khr_subgroups __opencl_c_subgroups cl_khr_subgroup_extended_types "
+    "__opencl_c_subgroups cl_khr_subgroup_extended_types "
     "cl_khr_subgroup_non_uniform_vote cl_khr_subgroup_ballot "
     "cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_shuffle "
     "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_clustered_reduce";

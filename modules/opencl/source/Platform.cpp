@@ -9,7 +9,6 @@
 
 #include "Device.h"
 #include "InfoWriter.h"
-#include "Kernel.h"
 #include "Objects.h"
 #include "Program.h"
 
@@ -152,9 +151,6 @@ void *getExtensionFunctionAddress(const char *Name) {
   // cl_khr_il_program's entry point is OpenCL 2.1's clCreateProgramWithIL.
   if (std::strcmp(Name, "clCreateProgramWithILKHR") == 0)
     return reinterpret_cast<void *>(&createProgramWithIL);
-  // cl_khr_subgroups' is OpenCL 2.1's clGetKernelSubGroupInfo.
-  if (std::strcmp(Name, "clGetKernelSubGroupInfoKHR") == 0)
-    return reinterpret_cast<void *>(&getKernelSubGroupInfo);
   return nullptr;
 }
 

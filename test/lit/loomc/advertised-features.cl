@@ -15,16 +15,18 @@
 #endif
 #if defined(__opencl_c_pipes) || defined(__opencl_c_device_enqueue) ||        \
     defined(cl_khr_fp16) || defined(__opencl_c_fp16) ||                        \
-    defined(cl_khr_subgroup_rotate) || defined(cl_khr_extended_bit_ops) ||     \
+    defined(cl_khr_subgroups) || defined(cl_khr_subgroup_rotate) ||            \
+    defined(cl_khr_extended_bit_ops) ||                                        \
     defined(cl_khr_integer_dot_product) ||                                     \
     defined(__opencl_c_integer_dot_product_input_4x8bit) ||                    \
     defined(__opencl_c_integer_dot_product_input_4x8bit_packed)
 #error a feature Loom does not have is advertised
 #endif
-// Sub-groups are OpenCL C 2.0's: none in 1.2.
-#if __OPENCL_C_VERSION__ < 200 &&                                              \
-    (defined(__opencl_c_subgroups) || defined(cl_khr_subgroups))
-#error sub-groups advertised before OpenCL C 2.0
+// Sub-groups are OpenCL C 3.0's optional feature (cl_khr_subgroups, the
+// extension, asks for independent forward progress, which Loom's do not
+// make): none in 1.2.
+#if __OPENCL_C_VERSION__ < 200 && defined(__opencl_c_subgroups)
+#error sub-groups advertised before OpenCL C 3.0
 #endif
 
 #if !defined(cl_khr_fp64) || !defined(cl_khr_byte_addressable_store) ||       \
@@ -73,7 +75,7 @@ __kernel void extensions(__global double *d, __global char *c,
     !defined(__opencl_c_atomic_scope_all_devices)
 #error an OpenCL C 3.0 feature Loom has is not advertised
 #endif
-#if !defined(__opencl_c_subgroups) || !defined(cl_khr_subgroups) ||            \
+#if !defined(__opencl_c_subgroups) ||                                          \
     !defined(cl_khr_subgroup_extended_types) ||                                \
     !defined(cl_khr_subgroup_non_uniform_vote) ||                              \
     !defined(cl_khr_subgroup_ballot) ||                                        \

@@ -203,8 +203,9 @@ TEST(ClGetDeviceInfo, ExtensionsAndFeaturesAgreeWithTheirVersionedLists) {
     EXPECT_EQ(ILs[Minor].version, CL_MAKE_VERSION(1, Minor, 0));
   }
   // Nothing the device does not do yet.
-  for (const char *Absent : {"cl_khr_fp16", "cl_khr_3d_image_writes",
-                             "cl_khr_subgroup_rotate", "cl_khr_depth_images"})
+  for (const char *Absent :
+       {"cl_khr_fp16", "cl_khr_3d_image_writes", "cl_khr_subgroup_rotate",
+        "cl_khr_depth_images", "cl_khr_subgroups"})
     EXPECT_EQ(Extensions.find(Absent), std::string::npos) << Absent;
   size_t Size = 0;
   ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0,

@@ -11,8 +11,6 @@
 
 #include "OnDevice.h"
 
-#include "CL/cl_ext.h"
-
 #include <climits>
 #include <cstring>
 #include <string>
@@ -187,22 +185,9 @@ TEST(ClGetKernelSubGroupInfo, RefusesWhatTheSpecificationRefuses) {
             CL_INVALID_VALUE);
   EXPECT_EQ(Query(K, CL_KERNEL_WORK_GROUP_SIZE, sizeof(size_t), Local),
             CL_INVALID_VALUE);
-  // The extension's entry point is the same function.
-  cl_platform_id Platform = nullptr;
-  ASSERT_EQ(clGetDeviceInfo(On.Device, CL_DEVICE_PLATFORM, sizeof Platform,
-                            &Platform, nullptr),
-            CL_SUCCESS);
-  auto KHR = reinterpret_cast<clGetKernelSubGroupInfoKHR_fn>(
-      clGetExtensionFunctionAddressForPlatform(Platform,
-                                               "clGetKernelSubGroupInfoKHR"));
-  ASSERT_NE(KHR, nullptr);
-  EXPECT_EQ(KHR(K, On.Device, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE,
-                sizeof(size_t), Local, sizeof Value, &Value, nullptr),
-            CL_SUCCESS);
-  EXPECT_EQ(Value, 8u);
 }
 
-TEST(ClGetDeviceInfo, ReportsSubGroupsFromOpenCLC30) {
+TEST(ClGetDeviceInfo, ReportsSubGroupsAsTheOpenCLC30Feature) {
   for (cl_device_id Device : loomDevices()) {
     SCOPED_TRACE(deviceName(Device));
     char Extensions[4096] = {};
@@ -211,14 +196,29 @@ TEST(ClGetDeviceInfo, ReportsSubGroupsFromOpenCLC30) {
               CL_SUCCESS);
     std::string List = std::string(" ") + Extensions + " ";
     for (const char *Name :
-         {"cl_khr_subgroups", "cl_khr_subgroup_extended_types",
-          "cl_khr_subgroup_non_uniform_vote", "cl_khr_subgroup_ballot",
-          "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_shuffle",
-          "cl_khr_subgroup_shuffle_relative",
+         {"cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
+          "cl_khr_subgroup_ballot", "cl_khr_subgroup_non_uniform_arithmetic",
+          "cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative",
           "cl_khr_subgroup_clustered_reduce"})
       EXPECT_NE(List.find(std::string(" ") + Name + " "), std::string::npos)
           << Name;
+    // Not the extension of OpenCL 2.x, which asks for sub-groups that
+    // progress independently, nor rotations.
+    EXPECT_EQ(List.find("cl_khr_subgroups"), std::string::npos);
     EXPECT_EQ(List.find("cl_khr_subgroup_rotate"), std::string::npos);
+    char Features[4096] = {};
+    size_t FeaturesSize = 0;
+    ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_OPENCL_C_FEATURES,
+                              sizeof Features, Features, &FeaturesSize),
+              CL_SUCCESS);
+    bool HasFeature = false;
+    for (size_t At = 0; At + sizeof(cl_name_version) <= FeaturesSize;
+         At += sizeof(cl_name_version)) {
+      cl_name_version Feature;
+      std::memcpy(&Feature, Features + At, sizeof Feature);
+      HasFeature |= std::string(Feature.name) == "__opencl_c_subgroups";
+    }
+    EXPECT_TRUE(HasFeature);
     EXPECT_EQ(deviceValue<cl_bool>(
                   Device, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS),
               CL_FALSE);

@@ -132,9 +132,10 @@ enum class ProgramInput { Source, SPIRV };
 /// The OpenCL C extensions and OpenCL C 3.0 optional features Loom reports,
 /// as Clang's `-cl-ext=` takes them: everything else (half, images, pipes,
 /// device-side enqueue, vendor extensions) is switched off, so a kernel that
-/// uses it gets Clang's error rather than a missing builtin. Sub-groups are
-/// OpenCL C 2.0's and later (Clang declares none for 1.2), of one
-/// work-item each (builtins/sub_group.cl).
+/// uses it gets Clang's error rather than a missing builtin. Sub-groups, of
+/// one work-item each (builtins/sub_group.cl), are OpenCL C 3.0's optional
+/// feature, not the cl_khr_subgroups extension, which requires sub-groups
+/// to progress independently (a work-group's run one after the other).
 inline constexpr const char *OpenCLExtensions =
     "-all,+cl_khr_fp64,+cl_khr_byte_addressable_store,"
     "+cl_khr_global_int32_base_atomics,+cl_khr_global_int32_extended_atomics,"
@@ -145,7 +146,7 @@ inline constexpr const char *OpenCLExtensions =
     "+__opencl_c_work_group_collective_functions,"
     "+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst,"
     "+__opencl_c_atomic_scope_device,+__opencl_c_atomic_scope_all_devices,"
-    "+cl_khr_subgroups,+__opencl_c_subgroups,+cl_khr_subgroup_extended_types,"
+    "+__opencl_c_subgroups,+cl_khr_subgroup_extended_types,"
     "+cl_khr_subgroup_non_uniform_vote,+cl_khr_subgroup_ballot,"
     "+cl_khr_subgroup_non_uniform_arithmetic,+cl_khr_subgroup_shuffle,"
     "+cl_khr_subgroup_shuffle_relative,+cl_khr_subgroup_clustered_reduce";
