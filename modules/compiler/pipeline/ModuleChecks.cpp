@@ -9,11 +9,14 @@
 
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/KernelMetadata.h"
+#include "compiler/pipeline/CompileOptions.h"
 #include "compiler/support/DiagnosticError.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 
@@ -58,12 +61,35 @@ void checkUndefinedCalls(Module &M, const BuiltinInfo &BI,
   }
 }
 
+/// Kernels whose `intel_reqd_sub_group_size` (cl_intel_required_subgroup_
+/// size, which Clang accepts whether the device reports it or not) asks
+/// for sub-groups of another size than Loom's: their code may count on
+/// it, so they are refused rather than run with another size.
+void checkRequiredSubGroupSizes(const Module &M,
+                                SmallVectorImpl<std::string> &Problems) {
+  for (const Function &F : M) {
+    const MDNode *Required = F.getMetadata("intel_reqd_sub_group_size");
+    if (!Required || Required->getNumOperands() != 1)
+      continue;
+    auto *Size = mdconst::dyn_extract<ConstantInt>(Required->getOperand(0));
+    if (!Size || Size->getZExtValue() == SubGroupSize)
+      continue;
+    Problems.push_back("kernel '" + getOrigFnName(F).str() +
+                       "' requires sub-groups of " +
+                       std::to_string(Size->getZExtValue()) +
+                       " work-items (intel_reqd_sub_group_size); Loom's "
+                       "sub-groups have " +
+                       std::to_string(SubGroupSize));
+  }
+}
+
 } // namespace
 
 Error checkModuleIsSupported(Module &M, const BuiltinInfo &BI,
                              StringRef FileName) {
   SmallVector<std::string, 4> Problems;
   checkUndefinedCalls(M, BI, Problems);
+  checkRequiredSubGroupSizes(M, Problems);
   if (Problems.empty())
     return Error::success();
   std::string Message;
