@@ -394,9 +394,10 @@ cl_int getKernelArgInfo(cl_kernel Kernel, cl_uint Index,
   }
 }
 
-cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
-                              cl_kernel_work_group_info Param, size_t Size,
-                              void *Value, size_t *SizeRet) {
+/// The checks of a query about \p Kernel on \p Device, which may be null
+/// where the kernel's context has one device: that device is then the one
+/// meant, and \p Device is set to it.
+static cl_int checkKernelAndDevice(cl_kernel Kernel, cl_device_id &Device) {
   if (!isObject(Kernel))
     return CL_INVALID_KERNEL;
   const std::vector<cl_device_id> &Devices = Kernel->Program->Context->Devices;
@@ -404,6 +405,14 @@ cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
     Device = Devices.front();
   if (!isObject(Device) || !Kernel->MuxKernels.count(Device))
     return CL_INVALID_DEVICE;
+  return CL_SUCCESS;
+}
+
+cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
+                              cl_kernel_work_group_info Param, size_t Size,
+                              void *Value, size_t *SizeRet) {
+  if (cl_int E = checkKernelAndDevice(Kernel, Device))
+    return E;
   const KernelDescriptor &K = Kernel->Descriptor;
   InfoWriter Answer(Size, Value, SizeRet);
   switch (Param) {
@@ -446,13 +455,8 @@ cl_int getKernelSubGroupInfo(cl_kernel Kernel, cl_device_id Device,
                              cl_kernel_sub_group_info Param, size_t InputSize,
                              const void *Input, size_t Size, void *Value,
                              size_t *SizeRet) {
-  if (!isObject(Kernel))
-    return CL_INVALID_KERNEL;
-  const std::vector<cl_device_id> &Devices = Kernel->Program->Context->Devices;
-  if (!Device && Devices.size() == 1)
-    Device = Devices.front();
-  if (!isObject(Device) || !Kernel->MuxKernels.count(Device))
-    return CL_INVALID_DEVICE;
+  if (cl_int E = checkKernelAndDevice(Kernel, Device))
+    return E;
   const size_t MaxItems = Device->MuxInfo->max_work_items_per_group;
   InfoWriter Answer(Size, Value, SizeRet);
   switch (Param) {
