@@ -563,7 +563,7 @@ BuiltinInfo::getRelaxedBuiltin(StringRef MangledName) const {
 }
 
 /// The builtins library's widenable any (LOOM_ANY_WIDENABLE in
-/// builtins/math.h).
+/// builtins/builtins.h).
 static constexpr StringLiteral WidenableAnyName = "__loom_any_widenable";
 
 bool isWidenableAny(const Function &F) {

@@ -87,7 +87,7 @@ bool isOpenMPRuntimeFunction(llvm::StringRef Name);
 bool isLanewise(llvm::StringRef MangledName);
 
 /// Whether \p F is the builtins library's widenable any
-/// (`__loom_any_widenable`, builtins/math.h): any() of a condition, which
+/// (`__loom_any_widenable`, builtins/builtins.h): any() of a condition, which
 /// guards a slow path whose results each lane selects for itself. Its
 /// contract lets a vectorizer answer it for all the work-items of a vector
 /// at once (true where some lane of some work-item holds), so that the

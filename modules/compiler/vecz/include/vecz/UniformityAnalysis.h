@@ -26,8 +26,8 @@
 /// the branch, lanes leave the loop at different iterations: the loop is
 /// divergent, and a value defined in it and used outside it is varying there
 /// (an LCSSA phi in an exit block), or everywhere when the use is not through
-/// such a phi. Iterated until nothing changes. Produces: UniformityInfo;
-/// `print<vecz-uniformity>` prints it.
+/// such a phi. Iterated until nothing changes.
+/// Produces: UniformityInfo; `print<vecz-uniformity>` prints it.
 ///
 //===----------------------------------------------------------------------===//
 
