@@ -19,6 +19,10 @@ vary by half): peak FMA throughput and OpenBLAS's sgemm for the
 compute-bound cases (the matrix products: GFLOP/s over each), STREAM's
 triad for the others (GB/s over the case's buffers, over the triad's).
 
+A case may name, as "pocl_kernel", another kernel of its source for pocl
+to run: an equivalent written without a feature pocl lacks (a sub-group
+reduction's, with local memory and barriers), whose outputs must agree.
+
 The OpenCL columns: every case also runs through opencl-run
 (bench/opencl_run.cpp), one host program on Loom's OpenCL platform and on
 pocl's, alternating with the runs above, so that the two platforms are
@@ -43,6 +47,7 @@ import json
 import math
 import os
 import pathlib
+import shutil
 import statistics
 import subprocess
 import sys
@@ -227,6 +232,23 @@ def run_opencl(platform, case, out, options):
                      str(options.repeat), "--json"], environment)
 
 
+def peer_case(case, scratch):
+    """The case pocl runs: \p case, or, where it names one ("pocl_kernel"),
+    the same with that kernel of its source, an equivalent written without
+    a feature pocl lacks (sub-groups), whose outputs must agree: written
+    with a copy of the source into scratch."""
+    data = json.loads(case.read_text())
+    if "pocl_kernel" not in data:
+        return case
+    data["kernel"] = data.pop("pocl_kernel")
+    folder = scratch / "pocl-cases"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(case.parent / data["source"], folder / data["source"])
+    path = folder / case.name
+    path.write_text(json.dumps(data))
+    return path
+
+
 def measure(cases, options, with_pocl, with_opencl, scratch):
     """Per case: the runs' figures, Loom and pocl alternating each round;
     and the machine's limits, measured at the start of each round, each
@@ -247,13 +269,13 @@ def measure(cases, options, with_pocl, with_opencl, scratch):
                     "Loom", case, scratch / "loom-opencl" / name, options))
             if with_pocl:
                 figures[name]["pocl"].append(run_json(
-                    [str(PEER / "pocl_run"), str(case), "--out",
-                     str(scratch / "pocl" / name), "--repeat",
+                    [str(PEER / "pocl_run"), str(peer_case(case, scratch)),
+                     "--out", str(scratch / "pocl" / name), "--repeat",
                      str(options.repeat), "--json"]))
             if with_pocl and with_opencl:
                 figures[name]["pocl_opencl"].append(run_opencl(
-                    "Portable", case, scratch / "pocl-opencl" / name,
-                    options))
+                    "Portable", peer_case(case, scratch),
+                    scratch / "pocl-opencl" / name, options))
         print(f"round {round_index + 1} of {options.rounds} done",
               file=sys.stderr)
     return figures, native

@@ -1,9 +1,12 @@
 //===- sub_group_test.cpp - Sub-group functions on the driver -------------===//
 ///
 /// kernels/sub_group.cl on both targets: each work-item a sub-group of its
-/// own, so each query and collective has one right answer per work-item,
-/// which the model here computes. The whole-suite runs (test/e2e/
-/// CMakeLists.txt) run it again scalar, with Vecz at each width and
+/// own (the kernel calls functions Vecz does not widen yet, so it stays
+/// scalar), so each query and collective has one right answer per
+/// work-item, which the model here computes. kernels/sub_group_lanes.cl:
+/// sub-groups of a vector kernel's lanes, scalar, at each width and at the
+/// width Vecz picks, against a model of the layout. The whole-suite runs
+/// (test/e2e/ CMakeLists.txt) run it again scalar, with Vecz at each width and
 /// outlined; the groups, 6 x 5 and 7 x 3 in ranges of 12 x 10 and 14 x 7,
 /// are not multiples of a vector's width, and the last row of groups of
 /// the first range is 2 rows high.
@@ -70,6 +73,144 @@ TEST_P(SubGroupTest, EachWorkItemIsASubGroupOfItsOwn) {
         EXPECT_EQ(O[11], 1 + Positive);
       }
   }
+}
+
+/// One work-item's sub-group, by the layout of metadata/sub_groups.h: its
+/// group's rows are cut into sub-groups of Size work-items along x.
+struct SubGroupModel {
+  uint64_t Size;     // A full sub-group's work-items.
+  uint64_t Local[2]; // The enqueued local size.
+  uint64_t Group[2]; // This group's size (smaller at the range's end).
+  uint64_t Id[2];    // The work-item's local id.
+
+  uint64_t perRow(uint64_t RowItems) const {
+    return (RowItems + Size - 1) / Size;
+  }
+  uint64_t first() const { return Id[0] / Size * Size; }
+  uint64_t members() const { return std::min(Size, Group[0] - first()); }
+  uint64_t subGroupId() const {
+    return Id[1] * perRow(Group[0]) + Id[0] / Size;
+  }
+  uint64_t localId() const { return Id[0] - first(); }
+};
+
+/// The values of the work-items of \p M's sub-group, in local id order,
+/// of a row of \p Values starting at the group's first work-item of the
+/// row, \p RowStart.
+template <typename T>
+std::vector<T> membersOf(const SubGroupModel &M, const std::vector<T> &Values,
+                         uint64_t RowStart) {
+  return std::vector<T>(Values.begin() + RowStart + M.first(),
+                        Values.begin() + RowStart + M.first() + M.members());
+}
+
+/// Runs kernels/sub_group_lanes.cl compiled with \p Options and checks every
+/// result against the model; \p ExpectedSize, if not 0, is the sub-group
+/// size those options promise.
+void checkSubGroupLanes(const char *Target, const std::string &Options,
+                        uint64_t ExpectedSize) {
+  SCOPED_TRACE("options '" + Options + "'");
+  std::vector<char> Binary;
+  ASSERT_EQ(compileKernel(readKernelSource("sub_group_lanes.cl"), Binary,
+                          "-cl-std=CL3.0 " + Options, Target,
+                          "sub_group_lanes.cl"),
+            "");
+  struct Shape {
+    uint64_t Global[2], Local[2];
+  };
+  // 45 = 21 + 21 + 3 and 6 = 4 + 2: full rows of 21 (not a multiple of a
+  // width), and rows of 3, shorter than a vector; then groups of 8 x 3.
+  uint64_t Size = 0;
+  for (Shape S : {Shape{{45, 6}, {21, 4}}, Shape{{16, 3}, {8, 3}}}) {
+    const uint64_t N = S.Global[0] * S.Global[1];
+    std::vector<int> In(N);
+    for (uint64_t I = 0; I < N; ++I)
+      In[I] = static_cast<int>((I * 7919) % 199) - 99;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(In), KernelArg::buffer(std::vector<int>(N * 20, 7)),
+        KernelArg::buffer(std::vector<double>(N * 2, 7.0))};
+    ASSERT_EQ(
+        runKernel(Binary, "sub_group_lanes", Args,
+                  {{S.Global[0], S.Global[1]}, {S.Local[0], S.Local[1]}, {}}),
+        "");
+    std::vector<int> Out = Args[1].as<int>();
+    std::vector<double> DOut = Args[2].as<double>();
+    // The size the kernel answers in the first shape, whose rows are at
+    // least as long as any vector: then checked against everything.
+    if (Size == 0) {
+      Size = static_cast<uint64_t>(Out[1]);
+      if (ExpectedSize)
+        EXPECT_EQ(Size, ExpectedSize);
+      ASSERT_GE(Size, 1u);
+    }
+    for (uint64_t Y = 0; Y < S.Global[1]; ++Y)
+      for (uint64_t X = 0; X < S.Global[0]; ++X) {
+        SubGroupModel M{Size, {S.Local[0], S.Local[1]}, {}, {}};
+        for (int D = 0; D < 2; ++D) {
+          uint64_t Pos = D == 0 ? X : Y;
+          M.Id[D] = Pos % S.Local[D];
+          M.Group[D] =
+              std::min(S.Local[D], S.Global[D] - Pos / S.Local[D] * S.Local[D]);
+        }
+        const uint64_t W = X + Y * S.Global[0];
+        const uint64_t RowStart = W - M.Id[0];
+        std::vector<int> V = membersOf(M, In, RowStart);
+        const uint64_t L = M.localId();
+        const int *O = Out.data() + W * 20;
+        SCOPED_TRACE("work-item (" + std::to_string(X) + ", " +
+                     std::to_string(Y) + ")");
+        auto Sum = [&](uint64_t End) {
+          long long Total = 0;
+          for (uint64_t I = 0; I < End; ++I)
+            Total += V[I];
+          return static_cast<int>(Total);
+        };
+        EXPECT_EQ(O[0], static_cast<int>(M.members()));
+        EXPECT_EQ(O[1], static_cast<int>(std::min(Size, S.Local[0])));
+        EXPECT_EQ(O[2], static_cast<int>(M.Group[1] * M.perRow(M.Group[0])));
+        EXPECT_EQ(O[3], static_cast<int>(S.Local[1] * M.perRow(S.Local[0])));
+        EXPECT_EQ(O[4], static_cast<int>(M.subGroupId()));
+        EXPECT_EQ(O[5], static_cast<int>(L));
+        EXPECT_EQ(O[6], Sum(V.size()));
+        EXPECT_EQ(O[7], *std::min_element(V.begin(), V.end()));
+        EXPECT_EQ(static_cast<unsigned>(O[8]),
+                  *std::max_element(reinterpret_cast<unsigned *>(V.data()),
+                                    reinterpret_cast<unsigned *>(V.data()) +
+                                        V.size()));
+        EXPECT_EQ(O[9], Sum(L + 1));
+        EXPECT_EQ(O[10], Sum(L));
+        EXPECT_EQ(O[11], *std::min_element(V.begin(), V.begin() + L + 1));
+        EXPECT_EQ(O[12], L == 0 ? INT_MIN
+                                : *std::max_element(V.begin(), V.begin() + L));
+        EXPECT_EQ(O[13], V.back());
+        bool All =
+            std::all_of(V.begin(), V.end(), [](int E) { return E > -90; });
+        bool Any =
+            std::any_of(V.begin(), V.end(), [](int E) { return E > 90; });
+        EXPECT_EQ(O[14], int(All) + 2 * int(Any));
+        EXPECT_EQ(O[15], static_cast<int>(
+                             static_cast<long long>(Sum(V.size())) * 1000000));
+        unsigned long long Least = ~0ull;
+        for (uint64_t I = 0; I < L; ++I)
+          Least = std::min<unsigned long long>(Least, V[I] + 100);
+        EXPECT_EQ(O[16], static_cast<int>(Least % 1000));
+        EXPECT_EQ(O[17], V[0] - 2 * V[0] * 1000);
+        EXPECT_EQ(O[18], *std::max_element(V.begin(), V.begin() + L + 1));
+        // max(x * k) is k max(x), k being positive.
+        EXPECT_EQ(O[19], 6 * *std::max_element(V.begin(), V.end()));
+        EXPECT_EQ(DOut[W * 2], Sum(V.size()) * 0.5);
+        EXPECT_EQ(DOut[W * 2 + 1], static_cast<double>(Sum(L)));
+      }
+  }
+}
+
+TEST_P(SubGroupTest, SubGroupsAreTheVectorsLanes) {
+  checkSubGroupLanes(GetParam(), "-cl-wfv=never", 1);
+  for (uint64_t Width : {4, 8, 16})
+    checkSubGroupLanes(GetParam(),
+                       "-cl-wfv=always -vecz-width=" + std::to_string(Width),
+                       Width);
+  checkSubGroupLanes(GetParam(), "", 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, SubGroupTest,

@@ -343,12 +343,16 @@ Expected<KernelCase> parseKernelCase(StringRef Text, StringRef Path) {
   const json::Object *O = Parsed->getAsObject();
   if (!O)
     return caseError(Path + ": the case must be a JSON object");
-  if (Error E =
-          checkKeys(*O,
-                    {"name", "description", "source", "kernel", "build_options",
-                     "global", "local", "args", "repeat", "tolerance"},
-                    "the case"))
+  if (Error E = checkKeys(*O,
+                          {"name", "description", "source", "kernel",
+                           "pocl_kernel", "build_options", "global", "local",
+                           "args", "repeat", "tolerance"},
+                          "the case"))
     return std::move(E);
+  // The kernel bench/compare.py has pocl run in place of this one: Loom
+  // runs "kernel".
+  if (O->get("pocl_kernel") && !O->getString("pocl_kernel"))
+    return caseError(Path + ": 'pocl_kernel' must be a string");
 
   KernelCase C;
   auto Name = O->getString("name");

@@ -75,6 +75,7 @@ void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
     OS << "  vec_type_hint: " << K.VecTypeHint << "\n";
   OS << "  local memory: " << K.LocalMemoryBytes << " bytes\n";
   OS << "  vectorization width: " << K.VectorizationWidth << "\n";
+  OS << "  sub-group size: " << K.SubGroupSize << "\n";
   OS << "  stack: " << K.StackBytes << " bytes + " << K.StackBytesPerWorkItem
      << " per work-item\n";
   OS << "  work-group info layout: "

@@ -145,6 +145,7 @@ private:
   Value *globalId(Value *Dim);
   Value *localLinearId();
   Value *globalLinearId();
+  Value *workItemCount(MuxBuiltin Size);
 
   const BuiltinInfo &BI;
   Function &F;
@@ -218,7 +219,31 @@ void MuxBuiltinBodyBuilder::build(MuxBuiltin B) {
     return returnValue(localLinearId());
   case MuxBuiltin::GetGlobalLinearId:
     return returnValue(globalLinearId());
+  // Sub-groups of one work-item each, which the code outside vector kernels
+  // runs (a vectorizer replaces these in a vector kernel whose lanes are a
+  // sub-group).
+  case MuxBuiltin::GetSubGroupSize:
+  case MuxBuiltin::GetMaxSubGroupSize:
+    return returnValue(Builder.getInt32(1));
+  case MuxBuiltin::GetSubGroupLocalId:
+    return returnValue(Builder.getInt32(0));
+  case MuxBuiltin::GetSubGroupId:
+    return returnValue(
+        Builder.CreateTrunc(localLinearId(), Builder.getInt32Ty()));
+  case MuxBuiltin::GetNumSubGroups:
+    return returnValue(workItemCount(MuxBuiltin::GetLocalSize));
+  case MuxBuiltin::GetEnqueuedNumSubGroups:
+    return returnValue(workItemCount(MuxBuiltin::GetEnqueuedLocalSize));
   }
+}
+
+/// The product of the three sizes \p Size (a local size builtin) gives, as
+/// an i32: the work-items of a work-group, at most LOOM_MAX_WORK_GROUP_ITEMS.
+Value *MuxBuiltinBodyBuilder::workItemCount(MuxBuiltin Size) {
+  Value *Count = call(Size, Builder.getInt32(0));
+  for (unsigned D = 1; D < 3; ++D)
+    Count = Builder.CreateMul(Count, call(Size, Builder.getInt32(D)));
+  return Builder.CreateTrunc(Count, Builder.getInt32Ty());
 }
 
 void MuxBuiltinBodyBuilder::buildSetLocalId() {
@@ -571,8 +596,60 @@ bool isWidenableAny(const Function &F) {
   return Function && Function->Name == WidenableAnyName;
 }
 
+std::optional<SubGroupFunction> identifySubGroupFunction(const Function &F) {
+  std::optional<MangledFunction> Function = splitMangledFunction(F.getName());
+  if (!Function || !(Function->Name.startswith("sub_group_") ||
+                     Function->Name.startswith("get_sub_group_")))
+    return std::nullopt;
+  auto Listed =
+      StringSwitch<
+          std::optional<std::pair<SubGroupCollective, SubGroupOperation>>>(
+          Function->Name)
+#define OPENCL_SUB_GROUP_BUILTIN(Name, Collective, Operation)                  \
+  .Case(Name, std::make_pair(SubGroupCollective::Collective,                   \
+                             SubGroupOperation::Operation))
+#include "compiler/analysis/Builtins.def"
+          .Default(std::nullopt);
+  SubGroupFunction Result{SubGroupCollective::Other, SubGroupOperation::None,
+                          StringRef()};
+  if (Listed)
+    std::tie(Result.Collective, Result.Operation) = *Listed;
+  // The first parameter: a builtin type's code, or a vector of one.
+  StringRef Params = Function->Params;
+  size_t Length = 0;
+  if (Params.startswith("Dv")) {
+    size_t Underscore = Params.find('_');
+    if (Underscore != StringRef::npos)
+      Length = Underscore + 1 +
+               (Params.substr(Underscore + 1).startswith("Dh") ? 2 : 1);
+  } else if (!Params.empty() && Params != "v") {
+    Length = Params.startswith("Dh") ? 2 : 1;
+  }
+  Result.ValueType = Params.take_front(Length);
+  return Result;
+}
+
+/// The element type's code of mangled type \p Type ("f" of "Dv4_f").
+static StringRef elementCode(StringRef Type) {
+  size_t Underscore = Type.find('_');
+  return Type.startswith("Dv") && Underscore != StringRef::npos
+             ? Type.drop_front(Underscore + 1)
+             : Type;
+}
+
+bool SubGroupFunction::isSignedInteger() const {
+  StringRef Code = elementCode(ValueType);
+  return Code == "c" || Code == "a" || Code == "s" || Code == "i" ||
+         Code == "l";
+}
+
+bool SubGroupFunction::isFloatingPoint() const {
+  return isFloatingPointCode(elementCode(ValueType));
+}
+
 bool BuiltinInfo::isLinkedAfterVectorization(const Function &F) const {
-  return mustLinkAfterVectorization(F.getName()) || isWidenableAny(F);
+  return mustLinkAfterVectorization(F.getName()) || isWidenableAny(F) ||
+         identifySubGroupFunction(F).has_value();
 }
 
 bool BuiltinInfo::mustLinkAfterVectorization(StringRef MangledName) const {

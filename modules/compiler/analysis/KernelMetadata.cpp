@@ -31,6 +31,7 @@ constexpr const char *OrigFnAttr = "mux-orig-fn";
 constexpr const char *KernelPieceAttr = "mux-kernel-piece";
 constexpr const char *LocalMemAttr = "mux-local-mem-usage";
 constexpr const char *VectorWidthAttr = "mux-vectorize-width";
+constexpr const char *SubGroupSizeAttr = "mux-sub-group-size";
 constexpr const char *PackedArgsAttr = "mux-packed-args";
 constexpr const char *StackPerGroupAttr = "mux-stack-per-work-group";
 constexpr const char *StackPerItemAttr = "mux-stack-per-work-item";
@@ -43,6 +44,7 @@ constexpr const char *ArgNamesMD = "mux_arg_names";
 constexpr const char *AccumulatorArgsMD = "mux_accumulator_args";
 constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
 constexpr const char *VectorVariantMD = "mux_vector_variant";
+constexpr const char *TailVariantMD = "mux_tail_variant";
 
 uint64_t getIntegerAttr(const Function &F, StringRef Kind, uint64_t Default) {
   Attribute A = F.getFnAttribute(Kind);
@@ -258,6 +260,14 @@ void setVectorizationWidth(Function &F, uint32_t Width) {
   F.addFnAttr(VectorWidthAttr, utostr(Width));
 }
 
+uint32_t getSubGroupSize(const Function &F) {
+  return static_cast<uint32_t>(getIntegerAttr(F, SubGroupSizeAttr, 1));
+}
+
+void setSubGroupSize(Function &F, uint32_t Size) {
+  F.addFnAttr(SubGroupSizeAttr, utostr(Size));
+}
+
 WorkGroupStack getWorkGroupStack(const Function &F) {
   return {getIntegerAttr(F, StackPerGroupAttr, 0),
           getIntegerAttr(F, StackPerItemAttr, 0)};
@@ -268,9 +278,9 @@ void setWorkGroupStack(Function &F, WorkGroupStack Stack) {
   F.addFnAttr(StackPerItemAttr, utostr(Stack.PerWorkItem));
 }
 
-SmallVector<Function *, 3> VectorVariant::getOtherVariants() const {
-  SmallVector<Function *, 3> Others;
-  for (Function *F : {Jammed, Wide, WideJammed})
+SmallVector<Function *, 4> VectorVariant::getOtherVariants() const {
+  SmallVector<Function *, 4> Others;
+  for (Function *F : {Jammed, Wide, WideJammed, Tail})
     if (F)
       Others.push_back(F);
   return Others;
@@ -312,6 +322,11 @@ std::optional<VectorVariant> getVectorVariant(const Function &Kernel) {
   if (N->getNumOperands() == 8 && Variant.Jammed && Variant.Wide)
     if (auto WideJammed = Read(6, 2))
       std::tie(Variant.WideJammed, Variant.WideRows) = *WideJammed;
+  if (MDNode *Tail = Kernel.getMetadata(TailVariantMD);
+      Tail && Tail->getNumOperands() == 1)
+    if (auto *F = mdconst::dyn_extract_or_null<Function>(Tail->getOperand(0));
+        F && F->getFunctionType() == Kernel.getFunctionType())
+      Variant.Tail = F;
   return Variant;
 }
 
@@ -341,10 +356,15 @@ void setVectorVariant(Function &Kernel, VectorVariant Variant) {
     Operands.push_back(Count(Variant.WideRows));
   }
   Kernel.setMetadata(VectorVariantMD, MDNode::get(Ctx, Operands));
+  Kernel.setMetadata(
+      TailVariantMD,
+      Variant.Tail ? MDNode::get(Ctx, {ValueAsMetadata::get(Variant.Tail)})
+                   : nullptr);
 }
 
 void clearVectorVariant(Function &Kernel) {
   Kernel.setMetadata(VectorVariantMD, nullptr);
+  Kernel.setMetadata(TailVariantMD, nullptr);
 }
 
 SmallVector<Function *, 4> getKernelBodies(Function &Kernel) {
@@ -382,8 +402,8 @@ void setSchedulingParamIndices(Function &F, ArrayRef<unsigned> Indices) {
 
 void transferKernelProperties(Function &From, Function &To) {
   setOrigFnName(To, getOrigFnName(From));
-  for (StringRef Kind :
-       {LocalMemAttr, VectorWidthAttr, StackPerGroupAttr, StackPerItemAttr})
+  for (StringRef Kind : {LocalMemAttr, VectorWidthAttr, SubGroupSizeAttr,
+                         StackPerGroupAttr, StackPerItemAttr})
     if (From.hasFnAttribute(Kind))
       To.addFnAttr(From.getFnAttribute(Kind));
   for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
@@ -404,8 +424,9 @@ void dropMemoryEffectAttributes(Function &F) {
 }
 
 void dropKernelProperties(Function &F) {
-  for (StringRef Kind : {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr,
-                         PackedArgsAttr, StackPerGroupAttr, StackPerItemAttr})
+  for (StringRef Kind :
+       {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr, SubGroupSizeAttr,
+        PackedArgsAttr, StackPerGroupAttr, StackPerItemAttr})
     F.removeFnAttr(Kind);
   for (StringRef Kind :
        {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD, ArgTypeQualsMD,

@@ -4,33 +4,19 @@
 // non-uniform vote, ballot, non-uniform arithmetic, shuffle, relative
 // shuffle, clustered reduce).
 //
-// Every work-item is a sub-group of its own: a sub-group of one work-item,
-// whose local id is 0, is what OpenCL allows an implementation without
-// wider ones (doc/builtins.md). So a collective is the work-item's own
-// value, or the operation's identity where no work-item comes before it
-// (exclusive scans), and a ballot holds bit 0 alone. The size is also
-// what the OpenCL layer answers (clGetKernelSubGroupInfo), which a test
-// checks against get_max_sub_group_size().
+// Every function here is for a sub-group of one work-item, whose local id
+// is 0, which OpenCL allows (doc/builtins.md): a collective is the
+// work-item's own value, or the operation's identity where no work-item
+// comes before it (exclusive scans), and a ballot holds bit 0 alone. The
+// code outside vector kernels runs them: they are linked after
+// vectorization (BuiltinInfo::isLinkedAfterVectorization), and in a vector
+// kernel whose W lanes are a sub-group Vecz makes the ones it knows
+// operations across the lanes, or leaves the kernel scalar. The queries
+// (get_sub_group_size, get_sub_group_id, ...) are mux builtins
+// (compiler/analysis/Builtins.def), defined alike.
 #include "builtins.h"
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
-
-// The number of work-items of every sub-group.
-#define SUB_GROUP_SIZE 1u
-
-LOOM_CONST uint get_sub_group_size(void) { return SUB_GROUP_SIZE; }
-LOOM_CONST uint get_max_sub_group_size(void) { return SUB_GROUP_SIZE; }
-LOOM_OVERLOAD uint get_num_sub_groups(void) {
-  return (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
-}
-LOOM_OVERLOAD uint get_enqueued_num_sub_groups(void) {
-  return (uint)(get_enqueued_local_size(0) * get_enqueued_local_size(1) *
-                get_enqueued_local_size(2));
-}
-LOOM_OVERLOAD uint get_sub_group_id(void) {
-  return (uint)get_local_linear_id();
-}
-LOOM_CONST uint get_sub_group_local_id(void) { return 0; }
 
 // A work-item alone is always at the barrier, and sees its own memory
 // operations in program order.

@@ -31,6 +31,7 @@ void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
     W.write<uint32_t>(Size);
   W.write<uint64_t>(K.LocalMemoryBytes);
   W.write<uint32_t>(K.VectorizationWidth);
+  W.write<uint32_t>(K.SubGroupSize);
   W.write<uint64_t>(K.StackBytes);
   W.write<uint64_t>(K.StackBytesPerWorkItem);
   W.write<uint32_t>(K.WorkGroupInfoLayout);
@@ -93,6 +94,8 @@ cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
     Size = R.read<uint32_t>();
   K.LocalMemoryBytes = R.read<uint64_t>();
   K.VectorizationWidth = R.read<uint32_t>();
+  size_t SubGroupSizeAt = R.offset();
+  K.SubGroupSize = R.read<uint32_t>();
   K.StackBytes = R.read<uint64_t>();
   K.StackBytesPerWorkItem = R.read<uint64_t>();
   size_t LayoutAt = R.offset();
@@ -104,6 +107,11 @@ cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
                              at(Base, R.failureOffset()));
   if (K.Name.empty() || K.EntrySymbol.empty())
     return cargo::unexpected("kernel record with an empty name" + at(Base, 0));
+  if (!isPowerOf2(K.SubGroupSize) || K.SubGroupSize > LOOM_MAX_SUB_GROUP_SIZE)
+    return cargo::unexpected(
+        "kernel '" + K.Name + "' has sub-group size " +
+        std::to_string(K.SubGroupSize) + ", not a power of two up to " +
+        std::to_string(LOOM_MAX_SUB_GROUP_SIZE) + at(Base, SubGroupSizeAt));
   if (K.WorkGroupInfoLayout > LOOM_WORK_GROUP_INFO_CSA)
     return cargo::unexpected(
         "kernel '" + K.Name + "' has unknown work-group info layout " +

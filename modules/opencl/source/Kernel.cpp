@@ -16,6 +16,7 @@
 #include "SharedVirtualMemory.h"
 
 #include "compiler/pipeline/CompileOptions.h"
+#include "metadata/sub_groups.h"
 
 #include <array>
 #include <cstring>
@@ -458,6 +459,7 @@ cl_int getKernelSubGroupInfo(cl_kernel Kernel, cl_device_id Device,
   if (cl_int E = checkKernelAndDevice(Kernel, Device))
     return E;
   const size_t MaxItems = Device->MuxInfo->max_work_items_per_group;
+  const uint32_t SubGroupSize = Kernel->Descriptor.SubGroupSize;
   InfoWriter Answer(Size, Value, SizeRet);
   switch (Param) {
   case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
@@ -466,10 +468,13 @@ cl_int getKernelSubGroupInfo(cl_kernel Kernel, cl_device_id Device,
         readLocalSize(InputSize, Input);
     if (!Local)
       return CL_INVALID_VALUE;
-    size_t Items = (*Local)[0] * (*Local)[1] * (*Local)[2];
+    if ((*Local)[0] * (*Local)[1] * (*Local)[2] == 0)
+      return Answer.value<size_t>(0);
     if (Param == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE)
-      return Answer.value<size_t>(Items ? compiler::SubGroupSize : 0);
-    return Answer.value<size_t>(Items / compiler::SubGroupSize);
+      return Answer.value<size_t>(
+          loom_max_sub_group_size((*Local)[0], SubGroupSize));
+    return Answer.value<size_t>(
+        loom_sub_group_count(Local->data(), SubGroupSize));
   }
   case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
     size_t Count;
@@ -483,15 +488,17 @@ cl_int getKernelSubGroupInfo(cl_kernel Kernel, cl_device_id Device,
         (Size % sizeof(size_t) != 0 || Dimensions < 1 || Dimensions > 3))
       return CL_INVALID_VALUE;
     Dimensions = Value ? Dimensions : 3;
+    // Count full sub-groups in one row.
     std::vector<size_t> Local(Dimensions, 1);
-    size_t Items = Count * compiler::SubGroupSize;
+    size_t Items = Count * SubGroupSize;
     Local[0] = Count && Items <= MaxItems ? Items : 0;
     if (Local[0] == 0)
       std::fill(Local.begin(), Local.end(), 0);
     return Answer.array(Local);
   }
   case CL_KERNEL_MAX_NUM_SUB_GROUPS:
-    return Answer.value<size_t>(MaxItems / compiler::SubGroupSize);
+    // Rows of one work-item each, every work-item a sub-group.
+    return Answer.value<size_t>(MaxItems);
   case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
     // No attribute asks for a number of sub-groups.
     return Answer.value<size_t>(0);

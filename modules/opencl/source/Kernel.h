@@ -44,10 +44,10 @@ cl_int getKernelArgInfo(cl_kernel Kernel, cl_uint Index,
 cl_int getKernelWorkGroupInfo(cl_kernel Kernel, cl_device_id Device,
                               cl_kernel_work_group_info Param, size_t Size,
                               void *Value, size_t *SizeRet);
-/// Sub-groups (cl_khr_subgroups): each work-item is a sub-group of its
-/// own (compiler::SubGroupSize), so a local size has as many sub-groups as
-/// work-items, and a count of sub-groups is a local size of (count, 1, 1)
-/// where the device allows it.
+/// Sub-groups (OpenCL C 3.0's __opencl_c_subgroups): a kernel's rows are
+/// cut into sub-groups of its descriptor's sub-group size
+/// (metadata/sub_groups.h), so a count of sub-groups is a local size of
+/// (count times that size, 1, 1) where the device allows it.
 cl_int getKernelSubGroupInfo(cl_kernel Kernel, cl_device_id Device,
                              cl_kernel_sub_group_info Param, size_t InputSize,
                              const void *Input, size_t Size, void *Value,

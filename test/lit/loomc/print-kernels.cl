@@ -13,6 +13,7 @@
 // CHECK-NEXT:   work-group size hint: none
 // CHECK-NEXT:   local memory: 256 bytes
 // CHECK-NEXT:   vectorization width: {{[0-9]+}}
+// CHECK-NEXT:   sub-group size: 1
 // CHECK-NEXT:   stack: {{[0-9]+}} bytes + {{[0-9]+}} per work-item
 // CHECK-NEXT:   work-group info layout: csa
 // REF:          work-group info layout: reference

@@ -3,14 +3,17 @@
 // Sub-groups (cl_khr_subgroups, OpenCL C 3.0's __opencl_c_subgroups) as
 // applications use them: what the device reports, what
 // clGetKernelSubGroupInfo answers, and what the sub-group functions give in
-// a kernel, on every device of the platform. Each work-item is a sub-group
-// of its own (doc/builtins.md), and what the kernel sees must be what the
-// host is told: the same size, count and ids.
+// a kernel, on every device of the platform. A kernel Vecz leaves scalar
+// (one calling a sub-group function it has no vector form of) has
+// sub-groups of one work-item each; one it vectorizes, the lanes of its
+// vectors (doc/opencl.md). What the kernel sees must be what the host is
+// told: the same size, count and ids.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OnDevice.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <string>
@@ -64,6 +67,33 @@ size_t subGroupInfo(cl_kernel K, cl_device_id Device,
   return Value;
 }
 
+/// -3 to 3, over and over.
+std::vector<cl_int> smallInts(size_t N) {
+  std::vector<cl_int> Values(N);
+  for (size_t I = 0; I < N; ++I)
+    Values[I] = int(I % 7) - 3;
+  return Values;
+}
+
+/// Runs \p K(in, out) over the 2-D range \p Global in groups of \p Local,
+/// with \p In in `in` and \p PerItem ints per work-item in `out`, which it
+/// returns.
+std::vector<cl_int> run2D(OnDevice &On, cl_kernel K,
+                          const std::vector<cl_int> &In, const size_t *Global,
+                          const size_t *Local, size_t PerItem) {
+  cl_mem BIn =
+      On.buffer(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                In.size() * sizeof(cl_int), const_cast<cl_int *>(In.data()));
+  cl_mem BOut =
+      On.buffer(CL_MEM_WRITE_ONLY, In.size() * PerItem * sizeof(cl_int));
+  EXPECT_EQ(clSetKernelArg(K, 0, sizeof BIn, &BIn), CL_SUCCESS);
+  EXPECT_EQ(clSetKernelArg(K, 1, sizeof BOut, &BOut), CL_SUCCESS);
+  EXPECT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 2, nullptr, Global, Local, 0,
+                                   nullptr, nullptr),
+            CL_SUCCESS);
+  return readInts(On.Queue, BOut, In.size() * PerItem);
+}
+
 TEST(ClGetKernelSubGroupInfo, AnswersWhatTheKernelSees) {
   for (cl_device_id Device : loomDevices()) {
     SCOPED_TRACE(deviceName(Device));
@@ -72,19 +102,8 @@ TEST(ClGetKernelSubGroupInfo, AnswersWhatTheKernelSees) {
         On.kernel(On.program(SubGroupQueries, "-cl-std=CL3.0"), "queries");
     // 2-D groups of 6 x 5, the last ones in y of 2 x ... 4 x 2 rows.
     const size_t Global[2] = {12, 12}, Local[2] = {6, 5};
-    const size_t Items = Global[0] * Global[1];
-    std::vector<cl_int> In(Items);
-    for (size_t I = 0; I < Items; ++I)
-      In[I] = int(I % 7) - 3;
-    cl_mem BIn = On.buffer(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                           Items * sizeof(cl_int), In.data());
-    cl_mem BOut = On.buffer(CL_MEM_WRITE_ONLY, Items * 16 * sizeof(cl_uint));
-    ASSERT_EQ(clSetKernelArg(K, 0, sizeof BIn, &BIn), CL_SUCCESS);
-    ASSERT_EQ(clSetKernelArg(K, 1, sizeof BOut, &BOut), CL_SUCCESS);
-    ASSERT_EQ(clEnqueueNDRangeKernel(On.Queue, K, 2, nullptr, Global, Local, 0,
-                                     nullptr, nullptr),
-              CL_SUCCESS);
-    std::vector<cl_int> Out = readInts(On.Queue, BOut, Items * 16);
+    std::vector<cl_int> In = smallInts(Global[0] * Global[1]);
+    std::vector<cl_int> Out = run2D(On, K, In, Global, Local, 16);
 
     size_t MaxSize =
         subGroupInfo(K, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
@@ -115,6 +134,75 @@ TEST(ClGetKernelSubGroupInfo, AnswersWhatTheKernelSees) {
         EXPECT_EQ(O[12], In[W] > 0 ? 1 : 0);
         EXPECT_EQ(O[15], 1);
       }
+  }
+}
+
+/// Collectives Vecz makes operations across a vector's lanes: the kernel's
+/// sub-groups are its vectors' lanes.
+const char *VectorSubGroups = R"(
+__kernel void lanes(__global const int *in, __global uint *out) {
+  size_t w = get_global_id(0) + get_global_id(1) * get_global_size(0);
+  __global uint *o = out + w * 8;
+  int x = in[w];
+  o[0] = get_max_sub_group_size();
+  o[1] = get_sub_group_size();
+  o[2] = get_num_sub_groups();
+  o[3] = get_enqueued_num_sub_groups();
+  o[4] = get_sub_group_id();
+  o[5] = get_sub_group_local_id();
+  o[6] = sub_group_reduce_add(x);
+  o[7] = sub_group_scan_inclusive_add(1);
+})";
+
+TEST(ClGetKernelSubGroupInfo, AnswersWhatAVectorKernelSees) {
+  for (cl_device_id Device : loomDevices()) {
+    SCOPED_TRACE(deviceName(Device));
+    OnDevice On(Device);
+    cl_kernel K =
+        On.kernel(On.program(VectorSubGroups, "-cl-std=CL3.0"), "lanes");
+    // Rows of 21 work-items, not a multiple of any width.
+    const size_t Global[2] = {42, 3}, Local[2] = {21, 3};
+    std::vector<cl_int> In = smallInts(Global[0] * Global[1]);
+    std::vector<cl_int> Out = run2D(On, K, In, Global, Local, 8);
+
+    const size_t Size =
+        subGroupInfo(K, Device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+                     {Local[0], Local[1]});
+    const size_t Count = subGroupInfo(
+        K, Device, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, {Local[0], Local[1]});
+    // Vecz, on auto for every device, makes the kernel's sub-groups its
+    // vectors.
+    EXPECT_GT(Size, 1u);
+    const size_t PerRow = (Local[0] + Size - 1) / Size;
+    EXPECT_EQ(Count, PerRow * Local[1]);
+    for (size_t Y = 0; Y < Global[1]; ++Y)
+      for (size_t X = 0; X < Global[0]; ++X) {
+        size_t W = X + Y * Global[0];
+        const cl_int *O = Out.data() + W * 8;
+        SCOPED_TRACE("work-item (" + std::to_string(X) + ", " +
+                     std::to_string(Y) + ")");
+        size_t Lx = X % Local[0], First = Lx / Size * Size;
+        size_t Members = std::min(Size, Local[0] - First);
+        int Sum = 0;
+        for (size_t I = 0; I < Members; ++I)
+          Sum += In[W - Lx + First + I];
+        EXPECT_EQ(size_t(O[0]), Size);
+        EXPECT_EQ(size_t(O[1]), Members);
+        EXPECT_EQ(size_t(O[2]), Count);
+        EXPECT_EQ(size_t(O[3]), Count);
+        EXPECT_EQ(size_t(O[4]), Y * PerRow + Lx / Size);
+        EXPECT_EQ(size_t(O[5]), Lx - First);
+        EXPECT_EQ(O[6], Sum);
+        EXPECT_EQ(size_t(O[7]), Lx - First + 1);
+      }
+    // A count of sub-groups is that many full ones in a row.
+    size_t Wanted = 3, Sizes[3] = {0, 0, 0};
+    ASSERT_EQ(clGetKernelSubGroupInfo(
+                  K, Device, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT,
+                  sizeof Wanted, &Wanted, sizeof Sizes, Sizes, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(Sizes[0], 3 * Size);
+    EXPECT_EQ(Sizes[1] * Sizes[2], 1u);
   }
 }
 

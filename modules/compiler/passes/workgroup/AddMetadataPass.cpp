@@ -89,6 +89,7 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   K.VecTypeHint = getVecTypeHintName(Entry);
   K.LocalMemoryBytes = getLocalMemoryUsage(Entry);
   K.VectorizationWidth = getVectorizationWidth(Entry);
+  K.SubGroupSize = getSubGroupSize(Entry);
   WorkGroupStack Stack = getWorkGroupStack(Entry);
   K.StackBytes = getPrivateMemoryBytesWithCallees(Entry) + Stack.Fixed;
   K.StackBytesPerWorkItem = Stack.PerWorkItem;

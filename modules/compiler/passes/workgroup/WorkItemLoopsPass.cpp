@@ -32,6 +32,16 @@
 ///   for (y = 0; y < size.y; ++y)
 ///     for (x = size.x - peel; x < size.x; ++x) K(P);
 ///
+/// When the variant names a tail variant (a kernel whose sub-groups are the
+/// variant's W lanes), that one runs the peel, as one vector whose lanes
+/// past the row are off, and the variant names no jammed or wide one:
+///
+///   for (x = 0; x < size.x - peel; x += W) vector(P);
+///   if (peel != 0) tail(P);                              // x = size.x - peel
+///
+/// and the kernel's sub-group size is W (a kernel with barriers runs
+/// without it, its sub-groups of one work-item each).
+///
 /// When the variant also names a wide variant running K W work-items per
 /// call (`!{ptr, i32 W, ptr @jammed or null, i32 R, ptr @wide, i32 KW}`),
 /// each row's vector loop is preceded by it:
@@ -109,9 +119,15 @@ Function *createVectorizedWrapper(Function &Kernel,
       B.CreateCall(&Callee, Args)->setCallingConv(Callee.getCallingConv());
     };
   };
-  auto RunPeel = [&](IRBuilder<> &) {
-    buildDimensionZeroRun(W, Kernel, VectorEnd, W.LocalSize[0], 1, "scalar",
-                          Call(Kernel), /*IsPeel=*/true);
+  auto RunPeel = [&](IRBuilder<> &B) {
+    // The tail variant runs the peel as one vector whose lanes past the
+    // row are off (its loop runs once, when the peel is not empty).
+    if (Variant.Tail)
+      buildDimensionZeroRun(W, *Variant.Tail, VectorEnd, W.LocalSize[0], Width,
+                            "tail", Call(*Variant.Tail), /*IsPeel=*/true);
+    else
+      buildDimensionZeroRun(W, Kernel, VectorEnd, W.LocalSize[0], 1, "scalar",
+                            Call(Kernel), /*IsPeel=*/true);
   };
   Value *WideEnd = nullptr;
   if (Variant.Wide)
@@ -330,6 +346,13 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       ++NumSingleWorkItem;
     } else if (hasBarriersInlined(*Kernel, BI, /*Report=*/true)) {
       std::optional<VectorVariant> Variant = getVectorVariant(*Kernel);
+      // A variant whose lanes are sub-groups needs its tail variant, which
+      // the regions have no place for: the kernel's sub-groups are then
+      // of one work-item each, in every region.
+      if (Variant && Variant->Tail) {
+        dropVectorVariant(*Kernel, *Variant);
+        Variant.reset();
+      }
       // The regions run one width, and rows one at a time.
       if (Variant)
         for (Function *F : Variant->getOtherVariants())
@@ -365,6 +388,8 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
       // The most work-items one call runs.
       setVectorizationWidth(*Kernel, Variant->Wide ? Variant->WideWidth
                                                    : Variant->Width);
+      if (Variant->Tail)
+        setSubGroupSize(*Kernel, Variant->Width);
       ++NumKernelsVectorized;
     } else {
       Wrapper = createWorkItemLoopsWrapper(*Kernel, BI);

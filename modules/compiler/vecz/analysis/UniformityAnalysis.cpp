@@ -91,11 +91,17 @@ bool UniformityBuilder::isVaryingSource(const Instruction &I) const {
 }
 
 /// Work-item ids along dimension 0 (or an unknown dimension) vary; other mux
-/// builtins are uniform unless their arguments vary; other calls vary when
-/// they may write memory, or when their callee asks for a lane's id (a
-/// helper computing the work-item's position, kept out of line).
+/// builtins are uniform unless their arguments vary, or they differ from
+/// one sub-group to the next; a scan across the sub-group varies (every
+/// sub-group function Vecz does not know too: it declines the kernel);
+/// other calls vary when they may write memory, or when their callee asks
+/// for a lane's id (a helper computing the work-item's position, kept out
+/// of line).
 bool UniformityBuilder::isVaryingCall(const CallBase &Call) const {
   std::optional<MuxBuiltin> Mux = getMuxBuiltin(Call);
+  if (std::optional<compiler::SubGroupFunction> SubGroup =
+          getSubGroupFunction(Call))
+    return !Call.getType()->isVoidTy() && !givesOneAnswerForTheLanes(Call);
   if (!Mux)
     return (callsLaneState(Call) || !Call.onlyReadsMemory()) &&
            !Call.getType()->isVoidTy();
@@ -104,7 +110,7 @@ bool UniformityBuilder::isVaryingCall(const CallBase &Call) const {
   if (*Mux == MuxBuiltin::GetLocalId || *Mux == MuxBuiltin::GetGlobalId)
     return false; // Dimensions 1 and 2: one per vector.
   return !(BuiltinInfo::getMuxBuiltinProperties(*Mux) &
-           compiler::WorkGroupUniform) &&
+           (compiler::WorkGroupUniform | compiler::SubGroupUniform)) &&
          !Call.getType()->isVoidTy();
 }
 
@@ -126,7 +132,7 @@ void UniformityBuilder::propagateFrom(const Value &V) {
         markDivergentBranch(*I);
       continue;
     }
-    if (!I->getType()->isVoidTy() && !isWidenableAnyCall(*I))
+    if (!I->getType()->isVoidTy() && !givesOneAnswerForTheLanes(*I))
       markVarying(*I);
   }
 }

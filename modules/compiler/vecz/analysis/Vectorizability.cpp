@@ -88,6 +88,14 @@ Error checkCall(const CallBase &Call, const UniformityInfo &Uniformity,
     return notVectorizable(*Call.getFunction(),
                            "asks for a work-item id of a dimension that is "
                            "not a constant");
+  if (std::optional<compiler::SubGroupFunction> F = getSubGroupFunction(Call);
+      F && F->Collective == compiler::SubGroupCollective::Other)
+    // Done per lane, it would see a sub-group of one in a kernel whose
+    // sub-groups are its vectors.
+    return notVectorizable(*Call.getFunction(),
+                           "calls '" + Call.getCalledFunction()->getName() +
+                               "', a sub-group function Vecz has no vector "
+                               "form of yet");
   auto IsVarying = [&](const Value *V) { return Uniformity.isVarying(V); };
   if (classifyCall(Call, IsVarying, BI, Width) != CallWidening::PerLane)
     return Error::success();

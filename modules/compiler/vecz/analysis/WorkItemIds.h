@@ -57,9 +57,37 @@ inline bool isLinearIdCall(const llvm::CallBase &Call) {
          B == compiler::MuxBuiltin::GetGlobalLinearId;
 }
 
-/// Whether \p Call's result moves by one from each lane to the next.
+/// Whether \p Call's result moves by one from each lane to the next: the
+/// sub-group local id too, the lanes of a vector being a sub-group.
 inline bool isLaneIdCall(const llvm::CallBase &Call) {
-  return isIdOfDimension(Call, 0) || isLinearIdCall(Call);
+  return isIdOfDimension(Call, 0) || isLinearIdCall(Call) ||
+         getMuxBuiltin(Call) == compiler::MuxBuiltin::GetSubGroupLocalId;
+}
+
+/// Whether \p Call is a sub-group query the vector kernel answers for its
+/// sub-group (SubGroups.h): the size, id, number and maximum size.
+inline bool isSubGroupQuery(const llvm::CallBase &Call) {
+  std::optional<compiler::MuxBuiltin> B = getMuxBuiltin(Call);
+  using compiler::MuxBuiltin;
+  return B == MuxBuiltin::GetSubGroupSize || B == MuxBuiltin::GetSubGroupId ||
+         B == MuxBuiltin::GetNumSubGroups ||
+         B == MuxBuiltin::GetEnqueuedNumSubGroups ||
+         B == MuxBuiltin::GetMaxSubGroupSize;
+}
+
+/// The sub-group function \p Call calls directly, if any.
+inline std::optional<compiler::SubGroupFunction>
+getSubGroupFunction(const llvm::CallBase &Call) {
+  const llvm::Function *Callee = Call.getCalledFunction();
+  return Callee ? compiler::identifySubGroupFunction(*Callee) : std::nullopt;
+}
+
+/// Whether \p Call asks about or works across the sub-group: a query, the
+/// local id, or a sub-group function.
+inline bool isSubGroupCall(const llvm::CallBase &Call) {
+  return isSubGroupQuery(Call) ||
+         getMuxBuiltin(Call) == compiler::MuxBuiltin::GetSubGroupLocalId ||
+         getSubGroupFunction(Call).has_value();
 }
 
 /// Whether \p F, or a function defined here that it calls, makes a call
@@ -97,17 +125,25 @@ inline bool waitsAtBarrier(const llvm::Function &F) {
 
 /// Whether \p F, or a function it calls, asks for what differs from lane
 /// to lane (an id along dimension 0 or of a dimension not known, a linear
-/// id) or waits at a barrier: a call of it made once for the vector, or
-/// once per lane, would see lane 0's state.
+/// id), waits at a barrier or works with the sub-group: a call of it made
+/// once for the vector, or once per lane, would see lane 0's state, or a
+/// sub-group of one.
 inline bool usesLaneState(const llvm::Function &F) {
   llvm::SmallPtrSet<const llvm::Function *, 8> Seen;
   return reachesCall(
       F,
       [](const llvm::CallBase &Call) {
         return isLaneIdCall(Call) || isIdOfUnknownDimension(Call) ||
-               getMuxBuiltin(Call) == compiler::MuxBuiltin::WorkGroupBarrier;
+               getMuxBuiltin(Call) == compiler::MuxBuiltin::WorkGroupBarrier ||
+               isSubGroupCall(Call);
       },
       Seen);
+}
+
+/// Whether \p F, or a function it calls, works with the sub-group.
+inline bool usesSubGroups(const llvm::Function &F) {
+  llvm::SmallPtrSet<const llvm::Function *, 8> Seen;
+  return reachesCall(F, isSubGroupCall, Seen);
 }
 
 /// Whether \p Call calls a function defined here that uses lane state: its

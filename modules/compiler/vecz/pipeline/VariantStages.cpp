@@ -7,6 +7,8 @@
 
 #include "pipeline/VariantStages.h"
 
+#include "pipeline/Preparation.h"
+
 #include "analysis/CostModel.h"
 
 #include "vecz/JamRows.h"
@@ -393,12 +395,69 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
   return Variant;
 }
 
+/// A copy of \p Kernel that runs its body only where the work-item is in
+/// its row: `if (get_local_id(0) < get_local_size(0)) body`, the kernel's
+/// returns leaving through the guard's exit. Its static allocas stay in
+/// the entry block.
+static Function *cloneGuarded(Function &Kernel,
+                              const compiler::BuiltinInfo &BI) {
+  Function *Copy = [&] {
+    ValueToValueMapTy VMap; // Not kept: what follows erases clones.
+    return CloneFunction(&Kernel, VMap);
+  }();
+  Copy->setName(Kernel.getName() + ".tail");
+  LLVMContext &Ctx = Copy->getContext();
+  BasicBlock *Body = &Copy->getEntryBlock();
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "tail.exit", Copy);
+  for (BasicBlock &BB : *Copy)
+    if (auto *Return = dyn_cast_or_null<ReturnInst>(BB.getTerminator())) {
+      BranchInst::Create(Exit, Return);
+      Return->eraseFromParent();
+    }
+  ReturnInst::Create(Ctx, Exit);
+  BasicBlock *Guard = BasicBlock::Create(Ctx, "tail.guard", Copy, Body);
+  IRBuilder<> B(Guard);
+  for (Instruction &I : make_early_inc_range(*Body))
+    if (auto *Alloca = dyn_cast<AllocaInst>(&I);
+        Alloca && isa<ConstantInt>(Alloca->getArraySize()))
+      Alloca->moveBefore(*Guard, Guard->end());
+  Module &M = *Copy->getParent();
+  auto Query = [&](compiler::MuxBuiltin Builtin) {
+    return B.CreateCall(BI.getOrDeclareMuxBuiltin(Builtin, M), B.getInt32(0));
+  };
+  Value *InRow =
+      B.CreateICmpULT(Query(compiler::MuxBuiltin::GetLocalId),
+                      Query(compiler::MuxBuiltin::GetLocalSize), "in.row");
+  B.CreateCondBr(InRow, Body, Exit);
+  return Copy;
+}
+
+Expected<Function *> makeTailVariant(Function &Kernel, unsigned Width,
+                                     const VeczPass::Options &Opts,
+                                     const compiler::BuiltinInfo &BI,
+                                     FunctionAnalysisManager &FAM,
+                                     OptimizationRemarkEmitter &ORE) {
+  Function *Guarded = cloneGuarded(Kernel, BI);
+  // The body is one divergent region now, which linearization may need in
+  // the form preparation gives (one exit per loop).
+  prepareForPacketization(*Guarded, BI, FAM, ORE);
+  Expected<Function *> Tail =
+      verifyMade(packetizeKernel(*Guarded, Width,
+                                 FAM.getResult<UniformityAnalysis>(*Guarded),
+                                 FAM.getResult<StrideAnalysis>(*Guarded), BI,
+                                 FAM.getResult<TargetIRAnalysis>(*Guarded),
+                                 Opts.getPacketizerOptions()),
+                 "packetization (tail)", FAM);
+  eraseFunction(*Guarded, FAM);
+  return Tail;
+}
+
 bool runVariantStage(Module &M, VariantStage Stage) {
   bool Changed = false;
   for (Function *Kernel : compiler::utils::getKernelEntryPoints(M)) {
     std::optional<compiler::utils::VectorVariant> Variant =
         compiler::utils::getVectorVariant(*Kernel);
-    if (!Variant || Variant->Wide)
+    if (!Variant || Variant->Wide || Variant->Tail)
       continue;
     OptimizationRemarkEmitter ORE(Kernel);
     compiler::utils::VectorVariant Made = Stage(*Kernel, *Variant, ORE);

@@ -81,6 +81,17 @@ addWideVariant(llvm::Function &Kernel, compiler::utils::VectorVariant Variant,
                llvm::FunctionAnalysisManager &FAM,
                llvm::OptimizationRemarkEmitter &ORE);
 
+/// The tail variant of \p Kernel at \p Width (VectorVariant::Tail): a copy
+/// of the kernel whose body only the work-items of the row run, as it is
+/// (`if (get_local_id(0) < get_local_size(0)) body`), packetized at
+/// \p Width, so that the lanes past the row are off, every memory access
+/// masked. \p Kernel has been prepared for packetization.
+llvm::Expected<llvm::Function *>
+makeTailVariant(llvm::Function &Kernel, unsigned Width,
+                const VeczPass::Options &Opts, const compiler::BuiltinInfo &BI,
+                llvm::FunctionAnalysisManager &FAM,
+                llvm::OptimizationRemarkEmitter &ORE);
+
 /// What a stage pass run alone (vecz-jam-rows, vecz-wide) adds to a
 /// kernel's vector variant: the variant with the stage's, or as it was.
 using VariantStage = llvm::function_ref<compiler::utils::VectorVariant(
@@ -88,7 +99,8 @@ using VariantStage = llvm::function_ref<compiler::utils::VectorVariant(
     llvm::OptimizationRemarkEmitter &ORE)>;
 
 /// Runs \p Stage on each kernel of \p M whose vector variant has no
-/// wide variant yet, and records what it made; whether it made anything.
+/// wide variant yet, nor a tail variant (its lanes are its sub-groups, one
+/// row each), and records what it made; whether it made anything.
 bool runVariantStage(llvm::Module &M, VariantStage Stage);
 
 /// The one parameter `<NAME=N>` of stage pass \p Pass, \p Range's option,

@@ -193,27 +193,78 @@ static bool hasVaryingVectors(const Function &Kernel,
   });
 }
 
+/// Says through \p ORE that \p Kernel stays scalar, for \p Why.
+static bool decline(Function &Kernel, OptimizationRemarkEmitter &ORE,
+                    StringRef Remark, const Twine &Why) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Remark, &Kernel)
+           << "kernel '" << Kernel.getName()
+           << "' not vectorized: " << Why.str();
+  });
+  ++NumKernelsDeclined;
+  return false;
+}
+
+/// Gives \p Kernel, which works with sub-groups, vector variant \p Vector of
+/// \p Width lanes and the tail variant of the same width, so that its
+/// sub-groups are the variants' lanes (transform/SubGroups.h): both, or
+/// neither (the kernel stays scalar, its sub-groups of one work-item
+/// each). The lanes are one row's sub-group, so no jammed or wide variant;
+/// and no cost model: the kernel's author asked for sub-groups, which a
+/// scalar kernel would make of one work-item each.
+static bool addSubGroupVariants(Function &Kernel, Function &Vector,
+                                unsigned Width, const VeczPass::Options &Opts,
+                                const compiler::BuiltinInfo &BI,
+                                FunctionAnalysisManager &FAM,
+                                OptimizationRemarkEmitter &ORE) {
+  Expected<Function *> Tail =
+      makeTailVariant(Kernel, Width, Opts, BI, FAM, ORE);
+  if (!Tail) {
+    eraseFunction(Vector, FAM);
+    return decline(Kernel, ORE, "NoTail",
+                   "no tail variant for its last sub-groups (" +
+                       toString(Tail.takeError()) + ")");
+  }
+  compiler::utils::VectorVariant Variant{&Vector, Width};
+  Variant.Tail = *Tail;
+  compiler::utils::setVectorVariant(Kernel, Variant);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Vectorized", &Kernel)
+           << "kernel '" << Kernel.getName() << "' vectorized at width "
+           << ore::NV("Width", Width) << ", its sub-groups the vector's lanes";
+  });
+  ++NumKernelsVectorized;
+  return true;
+}
+
 /// Vectorizes \p Kernel, or says why not through \p ORE.
 static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             const compiler::BuiltinInfo &BI,
                             FunctionAnalysisManager &FAM) {
   OptimizationRemarkEmitter ORE(&Kernel);
   prepareForPacketization(Kernel, BI, FAM, ORE);
+  bool SubGroups = usesSubGroups(Kernel);
+  // A kernel that requires sub-groups of one work-item (the only size
+  // Loom accepts yet: pipeline/ModuleChecks.cpp) keeps them.
+  if (SubGroups && Kernel.getMetadata("intel_reqd_sub_group_size"))
+    return decline(Kernel, ORE, "RequiredSubGroupSize",
+                   "it requires sub-groups of one work-item "
+                   "(intel_reqd_sub_group_size)");
+  // The work-item loops run a kernel with barriers region by region, the
+  // row's last work-items with the scalar kernel: its sub-groups would
+  // not be the same in every region.
+  if (SubGroups && waitsAtBarrier(Kernel))
+    return decline(Kernel, ORE, "SubGroupsAndBarriers",
+                   "it works with sub-groups and waits at a barrier (not "
+                   "handled yet: its sub-groups are of one work-item each)");
   const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(Kernel);
   const StrideInfo &Strides = FAM.getResult<StrideAnalysis>(Kernel);
   unsigned Width =
       std::min(Opts.Width ? Opts.Width : chooseWidth(Kernel, Uniformity, FAM),
                Opts.MaxWidth);
-  if (Width == 0) {
-    ORE.emit([&] {
-      return OptimizationRemarkMissed(DEBUG_TYPE, "NoRoom", &Kernel)
-             << "kernel '" << Kernel.getName()
-             << "' not vectorized: its required work-group size is 1 in "
-                "dimension 0";
-    });
-    ++NumKernelsDeclined;
-    return false;
-  }
+  if (Width == 0)
+    return decline(Kernel, ORE, "NoRoom",
+                   "its required work-group size is 1 in dimension 0");
   Expected<Function *> Vector =
       verifyMade(packetizeKernel(Kernel, Width, Uniformity, Strides, BI,
                                  FAM.getResult<TargetIRAnalysis>(Kernel),
@@ -230,6 +281,8 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
     ++NumKernelsDeclined;
     return false;
   }
+  if (SubGroups)
+    return addSubGroupVariants(Kernel, **Vector, Width, Opts, BI, FAM, ORE);
   compiler::utils::VectorVariant Variant{*Vector, Width};
   if (Opts.Layout != compiler::VeczLayout::Interleaved &&
       hasVaryingVectors(Kernel, Uniformity))

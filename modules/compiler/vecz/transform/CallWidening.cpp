@@ -52,6 +52,26 @@ bool isWidenableAnyCall(const Instruction &I) {
   return Callee && compiler::isWidenableAny(*Callee);
 }
 
+bool givesOneAnswerForTheLanes(const Instruction &I) {
+  if (isWidenableAnyCall(I))
+    return true;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  std::optional<compiler::SubGroupFunction> SubGroup =
+      Call ? getSubGroupFunction(*Call) : std::nullopt;
+  if (!SubGroup)
+    return false;
+  using compiler::SubGroupCollective;
+  switch (SubGroup->Collective) {
+  case SubGroupCollective::All:
+  case SubGroupCollective::Any:
+  case SubGroupCollective::Broadcast:
+  case SubGroupCollective::Reduce:
+    return true;
+  default:
+    return false;
+  }
+}
+
 std::optional<VectorBuiltin> findVectorBuiltin(const CallBase &Call,
                                                const compiler::BuiltinInfo &BI,
                                                unsigned Width) {
@@ -77,6 +97,8 @@ CallWidening classifyCall(const CallBase &Call,
                           const compiler::BuiltinInfo &BI, unsigned Width) {
   if (isWidenableAnyCall(Call))
     return CallWidening::AcrossLanes;
+  if (getSubGroupFunction(Call))
+    return CallWidening::SubGroup;
   if (getMuxBuiltin(Call) || isa<DbgInfoIntrinsic>(Call) ||
       Call.isLifetimeStartOrEnd() || isa<AssumeInst>(Call))
     return CallWidening::Once;

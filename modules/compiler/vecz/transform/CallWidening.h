@@ -34,6 +34,10 @@ enum class CallWidening {
   /// The widenable any (compiler::isWidenableAny): one answer for the W
   /// lanes, whether some element of some lane holds, uniform.
   AcrossLanes,
+  /// A sub-group function (compiler::identifySubGroupFunction): an
+  /// operation across the lanes, the vector's W lanes being a sub-group
+  /// (SubGroups.h), or none, for a barrier.
+  SubGroup,
   /// Anything else: once per lane, in lane order (LaneOperations.h).
   PerLane,
 };
@@ -49,6 +53,11 @@ struct VectorBuiltin {
 /// Whether \p I calls the builtins library's widenable any
 /// (compiler::isWidenableAny).
 bool isWidenableAnyCall(const llvm::Instruction &I);
+
+/// Whether \p I gives one answer for all the lanes of a vector kernel
+/// whatever its operands: the widenable any, and the sub-group broadcasts,
+/// votes and reductions (a value uniform across the sub-group).
+bool givesOneAnswerForTheLanes(const llvm::Instruction &I);
 
 /// The widest vector form BuiltinInfo \p BI has of the builtin \p Call calls,
 /// for a vector kernel of \p Width lanes.

@@ -17,6 +17,7 @@
 #include "transform/Linearization.h"
 #include "transform/PacketizerImpl.h"
 #include "transform/StageMarkers.h"
+#include "transform/SubGroups.h"
 
 #include "vecz/StrideAnalysis.h"
 #include "vecz/UniformityAnalysis.h"
@@ -246,6 +247,9 @@ Error Packetizer::run() {
       if (!isVarying(&I)) {
         if (isWidenableAnyCall(I))
           answerForAllLanes(cast<CallBase>(I));
+        else if (auto *Call = dyn_cast<CallBase>(&I);
+                 Call && (isSubGroupQuery(*Call) || getSubGroupFunction(*Call)))
+          answerForSubGroup(*Call);
         else if (isa<LoadInst>(I) && Index.needsAnyLaneTest(BB))
           maskUniformAccess(I, getBlockMask(BB));
         else if (isIntegerDivision(I) && Index.needsAnyLaneTest(BB) &&
@@ -427,6 +431,48 @@ void Packetizer::answerForAllLanes(CallBase &WidenableAny) {
   Replaced.push_back(&WidenableAny);
 }
 
+/// \p Call, a sub-group query or a collective whose result is uniform (or
+/// a barrier), answered for the sub-group the vector's lanes are
+/// (SubGroups.h).
+void Packetizer::answerForSubGroup(CallBase &Call) {
+  IRBuilder<> B(&Call);
+  Value *Answer = nullptr;
+  if (isSubGroupQuery(Call)) {
+    Answer = emitSubGroupQuery(*getMuxBuiltin(Call), Width, BI, B);
+  } else if (std::optional<compiler::SubGroupFunction> F =
+                 getSubGroupFunction(Call);
+             F->Collective != compiler::SubGroupCollective::Barrier) {
+    LaneValues Values = getLaneValues(Call);
+    Value *Index = getLaneIndex(Call);
+    Answer = emitSubGroupCollective(*F, Values, Index, Call.getType(), B);
+  }
+  if (Answer) {
+    Answer->takeName(&Call);
+    Call.replaceAllUsesWith(Answer);
+  }
+  Replaced.push_back(&Call);
+}
+
+/// The value sub-group function \p Call works on, widened, with the lanes
+/// active where it is.
+LaneValues Packetizer::getLaneValues(CallBase &Call) {
+  return {getVector(Call.getArgOperand(0)), getBlockMask(Call.getParent()),
+          Width};
+}
+
+/// A broadcast's lane (lane 0's, should it vary, which OpenCL does not
+/// allow), or null for other sub-group functions.
+Value *Packetizer::getLaneIndex(CallBase &Call) {
+  if (getSubGroupFunction(Call)->Collective !=
+      compiler::SubGroupCollective::Broadcast)
+    return nullptr;
+  Value *Index = Call.getArgOperand(1);
+  if (!isVarying(Index))
+    return Index;
+  IRBuilder<> B(&Call);
+  return B.CreateExtractElement(getVector(Index), uint64_t(0));
+}
+
 /// A logical and/or (`and`, `or`, or their `select` forms) of a varying
 /// i1 and a uniform one, as a select on the uniform scalar (a splat of an
 /// i1 is a shuffle of mask registers), or null for anything else.
@@ -455,6 +501,10 @@ Value *Packetizer::widenLogicWithUniform(Instruction &I, IRBuilder<> &B,
 }
 
 Value *Packetizer::widenCall(CallBase &Call, IRBuilder<> &B) {
+  // A scan across the sub-group, the one varying sub-group function.
+  if (std::optional<compiler::SubGroupFunction> F = getSubGroupFunction(Call))
+    return emitSubGroupCollective(*F, getLaneValues(Call), nullptr,
+                                  Call.getType(), B);
   if (isLaneIdCall(Call)) {
     Value *Lanes = B.CreateStepVector(widen(Call.getType()), "lanes");
     return B.CreateAdd(

@@ -14,6 +14,7 @@
 #include "transform/Boscc.h"
 #include "transform/CallWidening.h"
 #include "transform/LaneOperations.h"
+#include "transform/SubGroups.h"
 
 #include "vecz/UniformityAnalysis.h"
 
@@ -116,6 +117,9 @@ private:
                               llvm::IRBuilder<> &B);
   void guardUniformDivision(llvm::BinaryOperator &Division, llvm::Value *Mask);
   void answerForAllLanes(llvm::CallBase &WidenableAny);
+  void answerForSubGroup(llvm::CallBase &Call);
+  LaneValues getLaneValues(llvm::CallBase &Call);
+  llvm::Value *getLaneIndex(llvm::CallBase &Call);
   llvm::Value *widenAlloca(llvm::AllocaInst &Alloca, llvm::IRBuilder<> &B);
   llvm::Value *callVectorBuiltin(llvm::CallBase &Call,
                                  const VectorBuiltin &Form,

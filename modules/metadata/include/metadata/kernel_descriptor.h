@@ -16,6 +16,7 @@
 
 #include "cargo/expected.h"
 #include "metadata/abi.h"
+#include "metadata/sub_groups.h"
 
 #include <array>
 #include <cstdint>
@@ -27,7 +28,7 @@ namespace metadata {
 
 /// The format of the descriptor bytes (not the kernel ABI, which is
 /// LOOM_ABI_VERSION).
-constexpr uint32_t DescriptorFormatVersion = 7;
+constexpr uint32_t DescriptorFormatVersion = 8;
 constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
 
 enum class ArgKind : uint8_t {
@@ -94,6 +95,9 @@ struct KernelDescriptor {
   std::array<uint32_t, 3> WorkGroupSizeHint = {0, 0, 0};
   uint64_t LocalMemoryBytes = 0;
   uint32_t VectorizationWidth = 1;
+  /// The work-items of a full sub-group: the lanes of the vector kernel
+  /// whose lanes are the sub-groups, else 1 (metadata/sub_groups.h).
+  uint32_t SubGroupSize = 1;
   /// The stack a work-group needs on the thread running it: StackBytes
   /// (the entry point's private memory, its own and its callees', and the
   /// fixed part of its live state) plus StackBytesPerWorkItem (the values
@@ -113,7 +117,7 @@ struct KernelDescriptor {
            WorkGroupSizeHint == O.WorkGroupSizeHint &&
            LocalMemoryBytes == O.LocalMemoryBytes &&
            VectorizationWidth == O.VectorizationWidth &&
-           StackBytes == O.StackBytes &&
+           SubGroupSize == O.SubGroupSize && StackBytes == O.StackBytes &&
            StackBytesPerWorkItem == O.StackBytesPerWorkItem &&
            WorkGroupInfoLayout == O.WorkGroupInfoLayout &&
            VecTypeHint == O.VecTypeHint;

@@ -24,7 +24,8 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 ; target "csa", cpu "skylake", no features, 14 bytes of global variables,
 ; one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
-; required size 64x1x1, no hint, no local memory, width 1, no stack (no
+; required size 64x1x1, no hint, no local memory, width 1, sub-groups of
+; one work-item, no stack (no
 ; private memory, no barriers: 0 bytes, 0 per work-item), the work-group
 ; info layout of the target's BuiltinInfo (0, the reference's), no
 ; vec_type_hint (an empty string), three arguments:
@@ -34,8 +35,8 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 ; const and restrict; 4, volatile) and its name after its type name
 ; (!mux_arg_names); the last is an accumulator of 4-byte additions
 ; (!mux_accumulator_args), the byte after its address space.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\07\00\00\00\05\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\0E\00\00\00\00\00\00\00\01\00\00\00
-; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\08\00\00\00\05\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\0E\00\00\00\00\00\00\00\01\00\00\00
+; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00
 ; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float\01\00\00\00a
 ; CHECK-SAME: \00\01\00\03\08\00\00\00\08\00\00\00\08\00\00\00\06\00\00\00float*\01\00\00\00x
 ; CHECK-SAME: \00\01\04\04\08\00\00\00\08\00\00\00\10\00\00\00\06\00\00\00float*\01\00\00\00y"

@@ -45,6 +45,9 @@ enum BuiltinProperty : unsigned {
   SetsState = 1u << 2,
   /// Every work-item of the work-group must reach it before any goes on.
   Barrier = 1u << 3,
+  /// The same value for every work-item of a sub-group: one per vector of a
+  /// vector kernel whose lanes are a sub-group.
+  SubGroupUniform = 1u << 4,
 };
 
 /// How an OpenCL barrier or fence maps onto its mux builtin.
@@ -95,6 +98,46 @@ bool isLanewise(llvm::StringRef MangledName);
 /// own lanes are all false only costs time. Linked after vectorization.
 bool isWidenableAny(const llvm::Function &F);
 
+/// What a collective sub-group function does across its sub-group
+/// (Builtins.def, OPENCL_SUB_GROUP_BUILTIN).
+enum class SubGroupCollective {
+  Barrier,
+  All,
+  Any,
+  Broadcast,
+  Reduce,
+  ScanInclusive,
+  ScanExclusive,
+  /// A sub-group function the table does not list (shuffles, ballots,
+  /// non-uniform and clustered operations): no vectorizer widens it yet.
+  Other,
+};
+
+/// The operation a reduction or scan applies.
+enum class SubGroupOperation { None, Add, Min, Max };
+
+/// A call of a sub-group function other than the queries (which are mux
+/// builtins), as Clang mangles it.
+struct SubGroupFunction {
+  SubGroupCollective Collective;
+  SubGroupOperation Operation;
+  /// The mangled type of the first parameter, the value the collective
+  /// works on ("i" for int, "j" for uint, "f", "Dv4_f" for float4), or
+  /// empty.
+  llvm::StringRef ValueType;
+
+  bool isSignedInteger() const;
+  bool isFloatingPoint() const;
+};
+
+/// The sub-group function \p F is, if it is one: a function of the builtins
+/// library named sub_group_* or get_sub_group_* (the queries other than the
+/// ballot masks are mux builtins by then). Such functions are linked after
+/// vectorization: in a vector kernel whose lanes are a sub-group the
+/// vectorizer widens them, or declines the kernel.
+std::optional<SubGroupFunction>
+identifySubGroupFunction(const llvm::Function &F);
+
 class BuiltinInfo {
 public:
   virtual ~BuiltinInfo();
@@ -133,8 +176,10 @@ public:
   /// which a linearized scalar body cannot be.
   virtual bool mustLinkAfterVectorization(llvm::StringRef MangledName) const;
   /// Whether library function \p F stays a call until after vectorization:
-  /// those mustLinkAfterVectorization names, and the widenable any, whose
-  /// contract is between the library and the vectorizer.
+  /// those mustLinkAfterVectorization names, the widenable any, whose
+  /// contract is between the library and the vectorizer, and the sub-group
+  /// functions (identifySubGroupFunction), which only the vectorizer knows
+  /// the sub-groups of.
   bool isLinkedAfterVectorization(const llvm::Function &F) const;
 
   /// The builtin that does what builtin \p ScalarName does for \p Width

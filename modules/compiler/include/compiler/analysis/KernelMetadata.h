@@ -104,6 +104,12 @@ void setLocalMemoryUsage(llvm::Function &F, uint64_t Bytes);
 uint32_t getVectorizationWidth(const llvm::Function &F);
 void setVectorizationWidth(llvm::Function &F, uint32_t Width);
 
+/// Attribute "mux-sub-group-size": the work-items of a full sub-group of
+/// the kernel, the lanes of the vector variant whose lanes are its
+/// sub-groups (VectorVariant::Tail), else 1 (doc/kernel-abi.md).
+uint32_t getSubGroupSize(const llvm::Function &F);
+void setSubGroupSize(llvm::Function &F, uint32_t Size);
+
 /// The stack a work-group's live state takes, beyond each work-item's own
 /// frame: Fixed bytes plus PerWorkItem bytes for each of its work-items
 /// (attributes "mux-stack-per-work-group" and "mux-stack-per-work-item",
@@ -138,9 +144,14 @@ struct VectorVariant {
   unsigned WideWidth = 0;
   llvm::Function *WideJammed = nullptr;
   unsigned WideRows = 1;
+  /// The variant that runs the last Lx % W work-items of a row in place of
+  /// the scalar kernel, Width lanes of which those past the row are off:
+  /// a kernel whose sub-groups are the variant's lanes has one (and no
+  /// jammed or wide variant), so that the row's last sub-group is one.
+  llvm::Function *Tail = nullptr;
 
-  /// The jammed, wide and wide jammed variants that exist.
-  llvm::SmallVector<llvm::Function *, 3> getOtherVariants() const;
+  /// The jammed, wide, wide jammed and tail variants that exist.
+  llvm::SmallVector<llvm::Function *, 4> getOtherVariants() const;
   /// The vector variant, then the others that exist.
   llvm::SmallVector<llvm::Function *, 4> getFunctions() const;
 };
@@ -154,7 +165,9 @@ struct VectorVariant {
 /// unless it has that signature too and Rows > 1, the wide one unless it
 /// has that signature and WideWidth is a multiple of Width above it, the
 /// wide jammed one unless it has that signature, WideRows > 1 and both the
-/// jammed and the wide variants are there).
+/// jammed and the wide variants are there); and the tail variant that
+/// metadata !mux_tail_variant `!{ptr @tail}` names, if it has the kernel's
+/// signature.
 std::optional<VectorVariant> getVectorVariant(const llvm::Function &Kernel);
 void setVectorVariant(llvm::Function &Kernel, VectorVariant Variant);
 void clearVectorVariant(llvm::Function &Kernel);

@@ -151,9 +151,11 @@ inline constexpr const char *OpenCLExtensions =
     "+cl_khr_subgroup_non_uniform_arithmetic,+cl_khr_subgroup_shuffle,"
     "+cl_khr_subgroup_shuffle_relative,+cl_khr_subgroup_clustered_reduce";
 
-/// The work-items of every sub-group: each work-item is a sub-group of its
-/// own (builtins/sub_group.cl's SUB_GROUP_SIZE, which get_max_sub_group_size
-/// answers; the OpenCL layer's tests check the two agree).
+/// The work-items of every sub-group of a kernel Vecz does not make
+/// sub-groups of (a kernel without a tail variant, KernelMetadata.h): each
+/// work-item is a sub-group of its own, as the mux builtins' bodies and
+/// builtins/sub_group.cl answer. The only size a kernel may require
+/// (intel_reqd_sub_group_size) until Vecz picks its width from it.
 inline constexpr unsigned SubGroupSize = 1;
 
 /// A header a target ships with its kernels (BaseModule::getTargetHeaders):

@@ -1,0 +1,38 @@
+// Sub-groups of a vector kernel's lanes (doc/opencl.md, "Sub-groups"):
+// every query and each collective Vecz makes a vector operation, for
+// several types, per work-item, in ranges whose groups are not multiples
+// of a vector's width and whose last groups are smaller.
+// sub_group_test.cpp checks each against its model of the layout.
+kernel void sub_group_lanes(global const int *in, global int *out,
+                            global double *dout) {
+  size_t w = get_global_id(0) + get_global_id(1) * get_global_size(0);
+  global int *o = out + w * 20;
+  int x = in[w];
+  o[0] = (int)get_sub_group_size();
+  o[1] = (int)get_max_sub_group_size();
+  o[2] = (int)get_num_sub_groups();
+  o[3] = (int)get_enqueued_num_sub_groups();
+  o[4] = (int)get_sub_group_id();
+  o[5] = (int)get_sub_group_local_id();
+  o[6] = sub_group_reduce_add(x);
+  o[7] = sub_group_reduce_min(x);
+  o[8] = (int)sub_group_reduce_max((uint)x);
+  o[9] = sub_group_scan_inclusive_add(x);
+  o[10] = sub_group_scan_exclusive_add(x);
+  o[11] = sub_group_scan_inclusive_min(x);
+  o[12] = sub_group_scan_exclusive_max(x);
+  o[13] = sub_group_broadcast(x, get_sub_group_size() - 1);
+  o[14] = sub_group_all(x > -90) + 2 * sub_group_any(x > 90);
+  o[15] = (int)sub_group_reduce_add((long)x * 1000000);
+  o[16] = (int)(sub_group_scan_exclusive_min((ulong)(x + 100)) % 1000);
+  int2 pair = sub_group_broadcast((int2)(x, -2 * x), 0);
+  o[17] = pair.x + pair.y * 1000;
+  o[18] = (int)sub_group_scan_inclusive_max((short)x);
+  // In a loop every work-item of the sub-group runs alike.
+  int acc = 0;
+  for (int k = 1; k <= 3; ++k)
+    acc += sub_group_reduce_max(x * k);
+  o[19] = acc;
+  dout[w * 2] = sub_group_reduce_add((double)x * 0.5);
+  dout[w * 2 + 1] = (double)sub_group_scan_exclusive_add((float)x);
+}
