@@ -601,6 +601,12 @@ std::optional<SubGroupFunction> identifySubGroupFunction(const Function &F) {
   if (!Function || !(Function->Name.startswith("sub_group_") ||
                      Function->Name.startswith("get_sub_group_")))
     return std::nullopt;
+  bool LaneFunction = StringSwitch<bool>(Function->Name)
+#define OPENCL_SUB_GROUP_LANE_FUNCTION(Name) .Case(Name, true)
+#include "compiler/analysis/Builtins.def"
+                          .Default(false);
+  if (LaneFunction)
+    return std::nullopt;
   auto Listed =
       StringSwitch<
           std::optional<std::pair<SubGroupCollective, SubGroupOperation>>>(

@@ -45,6 +45,7 @@ constexpr const char *AccumulatorArgsMD = "mux_accumulator_args";
 constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
 constexpr const char *VectorVariantMD = "mux_vector_variant";
 constexpr const char *TailVariantMD = "mux_tail_variant";
+constexpr const char *RequiredSubGroupSizeMD = "intel_reqd_sub_group_size";
 
 uint64_t getIntegerAttr(const Function &F, StringRef Kind, uint64_t Default) {
   Attribute A = F.getFnAttribute(Kind);
@@ -266,6 +267,16 @@ uint32_t getSubGroupSize(const Function &F) {
 
 void setSubGroupSize(Function &F, uint32_t Size) {
   F.addFnAttr(SubGroupSizeAttr, utostr(Size));
+}
+
+std::optional<uint32_t> getRequiredSubGroupSize(const Function &F) {
+  const MDNode *Required = F.getMetadata(RequiredSubGroupSizeMD);
+  if (!Required || Required->getNumOperands() != 1)
+    return std::nullopt;
+  auto *Size = mdconst::dyn_extract<ConstantInt>(Required->getOperand(0));
+  if (!Size)
+    return std::nullopt;
+  return static_cast<uint32_t>(Size->getLimitedValue(UINT32_MAX));
 }
 
 WorkGroupStack getWorkGroupStack(const Function &F) {

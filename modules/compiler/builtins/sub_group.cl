@@ -137,30 +137,76 @@ LOOM_CONST int sub_group_non_uniform_any(int predicate) {
 }
 
 // Ballots: bit i of a uint4 (i / 32 its element) is the work-item of
-// sub-group local id i; only bit 0 is one of the sub-group's.
-#define OWN_BIT(value) ((value).x & 1u)
+// sub-group local id i. sub_group_ballot works across the sub-group (only
+// bit 0 is one of a sub-group of one); the helpers below read a ballot
+// with the work-item's own local id and the sub-group's size, so they are
+// right for any sub-group and are inlined before vectorization
+// (OPENCL_SUB_GROUP_LANE_FUNCTION in compiler/analysis/Builtins.def).
 LOOM_CONST uint4 sub_group_ballot(int predicate) {
   return (uint4)(predicate != 0, 0, 0, 0);
 }
-LOOM_CONST int sub_group_inverse_ballot(uint4 value) {
-  return (int)OWN_BIT(value);
+
+// The bits [0, n) of a ballot, n at most 128.
+static uint4 bits_below(uint n) {
+  uint4 bits;
+  for (uint i = 0; i < 4u; ++i) {
+    uint first = 32u * i;
+    bits[i] = n >= first + 32u ? ~0u : n <= first ? 0u : (1u << (n - first)) - 1u;
+  }
+  return bits;
 }
-LOOM_CONST int sub_group_ballot_bit_extract(uint4 value, uint index) {
+
+static uint count_bits(uint4 value) {
+  return popcount(value.x) + popcount(value.y) + popcount(value.z) +
+         popcount(value.w);
+}
+
+LOOM_OVERLOAD int sub_group_ballot_bit_extract(uint4 value, uint index) {
   uint word = index < 128u ? value[index / 32u] : 0u;
   return (int)((word >> (index % 32u)) & 1u);
 }
-LOOM_CONST uint sub_group_ballot_bit_count(uint4 value) {
-  return OWN_BIT(value);
+LOOM_OVERLOAD int sub_group_inverse_ballot(uint4 value) {
+  return sub_group_ballot_bit_extract(value, get_sub_group_local_id());
 }
-LOOM_CONST uint sub_group_ballot_inclusive_scan(uint4 value) {
-  return OWN_BIT(value);
+LOOM_OVERLOAD uint sub_group_ballot_bit_count(uint4 value) {
+  return count_bits(value & bits_below(get_sub_group_size()));
 }
-LOOM_CONST uint sub_group_ballot_exclusive_scan(uint4 value) { return 0; }
+LOOM_OVERLOAD uint sub_group_ballot_inclusive_scan(uint4 value) {
+  return count_bits(value & bits_below(get_sub_group_local_id() + 1u));
+}
+LOOM_OVERLOAD uint sub_group_ballot_exclusive_scan(uint4 value) {
+  return count_bits(value & bits_below(get_sub_group_local_id()));
+}
 // The result is undefined where no bit of the sub-group is set: 0 then.
-LOOM_CONST uint sub_group_ballot_find_lsb(uint4 value) { return 0; }
-LOOM_CONST uint sub_group_ballot_find_msb(uint4 value) { return 0; }
-LOOM_CONST uint4 get_sub_group_eq_mask(void) { return (uint4)(1, 0, 0, 0); }
-LOOM_CONST uint4 get_sub_group_ge_mask(void) { return (uint4)(1, 0, 0, 0); }
-LOOM_CONST uint4 get_sub_group_gt_mask(void) { return (uint4)(0); }
-LOOM_CONST uint4 get_sub_group_le_mask(void) { return (uint4)(1, 0, 0, 0); }
-LOOM_CONST uint4 get_sub_group_lt_mask(void) { return (uint4)(0); }
+LOOM_OVERLOAD uint sub_group_ballot_find_lsb(uint4 value) {
+  uint4 bits = value & bits_below(get_sub_group_size());
+  for (uint i = 0; i < 4u; ++i)
+    if (bits[i] != 0u)
+      return 32u * i + ctz(bits[i]);
+  return 0;
+}
+LOOM_OVERLOAD uint sub_group_ballot_find_msb(uint4 value) {
+  uint4 bits = value & bits_below(get_sub_group_size());
+  for (uint i = 4; i-- > 0;)
+    if (bits[i] != 0u)
+      return 32u * i + 31u - clz(bits[i]);
+  return 0;
+}
+LOOM_OVERLOAD uint4 get_sub_group_eq_mask(void) {
+  uint id = get_sub_group_local_id();
+  return bits_below(id + 1u) & ~bits_below(id);
+}
+LOOM_OVERLOAD uint4 get_sub_group_ge_mask(void) {
+  return bits_below(get_sub_group_size()) &
+         ~bits_below(get_sub_group_local_id());
+}
+LOOM_OVERLOAD uint4 get_sub_group_gt_mask(void) {
+  return bits_below(get_sub_group_size()) &
+         ~bits_below(get_sub_group_local_id() + 1u);
+}
+LOOM_OVERLOAD uint4 get_sub_group_le_mask(void) {
+  return bits_below(get_sub_group_local_id() + 1u);
+}
+LOOM_OVERLOAD uint4 get_sub_group_lt_mask(void) {
+  return bits_below(get_sub_group_local_id());
+}

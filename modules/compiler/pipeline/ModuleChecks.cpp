@@ -11,6 +11,7 @@
 #include "compiler/analysis/KernelMetadata.h"
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/support/DiagnosticError.h"
+#include "metadata/sub_groups.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -62,24 +63,22 @@ void checkUndefinedCalls(Module &M, const BuiltinInfo &BI,
 }
 
 /// Kernels whose `intel_reqd_sub_group_size` (cl_intel_required_subgroup_
-/// size, which Clang accepts whether the device reports it or not) asks
-/// for sub-groups of another size than Loom's: their code may count on
-/// it, so they are refused rather than run with another size.
+/// size, which Clang accepts whether the device reports it or not) asks for
+/// sub-groups of a size Loom never makes: one work-item, or a vector
+/// kernel's lanes, a power of two up to LOOM_MAX_SUB_GROUP_SIZE. Their code
+/// may count on the size, so they are refused rather than run with another;
+/// work-item-loops refuses one whose size Vecz did not make.
 void checkRequiredSubGroupSizes(const Module &M,
                                 SmallVectorImpl<std::string> &Problems) {
   for (const Function &F : M) {
-    const MDNode *Required = F.getMetadata("intel_reqd_sub_group_size");
-    if (!Required || Required->getNumOperands() != 1)
-      continue;
-    auto *Size = mdconst::dyn_extract<ConstantInt>(Required->getOperand(0));
-    if (!Size || Size->getZExtValue() == SubGroupSize)
+    std::optional<uint32_t> Size = utils::getRequiredSubGroupSize(F);
+    if (!Size || (isPowerOf2_32(*Size) && *Size <= LOOM_MAX_SUB_GROUP_SIZE))
       continue;
     Problems.push_back("kernel '" + getOrigFnName(F).str() +
-                       "' requires sub-groups of " +
-                       std::to_string(Size->getZExtValue()) +
+                       "' requires sub-groups of " + std::to_string(*Size) +
                        " work-items (intel_reqd_sub_group_size); Loom's "
-                       "sub-groups have " +
-                       std::to_string(SubGroupSize));
+                       "sub-groups have a power of two up to " +
+                       std::to_string(LOOM_MAX_SUB_GROUP_SIZE));
   }
 }
 

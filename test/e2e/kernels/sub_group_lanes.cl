@@ -36,3 +36,52 @@ kernel void sub_group_lanes(global const int *in, global int *out,
   dout[w * 2] = sub_group_reduce_add((double)x * 0.5);
   dout[w * 2 + 1] = (double)sub_group_scan_exclusive_add((float)x);
 }
+
+// The extensions' exchanges: votes, ballots and their helpers, shuffles,
+// clustered and non-uniform arithmetic, in uniform and divergent code.
+kernel void sub_group_exchanges(global const int *in, global int *out,
+                                global double *unused) {
+  size_t w = get_global_id(0) + get_global_id(1) * get_global_size(0);
+  global int *o = out + w * 30;
+  int x = in[w];
+  uint lid = get_sub_group_local_id(), size = get_sub_group_size();
+  o[0] = sub_group_non_uniform_all_equal(x / 100) + 2 * get_max_sub_group_size();
+  o[1] = sub_group_elect();
+  o[2] = sub_group_broadcast_first(x);
+  uint4 b = sub_group_ballot(x > 0);
+  o[3] = (int)b.x;
+  o[4] = (int)(b.y | b.z | b.w);
+  o[5] = sub_group_inverse_ballot(b);
+  o[6] = (int)sub_group_ballot_bit_count(b);
+  o[7] = (int)sub_group_ballot_inclusive_scan(b);
+  o[8] = (int)sub_group_ballot_exclusive_scan(b);
+  uint4 c = b | get_sub_group_eq_mask();
+  o[9] = (int)sub_group_ballot_find_lsb(c);
+  o[10] = (int)sub_group_ballot_find_msb(c);
+  o[11] = (int)get_sub_group_ge_mask().x;
+  o[12] = (int)get_sub_group_gt_mask().x;
+  o[13] = (int)get_sub_group_le_mask().x;
+  o[14] = (int)get_sub_group_lt_mask().x;
+  o[15] = sub_group_shuffle(x, (lid + 1) % size);
+  o[16] = sub_group_shuffle_xor(x, 1u);
+  o[17] = sub_group_shuffle_up(x, 1u);
+  o[18] = sub_group_shuffle_down(x, 1u);
+  o[19] = sub_group_clustered_reduce_add(x, 4u);
+  o[20] = sub_group_non_uniform_reduce_mul((x & 1) + 1);
+  o[21] = sub_group_non_uniform_scan_inclusive_xor(x);
+  o[22] = sub_group_non_uniform_reduce_logical_or(x > 90);
+  o[23] = sub_group_non_uniform_scan_exclusive_and(x);
+  o[24] = (int)sub_group_shuffle((float)x, 0u);
+  o[25] = sub_group_clustered_reduce_max(x, 2u);
+  o[26] = 0;
+  o[27] = 0;
+  o[28] = 0;
+  o[29] = 0;
+  if (x % 3 == 0) {
+    o[26] = sub_group_non_uniform_reduce_max(x);
+    o[27] = sub_group_elect();
+    o[28] = sub_group_non_uniform_scan_inclusive_add(x);
+    o[29] = sub_group_broadcast_first(x) + 1000 * sub_group_non_uniform_all(x > 0);
+  }
+}
+

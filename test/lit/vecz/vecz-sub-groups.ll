@@ -16,7 +16,8 @@
 ; UNIFORMITY-NEXT: varying:  %lane = call i32 @__mux_get_sub_group_local_id()
 
 ; CHECK: define void @sums({{.*}} !mux_vector_variant ![[VARIANT:[0-9]+]] !mux_tail_variant ![[TAIL:[0-9]+]] {
-; CHECK: define void @shuffles({{[^!]*}} {
+; CHECK: define void @exchanges({{.*}} !mux_tail_variant
+; CHECK: define void @rotates({{[^!]*}} {
 ; CHECK: define void @waits({{[^!]*}} {
 
 ; The reduction is LLVM's; the exclusive scan two steps of lanes moved up
@@ -118,17 +119,73 @@ entry:
   ret void
 }
 
-; A sub-group function without a vector form yet, or a barrier, leaves the
-; kernel scalar, its sub-groups of one work-item each.
-; DECLINED: remark: {{.*}}kernel 'shuffles' calls '_Z21sub_group_shuffle_xorij', a sub-group function Vecz has no vector form of yet
+; A ballot is the lanes' conditions as bits; a shuffle by a constant
+; pattern one shufflevector, by varying lanes an element per lane; a
+; clustered reduction (clusters of 4) two steps of lanes exchanged by xor.
+; Under a divergent branch, the non-uniform functions see the active lanes:
+; the first of them is elected (cttz of the mask), the others count as 0.
+; CHECK-LABEL: define void @__vecz_v4_exchanges(
+; CHECK: %[[HOLDS:.+]] = icmp ne <4 x i32> %pred.v, zeroinitializer
+; CHECK-NEXT: %[[BITS:.+]] = bitcast <4 x i1> %[[HOLDS]] to i4
+; CHECK-NEXT: %[[WIDE:.+]] = zext i4 %[[BITS]] to i128
+; CHECK-NEXT: %bits = bitcast i128 %[[WIDE]] to <4 x i32>
+; CHECK: %shuffle = shufflevector <4 x i32> %x.v, <4 x i32> poison, <4 x i32> <i32 1, i32 0, i32 3, i32 2>
+; CHECK-NEXT: %[[FROM:.+]] = and <4 x i32> %x.v, <i32 3, i32 3, i32 3, i32 3>
+; CHECK-NEXT: %[[FROM0:.+]] = extractelement <4 x i32> %[[FROM]], i64 0
+; CHECK-NEXT: %[[LANE0:.+]] = extractelement <4 x i32> %x.v, i32 %[[FROM0]]
+; CHECK-NEXT: insertelement <4 x i32> poison, i32 %[[LANE0]], i64 0
+; CHECK: %[[PAIRS:.+]] = shufflevector <4 x i32> %x.v, <4 x i32> poison, <4 x i32> <i32 1, i32 0, i32 3, i32 2>
+; CHECK-NEXT: %[[SUM2:.+]] = add <4 x i32> %x.v, %[[PAIRS]]
+; CHECK-NEXT: %[[QUADS:.+]] = shufflevector <4 x i32> %[[SUM2]], <4 x i32> poison, <4 x i32> <i32 2, i32 3, i32 0, i32 1>
+; CHECK-NEXT: %[[SUM4:.+]] = add <4 x i32> %[[SUM2]], %[[QUADS]]
+; CHECK: then.active:
+; CHECK-NEXT: %[[MASK:.+]] = bitcast <4 x i1> %positive.v to i4
+; CHECK-NEXT: %[[FIRST:.+]] = call i4 @llvm.cttz.i4(i4 %[[MASK]], i1 false)
+; CHECK: %elect = zext <4 x i1> %{{.+}} to <4 x i32>
+; CHECK-NEXT: %[[ACTIVE:.+]] = select <4 x i1> %positive.v, <4 x i32> %x.v, <4 x i32> zeroinitializer
+; CHECK-NEXT: %sum = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %[[ACTIVE]])
+define void @exchanges(ptr addrspace(1) %in, ptr addrspace(1) %out) #0 {
+entry:
+  %gid = call i64 @__mux_get_global_id(i32 0)
+  %p = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %gid
+  %x = load i32, ptr addrspace(1) %p, align 4
+  %positive = icmp sgt i32 %x, 0
+  %pred = zext i1 %positive to i32
+  %bits = call <4 x i32> @_Z16sub_group_balloti(i32 %pred)
+  %word = extractelement <4 x i32> %bits, i64 0
+  %pair = call i32 @_Z21sub_group_shuffle_xorij(i32 %x, i32 1)
+  %from = call i32 @_Z17sub_group_shuffleij(i32 %x, i32 %x)
+  %four = call i32 @_Z30sub_group_clustered_reduce_addij(i32 %x, i32 4)
+  %a = add i32 %word, %pair
+  %b = add i32 %a, %from
+  %c = add i32 %b, %four
+  %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
+  store i32 %c, ptr addrspace(1) %q, align 4
+  br i1 %positive, label %then, label %done
+
+then:
+  %first = call i32 @_Z15sub_group_electv()
+  %sum = call i32 @_Z32sub_group_non_uniform_reduce_addi(i32 %x)
+  %e = add i32 %first, %sum
+  store i32 %e, ptr addrspace(1) %q, align 4
+  br label %done
+
+done:
+  ret void
+}
+
+; A sub-group function the table does not list (sub_group_rotate, of an
+; extension Loom does not report), or a barrier, leaves the kernel scalar,
+; its sub-groups of one work-item each.
+; DECLINED: remark: {{.*}}kernel 'rotates' calls '_Z16sub_group_rotateii', a sub-group function Vecz has no vector form of yet
 ; DECLINED: remark: {{.*}}kernel 'waits' not vectorized: it works with sub-groups and waits at a barrier
-; DECLINED-NOT: @__vecz_v4_shuffles
+; DECLINED-NOT: @__vecz_v4_rotates
 ; DECLINED-NOT: @__vecz_v4_waits
-define void @shuffles(ptr addrspace(1) %out) #0 {
+define void @rotates(ptr addrspace(1) %out) #0 {
 entry:
   %gid = call i64 @__mux_get_global_id(i32 0)
   %x = trunc i64 %gid to i32
-  %y = call i32 @_Z21sub_group_shuffle_xorij(i32 %x, i32 1)
+  %y = call i32 @_Z16sub_group_rotateii(i32 %x, i32 1)
   %q = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %gid
   store i32 %y, ptr addrspace(1) %q, align 4
   ret void
@@ -155,7 +212,13 @@ declare float @_Z20sub_group_reduce_addf(float) #1
 declare i32 @_Z28sub_group_scan_exclusive_maxi(i32) #1
 declare i32 @_Z19sub_group_broadcastij(i32, i32) #1
 declare i32 @_Z13sub_group_alli(i32) #1
+declare i32 @_Z16sub_group_rotateii(i32, i32) #1
+declare <4 x i32> @_Z16sub_group_balloti(i32) #1
 declare i32 @_Z21sub_group_shuffle_xorij(i32, i32) #1
+declare i32 @_Z17sub_group_shuffleij(i32, i32) #1
+declare i32 @_Z30sub_group_clustered_reduce_addij(i32, i32) #1
+declare i32 @_Z15sub_group_electv() #1
+declare i32 @_Z32sub_group_non_uniform_reduce_addi(i32) #1
 attributes #0 = { "mux-kernel"="entry-point" }
 attributes #1 = { convergent nounwind readnone willreturn }
 

@@ -24,7 +24,8 @@ namespace {
 using namespace loom_opencl_test;
 
 /// Every sub-group query a kernel can make, and a few of each extension's
-/// collectives, whose results a sub-group of one work-item fixes.
+/// collectives, whose results a sub-group of one work-item fixes (built
+/// with ScalarOptions).
 const char *SubGroupQueries = R"(
 __kernel void queries(__global const int *in, __global uint *out) {
   size_t w = get_global_id(0) + get_global_id(1) * get_global_size(0);
@@ -55,6 +56,10 @@ __kernel void queries(__global const int *in, __global uint *out) {
           sub_group_clustered_reduce_add(x, 1) == x;
   o[15] = get_sub_group_eq_mask().x;
 })";
+
+/// Build options that keep a kernel scalar, its sub-groups of one
+/// work-item each.
+const char *ScalarOptions = "-cl-std=CL3.0 -cl-wfv=never";
 
 size_t subGroupInfo(cl_kernel K, cl_device_id Device,
                     cl_kernel_sub_group_info Param,
@@ -99,7 +104,7 @@ TEST(ClGetKernelSubGroupInfo, AnswersWhatTheKernelSees) {
     SCOPED_TRACE(deviceName(Device));
     OnDevice On(Device);
     cl_kernel K =
-        On.kernel(On.program(SubGroupQueries, "-cl-std=CL3.0"), "queries");
+        On.kernel(On.program(SubGroupQueries, ScalarOptions), "queries");
     // 2-D groups of 6 x 5, the last ones in y of 2 x ... 4 x 2 rows.
     const size_t Global[2] = {12, 12}, Local[2] = {6, 5};
     std::vector<cl_int> In = smallInts(Global[0] * Global[1]);
@@ -209,7 +214,7 @@ TEST(ClGetKernelSubGroupInfo, AnswersWhatAVectorKernelSees) {
 TEST(ClGetKernelSubGroupInfo, CountsAndLocalSizes) {
   OnDevice On(loomDevices()[0]);
   cl_kernel K =
-      On.kernel(On.program(SubGroupQueries, "-cl-std=CL3.0"), "queries");
+      On.kernel(On.program(SubGroupQueries, ScalarOptions), "queries");
   size_t MaxItems =
       deviceValue<size_t>(On.Device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
   EXPECT_EQ(subGroupInfo(K, On.Device, CL_KERNEL_MAX_NUM_SUB_GROUPS, {}),
@@ -247,7 +252,7 @@ TEST(ClGetKernelSubGroupInfo, CountsAndLocalSizes) {
 TEST(ClGetKernelSubGroupInfo, RefusesWhatTheSpecificationRefuses) {
   OnDevice On(loomDevices()[0]);
   cl_kernel K =
-      On.kernel(On.program(SubGroupQueries, "-cl-std=CL3.0"), "queries");
+      On.kernel(On.program(SubGroupQueries, ScalarOptions), "queries");
   size_t Local[4] = {8, 1, 1, 1}, Value = 0;
   auto Query = [&](cl_kernel Kernel, cl_kernel_sub_group_info Param,
                    size_t InputSize, const void *Input) {

@@ -329,6 +329,21 @@ std::optional<BarrierRegions> cutVectorVariant(Function &Vector,
   return std::nullopt;
 }
 
+/// Whether \p Kernel runs with the sub-groups it requires
+/// (intel_reqd_sub_group_size): an error if not, since its code may count
+/// on their size. Only Vecz makes sub-groups of more than one work-item,
+/// and says why where it did not (-Rpass-missed=vecz).
+void checkRequiredSubGroupSize(Function &Kernel) {
+  std::optional<uint32_t> Required = getRequiredSubGroupSize(Kernel);
+  if (!Required || *Required == getSubGroupSize(Kernel))
+    return;
+  emitError(Kernel, DebugLoc(),
+            "kernel '" + getOrigFnName(Kernel) + "' requires sub-groups of " +
+                Twine(*Required) +
+                " work-items (intel_reqd_sub_group_size), which Vecz did not "
+                "make of it (-Rpass-missed=vecz says why)");
+}
+
 } // namespace
 
 PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
@@ -394,6 +409,7 @@ PreservedAnalyses WorkItemLoopsPass::run(Module &M, ModuleAnalysisManager &AM) {
     } else {
       Wrapper = createWorkItemLoopsWrapper(*Kernel, BI);
     }
+    checkRequiredSubGroupSize(*Kernel);
     replaceKernelEntryPoint(*Kernel, *Wrapper);
     if (Kernel->use_empty())
       Kernel->eraseFromParent();

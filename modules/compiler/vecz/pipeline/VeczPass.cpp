@@ -243,13 +243,24 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             FunctionAnalysisManager &FAM) {
   OptimizationRemarkEmitter ORE(&Kernel);
   prepareForPacketization(Kernel, BI, FAM, ORE);
-  bool SubGroups = usesSubGroups(Kernel);
-  // A kernel that requires sub-groups of one work-item (the only size
-  // Loom accepts yet: pipeline/ModuleChecks.cpp) keeps them.
-  if (SubGroups && Kernel.getMetadata("intel_reqd_sub_group_size"))
+  // A kernel that requires a sub-group size gets it: one work-item (it
+  // stays scalar), or the vector's lanes at that width, whether it calls
+  // sub-group functions or not (work-item-loops refuses it where Vecz
+  // does not make them).
+  std::optional<uint32_t> Required =
+      compiler::utils::getRequiredSubGroupSize(Kernel);
+  bool SubGroups = usesSubGroups(Kernel) || (Required && *Required > 1);
+  if (Required && *Required == 1)
     return decline(Kernel, ORE, "RequiredSubGroupSize",
                    "it requires sub-groups of one work-item "
                    "(intel_reqd_sub_group_size)");
+  if (Required && *Required > Opts.MaxWidth)
+    return decline(Kernel, ORE, "RequiredSubGroupSize",
+                   "it requires sub-groups of " + Twine(*Required) +
+                       " work-items, more than the target's vectors hold (" +
+                       Twine(Opts.MaxWidth) + ")");
+  if (Required)
+    Opts.Width = *Required;
   // The work-item loops run a kernel with barriers region by region, the
   // row's last work-items with the scalar kernel: its sub-groups would
   // not be the same in every region.

@@ -64,7 +64,10 @@ bool givesOneAnswerForTheLanes(const Instruction &I) {
   switch (SubGroup->Collective) {
   case SubGroupCollective::All:
   case SubGroupCollective::Any:
+  case SubGroupCollective::AllEqual:
   case SubGroupCollective::Broadcast:
+  case SubGroupCollective::BroadcastFirst:
+  case SubGroupCollective::Ballot:
   case SubGroupCollective::Reduce:
     return true;
   default:

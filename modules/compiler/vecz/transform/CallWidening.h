@@ -56,7 +56,7 @@ bool isWidenableAnyCall(const llvm::Instruction &I);
 
 /// Whether \p I gives one answer for all the lanes of a vector kernel
 /// whatever its operands: the widenable any, and the sub-group broadcasts,
-/// votes and reductions (a value uniform across the sub-group).
+/// votes, ballots and reductions (a value uniform across the sub-group).
 bool givesOneAnswerForTheLanes(const llvm::Instruction &I);
 
 /// The widest vector form BuiltinInfo \p BI has of the builtin \p Call calls,

@@ -442,9 +442,7 @@ void Packetizer::answerForSubGroup(CallBase &Call) {
   } else if (std::optional<compiler::SubGroupFunction> F =
                  getSubGroupFunction(Call);
              F->Collective != compiler::SubGroupCollective::Barrier) {
-    LaneValues Values = getLaneValues(Call);
-    Value *Index = getLaneIndex(Call);
-    Answer = emitSubGroupCollective(*F, Values, Index, Call.getType(), B);
+    Answer = emitSubGroupCollective(*F, getLaneValues(Call), Call.getType(), B);
   }
   if (Answer) {
     Answer->takeName(&Call);
@@ -453,24 +451,19 @@ void Packetizer::answerForSubGroup(CallBase &Call) {
   Replaced.push_back(&Call);
 }
 
-/// The value sub-group function \p Call works on, widened, with the lanes
+/// The operands of sub-group function \p Call, widened, with the lanes
 /// active where it is.
 LaneValues Packetizer::getLaneValues(CallBase &Call) {
-  return {getVector(Call.getArgOperand(0)), getBlockMask(Call.getParent()),
-          Width};
-}
-
-/// A broadcast's lane (lane 0's, should it vary, which OpenCL does not
-/// allow), or null for other sub-group functions.
-Value *Packetizer::getLaneIndex(CallBase &Call) {
-  if (getSubGroupFunction(Call)->Collective !=
-      compiler::SubGroupCollective::Broadcast)
-    return nullptr;
-  Value *Index = Call.getArgOperand(1);
-  if (!isVarying(Index))
-    return Index;
-  IRBuilder<> B(&Call);
-  return B.CreateExtractElement(getVector(Index), uint64_t(0));
+  LaneValues Values{Width, getBlockMask(Call.getParent()), nullptr};
+  if (Call.arg_size() > 0)
+    Values.Lanes = getVector(Call.getArgOperand(0));
+  if (Call.arg_size() > 1) {
+    Value *Second = Call.getArgOperand(1);
+    Values.SecondLanes = getVector(Second);
+    if (!isVarying(Second))
+      Values.Second = Second;
+  }
+  return Values;
 }
 
 /// A logical and/or (`and`, `or`, or their `select` forms) of a varying
@@ -501,10 +494,10 @@ Value *Packetizer::widenLogicWithUniform(Instruction &I, IRBuilder<> &B,
 }
 
 Value *Packetizer::widenCall(CallBase &Call, IRBuilder<> &B) {
-  // A scan across the sub-group, the one varying sub-group function.
+  // A scan, clustered reduction, election or shuffle across the
+  // sub-group, whose result varies.
   if (std::optional<compiler::SubGroupFunction> F = getSubGroupFunction(Call))
-    return emitSubGroupCollective(*F, getLaneValues(Call), nullptr,
-                                  Call.getType(), B);
+    return emitSubGroupCollective(*F, getLaneValues(Call), Call.getType(), B);
   if (isLaneIdCall(Call)) {
     Value *Lanes = B.CreateStepVector(widen(Call.getType()), "lanes");
     return B.CreateAdd(

@@ -119,7 +119,6 @@ private:
   void answerForAllLanes(llvm::CallBase &WidenableAny);
   void answerForSubGroup(llvm::CallBase &Call);
   LaneValues getLaneValues(llvm::CallBase &Call);
-  llvm::Value *getLaneIndex(llvm::CallBase &Call);
   llvm::Value *widenAlloca(llvm::AllocaInst &Alloca, llvm::IRBuilder<> &B);
   llvm::Value *callVectorBuiltin(llvm::CallBase &Call,
                                  const VectorBuiltin &Form,

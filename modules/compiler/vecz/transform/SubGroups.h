@@ -18,11 +18,14 @@
 /// which the OpenCL layer answers too (metadata/sub_groups.h). The
 /// collectives are operations across the lanes on (the lanes active of)
 /// the widened value: reductions are LLVM's vector reductions, scans
-/// log2(W) steps of shifted lanes, a broadcast an element, the votes a
-/// reduction of the lanes' conditions, and sub_group_barrier nothing, the
+/// log2(W) steps of shifted lanes, clustered reductions log2(cluster)
+/// steps of lanes exchanged by xor, a broadcast an element, a ballot the
+/// lanes' conditions as bits, the votes a reduction of those conditions,
+/// shuffles a permutation of the lanes, and sub_group_barrier nothing, the
 /// lanes running in lockstep. Inactive lanes (under a mask) count as the
-/// operation's identity. The floating-point reductions and scans add in a
-/// tree's order, which OpenCL leaves to the implementation.
+/// operation's identity, which is what the non-uniform functions ask for
+/// in divergent code. The floating-point reductions and scans add (and
+/// multiply) in a tree's order, which OpenCL leaves to the implementation.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -44,20 +47,26 @@ llvm::Value *emitSubGroupQuery(compiler::MuxBuiltin Query, unsigned Width,
 
 /// The operands of a collective across \p Width lanes.
 struct LaneValues {
-  /// The widened value (<W x T>, or <W * N x T> for a vector of N).
-  llvm::Value *Lanes;
+  unsigned Width;
   /// The lanes active (<W x i1>), or null for all of them.
   llvm::Value *Mask;
-  unsigned Width;
+  /// The widened value (<W x T>, or <W * N x T> for a vector of N), or
+  /// null for a collective without one (sub_group_elect).
+  llvm::Value *Lanes;
+  /// The second operand, if any (a broadcast's or shuffle's local id, a
+  /// shuffle's mask or delta, a cluster size): widened, and as it is where
+  /// it is uniform (else null).
+  llvm::Value *SecondLanes = nullptr;
+  llvm::Value *Second = nullptr;
 };
 
-/// Collective \p F (a reduction, scan, broadcast or vote) across the lanes
-/// of \p Values; \p Index, a broadcast's uniform lane, else null. The
-/// result is uniform, a scalar of the call's type, but for a scan, whose
-/// result is widened.
+/// Collective \p F across the lanes of \p Values, of type \p ResultType: a
+/// scalar where the result is uniform (votes, broadcasts, ballots and
+/// reductions), widened where it is not (scans, clustered reductions,
+/// sub_group_elect and shuffles).
 llvm::Value *emitSubGroupCollective(const compiler::SubGroupFunction &F,
                                     const LaneValues &Values,
-                                    llvm::Value *Index, llvm::Type *ResultType,
+                                    llvm::Type *ResultType,
                                     llvm::IRBuilder<> &B);
 
 } // namespace vecz

@@ -102,19 +102,49 @@ bool isWidenableAny(const llvm::Function &F);
 /// (Builtins.def, OPENCL_SUB_GROUP_BUILTIN).
 enum class SubGroupCollective {
   Barrier,
+  /// Votes, over the active work-items: all, any, all equal.
   All,
   Any,
+  AllEqual,
+  /// Whether the work-item is the first active one.
+  Elect,
+  /// The value of the work-item of a given local id, or of the first
+  /// active one.
   Broadcast,
+  BroadcastFirst,
+  /// The active work-items' predicates as the bits of a uint4.
+  Ballot,
   Reduce,
   ScanInclusive,
   ScanExclusive,
-  /// A sub-group function the table does not list (shuffles, ballots,
-  /// non-uniform and clustered operations): no vectorizer widens it yet.
+  /// A reduction over clusters of a given size of consecutive work-items.
+  ClusteredReduce,
+  /// The value of the work-item of a given local id, of the local id xor a
+  /// mask, of the local id minus or plus a delta.
+  Shuffle,
+  ShuffleXor,
+  ShuffleUp,
+  ShuffleDown,
+  /// A sub-group function the table does not list: no vectorizer widens
+  /// it.
   Other,
 };
 
-/// The operation a reduction or scan applies.
-enum class SubGroupOperation { None, Add, Min, Max };
+/// The operation a reduction or scan applies; the logical ones take and
+/// give 0 or 1.
+enum class SubGroupOperation {
+  None,
+  Add,
+  Min,
+  Max,
+  Mul,
+  And,
+  Or,
+  Xor,
+  LogicalAnd,
+  LogicalOr,
+  LogicalXor,
+};
 
 /// A call of a sub-group function other than the queries (which are mux
 /// builtins), as Clang mangles it.
@@ -131,8 +161,9 @@ struct SubGroupFunction {
 };
 
 /// The sub-group function \p F is, if it is one: a function of the builtins
-/// library named sub_group_* or get_sub_group_* (the queries other than the
-/// ballot masks are mux builtins by then). Such functions are linked after
+/// library named sub_group_* or get_sub_group_*, but the queries (mux
+/// builtins by then) and the functions computed from them
+/// (OPENCL_SUB_GROUP_LANE_FUNCTION). Such functions are linked after
 /// vectorization: in a vector kernel whose lanes are a sub-group the
 /// vectorizer widens them, or declines the kernel.
 std::optional<SubGroupFunction>

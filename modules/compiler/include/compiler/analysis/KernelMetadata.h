@@ -110,6 +110,11 @@ void setVectorizationWidth(llvm::Function &F, uint32_t Width);
 uint32_t getSubGroupSize(const llvm::Function &F);
 void setSubGroupSize(llvm::Function &F, uint32_t Size);
 
+/// Metadata !intel_reqd_sub_group_size `!{i32 N}` (Clang's, of
+/// cl_intel_required_subgroup_size's attribute): the sub-group size the
+/// kernel requires, if it names one.
+std::optional<uint32_t> getRequiredSubGroupSize(const llvm::Function &F);
+
 /// The stack a work-group's live state takes, beyond each work-item's own
 /// frame: Fixed bytes plus PerWorkItem bytes for each of its work-items
 /// (attributes "mux-stack-per-work-group" and "mux-stack-per-work-item",
