@@ -290,6 +290,7 @@ void checkExchanges(const ItemResults &R) {
   EXPECT_EQ(O[23], And);
   EXPECT_EQ(O[24], V[0]);
   EXPECT_EQ(O[25], *std::max_element(Two.begin(), Two.end()));
+  EXPECT_EQ(O[30], L < Size / 2 ? V[0] : V[Size - 1] + 1);
   // Under the branch, the active work-items are those of a multiple of 3.
   if (V[L] % 3 != 0) {
     for (int I = 26; I < 30; ++I)
@@ -322,7 +323,7 @@ void checkSubGroupLanes(const char *Target, const std::string &Options,
       20, [](const int *O) { return static_cast<uint64_t>(O[1]); }, checkLanes);
   checkSubGroupKernel(
       Target, Options, ExpectedSize, "sub_group_lanes.cl",
-      "sub_group_exchanges", 30,
+      "sub_group_exchanges", 31,
       [](const int *O) { return static_cast<uint64_t>(O[0] / 2); },
       checkExchanges);
 }

@@ -168,8 +168,11 @@ LOOM_OVERLOAD int sub_group_ballot_bit_extract(uint4 value, uint index) {
 LOOM_OVERLOAD int sub_group_inverse_ballot(uint4 value) {
   return sub_group_ballot_bit_extract(value, get_sub_group_local_id());
 }
+// The bit count and the first and last bits consider the bits below the
+// maximum sub-group size, as the CTS does, also in a row's last sub-group
+// when it is smaller.
 LOOM_OVERLOAD uint sub_group_ballot_bit_count(uint4 value) {
-  return count_bits(value & bits_below(get_sub_group_size()));
+  return count_bits(value & bits_below(get_max_sub_group_size()));
 }
 LOOM_OVERLOAD uint sub_group_ballot_inclusive_scan(uint4 value) {
   return count_bits(value & bits_below(get_sub_group_local_id() + 1u));
@@ -179,14 +182,14 @@ LOOM_OVERLOAD uint sub_group_ballot_exclusive_scan(uint4 value) {
 }
 // The result is undefined where no bit of the sub-group is set: 0 then.
 LOOM_OVERLOAD uint sub_group_ballot_find_lsb(uint4 value) {
-  uint4 bits = value & bits_below(get_sub_group_size());
+  uint4 bits = value & bits_below(get_max_sub_group_size());
   for (uint i = 0; i < 4u; ++i)
     if (bits[i] != 0u)
       return 32u * i + ctz(bits[i]);
   return 0;
 }
 LOOM_OVERLOAD uint sub_group_ballot_find_msb(uint4 value) {
-  uint4 bits = value & bits_below(get_sub_group_size());
+  uint4 bits = value & bits_below(get_max_sub_group_size());
   for (uint i = 4; i-- > 0;)
     if (bits[i] != 0u)
       return 32u * i + 31u - clz(bits[i]);

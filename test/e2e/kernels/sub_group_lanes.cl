@@ -42,7 +42,7 @@ kernel void sub_group_lanes(global const int *in, global int *out,
 kernel void sub_group_exchanges(global const int *in, global int *out,
                                 global double *unused) {
   size_t w = get_global_id(0) + get_global_id(1) * get_global_size(0);
-  global int *o = out + w * 30;
+  global int *o = out + w * 31;
   int x = in[w];
   uint lid = get_sub_group_local_id(), size = get_sub_group_size();
   o[0] = sub_group_non_uniform_all_equal(x / 100) + 2 * get_max_sub_group_size();
@@ -83,5 +83,11 @@ kernel void sub_group_exchanges(global const int *in, global int *out,
     o[28] = sub_group_non_uniform_scan_inclusive_add(x);
     o[29] = sub_group_broadcast_first(x) + 1000 * sub_group_non_uniform_all(x > 0);
   }
+  // A local id the same for the work-items on each path, not for all.
+  uint from = lid < size / 2 ? 0 : size - 1;
+  if (lid < size / 2)
+    o[30] = sub_group_non_uniform_broadcast(x, from);
+  else
+    o[30] = sub_group_non_uniform_broadcast(x, from) + 1;
 }
 

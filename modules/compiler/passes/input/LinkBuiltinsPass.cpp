@@ -84,6 +84,18 @@ static void restoreDeferred(Module &M, const DeferredDeclarations &Deferred) {
   }
 }
 
+/// Marks the sub-group functions \p M still declares `nomerge`. A call
+/// across a sub-group stands for what the work-items that reach it do
+/// together: merged with its twin on the other side of a branch (SimplifyCFG
+/// hoists identical calls out of both sides), it would be made by the
+/// work-items of both paths at once, which a vector kernel's lanes would
+/// then do, where the non-uniform functions ask for those of one path.
+static void keepSubGroupCallsApart(Module &M) {
+  for (Function &F : M)
+    if (F.isDeclaration() && identifySubGroupFunction(F))
+      F.addFnAttr(Attribute::NoMerge);
+}
+
 /// The divisions of the functions linked after \p DefinedBefore, made
 /// unable to trap as TrapFreeDivisionPass made the rest.
 static void
@@ -184,6 +196,8 @@ PreservedAnalyses LinkBuiltinsPass::run(Module &M, ModuleAnalysisManager &AM) {
   }
 
   restoreDeferred(M, Deferred);
+  if (Early)
+    keepSubGroupCallsApart(M);
   // Early, TrapFreeDivisionPass runs next, over the library's code too.
   if (Opts.When == Stage::Late)
     guardDivisions(M, DefinedBefore);

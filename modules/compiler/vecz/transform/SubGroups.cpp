@@ -384,12 +384,15 @@ Value *shuffleSources(SubGroupCollective Collective, const LaneValues &Values,
   }
 }
 
-/// The uniform second operand of \p Values: itself, or lane 0's should it
-/// vary, which OpenCL does not allow.
+/// The uniform second operand of \p Values: itself, or where it varies
+/// across the vector, the first active lane's (in divergent code, a
+/// non-uniform broadcast's local id is the same only for the lanes that
+/// take the same path).
 Value *uniformSecond(const LaneValues &Values, IRBuilder<> &B) {
-  return Values.Second
-             ? Values.Second
-             : B.CreateExtractElement(Values.SecondLanes, uint64_t(0));
+  if (Values.Second)
+    return Values.Second;
+  Value *First = withinLanes(firstActiveLane(Values, B), Values.Width, B);
+  return B.CreateExtractElement(Values.SecondLanes, First);
 }
 
 } // namespace
