@@ -90,12 +90,14 @@ OPTIONS = ["-cl-wfv=never", "", "-cl-wfv=always -vecz-width=4",
            "-cl-wfv=always -vecz-width=8", "-cl-wfv=always -vecz-width=16",
            UNOPTIMIZED]
 # Vecz's other variants, forced (--variants): rows jammed, vectors side by
-# side, both (a wide jammed variant beside the jammed one), and the
-# scalarized layout.
+# side, both (a wide jammed variant beside the jammed one), the scalarized
+# layout, and the tail variant (a row's last work-items as one masked
+# vector).
 VARIANTS = ["-cl-wfv=always -vecz-width=8 -vecz-rows=2",
             "-cl-wfv=always -vecz-width=4 -vecz-interleave=2",
             "-cl-wfv=always -vecz-width=4 -vecz-rows=4 -vecz-interleave=2",
-            "-cl-wfv=always -vecz-width=8 -vecz-layout=scalarized"]
+            "-cl-wfv=always -vecz-width=8 -vecz-layout=scalarized",
+            "-cl-wfv=always -vecz-width=16 -vecz-tail=always"]
 # Kernels set apart, each counted in a column of its own.
 SET_APART = ["reference-compile", "reference-timeout", "pocl-differs",
              "pocl-fails", "pocl-wrong", "unoptimized-slow-on-pocl-too",

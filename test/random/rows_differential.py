@@ -25,8 +25,9 @@ left over), and two output buffers.
 loom-run runs each kernel on each target (reference, csa) with
 bounds-checked buffers, scalar (-cl-wfv=never, on the reference target:
 the reference), with the default options, and with Vecz's variants forced:
-rows jammed at widths 4, 8 and 16, vectors side by side, and both (a wide
-jammed variant beside the jammed one); with --pocl, pocl_run runs it too,
+rows jammed at widths 4, 8 and 16, vectors side by side, both (a wide
+jammed variant beside the jammed one), and each row's leftover work-items
+as one masked vector (the tail variant, -vecz-tail=always); with --pocl, pocl_run runs it too,
 a second reference. A finding is a configuration that does not compile,
 fails or crashes, runs past --timeout seconds, or writes other outputs
 than the reference. With --loomc, each kernel's Vecz remarks under every
@@ -54,7 +55,8 @@ OPTIONS = ["", "-cl-wfv=always -vecz-width=4 -vecz-rows=2",
            "-cl-wfv=always -vecz-width=16 -vecz-rows=2",
            "-cl-wfv=always -vecz-width=4 -vecz-interleave=2",
            "-cl-wfv=always -vecz-width=4 -vecz-rows=4 -vecz-interleave=2",
-           "-cl-wfv=always -vecz-width=8 -vecz-rows=8 -vecz-interleave=2"]
+           "-cl-wfv=always -vecz-width=8 -vecz-rows=8 -vecz-interleave=2",
+           "-cl-wfv=always -vecz-width=8 -vecz-rows=2 -vecz-tail=always"]
 # Elements of each input buffer; loads index them modulo this.
 INPUT_COUNT = 4096
 # Vecz's remarks for the variants (doc/passes.md, vecz).

@@ -181,6 +181,13 @@ cl::opt<std::string> VeczLayout("vecz-layout",
                                          "interleaved or scalarized"),
                                 cl::value_desc("auto|interleaved|scalarized"),
                                 cl::cat(LoomcCategory));
+cl::opt<std::string> VeczTail(
+    "vecz-tail",
+    cl::desc("How a vector kernel runs each row's last work-items, past the "
+             "largest multiple of its width: never (the default: the scalar "
+             "kernel, one by one) or always (one masked vector, its tail "
+             "variant)"),
+    cl::value_desc("never|always"), cl::cat(LoomcCategory));
 const std::string StreamingStoreHelp =
     "A vector store to an output-only buffer bypasses the caches when the "
     "launch writes at least this many bytes through it (0: never; default " +
@@ -386,6 +393,7 @@ Error setCompileOptions(compiler::CompileOptions &Opts, loom::InputKind Input) {
       {"-vecz-layout=", &VeczLayout},
       {"-vecz-rows=", &VeczRows},
       {"-vecz-interleave=", &VeczInterleave},
+      {"-vecz-tail=", &VeczTail},
       {"-streaming-store-bytes=", &StreamingStoreBytes},
       {"-outline-instructions=", &OutlineInstructions}};
   for (const auto &[Flag, Value] : BuildOptions)

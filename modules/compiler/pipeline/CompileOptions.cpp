@@ -198,6 +198,11 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
         return buildOptionError("unknown -vecz-layout= value '" + Word +
                                 "' (auto, interleaved or scalarized)");
       VeczVectorLayout = *Layout;
+    } else if (Word.consume_front("-vecz-tail=")) {
+      if (Word != "never" && Word != "always")
+        return buildOptionError("unknown -vecz-tail= value '" + Word +
+                                "' (never or always)");
+      VeczTail = Word == "always";
     } else if (Word.consume_front("-streaming-store-bytes=")) {
       if (Word.getAsInteger(10, StreamingStoreBytes))
         return buildOptionError("-streaming-store-bytes= takes a number of "

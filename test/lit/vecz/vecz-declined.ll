@@ -29,7 +29,7 @@
 
 ; WIDTH: vecz: width must be a power of two from 2 to 64 or 'auto', not '3'
 ; ROWS: vecz: rows must be 1, 2, 4 or 8 or 'auto', not '3'
-; OPTION: vecz: the options are 'width=N', 'width=auto', 'rows=N', 'rows=auto', 'interleave=N', 'interleave=auto', 'max-width=N', 'max-rows=N', 'layout=L', 'cost-model' and 'no-strided-gathers', not 'lanes=4'
+; OPTION: vecz: the options are 'width=N', 'width=auto', 'rows=N', 'rows=auto', 'interleave=N', 'interleave=auto', 'max-width=N', 'max-rows=N', 'layout=L', 'cost-model', 'no-strided-gathers' and 'tail', not 'lanes=4'
 ; MAX: vecz: max-width must be a power of two, not '3'
 
 define void @barrier(ptr addrspace(1) %out) #0 {

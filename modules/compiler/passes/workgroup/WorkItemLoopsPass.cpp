@@ -32,9 +32,10 @@
 ///   for (y = 0; y < size.y; ++y)
 ///     for (x = size.x - peel; x < size.x; ++x) K(P);
 ///
-/// When the variant names a tail variant (a kernel whose sub-groups are the
-/// variant's W lanes), that one runs the peel, as one vector whose lanes
-/// past the row are off, and the variant names no jammed or wide one:
+/// When the variant names a tail variant (Vecz gives one to a kernel whose
+/// sub-groups are the variant's W lanes, with no jammed or wide variant,
+/// and to every vector kernel under -vecz-tail=always), that one runs each
+/// row's peel, as one vector whose lanes past the row are off:
 ///
 ///   for (x = 0; x < size.x - peel; x += W) vector(P);
 ///   if (peel != 0) tail(P);                              // x = size.x - peel

@@ -77,6 +77,8 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
       Opts.CostModel = true;
     } else if (Param == "no-strided-gathers") {
       Opts.StridedGathers = false;
+    } else if (Param == "tail") {
+      Opts.Tail = true;
     } else if (Key == "max-width" || Key == "max-rows") {
       unsigned Max;
       if (Value.getAsInteger(10, Max) || Max == 0 || (Max & (Max - 1)) != 0)
@@ -109,8 +111,8 @@ Expected<VeczPass::Options> parseVeczOptions(StringRef Params) {
                                "'width=auto', 'rows=N', 'rows=auto', "
                                "'interleave=N', 'interleave=auto', "
                                "'max-width=N', 'max-rows=N', 'layout=L', "
-                               "'cost-model' and 'no-strided-gathers', not "
-                               "'%s'",
+                               "'cost-model', 'no-strided-gathers' and "
+                               "'tail', not '%s'",
                                Param.str().c_str());
     }
   }
@@ -135,6 +137,8 @@ void VeczPass::printPipeline(
     Text << ";cost-model";
   if (!Opts.StridedGathers)
     Text << ";no-strided-gathers";
+  if (Opts.Tail)
+    Text << ";tail";
   compiler::utils::printPassWithParams(OS, MapClassName2PassName(name()),
                                        Text.str());
 }
@@ -160,6 +164,7 @@ void addVeczPasses(ModulePassManager &MPM, const compiler::CompileOptions &Opts,
   Vecz.MaxWidth = Limits.MaxWidth;
   Vecz.MaxRows = std::max(Limits.MaxRows, 1u);
   Vecz.StridedGathers = Limits.StridedGathers;
+  Vecz.Tail = Opts.VeczTail;
   Vecz.CostModel = Opts.WholeFunctionVectorization == compiler::WFVMode::Auto;
   MPM.addPass(VeczPass(Vecz));
 }
@@ -237,6 +242,27 @@ static bool addSubGroupVariants(Function &Kernel, Function &Vector,
   return true;
 }
 
+/// \p Variant with a tail variant of its width (`tail`), when one can be
+/// made; says why not through \p ORE.
+static compiler::utils::VectorVariant
+addTailVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
+               const VeczPass::Options &Opts, const compiler::BuiltinInfo &BI,
+               FunctionAnalysisManager &FAM, OptimizationRemarkEmitter &ORE) {
+  Expected<Function *> Tail =
+      makeTailVariant(Kernel, Variant.Width, Opts, BI, FAM, ORE);
+  if (!Tail) {
+    std::string Why = toString(Tail.takeError());
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NoTail", &Kernel)
+             << "kernel '" << Kernel.getName()
+             << "' runs its rows' last work-items one by one: " << Why;
+    });
+    return Variant;
+  }
+  Variant.Tail = *Tail;
+  return Variant;
+}
+
 /// Vectorizes \p Kernel, or says why not through \p ORE.
 static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
                             const compiler::BuiltinInfo &BI,
@@ -311,8 +337,10 @@ static bool vectorizeKernel(Function &Kernel, VeczPass::Options Opts,
            << ore::NV("Width", Width);
   });
   Variant = addJammedVariant(Kernel, Variant, Opts, FAM, ORE);
-  compiler::utils::setVectorVariant(
-      Kernel, addWideVariant(Kernel, Variant, Scalarized, Opts, BI, FAM, ORE));
+  Variant = addWideVariant(Kernel, Variant, Scalarized, Opts, BI, FAM, ORE);
+  if (Opts.Tail)
+    Variant = addTailVariant(Kernel, Variant, Opts, BI, FAM, ORE);
+  compiler::utils::setVectorVariant(Kernel, Variant);
   ++NumKernelsVectorized;
   return true;
 }

@@ -230,6 +230,11 @@ struct CompileOptions {
   unsigned VeczInterleave = 0;
   /// `-vecz-layout=`: how a vector kernel lays out values of vector types.
   VeczLayout VeczVectorLayout = VeczLayout::Auto;
+  /// `-vecz-tail=`: whether a vectorized kernel runs each row's last
+  /// Lx mod W work-items as one masked vector (`always`: its tail variant)
+  /// or the scalar kernel one by one (`never`, the default; a kernel that
+  /// works with sub-groups always has its tail variant).
+  bool VeczTail = false;
   /// `-streaming-store-bytes=`: a vector store to an output-only buffer
   /// goes past the caches when the launch writes at least this many bytes
   /// through it (streaming-stores; 0: never). The default, 8 MiB, is where

@@ -39,17 +39,26 @@
 /// of it is at least 10% cheaper (or where asked), a wide variant of K = 2
 /// vectors and that one's jammed variant of R / K rows: as many
 /// accumulators, each value the rows share loaded once for K vectors.
+/// A kernel that works with sub-groups (a sub-group query or function, or
+/// a required sub-group size above 1, which is then the width) has them
+/// as its vector's lanes (transform/SubGroups.h): it gets the vector
+/// variant and a tail variant, which runs each row's last Lx mod W
+/// work-items as one vector whose lanes past the row are off (the kernel's
+/// body guarded by `get_local_id(0) < get_local_size(0)`, packetized), or
+/// neither; no cost model, no other variant. With `tail`, every vector
+/// variant gets a tail variant too, where one can be made.
 /// Produces: the vector variant `__vecz_v<W>_<kernel>`, and when asked for
 /// and kept, the jammed variant `__vecz_v<W>x<R>_<kernel>`, the wide
 /// variant `__vecz_v<K W>_<kernel>` (K vectors side by side) and the wide
 /// jammed variant `__vecz_v<K W>x<R/K>_<kernel>`, all named by
-/// the kernel's `!mux_vector_variant`; a remark for each kernel it
-/// vectorizes or declines. Pipeline name:
+/// the kernel's `!mux_vector_variant`, and the tail variant
+/// `__vecz_v<W>_<kernel>.tail` (`!mux_tail_variant`); a remark for each
+/// kernel it vectorizes or declines. Pipeline name:
 /// `vecz<width=N|auto;rows=N|auto;interleave=N|auto;max-width=N;max-rows=N;
-/// layout=L;cost-model;no-strided-gathers>` (width 8, one row, no wide
+/// layout=L;cost-model;no-strided-gathers;tail>` (width 8, one row, no wide
 /// variant, layout auto, no cost model, strided accesses gathers where the
-/// target has them, and the caps the largest values of
-/// compiler::VeczWidthRange and VeczRowsRange, by default).
+/// target has them, tails only for sub-groups, and the caps the largest
+/// values of compiler::VeczWidthRange and VeczRowsRange, by default).
 /// Its stages run alone as passes: vecz-packetize (the preparation and
 /// packetization, vecz/VeczPacketizePass.h), vecz-jam-rows and vecz-wide
 /// (the jammed and wide variants); vecz is their composition under the cost
@@ -107,6 +116,11 @@ public:
     /// (PacketizerOptions::StridedGathers); `no-strided-gathers` where
     /// they are slow.
     bool StridedGathers = true;
+    /// Whether every vectorized kernel gets a tail variant running each
+    /// row's last Lx mod W work-items as one masked vector, in place of
+    /// the scalar kernel one by one (`tail`); a kernel that works with
+    /// sub-groups always does.
+    bool Tail = false;
 
     /// What packetization takes of these options.
     PacketizerOptions getPacketizerOptions() const {

@@ -16,12 +16,18 @@
 /// R rows remain, the other rows' through the vector variant, and the
 /// kernel runs every row's rest last (a loop of fewer work-items than a
 /// vector has, which the late optimizer is told not to vectorize or
-/// unroll). A kernel with barriers (its callees that reach one inlined
+/// unroll), or, where the variant names a tail variant
+/// (`!mux_tail_variant`), that one, once per row, its lanes past the row
+/// off. A kernel that requires a sub-group size
+/// (`intel_reqd_sub_group_size`) other than the layout gives it is an
+/// error naming it. A kernel with barriers (its callees that reach one inlined
 /// first; one that cannot be, because it calls itself or LLVM's inliner
 /// refuses it, is an error naming it) is cut into barrier
 /// regions (compiler/analysis/BarrierRegions.h) run by a region scheduler; its
 /// vector variant, cut the same way when its barriers match, runs the
-/// regions for the runs of W work-items. The scheduler's path for
+/// regions for the runs of W work-items (not one with a tail variant,
+/// whose lanes are its sub-groups: it is dropped, and the kernel runs
+/// with sub-groups of one work-item). The scheduler's path for
 /// work-items waiting at different barriers calls the regions out of line
 /// (a noinline call), so that the entry point holds one copy of each,
 /// except the small ones (at most 100 instructions, in what the
@@ -43,7 +49,8 @@
 /// dimensions 1 and 2 not to be unrolled.
 /// Produces: the wrapper as the new entry point; the kernel (or its regions)
 /// becomes internal and always-inline (but regions over that size); the width
-/// used, if any, as the kernel's `mux-vectorize-width`; for a kernel with
+/// used, if any, as the kernel's `mux-vectorize-width`; W, with a tail
+/// variant, as its `mux-sub-group-size`; for a kernel with
 /// barriers, the stack its live variables take (`mux-stack-per-work-group`,
 /// `mux-stack-per-work-item`), which the driver checks at launch. Pipeline
 /// name: `work-item-loops<single-work-item;max-inlined-region=N>`, either
