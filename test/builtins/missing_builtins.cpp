@@ -6,9 +6,12 @@
 /// (compiler::OpenCLExtensions), mangles every
 /// function it declares the way a kernel's call would name it, and checks
 /// that each one is either defined in Loom's builtins library or lowered by
-/// the compiler itself (work-item functions, barriers and fences). Image,
-/// sampler, pipe and device-side enqueue functions, and those of extensions
-/// Loom does not report, are outside Loom's scope.
+/// the compiler itself (work-item functions, barriers and fences). Pipe and
+/// device-side enqueue functions, and those of extensions Loom does not
+/// report (depth and multi-sample images among them), are outside Loom's
+/// scope; the image functions are in it, with OpenCL C 3.0's images and
+/// read-write images features on, which the OpenCL platform turns on once
+/// it has images (doc/builtins.md).
 ///
 /// usage: missing-builtins LIBRARY.bc KNOWN_MISSING.txt
 ///
@@ -58,9 +61,14 @@ bool outsideScope(const clang::FunctionDecl &FD) {
   StringRef Name = FD.getName();
   for (const clang::ParmVarDecl *P : FD.parameters()) {
     clang::QualType T = P->getType();
-    if (T->isImageType() || T->isSamplerT() || T->isPipeType() ||
-        T->isQueueT() || T->isClkEventT() || T->isReserveIDT() ||
-        T->isBlockPointerType())
+    if (T->isPipeType() || T->isQueueT() || T->isClkEventT() ||
+        T->isReserveIDT() || T->isBlockPointerType())
+      return true;
+    // Depth and multi-sample images are extensions Loom does not report
+    // (cl_khr_depth_images, cl_khr_gl_msaa_sharing).
+    if (T->isImageType() &&
+        (T.getAsString().find("depth") != std::string::npos ||
+         T.getAsString().find("msaa") != std::string::npos))
       return true;
   }
   // Extensions Loom does not report, which opencl-c-base.h nevertheless
@@ -127,8 +135,8 @@ Expected<std::vector<Declared>> declaredBuiltins(StringRef Standard) {
   std::vector<std::string> Args = {
       "-triple", "spir64-unknown-unknown", "-x", "cl",
       ("-cl-std=" + Standard).str(),
-      // opencl-c.h of Clang 15 declares image functions without checking
-      // for the images feature; they are out of scope below anyway.
+      // The library defines the image functions, which OpenCL C 1.2
+      // declares in every program; OpenCL C 3.0 with these features.
       std::string("-cl-ext=") + compiler::OpenCLExtensions +
           ",+__opencl_c_images,+__opencl_c_read_write_images",
       "-finclude-default-header", "-internal-isystem",

@@ -191,6 +191,7 @@ struct Session {
   mux_command_buffer_t Commands = nullptr;
   std::vector<mux_memory_t> Memories;
   std::vector<mux_buffer_t> Buffers;
+  std::vector<mux_image_t> Images;
 
   ~Session() {
     if (Queue)
@@ -198,6 +199,8 @@ struct Session {
     muxDestroyCommandBuffer(Device, Commands);
     for (mux_buffer_t B : Buffers)
       muxDestroyBuffer(Device, B);
+    for (mux_image_t I : Images)
+      muxDestroyImage(Device, I);
     for (mux_memory_t M : Memories)
       muxFreeMemory(Device, M);
     muxDestroyKernel(Device, Kernel);
@@ -214,6 +217,46 @@ std::string failed(const char *What, mux_result_t Result) {
 #define CHECK_MUX(Call)                                                        \
   if (mux_result_t Result = (Call))                                            \
     return failed(#Call, Result);
+
+/// The box of every texel of an image: width, then rows and slices, or
+/// layers where the image is an array.
+mux_image_box_s wholeImage(const mux_image_desc_s &D) {
+  mux_image_box_s Box = {{0, 0, 0}, {D.width, 1, 1}};
+  if (D.type == LOOM_IMAGE_1D_ARRAY)
+    Box.region[1] = D.array_size;
+  if (D.type == LOOM_IMAGE_2D || D.type == LOOM_IMAGE_2D_ARRAY ||
+      D.type == LOOM_IMAGE_3D)
+    Box.region[1] = D.height;
+  if (D.type == LOOM_IMAGE_2D_ARRAY)
+    Box.region[2] = D.array_size;
+  if (D.type == LOOM_IMAGE_3D)
+    Box.region[2] = D.depth;
+  return Box;
+}
+
+/// Creates \p Arg's image in memory of its own and records the write of
+/// its texels.
+std::string createImage(Session &S, const KernelArg &Arg, mux_image_t &Out) {
+  CHECK_MUX(muxCreateImage(S.Device, &Arg.Image, &Out));
+  S.Images.push_back(Out);
+  uint64_t Size;
+  CHECK_MUX(muxGetImageLayout(Out, &Size, nullptr, nullptr));
+  mux_memory_t Memory;
+  CHECK_MUX(muxAllocateMemory(S.Device, Size, 0,
+                              mux_memory_property_host_coherent, &Memory));
+  S.Memories.push_back(Memory);
+  CHECK_MUX(muxBindImageMemory(S.Device, Memory, Out, 0));
+  mux_image_box_s Box = wholeImage(Arg.Image);
+  uint64_t Packed =
+      Box.region[0] * Box.region[1] * Box.region[2] *
+      loom_image_element_size(Arg.Image.channel_order, Arg.Image.channel_type);
+  if (Arg.Bytes.size() != Packed)
+    return "an image of " + std::to_string(Packed) + " bytes was given " +
+           std::to_string(Arg.Bytes.size());
+  CHECK_MUX(
+      muxCommandWriteImage(S.Commands, Out, &Box, Arg.Bytes.data(), 0, 0));
+  return "";
+}
 
 } // namespace
 
@@ -240,6 +283,17 @@ std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
     if (Args[I].LocalBytes) {
       D.type = mux_descriptor_info_type_shared_local_buffer;
       D.data_size = Args[I].LocalBytes;
+      continue;
+    }
+    if (Args[I].IsSampler) {
+      D.type = mux_descriptor_info_type_sampler;
+      D.sampler = Args[I].SamplerBits;
+      continue;
+    }
+    if (Args[I].IsImage) {
+      if (std::string Error = createImage(S, Args[I], D.image); !Error.empty())
+        return Error;
+      D.type = mux_descriptor_info_type_image;
       continue;
     }
     if (!Args[I].IsBuffer) {
@@ -272,11 +326,17 @@ std::string runKernel(const std::vector<char> &Binary, const std::string &Name,
   Options.dimensions = static_cast<uint32_t>(Range.Global.size());
   CHECK_MUX(muxCommandNDRange(S.Commands, S.Kernel, &Options));
 
-  size_t NextBuffer = 0;
-  for (KernelArg &A : Args)
+  size_t NextBuffer = 0, NextImage = 0;
+  for (KernelArg &A : Args) {
     if (A.IsBuffer)
       CHECK_MUX(muxCommandReadBuffer(S.Commands, S.Buffers[NextBuffer++], 0,
                                      A.Bytes.data(), A.Bytes.size()));
+    if (A.IsImage) {
+      mux_image_box_s Box = wholeImage(A.Image);
+      CHECK_MUX(muxCommandReadImage(S.Commands, S.Images[NextImage++], &Box,
+                                    A.Bytes.data(), 0, 0));
+    }
+  }
   CHECK_MUX(muxFinalizeCommandBuffer(S.Commands));
   CHECK_MUX(muxDispatch(S.Queue, S.Commands, nullptr, nullptr, 0, nullptr, 0,
                         nullptr, nullptr));

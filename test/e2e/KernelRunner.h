@@ -21,12 +21,17 @@
 namespace loom {
 namespace e2e {
 
-/// A kernel argument: a buffer (contents in, contents out), a scalar, or a
-/// size of __local memory.
+/// A kernel argument: a buffer (contents in, contents out), a scalar, a
+/// size of __local memory, an image (its texels packed in, and out) or a
+/// sampler.
 struct KernelArg {
   bool IsBuffer = true;
   std::vector<uint8_t> Bytes;
   uint64_t LocalBytes = 0;
+  bool IsImage = false;
+  mux_image_desc_s Image = {};
+  bool IsSampler = false;
+  uint32_t SamplerBits = 0;
 
   static KernelArg local(uint64_t Bytes) {
     KernelArg A;
@@ -46,6 +51,24 @@ struct KernelArg {
     A.IsBuffer = false;
     A.Bytes.resize(sizeof(T));
     std::memcpy(A.Bytes.data(), &Value, sizeof(T));
+    return A;
+  }
+  /// An image as \p Desc describes it (with zero pitches), holding
+  /// \p Texels packed: rows, then slices or layers.
+  template <class T>
+  static KernelArg image(const mux_image_desc_s &Desc,
+                         const std::vector<T> &Texels) {
+    KernelArg A = buffer(Texels);
+    A.IsBuffer = false;
+    A.IsImage = true;
+    A.Image = Desc;
+    return A;
+  }
+  static KernelArg sampler(uint32_t Bits) {
+    KernelArg A;
+    A.IsBuffer = false;
+    A.IsSampler = true;
+    A.SamplerBits = Bits;
     return A;
   }
   template <class T> std::vector<T> as() const {

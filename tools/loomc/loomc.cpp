@@ -46,6 +46,8 @@ void printKernel(const loom::metadata::KernelDescriptor &K, raw_ostream &OS) {
     OS << "  arg " << I << ": " << loom::metadata::argKindName(A.Kind);
     if (A.AddressSpace)
       OS << " (address space " << unsigned(A.AddressSpace) << ")";
+    if (A.Access != loom::metadata::ArgAccess::None)
+      OS << " " << loom::metadata::argAccessName(A.Access);
     for (auto [Bit, Word] : {std::pair{loom::metadata::ArgTypeConst, "const"},
                              {loom::metadata::ArgTypeRestrict, "restrict"},
                              {loom::metadata::ArgTypeVolatile, "volatile"},

@@ -41,6 +41,8 @@ constexpr const char *VecTypeHintMD = "mux_vec_type_hint";
 constexpr const char *ArgTypesMD = "mux_arg_types";
 constexpr const char *ArgTypeQualsMD = "mux_arg_type_quals";
 constexpr const char *ArgNamesMD = "mux_arg_names";
+constexpr const char *ArgBaseTypesMD = "mux_arg_base_types";
+constexpr const char *ArgAccessQualsMD = "mux_arg_access_quals";
 constexpr const char *AccumulatorArgsMD = "mux_accumulator_args";
 constexpr const char *ScheduledFnMD = "mux_scheduled_fn";
 constexpr const char *VectorVariantMD = "mux_vector_variant";
@@ -220,6 +222,35 @@ SmallVector<uint8_t, 8> getArgTypeQualifiers(const Function &F) {
 
 SmallVector<std::string, 8> getArgNames(const Function &F) {
   return getStrings(F, ArgNamesMD);
+}
+
+SmallVector<std::string, 8> getArgBaseTypeNames(const Function &F) {
+  return getStrings(F, ArgBaseTypesMD);
+}
+
+SmallVector<loom::metadata::ArgAccess, 8>
+getArgAccessQualifiers(const Function &F) {
+  using loom::metadata::ArgAccess;
+  SmallVector<ArgAccess, 8> Access;
+  for (const std::string &Word : getStrings(F, ArgAccessQualsMD))
+    Access.push_back(StringSwitch<ArgAccess>(Word)
+                         .Case("read_only", ArgAccess::ReadOnly)
+                         .Case("write_only", ArgAccess::WriteOnly)
+                         .Case("read_write", ArgAccess::ReadWrite)
+                         .Default(ArgAccess::None));
+  return Access;
+}
+
+void transferOpenCLArgInfo(Function &F) {
+  static const std::pair<const char *, const char *> Names[] = {
+      {"kernel_arg_type", ArgTypesMD},
+      {"kernel_arg_type_qual", ArgTypeQualsMD},
+      {"kernel_arg_name", ArgNamesMD},
+      {"kernel_arg_base_type", ArgBaseTypesMD},
+      {"kernel_arg_access_qual", ArgAccessQualsMD}};
+  for (auto [OpenCL, Loom] : Names)
+    if (MDNode *N = F.getMetadata(OpenCL))
+      F.setMetadata(Loom, N);
 }
 
 SmallVector<unsigned, 8> getAccumulatorArgBytes(const Function &F) {
@@ -417,8 +448,9 @@ void transferKernelProperties(Function &From, Function &To) {
                          StackPerGroupAttr, StackPerItemAttr})
     if (From.hasFnAttribute(Kind))
       To.addFnAttr(From.getFnAttribute(Kind));
-  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
-                         ArgTypeQualsMD, ArgNamesMD, AccumulatorArgsMD})
+  for (StringRef Kind :
+       {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD, ArgTypeQualsMD,
+        ArgNamesMD, ArgBaseTypesMD, ArgAccessQualsMD, AccumulatorArgsMD})
     if (MDNode *N = From.getMetadata(Kind))
       To.setMetadata(Kind, N);
   if (isKernelEntryPoint(From))
@@ -439,9 +471,9 @@ void dropKernelProperties(Function &F) {
        {KernelAttr, OrigFnAttr, LocalMemAttr, VectorWidthAttr, SubGroupSizeAttr,
         PackedArgsAttr, StackPerGroupAttr, StackPerItemAttr})
     F.removeFnAttr(Kind);
-  for (StringRef Kind :
-       {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD, ArgTypeQualsMD,
-        ArgNamesMD, AccumulatorArgsMD, ScheduledFnMD})
+  for (StringRef Kind : {ReqdWGSizeMD, WGSizeHintMD, VecTypeHintMD, ArgTypesMD,
+                         ArgTypeQualsMD, ArgNamesMD, ArgBaseTypesMD,
+                         ArgAccessQualsMD, AccumulatorArgsMD, ScheduledFnMD})
     F.setMetadata(Kind, nullptr);
 }
 

@@ -16,7 +16,7 @@ namespace metadata {
 
 namespace {
 
-constexpr size_t ArgRecordBytes = 24; // With an empty type name and name.
+constexpr size_t ArgRecordBytes = 26; // With an empty type name and name.
 constexpr uint32_t MaxArgAlignment = 128;
 
 void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
@@ -42,6 +42,8 @@ void writeKernel(cargo::ByteWriter &W, const KernelDescriptor &K) {
     W.write<uint8_t>(A.AddressSpace);
     W.write<uint8_t>(A.AccumulatorBytes);
     W.write<uint8_t>(A.TypeQualifiers);
+    W.write<uint8_t>(static_cast<uint8_t>(A.Access));
+    W.write<uint8_t>(A.ImageType);
     W.write<uint32_t>(A.Size);
     W.write<uint32_t>(A.Alignment);
     W.write<uint32_t>(A.Offset);
@@ -55,7 +57,7 @@ std::string at(size_t Base, size_t Offset) {
   return " (at byte " + std::to_string(Base + Offset) + ")";
 }
 
-bool isValidKind(uint8_t Kind) { return Kind <= LOOM_ARG_STRUCT_BY_VALUE; }
+bool isValidKind(uint8_t Kind) { return Kind <= LOOM_ARG_SAMPLER; }
 
 bool isPowerOf2(uint32_t V) { return V != 0 && (V & (V - 1)) == 0; }
 
@@ -79,6 +81,16 @@ std::string validateArg(const ArgDescriptor &A, uint32_t PackedArgsSize) {
        !isPowerOf2(A.AccumulatorBytes)))
     return "accumulator width " + std::to_string(A.AccumulatorBytes) +
            " is not 1, 2, 4 or 8 bytes of a global buffer";
+  bool IsImage = A.Kind == ArgKind::Image;
+  if (IsImage != (A.ImageType >= LOOM_IMAGE_1D && A.ImageType <= LOOM_IMAGE_3D))
+    return "image type " + std::to_string(A.ImageType) +
+           (IsImage ? " is not one of metadata/image.h's"
+                    : " given to an argument that is no image");
+  if (IsImage == (A.Access == ArgAccess::None))
+    return IsImage ? "an image without an access qualifier"
+                   : "an access qualifier for an argument that is no image";
+  if ((IsImage || A.Kind == ArgKind::Sampler) && A.Size != sizeof(uint64_t))
+    return "an image or a sampler takes 8 bytes, not " + std::to_string(A.Size);
   return {};
 }
 
@@ -127,6 +139,8 @@ cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
     A.AddressSpace = R.read<uint8_t>();
     A.AccumulatorBytes = R.read<uint8_t>();
     A.TypeQualifiers = R.read<uint8_t>();
+    uint8_t Access = R.read<uint8_t>();
+    A.ImageType = R.read<uint8_t>();
     A.Size = R.read<uint32_t>();
     A.Alignment = R.read<uint32_t>();
     A.Offset = R.read<uint32_t>();
@@ -140,6 +154,11 @@ cargo::expected<KernelDescriptor, std::string> readKernel(cargo::ByteReader R,
                                std::to_string(I) + " has unknown kind " +
                                std::to_string(Kind) + at(Base, ArgAt));
     A.Kind = static_cast<ArgKind>(Kind);
+    if (Access > static_cast<uint8_t>(ArgAccess::ReadWrite))
+      return cargo::unexpected("kernel '" + K.Name + "' argument " +
+                               std::to_string(I) + " has unknown access " +
+                               std::to_string(Access) + at(Base, ArgAt));
+    A.Access = static_cast<ArgAccess>(Access);
     std::string Problem = validateArg(A, K.PackedArgsSize);
     if (!Problem.empty())
       return cargo::unexpected("kernel '" + K.Name + "' argument " +
@@ -168,8 +187,42 @@ const char *argKindName(ArgKind Kind) {
     return "scalar";
   case ArgKind::StructByValue:
     return "struct by value";
+  case ArgKind::Image:
+    return "image";
+  case ArgKind::Sampler:
+    return "sampler";
   }
   return "unknown";
+}
+
+const char *argAccessName(ArgAccess Access) {
+  switch (Access) {
+  case ArgAccess::None:
+    return "none";
+  case ArgAccess::ReadOnly:
+    return "read_only";
+  case ArgAccess::WriteOnly:
+    return "write_only";
+  case ArgAccess::ReadWrite:
+    return "read_write";
+  }
+  return "unknown";
+}
+
+uint8_t imageTypeNamed(const std::string &Name) {
+  static const struct {
+    const char *Name;
+    uint8_t Type;
+  } Types[] = {{"image1d_t", LOOM_IMAGE_1D},
+               {"image1d_buffer_t", LOOM_IMAGE_1D_BUFFER},
+               {"image1d_array_t", LOOM_IMAGE_1D_ARRAY},
+               {"image2d_t", LOOM_IMAGE_2D},
+               {"image2d_array_t", LOOM_IMAGE_2D_ARRAY},
+               {"image3d_t", LOOM_IMAGE_3D}};
+  for (const auto &T : Types)
+    if (Name == T.Name)
+      return T.Type;
+  return 0;
 }
 
 const KernelDescriptor *

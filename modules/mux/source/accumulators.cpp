@@ -34,23 +34,26 @@ bool isBuffer(const md::ArgDescriptor &Arg) {
          Arg.Kind == md::ArgKind::ConstantBuffer;
 }
 
-/// The range of buffer argument \p Info (validated by packArgument); none
-/// for a null buffer.
+/// The range of buffer or image argument \p Info (validated by packArgument);
+/// none for a null buffer.
 ByteRange getRange(const mux_descriptor_info_s &Info) {
+  if (Info.type == mux_descriptor_info_type_image && Info.image)
+    return {Info.image->Data, Info.image->Data + Info.image->Size};
   if (!Info.buffer)
     return {nullptr, nullptr};
   const uint8_t *Begin = Info.buffer->Data + Info.buffer_offset;
   return {Begin, Info.buffer->Data + Info.buffer->Size};
 }
 
-/// Whether buffer argument \p Index shares a byte with any other buffer
-/// argument of \p K.
+/// Whether buffer argument \p Index shares a byte with any other buffer or
+/// image argument of \p K.
 bool overlapsAnotherBuffer(const md::KernelDescriptor &K,
                            const mux_descriptor_info_s *Descriptors,
                            uint32_t Index) {
   ByteRange Mine = getRange(Descriptors[Index]);
   for (uint32_t I = 0; I < K.Args.size(); ++I)
-    if (I != Index && isBuffer(K.Args[I]) &&
+    if (I != Index &&
+        (isBuffer(K.Args[I]) || K.Args[I].Kind == md::ArgKind::Image) &&
         Mine.overlaps(getRange(Descriptors[I])))
       return true;
   return false;

@@ -367,6 +367,26 @@ mux_result_t checkArgument(const md::ArgDescriptor &Arg, uint32_t Index,
                   Where + ": invalid, unbound or overrun buffer");
     return mux_success;
   }
+  if (Arg.Kind == md::ArgKind::Image) {
+    if (Info.type != mux_descriptor_info_type_image)
+      return fail(mux_error_invalid_kernel_arguments,
+                  Where + " is an image, but its descriptor is not");
+    if (!isValid(Info.image) || !Info.image->Data)
+      return fail(mux_error_invalid_kernel_arguments,
+                  Where + ": invalid or unbound image");
+    if (Info.image->Desc.type != Arg.ImageType)
+      return fail(mux_error_invalid_kernel_arguments,
+                  Where + " is an image of type " +
+                      std::to_string(Arg.ImageType) + ", not " +
+                      std::to_string(Info.image->Desc.type));
+    return mux_success;
+  }
+  if (Arg.Kind == md::ArgKind::Sampler) {
+    if (Info.type != mux_descriptor_info_type_sampler)
+      return fail(mux_error_invalid_kernel_arguments,
+                  Where + " is a sampler, but its descriptor is not");
+    return mux_success;
+  }
   if (Info.type != mux_descriptor_info_type_plain_old_data || !Info.data)
     return fail(mux_error_invalid_kernel_arguments,
                 Where + " is passed by value, but its descriptor has no data");

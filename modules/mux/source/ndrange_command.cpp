@@ -54,6 +54,16 @@ void packArgument(const md::ArgDescriptor &Arg,
     std::memcpy(Packed + Arg.Offset, &Address, sizeof(Address));
     return;
   }
+  if (Arg.Kind == md::ArgKind::Image) {
+    const loom_image_t *Header = Info.image->Header.get();
+    std::memcpy(Packed + Arg.Offset, &Header, sizeof(Header));
+    return;
+  }
+  if (Arg.Kind == md::ArgKind::Sampler) {
+    uint64_t Bits = Info.sampler;
+    std::memcpy(Packed + Arg.Offset, &Bits, sizeof(Bits));
+    return;
+  }
   std::memcpy(Packed + Arg.Offset, Info.data, Arg.Size);
 }
 
@@ -126,9 +136,12 @@ mux_result_t recordNDRange(mux_command_buffer_s &CB, const mux_kernel_s &Kernel,
     planPrivateAccumulators(K, Options.descriptors, WorkItems,
                             CB.Device->Workers->size(), Launch);
   CB.Commands.push_back(std::move(Launch));
-  for (uint32_t I = 0; I < K.Args.size(); ++I)
+  for (uint32_t I = 0; I < K.Args.size(); ++I) {
     if (isBufferArgument(K.Args[I]) && Options.descriptors[I].buffer)
       CB.uses(*Options.descriptors[I].buffer);
+    if (K.Args[I].Kind == md::ArgKind::Image)
+      CB.uses(*Options.descriptors[I].image);
+  }
   return mux_success;
 }
 

@@ -62,6 +62,7 @@ enum class ObjectKind : uint32_t {
   QueryPool,
   Semaphore,
   Fence,
+  Image,
   Destroyed = 0xdeadbeef,
 };
 
@@ -308,6 +309,26 @@ struct mux_buffer_s {
   mux::SharedBytes Storage;
 };
 
+struct mux_image_s {
+  mux::ObjectKind Kind = mux::ObjectKind::Image;
+  /// As created, with the pitches filled in.
+  mux_image_desc_s Desc = {};
+  /// The bytes of memory it spans.
+  uint64_t Size = 0;
+  /// The pitches of its two outer axes in memory: rows and slices, or for
+  /// a 1D array its layers (which metadata/image.h calls slices).
+  uint64_t AxisPitch[2] = {0, 0};
+  /// The texels along each axis: width, then rows and slices or layers.
+  uint64_t Extent[3] = {1, 1, 1};
+  /// What kernels read; its data address is 0 until bound. Shared with the
+  /// command buffers that use the image, which may outlive it.
+  std::shared_ptr<loom_image_t> Header;
+  /// Null until bound.
+  uint8_t *Data = nullptr;
+  /// The bytes of the memory it is bound to.
+  mux::SharedBytes Storage;
+};
+
 struct mux_executable_s {
   mux::ObjectKind Kind = mux::ObjectKind::Executable;
   std::shared_ptr<const mux::LoadedProgram> Loaded;
@@ -339,9 +360,16 @@ struct mux_command_buffer_s {
   bool Finalized = false;
 
   /// Keeps \p Buffer's bytes for as long as the commands may run.
-  void uses(const mux_buffer_s &Buffer) {
-    if (Storage.empty() || Storage.back() != Buffer.Storage)
-      Storage.push_back(Buffer.Storage);
+  void uses(const mux_buffer_s &Buffer) { keep(Buffer.Storage); }
+  /// Keeps \p Image's bytes and what kernels read of it as long.
+  void uses(const mux_image_s &Image) {
+    keep(Image.Storage);
+    keep(mux::SharedBytes(Image.Header,
+                          reinterpret_cast<uint8_t *>(Image.Header.get())));
+  }
+  void keep(const mux::SharedBytes &Bytes) {
+    if (Storage.empty() || Storage.back() != Bytes)
+      Storage.push_back(Bytes);
   }
 };
 

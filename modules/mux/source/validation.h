@@ -30,6 +30,9 @@ template <> constexpr ObjectKind kindOf<mux_memory_s>() {
 template <> constexpr ObjectKind kindOf<mux_buffer_s>() {
   return ObjectKind::Buffer;
 }
+template <> constexpr ObjectKind kindOf<mux_image_s>() {
+  return ObjectKind::Image;
+}
 template <> constexpr ObjectKind kindOf<mux_executable_s>() {
   return ObjectKind::Executable;
 }

@@ -28,6 +28,7 @@ namespace opencl {
 
 namespace {
 
+using loom::metadata::ArgAccess;
 using loom::metadata::ArgKind;
 using loom::metadata::KernelDescriptor;
 
@@ -119,6 +120,22 @@ cl_int checkRange(const mux_device_info_s &Device, cl_uint Dimensions,
   }
   return Items > Device.max_work_items_per_group ? CL_INVALID_WORK_GROUP_SIZE
                                                  : CL_SUCCESS;
+}
+
+/// OpenCL's name of an image argument's access qualifier; NONE for the
+/// arguments that are no images.
+cl_kernel_arg_access_qualifier accessQualifierOf(ArgAccess Access) {
+  switch (Access) {
+  case ArgAccess::ReadOnly:
+    return CL_KERNEL_ARG_ACCESS_READ_ONLY;
+  case ArgAccess::WriteOnly:
+    return CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
+  case ArgAccess::ReadWrite:
+    return CL_KERNEL_ARG_ACCESS_READ_WRITE;
+  case ArgAccess::None:
+    break;
+  }
+  return CL_KERNEL_ARG_ACCESS_NONE;
 }
 
 /// The driver's descriptors of \p Kernel's arguments, or why there are
@@ -279,6 +296,10 @@ cl_int setKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,
   if (isBuffer(Arg.Kind)) {
     if (cl_int E = setBufferArgument(Argument, Size, Value))
       return E;
+  } else if (Arg.Kind == ArgKind::Image || Arg.Kind == ArgKind::Sampler) {
+    // The devices report no image support yet: no cl_mem is an image and
+    // no cl_sampler exists (doc/opencl.md).
+    return CL_INVALID_ARG_VALUE;
   } else if (Arg.Kind == ArgKind::LocalBuffer) {
     if (Value)
       return CL_INVALID_ARG_VALUE;
@@ -370,9 +391,8 @@ cl_int getKernelArgInfo(cl_kernel Kernel, cl_uint Index,
           CL_KERNEL_ARG_ADDRESS_PRIVATE);
     }
   case CL_KERNEL_ARG_ACCESS_QUALIFIER:
-    // Only images and pipes have one; the devices have neither.
     return Answer.value<cl_kernel_arg_access_qualifier>(
-        CL_KERNEL_ARG_ACCESS_NONE);
+        accessQualifierOf(Arg.Access));
   case CL_KERNEL_ARG_TYPE_NAME:
     if (Arg.TypeName.empty())
       return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;

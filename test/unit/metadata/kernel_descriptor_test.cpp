@@ -151,6 +151,68 @@ TEST(KernelDescriptor, BadAccumulatorIsAnError) {
   }
 }
 
+/// A kernel of an image and a sampler, as the compiler describes them.
+ProgramDescriptor makeImageProgram() {
+  ProgramDescriptor P = makeProgram();
+  ArgDescriptor Image{ArgKind::Image, 0, 8, 8, 0, "image3d_t"};
+  Image.Access = ArgAccess::WriteOnly;
+  Image.ImageType = LOOM_IMAGE_3D;
+  ArgDescriptor Sampler{ArgKind::Sampler, 0, 8, 8, 8, "sampler_t"};
+  P.Kernels[1].Args = {Image, Sampler};
+  P.Kernels[1].PackedArgsSize = 16;
+  return P;
+}
+
+TEST(KernelDescriptor, ImagesAndSamplersRoundTrip) {
+  ProgramDescriptor P = makeImageProgram();
+  std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+  auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+  ASSERT_TRUE(Read) << Read.error();
+  EXPECT_EQ(*Read, P);
+  EXPECT_EQ(Read->Kernels[1].Args[0].Access, ArgAccess::WriteOnly);
+  EXPECT_EQ(Read->Kernels[1].Args[0].ImageType, LOOM_IMAGE_3D);
+  EXPECT_EQ(Read->Kernels[1].Args[1].Kind, ArgKind::Sampler);
+  EXPECT_EQ(imageTypeNamed("image1d_buffer_t"), LOOM_IMAGE_1D_BUFFER);
+  EXPECT_EQ(imageTypeNamed("image2d_depth_t"), 0);
+  EXPECT_STREQ(argAccessName(ArgAccess::ReadWrite), "read_write");
+}
+
+TEST(KernelDescriptor, BadImageArgumentsAreErrors) {
+  struct Case {
+    const char *Problem;
+    void (*Spoil)(ArgDescriptor &Image, ArgDescriptor &Sampler);
+  };
+  for (Case C : {
+           Case{"an image without an access qualifier",
+                [](ArgDescriptor &I, ArgDescriptor &) {
+                  I.Access = ArgAccess::None;
+                }},
+           Case{"image type 7 is not one of",
+                [](ArgDescriptor &I, ArgDescriptor &) { I.ImageType = 7; }},
+           Case{"image type 4 given to an argument that is no image",
+                [](ArgDescriptor &, ArgDescriptor &S) {
+                  S.ImageType = LOOM_IMAGE_2D;
+                }},
+           Case{"an access qualifier for an argument that is no image",
+                [](ArgDescriptor &, ArgDescriptor &S) {
+                  S.Access = ArgAccess::ReadOnly;
+                }},
+           Case{"takes 8 bytes, not 4",
+                [](ArgDescriptor &, ArgDescriptor &S) { S.Size = 4; }},
+           Case{"unknown access 9",
+                [](ArgDescriptor &I, ArgDescriptor &) {
+                  I.Access = static_cast<ArgAccess>(9);
+                }},
+       }) {
+    ProgramDescriptor P = makeImageProgram();
+    C.Spoil(P.Kernels[1].Args[0], P.Kernels[1].Args[1]);
+    std::vector<uint8_t> Bytes = writeProgramDescriptor(P);
+    auto Read = readProgramDescriptor(Bytes.data(), Bytes.size());
+    ASSERT_FALSE(Read) << C.Problem;
+    EXPECT_NE(Read.error().find(C.Problem), std::string::npos) << Read.error();
+  }
+}
+
 TEST(KernelDescriptor, DuplicateKernelIsAnError) {
   ProgramDescriptor P = makeProgram();
   P.Kernels[1].Name = "saxpy";

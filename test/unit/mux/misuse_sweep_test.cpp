@@ -28,7 +28,18 @@ struct Handles {
   mux_semaphore_t Semaphore;
   mux_fence_t Fence;
   mux_queue_t Queue;
+  mux_image_t Image;
 };
+
+/// A 4 x 4 RGBA image of bytes: 64 bytes.
+mux_image_desc_s imageDesc() {
+  mux_image_desc_s Desc = {};
+  Desc.type = LOOM_IMAGE_2D;
+  Desc.channel_order = LOOM_ORDER_RGBA;
+  Desc.channel_type = LOOM_TYPE_UNORM_INT8;
+  Desc.width = Desc.height = 4;
+  return Desc;
+}
 
 struct Case {
   std::string Name;
@@ -49,8 +60,12 @@ protected:
     ASSERT_EQ(muxCreateQueryPool(Device, 2, &Pool), mux_success);
     ASSERT_EQ(muxCreateSemaphore(Device, &Semaphore), mux_success);
     ASSERT_EQ(muxCreateFence(Device, &Fence), mux_success);
+    const mux_image_desc_s Desc = imageDesc();
+    ASSERT_EQ(muxCreateImage(Device, &Desc, &Image), mux_success);
+    ASSERT_EQ(muxBindImageMemory(Device, Memory, Image, 0), mux_success);
   }
   void TearDown() override {
+    muxDestroyImage(Device, Image);
     muxDestroyFence(Device, Fence);
     muxDestroySemaphore(Device, Semaphore);
     muxDestroyQueryPool(Device, Pool);
@@ -61,8 +76,8 @@ protected:
   }
 
   Handles valid() const {
-    return {Device,   Memory, Buffer,    nullptr, nullptr,
-            Commands, Pool,   Semaphore, Fence,   Queue};
+    return {Device, Memory,    Buffer, nullptr, nullptr, Commands,
+            Pool,   Semaphore, Fence,  Queue,   Image};
   }
 
   mux_memory_t Memory = nullptr;
@@ -71,6 +86,7 @@ protected:
   mux_query_pool_t Pool = nullptr;
   mux_semaphore_t Semaphore = nullptr;
   mux_fence_t Fence = nullptr;
+  mux_image_t Image = nullptr;
 };
 
 /// Every way to spoil one handle of \p H: null, or the memory object (or,
@@ -95,6 +111,7 @@ std::vector<std::pair<std::string, Handles>> spoiled(const Handles &H) {
   Add("semaphore", &Handles::Semaphore, H.Memory);
   Add("fence", &Handles::Fence, H.Memory);
   Add("queue", &Handles::Queue, H.Memory);
+  Add("image", &Handles::Image, H.Memory);
   return Out;
 }
 
@@ -103,6 +120,8 @@ std::vector<Case> entryPoints() {
   static uint8_t Host[64];
   static uint64_t Durations[2];
   static const uint8_t Pattern[4] = {1, 2, 3, 4};
+  // Two texels of the image.
+  static const mux_image_box_s ImageBox = {{0, 0, 0}, {2, 1, 1}};
   return {
       {"muxAllocateMemory", mux_success,
        [](const Handles &H) {
@@ -237,6 +256,53 @@ std::vector<Case> entryPoints() {
        [](const Handles &H) { return muxTryWait(H.Queue, 0, H.Fence); }},
       {"muxWaitAll", mux_success,
        [](const Handles &H) { return muxWaitAll(H.Queue); }},
+      {"muxCreateImage", mux_success,
+       [](const Handles &H) {
+         const mux_image_desc_s Desc = imageDesc();
+         mux_image_t I = nullptr;
+         mux_result_t R = muxCreateImage(H.Device, &Desc, &I);
+         muxDestroyImage(H.Device, I);
+         return R;
+       }},
+      {"muxGetImageLayout", mux_success,
+       [](const Handles &H) {
+         uint64_t Size;
+         return muxGetImageLayout(H.Image, &Size, nullptr, nullptr);
+       }},
+      // Bound already in SetUp.
+      {"muxBindImageMemory", mux_error_invalid_state,
+       [](const Handles &H) {
+         return muxBindImageMemory(H.Device, H.Memory, H.Image, 0);
+       }},
+      {"muxCommandReadImage", mux_success,
+       [](const Handles &H) {
+         return muxCommandReadImage(H.Commands, H.Image, &ImageBox, Host, 0, 0);
+       }},
+      {"muxCommandWriteImage", mux_success,
+       [](const Handles &H) {
+         return muxCommandWriteImage(H.Commands, H.Image, &ImageBox, Host, 0,
+                                     0);
+       }},
+      {"muxCommandCopyImage", mux_success,
+       [](const Handles &H) {
+         const uint64_t To[3] = {2, 0, 0};
+         return muxCommandCopyImage(H.Commands, H.Image, H.Image, &ImageBox,
+                                    To);
+       }},
+      {"muxCommandFillImage", mux_success,
+       [](const Handles &H) {
+         return muxCommandFillImage(H.Commands, H.Image, Pattern, &ImageBox);
+       }},
+      {"muxCommandCopyImageToBuffer", mux_success,
+       [](const Handles &H) {
+         return muxCommandCopyImageToBuffer(H.Commands, H.Image, &ImageBox,
+                                            H.Buffer, 128);
+       }},
+      {"muxCommandCopyBufferToImage", mux_success,
+       [](const Handles &H) {
+         return muxCommandCopyBufferToImage(H.Commands, H.Buffer, 128, H.Image,
+                                            &ImageBox);
+       }},
   };
 }
 
@@ -250,6 +316,13 @@ bool takes(const std::string &Entry, const std::string &Spoiled) {
     return Is("device") || Is("memory");
   if (Entry == "muxBindBufferMemory")
     return Is("device") || Is("memory") || Is("buffer");
+  if (Entry == "muxBindImageMemory")
+    return Is("device") || Is("memory") || Is("image");
+  if (Entry == "muxGetImageLayout")
+    return Is("image");
+  if (Entry.find("Image") != std::string::npos && Entry != "muxCreateImage")
+    return Is("command buffer") || Is("image") ||
+           (Entry.find("Buffer") != std::string::npos && Is("buffer"));
   if (Entry.find("Query") != std::string::npos && Entry != "muxCreateQueryPool")
     return Is("query pool") ||
            (Entry != "muxGetQueryPoolResults" && Is("command buffer"));
@@ -318,6 +391,11 @@ TEST_F(MisuseSweep, EveryNullOutParameterIsRefused) {
           {"muxCreateSemaphore",
            [&] { return muxCreateSemaphore(Device, nullptr); }},
           {"muxCreateFence", [&] { return muxCreateFence(Device, nullptr); }},
+          {"muxCreateImage",
+           [&] {
+             const mux_image_desc_s Desc = imageDesc();
+             return muxCreateImage(Device, &Desc, nullptr);
+           }},
           {"muxCreateDevices",
            [&] {
              mux_device_info_t Info;

@@ -86,6 +86,38 @@ __kernel void k(__global const float *restrict in, __constant int *table,
   }
 }
 
+TEST(ClGetKernelArgInfo, AnImagesAccessQualifierIsTheSources) {
+  OnDevice On(loomDevices()[0]);
+  cl_kernel K = On.kernel(On.program(R"(
+__kernel void k(read_only image2d_t a, write_only image2d_t b, sampler_t s,
+                __global float4 *out) {
+  out[0] = read_imagef(a, s, (int2)(0, 0));
+  write_imagef(b, (int2)(0, 0), out[1]);
+})"),
+                          "k");
+  const cl_kernel_arg_access_qualifier Access[] = {
+      CL_KERNEL_ARG_ACCESS_READ_ONLY, CL_KERNEL_ARG_ACCESS_WRITE_ONLY,
+      CL_KERNEL_ARG_ACCESS_NONE, CL_KERNEL_ARG_ACCESS_NONE};
+  const cl_kernel_arg_address_qualifier Spaces[] = {
+      CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_ADDRESS_GLOBAL,
+      CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ADDRESS_GLOBAL};
+  for (cl_uint I = 0; I < 4; ++I) {
+    SCOPED_TRACE(I);
+    EXPECT_EQ(argValue<cl_kernel_arg_access_qualifier>(
+                  K, I, CL_KERNEL_ARG_ACCESS_QUALIFIER),
+              Access[I]);
+    EXPECT_EQ(argValue<cl_kernel_arg_address_qualifier>(
+                  K, I, CL_KERNEL_ARG_ADDRESS_QUALIFIER),
+              Spaces[I]);
+  }
+  // Until the devices report images, no cl_mem is an image and no
+  // cl_sampler exists: an image or a sampler argument cannot be set.
+  cl_mem B = On.buffer(CL_MEM_READ_WRITE, 64);
+  EXPECT_EQ(clSetKernelArg(K, 0, sizeof B, &B), CL_INVALID_ARG_VALUE);
+  cl_uint Bits = 0x10;
+  EXPECT_EQ(clSetKernelArg(K, 2, sizeof Bits, &Bits), CL_INVALID_ARG_VALUE);
+}
+
 TEST(ClGetKernelInfo, AttributesAreTheSourcesAttributes) {
   OnDevice On(loomDevices()[0]);
   cl_program Program = On.program(R"(

@@ -35,12 +35,7 @@ PreservedAnalyses TransferKernelMetadataPass::run(Module &M,
       setWorkGroupSizeHint(F, *Sizes);
     if (MDNode *Hint = F.getMetadata("vec_type_hint"))
       F.setMetadata("mux_vec_type_hint", Hint);
-    if (MDNode *Types = F.getMetadata("kernel_arg_type"))
-      F.setMetadata("mux_arg_types", Types);
-    if (MDNode *Qualifiers = F.getMetadata("kernel_arg_type_qual"))
-      F.setMetadata("mux_arg_type_quals", Qualifiers);
-    if (MDNode *Names = F.getMetadata("kernel_arg_name"))
-      F.setMetadata("mux_arg_names", Names);
+    transferOpenCLArgInfo(F);
     ++NumKernels;
     Changed = true;
   }

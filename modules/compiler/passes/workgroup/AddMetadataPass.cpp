@@ -51,6 +51,23 @@ md::ArgDescriptor describeArg(Type *Ty, const DataLayout &DL, uint64_t Offset) {
   return A;
 }
 
+/// Makes \p A an image or a sampler when the source's type, \p BaseType,
+/// is one: both are pointers in the IR, which describeArg took for buffers.
+void describeOpaqueArg(md::ArgDescriptor &A, const std::string &BaseType,
+                       md::ArgAccess Access) {
+  if (uint8_t ImageType = md::imageTypeNamed(BaseType)) {
+    A.Kind = md::ArgKind::Image;
+    A.ImageType = ImageType;
+    A.Access = Access == md::ArgAccess::None ? md::ArgAccess::ReadOnly : Access;
+    // An image is a memory object of the global address space, as OpenCL's
+    // CL_KERNEL_ARG_ADDRESS_QUALIFIER says.
+    A.AddressSpace = GlobalAddressSpace;
+  } else if (BaseType == "sampler_t") {
+    A.Kind = md::ArgKind::Sampler;
+    A.AddressSpace = 0;
+  }
+}
+
 std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   Module &M = *Entry.getParent();
   StructType *Packed =
@@ -68,9 +85,14 @@ std::optional<md::KernelDescriptor> describeKernel(Function &Entry) {
   SmallVector<uint8_t, 8> TypeQualifiers = getArgTypeQualifiers(Entry);
   SmallVector<std::string, 8> Names = getArgNames(Entry);
   SmallVector<unsigned, 8> AccumulatorBytes = getAccumulatorArgBytes(Entry);
+  SmallVector<std::string, 8> BaseTypes = getArgBaseTypeNames(Entry);
+  SmallVector<md::ArgAccess, 8> Access = getArgAccessQualifiers(Entry);
   for (unsigned I = 0; I < Packed->getNumElements(); ++I) {
     K.Args.push_back(describeArg(Packed->getElementType(I), DL,
                                  Layout->getElementOffset(I)));
+    if (I < BaseTypes.size())
+      describeOpaqueArg(K.Args.back(), BaseTypes[I],
+                        I < Access.size() ? Access[I] : md::ArgAccess::None);
     if (I < TypeNames.size())
       K.Args.back().TypeName = TypeNames[I];
     if (I < TypeQualifiers.size())

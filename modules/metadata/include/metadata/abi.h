@@ -238,7 +238,11 @@ enum loom_arg_kind {
   LOOM_ARG_CONSTANT_BUFFER = 1,
   LOOM_ARG_LOCAL_BUFFER = 2,
   LOOM_ARG_SCALAR = 3,
-  LOOM_ARG_STRUCT_BY_VALUE = 4
+  LOOM_ARG_STRUCT_BY_VALUE = 4,
+  /** The address of the image's loom_image_t (metadata/image.h). */
+  LOOM_ARG_IMAGE = 5,
+  /** A pointer-sized value holding the sampler's bits (metadata/image.h). */
+  LOOM_ARG_SAMPLER = 6
 };
 
 #ifdef __cplusplus

@@ -16,6 +16,7 @@
 
 #include "cargo/expected.h"
 #include "metadata/abi.h"
+#include "metadata/image.h"
 #include "metadata/sub_groups.h"
 
 #include <array>
@@ -28,7 +29,7 @@ namespace metadata {
 
 /// The format of the descriptor bytes (not the kernel ABI, which is
 /// LOOM_ABI_VERSION).
-constexpr uint32_t DescriptorFormatVersion = 8;
+constexpr uint32_t DescriptorFormatVersion = 9;
 constexpr uint32_t DescriptorMagic = 0x444b4d4c; // "LMKD"
 
 enum class ArgKind : uint8_t {
@@ -37,9 +38,28 @@ enum class ArgKind : uint8_t {
   LocalBuffer = LOOM_ARG_LOCAL_BUFFER,
   Scalar = LOOM_ARG_SCALAR,
   StructByValue = LOOM_ARG_STRUCT_BY_VALUE,
+  Image = LOOM_ARG_IMAGE,
+  Sampler = LOOM_ARG_SAMPLER,
 };
 
 const char *argKindName(ArgKind Kind);
+
+/// How a kernel may use an image argument (its access qualifier; OpenCL's
+/// cl_kernel_arg_access_qualifier names the same four). Arguments that are
+/// not images have None.
+enum class ArgAccess : uint8_t {
+  None = 0,
+  ReadOnly = 1,
+  WriteOnly = 2,
+  ReadWrite = 3,
+};
+
+/// OpenCL C's name of \p Access (`read_only`), or "none".
+const char *argAccessName(ArgAccess Access);
+
+/// The loom_image_type (metadata/image.h) OpenCL C's type \p Name is
+/// (`image2d_t`), or 0 when it is no image type Loom has.
+uint8_t imageTypeNamed(const std::string &Name);
 
 /// The qualifiers of an argument's type as the source wrote them, as bits
 /// of ArgDescriptor::TypeQualifiers (OpenCL's cl_kernel_arg_type_qualifier
@@ -76,12 +96,17 @@ struct ArgDescriptor {
   /// The argument's name in the source: kept only when the program was
   /// compiled with -cl-kernel-arg-info, else empty.
   std::string Name;
+  /// For an image, its access qualifier and loom_image_type; None and 0
+  /// for the other kinds.
+  ArgAccess Access = ArgAccess::None;
+  uint8_t ImageType = 0;
 
   bool operator==(const ArgDescriptor &O) const {
     return Kind == O.Kind && AddressSpace == O.AddressSpace && Size == O.Size &&
            Alignment == O.Alignment && Offset == O.Offset &&
            TypeName == O.TypeName && AccumulatorBytes == O.AccumulatorBytes &&
-           TypeQualifiers == O.TypeQualifiers && Name == O.Name;
+           TypeQualifiers == O.TypeQualifiers && Name == O.Name &&
+           Access == O.Access && ImageType == O.ImageType;
   }
 };
 

@@ -21,6 +21,8 @@
 #ifndef MUX_MUX_H
 #define MUX_MUX_H
 
+#include "metadata/image.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -112,6 +114,7 @@ typedef const mux_device_info_s *mux_device_info_t;
 typedef struct mux_device_s *mux_device_t;
 typedef struct mux_memory_s *mux_memory_t;
 typedef struct mux_buffer_s *mux_buffer_t;
+typedef struct mux_image_s *mux_image_t;
 typedef struct mux_executable_s *mux_executable_t;
 typedef struct mux_kernel_s *mux_kernel_t;
 typedef struct mux_command_buffer_s *mux_command_buffer_t;
@@ -216,6 +219,126 @@ mux_result_t muxBindBufferMemory(mux_device_t device, mux_memory_t memory,
 /** Destroys a buffer; command buffers recorded with it keep its memory's
     bytes and run as recorded. */
 void muxDestroyBuffer(mux_device_t device, mux_buffer_t buffer);
+
+/**
+ * An image's shape and format (metadata/image.h says how kernels see it).
+ * Sizes a type does not have are 0 or 1; array_size is an array's layers.
+ * The pitches are the bytes between rows and between slices or layers (a 1D
+ * array's layers are rows): 0 packs them, larger ones leave room.
+ */
+typedef struct mux_image_desc_s {
+  /** loom_image_type, loom_channel_order and loom_channel_type. */
+  uint32_t type;
+  uint32_t channel_order;
+  uint32_t channel_type;
+  uint64_t width;
+  uint64_t height;
+  uint64_t depth;
+  uint64_t array_size;
+  uint64_t row_pitch;
+  uint64_t slice_pitch;
+} mux_image_desc_s;
+
+/** The largest sizes of an image, per type (OpenCL's minimums for a
+    device with images, or more). */
+#define MUX_IMAGE_MAX_1D_WIDTH 65536u
+#define MUX_IMAGE_MAX_BUFFER_TEXELS 134217728u
+#define MUX_IMAGE_MAX_2D_SIZE 16384u
+#define MUX_IMAGE_MAX_3D_SIZE 2048u
+#define MUX_IMAGE_MAX_ARRAY_SIZE 2048u
+
+/**
+ * Creates an image as \p desc describes it, not yet bound to memory.
+ * \return mux_success; mux_error_invalid_handle;
+ * mux_error_null_out_parameter; mux_error_invalid_value (an unknown type,
+ * a format metadata/image.h does not have, sizes of 0 or past the
+ * MUX_IMAGE_MAX_* of the type, pitches smaller than the rows or slices or
+ * not multiples of a texel); mux_error_out_of_memory.
+ */
+mux_result_t muxCreateImage(mux_device_t device, const mux_image_desc_s *desc,
+                            mux_image_t *out_image);
+/**
+ * The layout muxCreateImage chose: the bytes of memory the image needs and
+ * its row and slice pitches (any may be null). \return mux_success;
+ * mux_error_invalid_handle.
+ */
+mux_result_t muxGetImageLayout(mux_image_t image, uint64_t *out_size,
+                               uint64_t *out_row_pitch,
+                               uint64_t *out_slice_pitch);
+/**
+ * Binds \p image to \p memory at \p offset, a multiple of the image's
+ * channel size. \return mux_success; mux_error_invalid_handle;
+ * mux_error_invalid_value (the image does not fit, or the offset is
+ * misaligned); mux_error_invalid_state (already bound).
+ */
+mux_result_t muxBindImageMemory(mux_device_t device, mux_memory_t memory,
+                                mux_image_t image, uint64_t offset);
+/** Destroys an image; command buffers recorded with it keep its memory's
+    bytes and its description and run as recorded. */
+void muxDestroyImage(mux_device_t device, mux_image_t image);
+
+/**
+ * A box of texels of an image: origin and region in texels, the layer of an
+ * array in the coordinate after its dimensions (y of a 1D array, z of a 2D
+ * array), unused coordinates 0 in the origin and 1 in the region.
+ */
+typedef struct mux_image_box_s {
+  uint64_t origin[3];
+  uint64_t region[3];
+} mux_image_box_s;
+
+/**
+ * Records a copy of \p box of \p image to host memory at \p dst (rows
+ * \p row_pitch bytes apart, slices or layers \p slice_pitch apart; 0 packs
+ * them), or from host memory at \p src into the box. The host memory must
+ * stay valid until the command has run. \return mux_success;
+ * mux_error_invalid_handle; mux_error_null_out_parameter (\p box or the
+ * host pointer null); mux_error_invalid_value (an empty box or one outside
+ * the image, pitches smaller than the box's rows or slices);
+ * mux_error_invalid_state (finalized, or the image unbound).
+ */
+mux_result_t muxCommandReadImage(mux_command_buffer_t command_buffer,
+                                 mux_image_t image, const mux_image_box_s *box,
+                                 void *dst, uint64_t row_pitch,
+                                 uint64_t slice_pitch);
+mux_result_t muxCommandWriteImage(mux_command_buffer_t command_buffer,
+                                  mux_image_t image, const mux_image_box_s *box,
+                                  const void *src, uint64_t row_pitch,
+                                  uint64_t slice_pitch);
+/**
+ * Records a copy of \p box (its origin in \p src) to \p dst at
+ * \p dst_origin. The images must have one format. \return as
+ * muxCommandReadImage, and mux_error_invalid_value for formats that differ
+ * or boxes of one image that overlap.
+ */
+mux_result_t muxCommandCopyImage(mux_command_buffer_t command_buffer,
+                                 mux_image_t src, mux_image_t dst,
+                                 const mux_image_box_s *box,
+                                 const uint64_t dst_origin[3]);
+/**
+ * Records filling \p box of \p image with one texel, \p texel: the
+ * image's element size in bytes, already in its format. \return as
+ * muxCommandReadImage.
+ */
+mux_result_t muxCommandFillImage(mux_command_buffer_t command_buffer,
+                                 mux_image_t image, const void *texel,
+                                 const mux_image_box_s *box);
+/**
+ * Records a copy between \p box of \p image and \p buffer from
+ * \p buffer_offset, where the texels lie packed (rows, then slices or
+ * layers). \return as muxCommandReadImage, and mux_error_invalid_value for
+ * a buffer too small.
+ */
+mux_result_t muxCommandCopyImageToBuffer(mux_command_buffer_t command_buffer,
+                                         mux_image_t image,
+                                         const mux_image_box_s *box,
+                                         mux_buffer_t buffer,
+                                         uint64_t buffer_offset);
+mux_result_t muxCommandCopyBufferToImage(mux_command_buffer_t command_buffer,
+                                         mux_buffer_t buffer,
+                                         uint64_t buffer_offset,
+                                         mux_image_t image,
+                                         const mux_image_box_s *box);
 
 /**
  * Loads a binary made by a Loom target. The binary is copied; the caller may
@@ -403,18 +526,24 @@ typedef enum mux_descriptor_info_type_e {
   mux_descriptor_info_type_plain_old_data = 1,
   /** A __local pointer argument: `data_size` bytes of local memory, given
       to each work-group separately. */
-  mux_descriptor_info_type_shared_local_buffer = 2
+  mux_descriptor_info_type_shared_local_buffer = 2,
+  /** An image argument: `image`, bound to memory. */
+  mux_descriptor_info_type_image = 3,
+  /** A sampler argument: its LOOM_SAMPLER_* bits in `sampler`. */
+  mux_descriptor_info_type_sampler = 4
 } mux_descriptor_info_type_e;
 
 /** One kernel argument: a buffer (global/constant pointer; a null `buffer`,
-    with `buffer_offset` 0, passes a null pointer), bytes passed by value, or
-    a size of local memory. */
+    with `buffer_offset` 0, passes a null pointer), bytes passed by value, a
+    size of local memory, an image or a sampler. */
 typedef struct mux_descriptor_info_s {
   mux_descriptor_info_type_e type;
   mux_buffer_t buffer;
   uint64_t buffer_offset;
   const void *data;
   uint64_t data_size;
+  mux_image_t image;
+  uint32_t sampler;
 } mux_descriptor_info_s;
 
 typedef struct mux_ndrange_options_s {

@@ -34,6 +34,17 @@ define spir_kernel void @with_arg_info(ptr addrspace(1) %a, i32 %n) !kernel_arg_
   ret void
 }
 
+; An image's and a sampler's base types and access qualifiers become
+; Loom's, from which the descriptor knows them (a typedef of image2d_t
+; keeps its name in kernel_arg_type, not in the base type).
+; CHECK-LABEL: define spir_kernel void @with_image(
+; CHECK-SAME: !mux_arg_types ![[ITYPES:[0-9]+]]
+; CHECK-SAME: !mux_arg_base_types ![[IBASE:[0-9]+]]
+; CHECK-SAME: !mux_arg_access_quals ![[IACCESS:[0-9]+]]
+define spir_kernel void @with_image(ptr addrspace(1) %img, ptr addrspace(2) %s) !kernel_arg_type !6 !kernel_arg_base_type !7 !kernel_arg_access_qual !8 {
+  ret void
+}
+
 ; A function that is not a kernel is left alone.
 ; CHECK-LABEL: define spir_func void @helper() {
 define spir_func void @helper() {
@@ -47,9 +58,15 @@ define spir_func void @helper() {
 ; CHECK-DAG: ![[TYPES]] = !{!"float*", !"int"}
 ; CHECK-DAG: ![[QUALS]] = !{!"const restrict", !""}
 ; CHECK-DAG: ![[NAMES]] = !{!"a", !"n"}
+; CHECK-DAG: ![[ITYPES]] = !{!"picture", !"sampler_t"}
+; CHECK-DAG: ![[IBASE]] = !{!"image2d_t", !"sampler_t"}
+; CHECK-DAG: ![[IACCESS]] = !{!"read_only", !"none"}
 !0 = !{i32 16, i32 4, i32 1}
 !1 = !{i32 8, i32 1, i32 1}
 !2 = !{<4 x float> undef, i32 1}
 !3 = !{!"float*", !"int"}
 !4 = !{!"const restrict", !""}
 !5 = !{!"a", !"n"}
+!6 = !{!"picture", !"sampler_t"}
+!7 = !{!"image2d_t", !"sampler_t"}
+!8 = !{!"read_only", !"none"}

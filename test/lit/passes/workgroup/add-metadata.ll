@@ -20,7 +20,7 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 }
 
 ; The descriptors are one constant in the .loom.kernels section, kept alive
-; through @llvm.used. Bytes, little-endian: magic "LMKD", format 7, ABI 5,
+; through @llvm.used. Bytes, little-endian: magic "LMKD", format 9, ABI 5,
 ; target "csa", cpu "skylake", no features, 14 bytes of global variables,
 ; one kernel; its record: name
 ; "saxpy", entry "saxpy.mux-kernel-wrapper", 24 bytes of packed arguments,
@@ -32,19 +32,20 @@ define void @saxpy.mux-kernel-wrapper(ptr %args, ptr %wg) #0 !mux_reqd_wg_size !
 ; a 4-byte float at 0, then two global buffers (address space 1) of 8 bytes
 ; at 8 and 16, each with the type name the source gave it, the qualifiers
 ; of its type as bits after its accumulator byte (!mux_arg_type_quals: 3,
-; const and restrict; 4, volatile) and its name after its type name
+; const and restrict; 4, volatile), no access qualifier and no image type
+; (two zero bytes), and its name after its type name
 ; (!mux_arg_names); the last is an accumulator of 4-byte additions
 ; (!mux_accumulator_args), the byte after its address space.
-; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\08\00\00\00\05\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\0E\00\00\00\00\00\00\00\01\00\00\00
+; CHECK: @loom.kernel_descriptors = internal constant [{{[0-9]+}} x i8] c"LMKD\09\00\00\00\05\00\00\00\03\00\00\00csa\07\00\00\00skylake\00\00\00\00\0E\00\00\00\00\00\00\00\01\00\00\00
 ; CHECK-SAME: \05\00\00\00saxpy\18\00\00\00saxpy.mux-kernel-wrapper\18\00\00\00@\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00
-; CHECK-SAME: \03\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float\01\00\00\00a
-; CHECK-SAME: \00\01\00\03\08\00\00\00\08\00\00\00\08\00\00\00\06\00\00\00float*\01\00\00\00x
-; CHECK-SAME: \00\01\04\04\08\00\00\00\08\00\00\00\10\00\00\00\06\00\00\00float*\01\00\00\00y"
+; CHECK-SAME: \03\00\00\00\00\00\04\00\00\00\04\00\00\00\00\00\00\00\05\00\00\00float\01\00\00\00a
+; CHECK-SAME: \00\01\00\03\00\00\08\00\00\00\08\00\00\00\08\00\00\00\06\00\00\00float*\01\00\00\00x
+; CHECK-SAME: \00\01\04\04\00\00\08\00\00\00\08\00\00\00\10\00\00\00\06\00\00\00float*\01\00\00\00y"
 ; CHECK-SAME: section ".loom.kernels", align 8
 ; CHECK: @llvm.used = appending global [1 x ptr] [ptr @loom.kernel_descriptors], section "llvm.metadata"
 
 ; With the CSA target's BuiltinInfo the layout is 1, the CSA's.
-; CSA: c"LMKD{{.*}}saxpy.mux-kernel-wrapper{{.*}}\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\03\00\00\00\03\00\00\00\04\00\00\00\04
+; CSA: c"LMKD{{.*}}saxpy.mux-kernel-wrapper{{.*}}\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\03\00\00\00\03\00\00\00\00\00\04\00\00\00\04
 
 ; ERR: invalid add-metadata pass parameter 'colour'
 attributes #0 = { "mux-kernel"="entry-point" "mux-orig-fn"="saxpy" "mux-packed-args"="MuxPackedArgs.saxpy" }

@@ -13,6 +13,8 @@
 #ifndef COMPILER_ANALYSIS_KERNELMETADATA_H
 #define COMPILER_ANALYSIS_KERNELMETADATA_H
 
+#include "metadata/kernel_descriptor.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -88,6 +90,18 @@ llvm::SmallVector<uint8_t, 8> getArgTypeQualifiers(const llvm::Function &F);
 /// (Clang's kernel_arg_name, made with -cl-kernel-arg-info); empty where
 /// unknown.
 llvm::SmallVector<std::string, 8> getArgNames(const llvm::Function &F);
+/// Metadata !mux_arg_base_types: each kernel parameter's type with its
+/// typedefs resolved (Clang's kernel_arg_base_type: `image2d_t` for a
+/// typedef of it), empty where unknown.
+llvm::SmallVector<std::string, 8> getArgBaseTypeNames(const llvm::Function &F);
+/// Metadata !mux_arg_access_quals: each kernel parameter's access
+/// qualifier (Clang's kernel_arg_access_qual), None where unknown.
+llvm::SmallVector<loom::metadata::ArgAccess, 8>
+getArgAccessQualifiers(const llvm::Function &F);
+/// Copies the frontend's OpenCL argument information of kernel \p F
+/// (kernel_arg_type, _type_qual, _name, _base_type, _access_qual) to the
+/// mux_arg_* metadata above, which the pipeline carries to the entry point.
+void transferOpenCLArgInfo(llvm::Function &F);
 
 /// Metadata !mux_accumulator_args: for each kernel parameter, the bytes of
 /// the integer atomic additions that are the only accesses through it (the

@@ -4,7 +4,9 @@
 /// Assumes: AddKernelWrapperPass has run: each entry point has the kernel
 /// ABI of metadata/abi.h and names its packed-argument struct.
 /// Does: builds a kernel descriptor per entry point (name, entry symbol,
-/// each argument's kind, address space, size, alignment and offset, work-group
+/// each argument's kind (an image or a sampler by the source's base type,
+/// with an image's type and access qualifier), address space, size,
+/// alignment and offset, work-group
 /// size attributes, local memory, vectorization width, and the stack a
 /// work-group needs: the private memory of the entry point and the
 /// functions it calls, plus the live state work-item-loops recorded) plus

@@ -1,0 +1,556 @@
+// image.cl: the image functions of OpenCL C (read_image{f,i,ui},
+// write_image{f,i,ui}, get_image_*) on the image layout of
+// metadata/image.h, with the sampler rules of the OpenCL C specification's
+// "Image Addressing and Filtering".
+//
+// An image argument is the address of its loom_image_t; image_handles.ll
+// gives it back from each image type (OpenCL C has no conversion from an
+// image to a pointer), and a sampler's bits from a sampler_t.
+//
+// What the specification leaves undefined (a coordinate out of range with
+// CLK_ADDRESS_NONE or without a sampler, a write out of range, a linear
+// filter on an integer image) reads a texel of the image or writes none:
+// every address is clamped into the image, so a kernel's mistake never
+// reads or writes memory outside it.
+#include "builtins.h"
+#include "metadata/image.h"
+
+// metadata/image.h's sampler bits and formats are OpenCL C's.
+#define SAME(CLK, LOOM) _Static_assert((int)(CLK) == (int)(LOOM), #CLK);
+SAME(CLK_NORMALIZED_COORDS_TRUE, LOOM_SAMPLER_NORMALIZED_COORDS)
+SAME(CLK_ADDRESS_CLAMP_TO_EDGE, LOOM_SAMPLER_ADDRESS_CLAMP_TO_EDGE)
+SAME(CLK_ADDRESS_CLAMP, LOOM_SAMPLER_ADDRESS_CLAMP)
+SAME(CLK_ADDRESS_REPEAT, LOOM_SAMPLER_ADDRESS_REPEAT)
+SAME(CLK_ADDRESS_MIRRORED_REPEAT, LOOM_SAMPLER_ADDRESS_MIRRORED_REPEAT)
+SAME(CLK_FILTER_NEAREST, LOOM_SAMPLER_FILTER_NEAREST)
+SAME(CLK_FILTER_LINEAR, LOOM_SAMPLER_FILTER_LINEAR)
+SAME(CLK_R, LOOM_ORDER_R)
+SAME(CLK_LUMINANCE, LOOM_ORDER_LUMINANCE)
+SAME(CLK_SNORM_INT8, LOOM_TYPE_SNORM_INT8)
+SAME(CLK_FLOAT, LOOM_TYPE_FLOAT)
+
+typedef __global const loom_image_t *image_ref;
+
+// clang-format off
+
+// F(image type, access qualifier) for every image type with each access.
+#define FOR_IMAGE_TYPES(F, ACCESS)                                             \
+  F(image1d_t, ACCESS) F(image1d_buffer_t, ACCESS) F(image1d_array_t, ACCESS) \
+  F(image2d_t, ACCESS) F(image2d_array_t, ACCESS) F(image3d_t, ACCESS)
+#define FOR_IMAGES(F)                                                          \
+  FOR_IMAGE_TYPES(F, read_only) FOR_IMAGE_TYPES(F, write_only)                 \
+  FOR_IMAGE_TYPES(F, read_write)
+
+// clang-format on
+
+// Defined in image_handles.ll.
+#define DECLARE_HANDLE(T, ACCESS) LOOM_CONST image_ref __loom_image(ACCESS T);
+FOR_IMAGES(DECLARE_HANDLE)
+LOOM_CONST uint __loom_sampler(sampler_t sampler);
+
+// ---------------------------------------------------------------------------
+// Texels
+// ---------------------------------------------------------------------------
+
+// The first byte of texel (x, y) of slice or layer z, clamped into the image.
+static __global uchar *texel_address(image_ref I, int4 c, int layer) {
+  int4 Last = (int4)((int)I->width, (int)I->height, (int)I->depth, 1) - 1;
+  int4 In = clamp(c, (int4)0, Last);
+  ulong Slice = I->depth > 1 ? (ulong)In.z
+                             : (ulong)clamp(layer, 0, (int)I->array_size - 1);
+  return (__global uchar *)I->data + Slice * I->slice_pitch +
+         (ulong)In.y * I->row_pitch + (ulong)In.x * I->element_size;
+}
+
+// Channel K of the texel at P as a float, for a normalized or floating-point
+// channel type (0 for an integer one, which read_imagef does not read).
+static float load_channel_f(__global const uchar *P, uint Type, uint K) {
+  switch (Type) {
+  case LOOM_TYPE_UNORM_INT8:
+    return (float)P[K] / 255.0f;
+  case LOOM_TYPE_UNORM_INT16:
+    return (float)((__global const ushort *)P)[K] / 65535.0f;
+  case LOOM_TYPE_SNORM_INT8:
+    return fmax((float)((__global const char *)P)[K] / 127.0f, -1.0f);
+  case LOOM_TYPE_SNORM_INT16:
+    return fmax((float)((__global const short *)P)[K] / 32767.0f, -1.0f);
+  case LOOM_TYPE_HALF_FLOAT:
+    return vload_half(K, (__global const half *)P);
+  case LOOM_TYPE_FLOAT:
+    return ((__global const float *)P)[K];
+  default:
+    return 0.0f;
+  }
+}
+
+// Channel K of the texel at P as a 32-bit integer: signed channel types are
+// sign-extended, the others zero-extended.
+static uint load_channel_i(__global const uchar *P, uint Type, uint K) {
+  switch (Type) {
+  case LOOM_TYPE_SIGNED_INT8:
+    return (uint)(int)((__global const char *)P)[K];
+  case LOOM_TYPE_SIGNED_INT16:
+    return (uint)(int)((__global const short *)P)[K];
+  case LOOM_TYPE_UNSIGNED_INT8:
+    return P[K];
+  case LOOM_TYPE_UNSIGNED_INT16:
+    return ((__global const ushort *)P)[K];
+  case LOOM_TYPE_SIGNED_INT32:
+  case LOOM_TYPE_UNSIGNED_INT32:
+    return ((__global const uint *)P)[K];
+  default:
+    return 0;
+  }
+}
+
+// The color (r, g, b, a) of the texel whose stored channels are C, in the
+// order the channel order stores them; One is the 1 of a missing alpha.
+#define DEFINE_TO_COLOR(T, One)                                                \
+  static T##4 to_color_##T(uint Order, T##4 C) {                               \
+    switch (Order) {                                                           \
+    case LOOM_ORDER_R:                                                         \
+      return (T##4)(C.x, 0, 0, One);                                           \
+    case LOOM_ORDER_A:                                                         \
+      return (T##4)(0, 0, 0, C.x);                                             \
+    case LOOM_ORDER_RG:                                                        \
+      return (T##4)(C.x, C.y, 0, One);                                         \
+    case LOOM_ORDER_RA:                                                        \
+      return (T##4)(C.x, 0, 0, C.y);                                           \
+    case LOOM_ORDER_BGRA:                                                      \
+      return C.zyxw;                                                           \
+    case LOOM_ORDER_ARGB:                                                      \
+      return C.yzwx;                                                           \
+    case LOOM_ORDER_INTENSITY:                                                 \
+      return C.xxxx;                                                           \
+    case LOOM_ORDER_LUMINANCE:                                                 \
+      return (T##4)(C.x, C.x, C.x, One);                                       \
+    default:                                                                   \
+      return C;                                                                \
+    }                                                                          \
+  }
+DEFINE_TO_COLOR(float, 1.0f)
+DEFINE_TO_COLOR(uint, 1u)
+
+// The stored channels of color V, the inverse of to_color: the channels the
+// order has, in its order (the rest are not stored).
+#define DEFINE_FROM_COLOR(T)                                                   \
+  static T##4 from_color_##T(uint Order, T##4 V) {                             \
+    switch (Order) {                                                           \
+    case LOOM_ORDER_A:                                                         \
+      return V.wwww;                                                           \
+    case LOOM_ORDER_RA:                                                        \
+      return V.xwzw;                                                           \
+    case LOOM_ORDER_BGRA:                                                      \
+      return V.zyxw;                                                           \
+    case LOOM_ORDER_ARGB:                                                      \
+      return V.wxyz;                                                           \
+    default:                                                                   \
+      return V;                                                                \
+    }                                                                          \
+  }
+DEFINE_FROM_COLOR(float)
+DEFINE_FROM_COLOR(uint)
+
+static float4 load_texel_f(image_ref I, int4 C, int Layer) {
+  __global const uchar *P = texel_address(I, C, Layer);
+  uint Type = I->channel_type;
+  uint N = loom_image_channel_count(I->channel_order);
+  float4 Stored = (float4)(load_channel_f(P, Type, 0), 0.0f, 0.0f, 0.0f);
+  if (N > 1)
+    Stored.y = load_channel_f(P, Type, 1);
+  if (N > 2) {
+    Stored.z = load_channel_f(P, Type, 2);
+    Stored.w = load_channel_f(P, Type, 3);
+  }
+  return to_color_float(I->channel_order, Stored);
+}
+
+static uint4 load_texel_i(image_ref I, int4 C, int Layer) {
+  __global const uchar *P = texel_address(I, C, Layer);
+  uint Type = I->channel_type;
+  uint N = loom_image_channel_count(I->channel_order);
+  uint4 Stored = (uint4)(load_channel_i(P, Type, 0), 0, 0, 0);
+  if (N > 1)
+    Stored.y = load_channel_i(P, Type, 1);
+  if (N > 2) {
+    Stored.z = load_channel_i(P, Type, 2);
+    Stored.w = load_channel_i(P, Type, 3);
+  }
+  return to_color_uint(I->channel_order, Stored);
+}
+
+static void store_channel_f(__global uchar *P, uint Type, uint K, float V) {
+  switch (Type) {
+  case LOOM_TYPE_UNORM_INT8:
+    P[K] = convert_uchar_sat_rte(V * 255.0f);
+    break;
+  case LOOM_TYPE_UNORM_INT16:
+    ((__global ushort *)P)[K] = convert_ushort_sat_rte(V * 65535.0f);
+    break;
+  case LOOM_TYPE_SNORM_INT8:
+    ((__global char *)P)[K] = convert_char_sat_rte(V * 127.0f);
+    break;
+  case LOOM_TYPE_SNORM_INT16:
+    ((__global short *)P)[K] = convert_short_sat_rte(V * 32767.0f);
+    break;
+  case LOOM_TYPE_HALF_FLOAT:
+    vstore_half_rte(V, K, (__global half *)P);
+    break;
+  case LOOM_TYPE_FLOAT:
+    ((__global float *)P)[K] = V;
+    break;
+  }
+}
+
+// Stores V, a signed value for write_imagei and an unsigned one for
+// write_imageui, saturated to the channel type.
+static void store_channel_i(__global uchar *P, uint Type, uint K, uint V,
+                            bool Signed) {
+  int S = (int)V;
+  switch (Type) {
+  case LOOM_TYPE_SIGNED_INT8:
+    ((__global char *)P)[K] =
+        Signed ? convert_char_sat(S) : convert_char_sat(V);
+    break;
+  case LOOM_TYPE_SIGNED_INT16:
+    ((__global short *)P)[K] =
+        Signed ? convert_short_sat(S) : convert_short_sat(V);
+    break;
+  case LOOM_TYPE_UNSIGNED_INT8:
+    P[K] = Signed ? convert_uchar_sat(S) : convert_uchar_sat(V);
+    break;
+  case LOOM_TYPE_UNSIGNED_INT16:
+    ((__global ushort *)P)[K] =
+        Signed ? convert_ushort_sat(S) : convert_ushort_sat(V);
+    break;
+  case LOOM_TYPE_SIGNED_INT32:
+  case LOOM_TYPE_UNSIGNED_INT32:
+    ((__global uint *)P)[K] = V;
+    break;
+  }
+}
+
+// Whether C (or Layer) lies outside the image: a write there is dropped.
+static bool outside(image_ref I, int4 C, int Layer) {
+  int4 Size = (int4)((int)I->width, (int)I->height, (int)I->depth, 1);
+  return any(C < 0 || C >= Size) || Layer < 0 || Layer >= (int)I->array_size;
+}
+
+static void store_texel_f(image_ref I, int4 C, int Layer, float4 Color) {
+  if (outside(I, C, Layer))
+    return;
+  __global uchar *P = texel_address(I, C, Layer);
+  uint Type = I->channel_type;
+  uint N = loom_image_channel_count(I->channel_order);
+  float4 Stored = from_color_float(I->channel_order, Color);
+  store_channel_f(P, Type, 0, Stored.x);
+  if (N > 1)
+    store_channel_f(P, Type, 1, Stored.y);
+  if (N > 2) {
+    store_channel_f(P, Type, 2, Stored.z);
+    store_channel_f(P, Type, 3, Stored.w);
+  }
+}
+
+static void store_texel_i(image_ref I, int4 C, int Layer, uint4 Color,
+                          bool Signed) {
+  if (outside(I, C, Layer))
+    return;
+  __global uchar *P = texel_address(I, C, Layer);
+  uint Type = I->channel_type;
+  uint N = loom_image_channel_count(I->channel_order);
+  uint4 Stored = from_color_uint(I->channel_order, Color);
+  store_channel_i(P, Type, 0, Stored.x, Signed);
+  if (N > 1)
+    store_channel_i(P, Type, 1, Stored.y, Signed);
+  if (N > 2) {
+    store_channel_i(P, Type, 2, Stored.z, Signed);
+    store_channel_i(P, Type, 3, Stored.w, Signed);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Addressing and filtering
+// ---------------------------------------------------------------------------
+
+// The color of a texel outside an image whose sampler clamps to the border:
+// transparent black for the orders with alpha, opaque black for the others.
+static bool has_alpha(uint Order) {
+  return Order == LOOM_ORDER_A || Order == LOOM_ORDER_RA ||
+         Order == LOOM_ORDER_RGBA || Order == LOOM_ORDER_BGRA ||
+         Order == LOOM_ORDER_ARGB || Order == LOOM_ORDER_INTENSITY;
+}
+
+static int4 image_size(image_ref I) {
+  return (int4)((int)I->width, (int)I->height, (int)I->depth, 1);
+}
+
+// The dimensions a coordinate of Dims dimensions has: -1 in those lanes.
+static int4 dims_mask(int Dims) { return (int4)(0, 1, 2, 3) < Dims; }
+
+// The layer an array image's float coordinate names.
+static int layer_of(image_ref I, float L) {
+  return clamp(convert_int_sat_rte(L), 0, (int)I->array_size - 1);
+}
+
+// Whether a texel at C of a sampler clamping to the border is the border.
+static bool is_border(uint Sampler, int4 C, int4 Size) {
+  return (Sampler & LOOM_SAMPLER_ADDRESS_MASK) == LOOM_SAMPLER_ADDRESS_CLAMP &&
+         any(C < 0 || C >= Size);
+}
+
+// The texel of float coordinate S (Dims dimensions) under nearest filtering.
+static int4 nearest_texel(float4 S, int4 Size, uint Sampler, int Dims) {
+  float4 FSize = convert_float4(Size);
+  uint Mode = Sampler & LOOM_SAMPLER_ADDRESS_MASK;
+  int4 C;
+  if (Mode == LOOM_SAMPLER_ADDRESS_REPEAT) {
+    C = convert_int4_sat_rtn((S - floor(S)) * FSize);
+    C = select(C, C - Size, C > Size - 1);
+  } else if (Mode == LOOM_SAMPLER_ADDRESS_MIRRORED_REPEAT) {
+    float4 M = fabs(S - 2.0f * rint(0.5f * S));
+    C = min(convert_int4_sat_rtn(M * FSize), Size - 1);
+  } else {
+    float4 U = (Sampler & LOOM_SAMPLER_NORMALIZED_COORDS) ? S * FSize : S;
+    C = convert_int4_sat_rtn(U);
+  }
+  return C & dims_mask(Dims);
+}
+
+// The two texels per dimension, I0 and I0 + 1 (wrapped or mirrored as the
+// mode says), of float coordinate S under linear filtering, and the weight
+// of the second.
+static void linear_texels(float4 S, int4 Size, uint Sampler, int Dims, int4 *I0,
+                          int4 *I1, float4 *Weight) {
+  float4 FSize = convert_float4(Size);
+  uint Mode = Sampler & LOOM_SAMPLER_ADDRESS_MASK;
+  float4 U;
+  if (Mode == LOOM_SAMPLER_ADDRESS_REPEAT)
+    U = (S - floor(S)) * FSize;
+  else if (Mode == LOOM_SAMPLER_ADDRESS_MIRRORED_REPEAT)
+    U = fabs(S - 2.0f * rint(0.5f * S)) * FSize;
+  else
+    U = (Sampler & LOOM_SAMPLER_NORMALIZED_COORDS) ? S * FSize : S;
+  float4 Below = floor(U - 0.5f);
+  int4 A = convert_int4_sat(Below);
+  int4 B = A + 1;
+  if (Mode == LOOM_SAMPLER_ADDRESS_REPEAT) {
+    A = select(A, A + Size, A < 0);
+    B = select(B, B - Size, B > Size - 1);
+  } else if (Mode == LOOM_SAMPLER_ADDRESS_MIRRORED_REPEAT) {
+    A = max(A, 0);
+    B = min(B, Size - 1);
+  }
+  int4 Mask = dims_mask(Dims);
+  *I0 = A & Mask;
+  *I1 = B & Mask;
+  *Weight = select((float4)0.0f, (U - 0.5f) - Below, Mask);
+}
+
+// A texel of a sampled read: the border color where the sampler says so.
+static float4 sampled_texel_f(image_ref I, uint Sampler, int4 C, int Layer) {
+  if (is_border(Sampler, C, image_size(I)))
+    return (float4)(0.0f, 0.0f, 0.0f,
+                    has_alpha(I->channel_order) ? 0.0f : 1.0f);
+  return load_texel_f(I, C, Layer);
+}
+
+static uint4 sampled_texel_i(image_ref I, uint Sampler, int4 C, int Layer) {
+  if (is_border(Sampler, C, image_size(I)))
+    return (uint4)(0, 0, 0, has_alpha(I->channel_order) ? 0 : 1);
+  return load_texel_i(I, C, Layer);
+}
+
+static float4 lerp4(float4 A, float4 B, float W) { return A + (B - A) * W; }
+
+// read_imagef at float coordinate S: nearest, or the weighted mean of the
+// 2, 4 or 8 texels around it.
+static float4 sample_f(image_ref I, uint Sampler, float4 S, int Layer,
+                       int Dims) {
+  int4 Size = image_size(I);
+  if ((Sampler & LOOM_SAMPLER_FILTER_MASK) != LOOM_SAMPLER_FILTER_LINEAR ||
+      loom_image_type_is_integer(I->channel_type))
+    return sampled_texel_f(I, Sampler, nearest_texel(S, Size, Sampler, Dims),
+                           Layer);
+  int4 A, B;
+  float4 W;
+  linear_texels(S, Size, Sampler, Dims, &A, &B, &W);
+  float4 X0 =
+      lerp4(sampled_texel_f(I, Sampler, A, Layer),
+            sampled_texel_f(I, Sampler, (int4)(B.x, A.yzw), Layer), W.x);
+  if (Dims == 1)
+    return X0;
+  float4 X1 =
+      lerp4(sampled_texel_f(I, Sampler, (int4)(A.x, B.y, A.zw), Layer),
+            sampled_texel_f(I, Sampler, (int4)(B.xy, A.zw), Layer), W.x);
+  float4 Y0 = lerp4(X0, X1, W.y);
+  if (Dims == 2)
+    return Y0;
+  float4 X2 = lerp4(
+      sampled_texel_f(I, Sampler, (int4)(A.xy, B.z, A.w), Layer),
+      sampled_texel_f(I, Sampler, (int4)(B.x, A.y, B.z, A.w), Layer), W.x);
+  float4 X3 =
+      lerp4(sampled_texel_f(I, Sampler, (int4)(A.x, B.yz, A.w), Layer),
+            sampled_texel_f(I, Sampler, (int4)(B.xyz, A.w), Layer), W.x);
+  return lerp4(Y0, lerp4(X2, X3, W.y), W.z);
+}
+
+static uint4 sample_i(image_ref I, uint Sampler, float4 S, int Layer,
+                      int Dims) {
+  return sampled_texel_i(I, Sampler,
+                         nearest_texel(S, image_size(I), Sampler, Dims), Layer);
+}
+
+// ---------------------------------------------------------------------------
+// The builtins
+// ---------------------------------------------------------------------------
+
+// Each image type's coordinates: CI and CF its integer and float coordinate
+// types, DIMS its spatial dimensions, SPATIAL(c) the int4 or float4 of
+// them (zero beyond DIMS) and LAYER(c) its layer (0 for no array).
+#define COORDS_image1d_t(X) X(image1d_t, int, float, 1, (c, 0, 0, 0), 0)
+#define COORDS_image1d_buffer_t(X)                                             \
+  X(image1d_buffer_t, int, float, 1, (c, 0, 0, 0), 0)
+#define COORDS_image1d_array_t(X)                                              \
+  X(image1d_array_t, int2, float2, 1, (c.x, 0, 0, 0), c.y)
+#define COORDS_image2d_t(X) X(image2d_t, int2, float2, 2, (c, 0, 0), 0)
+#define COORDS_image2d_array_t(X)                                              \
+  X(image2d_array_t, int4, float4, 2, (c.xy, 0, 0), c.z)
+#define COORDS_image3d_t(X) X(image3d_t, int4, float4, 3, (c.xyz, 0), 0)
+
+// The integer layer of an integer coordinate, clamped like a float one's.
+static int int_layer(image_ref I, int L) {
+  return clamp(L, 0, (int)I->array_size - 1);
+}
+
+// Reads with a sampler and integer coordinates: the sampler must be
+// unnormalized and nearest; CLK_ADDRESS_CLAMP still gives the border.
+static float4 read_int_coord_f(image_ref I, uint Sampler, int4 C, int Layer) {
+  return sampled_texel_f(I, Sampler, C, Layer);
+}
+static uint4 read_int_coord_i(image_ref I, uint Sampler, int4 C, int Layer) {
+  return sampled_texel_i(I, Sampler, C, Layer);
+}
+
+#define SAMPLED_READS(T, CI, CF, DIMS, SPATIAL, LAYER)                         \
+  LOOM_OVERLOAD float4 read_imagef(read_only T img, sampler_t s, CI c) {       \
+    image_ref I = __loom_image(img);                                           \
+    return read_int_coord_f(I, __loom_sampler(s), (int4)SPATIAL,               \
+                            int_layer(I, LAYER));                              \
+  }                                                                            \
+  LOOM_OVERLOAD float4 read_imagef(read_only T img, sampler_t s, CF c) {       \
+    image_ref I = __loom_image(img);                                           \
+    return sample_f(I, __loom_sampler(s), (float4)SPATIAL, layer_of(I, LAYER), \
+                    DIMS);                                                     \
+  }                                                                            \
+  LOOM_OVERLOAD int4 read_imagei(read_only T img, sampler_t s, CI c) {         \
+    image_ref I = __loom_image(img);                                           \
+    return as_int4(read_int_coord_i(I, __loom_sampler(s), (int4)SPATIAL,       \
+                                    int_layer(I, LAYER)));                     \
+  }                                                                            \
+  LOOM_OVERLOAD int4 read_imagei(read_only T img, sampler_t s, CF c) {         \
+    image_ref I = __loom_image(img);                                           \
+    return as_int4(sample_i(I, __loom_sampler(s), (float4)SPATIAL,             \
+                            layer_of(I, LAYER), DIMS));                        \
+  }                                                                            \
+  LOOM_OVERLOAD uint4 read_imageui(read_only T img, sampler_t s, CI c) {       \
+    image_ref I = __loom_image(img);                                           \
+    return read_int_coord_i(I, __loom_sampler(s), (int4)SPATIAL,               \
+                            int_layer(I, LAYER));                              \
+  }                                                                            \
+  LOOM_OVERLOAD uint4 read_imageui(read_only T img, sampler_t s, CF c) {       \
+    image_ref I = __loom_image(img);                                           \
+    return sample_i(I, __loom_sampler(s), (float4)SPATIAL, layer_of(I, LAYER), \
+                    DIMS);                                                     \
+  }
+
+// Reads without a sampler: integer coordinates, no filtering, no border.
+#define PLAIN_READS(T, CI, CF, DIMS, SPATIAL, LAYER, ACCESS)                   \
+  LOOM_OVERLOAD float4 read_imagef(ACCESS T img, CI c) {                       \
+    image_ref I = __loom_image(img);                                           \
+    return load_texel_f(I, (int4)SPATIAL, int_layer(I, LAYER));                \
+  }                                                                            \
+  LOOM_OVERLOAD int4 read_imagei(ACCESS T img, CI c) {                         \
+    image_ref I = __loom_image(img);                                           \
+    return as_int4(load_texel_i(I, (int4)SPATIAL, int_layer(I, LAYER)));       \
+  }                                                                            \
+  LOOM_OVERLOAD uint4 read_imageui(ACCESS T img, CI c) {                       \
+    image_ref I = __loom_image(img);                                           \
+    return load_texel_i(I, (int4)SPATIAL, int_layer(I, LAYER));                \
+  }
+#define PLAIN_READS_RO(T, CI, CF, DIMS, SPATIAL, LAYER)                        \
+  PLAIN_READS(T, CI, CF, DIMS, SPATIAL, LAYER, read_only)
+#define PLAIN_READS_RW(T, CI, CF, DIMS, SPATIAL, LAYER)                        \
+  PLAIN_READS(T, CI, CF, DIMS, SPATIAL, LAYER, read_write)
+
+#define WRITES(T, CI, CF, DIMS, SPATIAL, LAYER, ACCESS)                        \
+  LOOM_OVERLOAD void write_imagef(ACCESS T img, CI c, float4 color) {          \
+    store_texel_f(__loom_image(img), (int4)SPATIAL, LAYER, color);             \
+  }                                                                            \
+  LOOM_OVERLOAD void write_imagei(ACCESS T img, CI c, int4 color) {            \
+    store_texel_i(__loom_image(img), (int4)SPATIAL, LAYER, as_uint4(color),    \
+                  true);                                                       \
+  }                                                                            \
+  LOOM_OVERLOAD void write_imageui(ACCESS T img, CI c, uint4 color) {          \
+    store_texel_i(__loom_image(img), (int4)SPATIAL, LAYER, color, false);      \
+  }
+#define WRITES_WO(T, CI, CF, DIMS, SPATIAL, LAYER)                             \
+  WRITES(T, CI, CF, DIMS, SPATIAL, LAYER, write_only)
+#define WRITES_RW(T, CI, CF, DIMS, SPATIAL, LAYER)                             \
+  WRITES(T, CI, CF, DIMS, SPATIAL, LAYER, read_write)
+
+// clang-format off
+COORDS_image1d_t(SAMPLED_READS) COORDS_image1d_array_t(SAMPLED_READS)
+COORDS_image2d_t(SAMPLED_READS) COORDS_image2d_array_t(SAMPLED_READS)
+COORDS_image3d_t(SAMPLED_READS)
+
+#define FOR_COORDS(X)                                                          \
+  COORDS_image1d_t(X) COORDS_image1d_buffer_t(X) COORDS_image1d_array_t(X)    \
+  COORDS_image2d_t(X) COORDS_image2d_array_t(X) COORDS_image3d_t(X)
+FOR_COORDS(PLAIN_READS_RO) FOR_COORDS(PLAIN_READS_RW)
+FOR_COORDS(WRITES_WO) FOR_COORDS(WRITES_RW)
+// clang-format on
+
+// The queries, for every image type and access.
+#define WIDTH(T, ACCESS)                                                       \
+  LOOM_OVERLOAD int get_image_width(ACCESS T img) {                            \
+    return (int)__loom_image(img)->width;                                      \
+  }                                                                            \
+  LOOM_OVERLOAD int get_image_channel_data_type(ACCESS T img) {                \
+    return (int)__loom_image(img)->channel_type;                               \
+  }                                                                            \
+  LOOM_OVERLOAD int get_image_channel_order(ACCESS T img) {                    \
+    return (int)__loom_image(img)->channel_order;                              \
+  }
+                    FOR_IMAGES(WIDTH)
+
+#define FOR_ACCESSES(F, T) F(T, read_only) F(T, write_only) F(T, read_write)
+#define HEIGHT(T, ACCESS)                                                      \
+  LOOM_OVERLOAD int get_image_height(ACCESS T img) {                           \
+    return (int)__loom_image(img)->height;                                     \
+  }
+#define DIM_2D(T, ACCESS)                                                      \
+  LOOM_OVERLOAD int2 get_image_dim(ACCESS T img) {                             \
+    image_ref I = __loom_image(img);                                           \
+    return (int2)((int)I->width, (int)I->height);                              \
+  }
+#define DEPTH_AND_DIM_3D(T, ACCESS)                                            \
+  LOOM_OVERLOAD int get_image_depth(ACCESS T img) {                            \
+    return (int)__loom_image(img)->depth;                                      \
+  }                                                                            \
+  LOOM_OVERLOAD int4 get_image_dim(ACCESS T img) {                             \
+    image_ref I = __loom_image(img);                                           \
+    return (int4)((int)I->width, (int)I->height, (int)I->depth, 0);            \
+  }
+#define ARRAY_SIZE(T, ACCESS)                                                  \
+  LOOM_OVERLOAD size_t get_image_array_size(ACCESS T img) {                    \
+    return __loom_image(img)->array_size;                                      \
+  }
+    // clang-format off
+FOR_ACCESSES(HEIGHT, image2d_t) FOR_ACCESSES(HEIGHT, image2d_array_t)
+FOR_ACCESSES(HEIGHT, image3d_t)
+FOR_ACCESSES(DIM_2D, image2d_t) FOR_ACCESSES(DIM_2D, image2d_array_t)
+FOR_ACCESSES(DEPTH_AND_DIM_3D, image3d_t)
+FOR_ACCESSES(ARRAY_SIZE, image1d_array_t)
+FOR_ACCESSES(ARRAY_SIZE, image2d_array_t)
+    // clang-format on
