@@ -22,6 +22,9 @@ triad for the others (GB/s over the case's buffers, over the triad's).
 A case may name, as "pocl_kernel", another kernel of its source for pocl
 to run: an equivalent written without a feature pocl lacks (a sub-group
 reduction's, with local memory and barriers), whose outputs must agree.
+A case with image or sampler arguments (loom-run's extension of the
+format) runs on pocl through opencl-run, and its output images agree when
+their floats do within 1e-4.
 
 The OpenCL columns: every case also runs through opencl-run
 (bench/opencl_run.cpp), one host program on Loom's OpenCL platform and on
@@ -172,11 +175,57 @@ def native_limits(quick, best=None):
     return native
 
 
+IMAGE_CHANNELS = {"R": 1, "RG": 2, "RGBA": 4, "BGRA": 4}
+IMAGE_CHANNEL_BYTES = {"UNORM_INT8": 1, "UNSIGNED_INT8": 1, "HALF_FLOAT": 2,
+                       "SIGNED_INT32": 4, "UNSIGNED_INT32": 4, "FLOAT": 4}
+
+
+def image_bytes(arg):
+    """Bytes of image argument \p arg's texels."""
+    order, channel = arg["format"]
+    return (math.prod(arg["size"]) * IMAGE_CHANNELS[order] *
+            IMAGE_CHANNEL_BYTES[channel])
+
+
 def buffer_bytes(case_path):
-    """Bytes of all the case's buffers: what a streaming kernel moves."""
+    """Bytes of all the case's buffers and images: what a streaming kernel
+    moves."""
     case = json.loads(case_path.read_text())
     return sum(ELEMENT_BYTES.get(arg["buffer"], 4) * arg["count"]
-               for arg in case["args"] if "buffer" in arg)
+               if "buffer" in arg else image_bytes(arg)
+               for arg in case["args"] if "buffer" in arg or "image" in arg)
+
+
+def uses_images(case_path):
+    """Whether the case has image or sampler arguments, which pocl_run (the
+    peer's runner) does not know: pocl runs it through opencl-run."""
+    case = json.loads(case_path.read_text())
+    return any("image" in arg or "sampler" in arg for arg in case["args"])
+
+
+def images_agree(case_path, reference_dir, loom_dir):
+    """The peer's verdict for an image case: each output image's floats
+    within 1e-4 of the reference's (linear filtering's rounding differs
+    between platforms), other outputs byte for byte."""
+    import array
+    case = json.loads(case_path.read_text())
+    for index, arg in enumerate(case["args"]):
+        if not arg.get("output"):
+            continue
+        name = f"arg{index}.bin"
+        try:
+            want = (reference_dir / name).read_bytes()
+            got = (loom_dir / name).read_bytes()
+        except OSError:
+            return "ERROR"
+        if "image" in arg and arg["format"][1] == "FLOAT":
+            a, b = array.array("f", want), array.array("f", got)
+            if len(a) != len(b) or any(abs(x - y) > 1e-4
+                                       for x, y in zip(a, b)):
+                return "MISMATCH"
+        elif want != got:
+            return "MISMATCH"
+    return "MATCH"
 
 
 def product_flops(case_path):
@@ -215,6 +264,8 @@ def describe_share(row):
 
 
 def outputs_agree(case_path, pocl_dir, loom_dir):
+    if uses_images(case_path):
+        return images_agree(case_path, pocl_dir, loom_dir)
     run = subprocess.run([str(PEER / "compare.py"), str(case_path),
                           str(pocl_dir), str(loom_dir)],
                          capture_output=True, text=True)
@@ -267,7 +318,10 @@ def measure(cases, options, with_pocl, with_opencl, scratch):
             if with_opencl:
                 figures[name]["loom_opencl"].append(run_opencl(
                     "Loom", case, scratch / "loom-opencl" / name, options))
-            if with_pocl:
+            if with_pocl and uses_images(case):
+                figures[name]["pocl"].append(run_opencl(
+                    "Portable", case, scratch / "pocl" / name, options))
+            elif with_pocl:
                 figures[name]["pocl"].append(run_json(
                     [str(PEER / "pocl_run"), str(peer_case(case, scratch)),
                      "--out", str(scratch / "pocl" / name), "--repeat",

@@ -27,6 +27,7 @@
 #include "CL/cl.h"
 
 #include "KernelCase.h"
+#include "metadata/image.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -153,15 +154,19 @@ private:
   cl_command_queue Queue = nullptr;
   cl_program Program = nullptr;
   cl_kernel Kernel = nullptr;
-  /// Per argument: its buffer (null for the others) and initial bytes.
+  /// Per argument: its buffer or image (null for the others) and initial
+  /// bytes.
   std::vector<cl_mem> Buffers;
   std::vector<std::vector<uint8_t>> Initial;
+  std::vector<cl_sampler> Samplers;
 };
 
 CaseSession::~CaseSession() {
   for (cl_mem Buffer : Buffers)
     if (Buffer)
       clReleaseMemObject(Buffer);
+  for (cl_sampler Sampler : Samplers)
+    clReleaseSampler(Sampler);
   if (Kernel)
     clReleaseKernel(Kernel);
   if (Program)
@@ -170,6 +175,49 @@ CaseSession::~CaseSession() {
     clReleaseCommandQueue(Queue);
   if (Context)
     clReleaseContext(Context);
+}
+
+/// The OpenCL description of image argument \p Arg.
+cl_image_desc describeImage(const loom::CaseArg &Arg) {
+  cl_image_desc Desc = {};
+  Desc.image_width = Arg.ImageSize[0];
+  switch (Arg.ImageType) {
+  case LOOM_IMAGE_1D:
+    Desc.image_type = CL_MEM_OBJECT_IMAGE1D;
+    break;
+  case LOOM_IMAGE_1D_ARRAY:
+    Desc.image_type = CL_MEM_OBJECT_IMAGE1D_ARRAY;
+    Desc.image_array_size = Arg.ImageSize[1];
+    break;
+  case LOOM_IMAGE_2D:
+    Desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    Desc.image_height = Arg.ImageSize[1];
+    break;
+  case LOOM_IMAGE_2D_ARRAY:
+    Desc.image_type = CL_MEM_OBJECT_IMAGE2D_ARRAY;
+    Desc.image_height = Arg.ImageSize[1];
+    Desc.image_array_size = Arg.ImageSize[2];
+    break;
+  default:
+    Desc.image_type = CL_MEM_OBJECT_IMAGE3D;
+    Desc.image_height = Arg.ImageSize[1];
+    Desc.image_depth = Arg.ImageSize[2];
+  }
+  return Desc;
+}
+
+/// The OpenCL sampler of LOOM_SAMPLER_* \p Bits.
+cl_sampler createSampler(cl_context Context, uint32_t Bits, cl_int &Error) {
+  cl_addressing_mode Modes[] = {CL_ADDRESS_NONE, CL_ADDRESS_CLAMP_TO_EDGE,
+                                CL_ADDRESS_CLAMP, CL_ADDRESS_REPEAT,
+                                CL_ADDRESS_MIRRORED_REPEAT};
+  return clCreateSampler(
+      Context, (Bits & LOOM_SAMPLER_NORMALIZED_COORDS) ? CL_TRUE : CL_FALSE,
+      Modes[(Bits & LOOM_SAMPLER_ADDRESS_MASK) / 2],
+      (Bits & LOOM_SAMPLER_FILTER_MASK) == LOOM_SAMPLER_FILTER_LINEAR
+          ? CL_FILTER_LINEAR
+          : CL_FILTER_NEAREST,
+      &Error);
 }
 
 llvm::Error CaseSession::build(double &Ms) {
@@ -238,18 +286,53 @@ llvm::Error CaseSession::setArguments() {
       CL_TRY(clSetKernelArg(Kernel, Index, Arg.LocalBytes, nullptr),
              "clSetKernelArg");
       break;
+    case loom::CaseArg::Image: {
+      auto Contents = loom::makeInitialContents(Arg);
+      if (!Contents)
+        return Contents.takeError();
+      Initial.back() = std::move(*Contents);
+      cl_int Error = CL_SUCCESS;
+      const cl_image_format Format = {Arg.ChannelOrder, Arg.ChannelType};
+      const cl_image_desc Desc = describeImage(Arg);
+      Buffers.back() = clCreateImage(Context, CL_MEM_READ_WRITE, &Format, &Desc,
+                                     nullptr, &Error);
+      CL_TRY(Error, "clCreateImage");
+      CL_TRY(clSetKernelArg(Kernel, Index, sizeof(cl_mem), &Buffers.back()),
+             "clSetKernelArg");
+      break;
+    }
+    case loom::CaseArg::Sampler: {
+      cl_int Error = CL_SUCCESS;
+      Samplers.push_back(createSampler(Context, Arg.SamplerBits, Error));
+      CL_TRY(Error, "clCreateSampler");
+      CL_TRY(
+          clSetKernelArg(Kernel, Index, sizeof(cl_sampler), &Samplers.back()),
+          "clSetKernelArg");
+      break;
+    }
     }
   }
   return llvm::Error::success();
 }
 
 llvm::Error CaseSession::launch(double &KernelUs, double &WallUs) {
-  for (size_t I = 0; I < Buffers.size(); ++I)
-    if (Buffers[I])
-      CL_TRY(clEnqueueWriteBuffer(Queue, Buffers[I], CL_TRUE, 0,
-                                  Initial[I].size(), Initial[I].data(), 0,
-                                  nullptr, nullptr),
-             "clEnqueueWriteBuffer");
+  for (size_t I = 0; I < Buffers.size(); ++I) {
+    if (!Buffers[I])
+      continue;
+    if (Case.Args[I].ArgKind == loom::CaseArg::Image) {
+      const auto &Size = Case.Args[I].ImageSize;
+      const size_t Origin[3] = {0, 0, 0};
+      const size_t Region[3] = {Size[0], Size[1], Size[2]};
+      CL_TRY(clEnqueueWriteImage(Queue, Buffers[I], CL_TRUE, Origin, Region, 0,
+                                 0, Initial[I].data(), 0, nullptr, nullptr),
+             "clEnqueueWriteImage");
+      continue;
+    }
+    CL_TRY(clEnqueueWriteBuffer(Queue, Buffers[I], CL_TRUE, 0,
+                                Initial[I].size(), Initial[I].data(), 0,
+                                nullptr, nullptr),
+           "clEnqueueWriteBuffer");
+  }
   std::vector<size_t> Global(Case.Global.begin(), Case.Global.end());
   std::vector<size_t> Local;
   if (Case.Local)
@@ -282,9 +365,18 @@ llvm::Error CaseSession::writeOutputs(const std::string &Dir,
     if (!Buffers[I] || !Case.Args[I].Output)
       continue;
     std::vector<uint8_t> Bytes(Initial[I].size());
-    CL_TRY(clEnqueueReadBuffer(Queue, Buffers[I], CL_TRUE, 0, Bytes.size(),
-                               Bytes.data(), 0, nullptr, nullptr),
-           "clEnqueueReadBuffer");
+    if (Case.Args[I].ArgKind == loom::CaseArg::Image) {
+      const auto &Size = Case.Args[I].ImageSize;
+      const size_t Origin[3] = {0, 0, 0};
+      const size_t Region[3] = {Size[0], Size[1], Size[2]};
+      CL_TRY(clEnqueueReadImage(Queue, Buffers[I], CL_TRUE, Origin, Region, 0,
+                                0, Bytes.data(), 0, nullptr, nullptr),
+             "clEnqueueReadImage");
+    } else {
+      CL_TRY(clEnqueueReadBuffer(Queue, Buffers[I], CL_TRUE, 0, Bytes.size(),
+                                 Bytes.data(), 0, nullptr, nullptr),
+             "clEnqueueReadBuffer");
+    }
     std::string Path = Dir + "/arg" + std::to_string(I) + ".bin";
     std::error_code EC;
     llvm::raw_fd_ostream Out(Path, EC);

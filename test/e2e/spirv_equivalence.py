@@ -56,8 +56,6 @@ FILES = {
     "csa_loops": {"target": "csa"},
     "division": {"defines": ["-DT=int"]},
     "half": {"defines": ["-DT=float"]},
-    # Images are OpenCL C 3.0 features the platform does not report yet.
-    "images": {"std": "CL1.2"},
     "integer_bits": {"defines": ["-DT=int", "-DT4=int4"]},
     "stack": {"defines": ["-DPRIVATE=64"]},
 }

@@ -7,6 +7,8 @@
 
 #include "KernelCase.h"
 
+#include "metadata/image.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -127,24 +129,10 @@ Error checkBufferSize(const CaseArg &A, const Twine &Where) {
   return Error::success();
 }
 
-Expected<CaseArg> parseBufferArg(const json::Object &O, size_t Index,
-                                 StringRef Where) {
-  if (Error E = checkKeys(
-          O, {"buffer", "count", "init", "value", "seed", "range", "output"},
-          Where))
-    return std::move(E);
-  CaseArg A;
-  A.ArgKind = CaseArg::Buffer;
-  Expected<ElementType> T = parseType(O.getString("buffer").value_or(""));
-  if (!T)
-    return T.takeError();
-  A.Type = *T;
-  auto Count = asInteger(O.get("count"));
-  if (!Count || *Count <= 0)
-    return caseError(Where + ": 'count' must be a positive integer");
-  A.Count = static_cast<uint64_t>(*Count);
-  if (Error E = checkBufferSize(A, Where))
-    return std::move(E);
+/// The contents of a buffer or an image, \p A: its init, value, seed,
+/// range and whether it is an output.
+Error parseContents(const json::Object &O, size_t Index, StringRef Where,
+                    CaseArg &A) {
   StringRef Init = O.getString("init").value_or("zero");
   std::optional<InitKind> Kind = StringSwitch<std::optional<InitKind>>(Init)
                                      .Case("zero", InitKind::Zero)
@@ -186,6 +174,144 @@ Expected<CaseArg> parseBufferArg(const json::Object &O, size_t Index,
     A.Range = std::array<CaseValue, 2>{*Lo, *Hi};
   }
   A.Output = O.getBoolean("output").value_or(false);
+  return Error::success();
+}
+
+Expected<CaseArg> parseBufferArg(const json::Object &O, size_t Index,
+                                 StringRef Where) {
+  if (Error E = checkKeys(
+          O, {"buffer", "count", "init", "value", "seed", "range", "output"},
+          Where))
+    return std::move(E);
+  CaseArg A;
+  A.ArgKind = CaseArg::Buffer;
+  Expected<ElementType> T = parseType(O.getString("buffer").value_or(""));
+  if (!T)
+    return T.takeError();
+  A.Type = *T;
+  auto Count = asInteger(O.get("count"));
+  if (!Count || *Count <= 0)
+    return caseError(Where + ": 'count' must be a positive integer");
+  A.Count = static_cast<uint64_t>(*Count);
+  if (Error E = checkBufferSize(A, Where))
+    return std::move(E);
+  if (Error E = parseContents(O, Index, Where, A))
+    return std::move(E);
+  return A;
+}
+
+/// An image: `"image": "2d"` (1d, 1d_array, 2d, 2d_array, 3d), `"format":
+/// ["RGBA", "FLOAT"]` (OpenCL's names without CL_), `"size": [w, h, d]`
+/// (height or layers, depth or layers, as the type has them), and a
+/// buffer's contents keys: its texels are made as a buffer's of the
+/// channel type's element type (halves as ushort bits).
+Expected<CaseArg> parseImageArg(const json::Object &O, size_t Index,
+                                StringRef Where) {
+  if (Error E = checkKeys(O,
+                          {"image", "format", "size", "init", "value", "seed",
+                           "range", "output"},
+                          Where))
+    return std::move(E);
+  CaseArg A;
+  A.ArgKind = CaseArg::Image;
+  StringRef Type = O.getString("image").value_or("");
+  A.ImageType = StringSwitch<uint32_t>(Type)
+                    .Case("1d", LOOM_IMAGE_1D)
+                    .Case("1d_array", LOOM_IMAGE_1D_ARRAY)
+                    .Case("2d", LOOM_IMAGE_2D)
+                    .Case("2d_array", LOOM_IMAGE_2D_ARRAY)
+                    .Case("3d", LOOM_IMAGE_3D)
+                    .Default(0);
+  if (!A.ImageType)
+    return caseError(Where + ": unknown image type '" + Type + "'");
+  const json::Array *Format = O.getArray("format");
+  StringRef Order, Channel;
+  if (Format && Format->size() == 2) {
+    Order = (*Format)[0].getAsString().value_or("");
+    Channel = (*Format)[1].getAsString().value_or("");
+  }
+  if (Order.empty() || Channel.empty())
+    return caseError(Where + ": 'format' must be [order, channel type]");
+  A.ChannelOrder = StringSwitch<uint32_t>(Order)
+                       .Case("R", LOOM_ORDER_R)
+                       .Case("RG", LOOM_ORDER_RG)
+                       .Case("RGBA", LOOM_ORDER_RGBA)
+                       .Case("BGRA", LOOM_ORDER_BGRA)
+                       .Default(0);
+  std::optional<std::pair<uint32_t, ElementType>> Kind =
+      StringSwitch<std::optional<std::pair<uint32_t, ElementType>>>(Channel)
+          .Case("UNORM_INT8", {{LOOM_TYPE_UNORM_INT8, ElementType::UChar}})
+          .Case("UNSIGNED_INT8",
+                {{LOOM_TYPE_UNSIGNED_INT8, ElementType::UChar}})
+          .Case("SIGNED_INT32", {{LOOM_TYPE_SIGNED_INT32, ElementType::Int}})
+          .Case("UNSIGNED_INT32",
+                {{LOOM_TYPE_UNSIGNED_INT32, ElementType::UInt}})
+          .Case("HALF_FLOAT", {{LOOM_TYPE_HALF_FLOAT, ElementType::UShort}})
+          .Case("FLOAT", {{LOOM_TYPE_FLOAT, ElementType::Float}})
+          .Default(std::nullopt);
+  if (!A.ChannelOrder || !Kind ||
+      !loom_image_element_size(A.ChannelOrder, Kind->first))
+    return caseError(Where + ": unknown or unsupported format [" + Order +
+                     ", " + Channel + "]");
+  A.ChannelType = Kind->first;
+  A.Type = Kind->second;
+  Expected<std::vector<uint64_t>> Size = parseSizes(O.get("size"), "size");
+  if (!Size)
+    return Size.takeError();
+  bool HasHeight = A.ImageType >= LOOM_IMAGE_1D_ARRAY;
+  bool HasDepth = A.ImageType >= LOOM_IMAGE_2D_ARRAY;
+  if (Size->size() != 1u + HasHeight + HasDepth)
+    return caseError(Where + ": 'size' of a " + Type + " image has " +
+                     Twine(1u + HasHeight + HasDepth) + " sizes");
+  std::copy(Size->begin(), Size->end(), A.ImageSize.begin());
+  A.Count = loom_image_channel_count(A.ChannelOrder);
+  for (uint64_t Extent : A.ImageSize) {
+    if (A.Count > MaxBufferBytes / Extent)
+      return caseError(Where + ": the image is larger than " +
+                       Twine(MaxBufferBytes >> 30) + " GiB");
+    A.Count *= Extent;
+  }
+  if (Error E = checkBufferSize(A, Where))
+    return std::move(E);
+  if (Error E = parseContents(O, Index, Where, A))
+    return std::move(E);
+  return A;
+}
+
+/// A sampler: `"sampler": "normalized repeat linear"`, a word of each
+/// kind (normalized or unnormalized; none, clamp_to_edge, clamp, repeat or
+/// mirrored_repeat; nearest or linear), in any order.
+Expected<CaseArg> parseSamplerArg(const json::Object &O, StringRef Where) {
+  if (Error E = checkKeys(O, {"sampler"}, Where))
+    return std::move(E);
+  CaseArg A;
+  A.ArgKind = CaseArg::Sampler;
+  SmallVector<StringRef, 3> Words;
+  O.getString("sampler").value_or("").split(Words, ' ', -1, false);
+  unsigned Seen = 0;
+  for (StringRef Word : Words) {
+    std::optional<std::pair<unsigned, uint32_t>> Bit =
+        StringSwitch<std::optional<std::pair<unsigned, uint32_t>>>(Word)
+            .Case("normalized", {{1, LOOM_SAMPLER_NORMALIZED_COORDS}})
+            .Case("unnormalized", {{1, 0}})
+            .Case("none", {{2, LOOM_SAMPLER_ADDRESS_NONE}})
+            .Case("clamp_to_edge", {{2, LOOM_SAMPLER_ADDRESS_CLAMP_TO_EDGE}})
+            .Case("clamp", {{2, LOOM_SAMPLER_ADDRESS_CLAMP}})
+            .Case("repeat", {{2, LOOM_SAMPLER_ADDRESS_REPEAT}})
+            .Case("mirrored_repeat",
+                  {{2, LOOM_SAMPLER_ADDRESS_MIRRORED_REPEAT}})
+            .Case("nearest", {{4, LOOM_SAMPLER_FILTER_NEAREST}})
+            .Case("linear", {{4, LOOM_SAMPLER_FILTER_LINEAR}})
+            .Default(std::nullopt);
+    if (!Bit || (Seen & Bit->first))
+      return caseError(Where + ": 'sampler' has an unknown or second '" + Word +
+                       "'");
+    Seen |= Bit->first;
+    A.SamplerBits |= Bit->second;
+  }
+  if (Seen != 7)
+    return caseError(Where + ": 'sampler' needs its coordinates, addressing "
+                             "mode and filter");
   return A;
 }
 
@@ -196,6 +322,10 @@ Expected<CaseArg> parseArg(const json::Value &V, size_t Index) {
     return caseError(Where + " must be an object");
   if (O->get("buffer"))
     return parseBufferArg(*O, Index, Where);
+  if (O->get("image"))
+    return parseImageArg(*O, Index, Where);
+  if (O->get("sampler"))
+    return parseSamplerArg(*O, Where);
   CaseArg A;
   if (O->get("scalar")) {
     if (Error E = checkKeys(*O, {"scalar", "value"}, Where))
@@ -224,7 +354,8 @@ Expected<CaseArg> parseArg(const json::Value &V, size_t Index) {
     A.LocalBytes = static_cast<uint64_t>(*Bytes);
     return A;
   }
-  return caseError(Where + " is none of buffer, scalar or local");
+  return caseError(Where + " is none of buffer, scalar, local, image or "
+                           "sampler");
 }
 
 /// Stores \p V, converted to element type \p T by the format's rules.

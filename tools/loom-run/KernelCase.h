@@ -52,7 +52,7 @@ struct CaseValue {
 enum class InitKind { Zero, Iota, Const, Random };
 
 struct CaseArg {
-  enum Kind { Buffer, Scalar, Local } ArgKind = Buffer;
+  enum Kind { Buffer, Scalar, Local, Image, Sampler } ArgKind = Buffer;
   ElementType Type = ElementType::Int;
   uint64_t Count = 0;
   InitKind Init = InitKind::Zero;
@@ -61,6 +61,16 @@ struct CaseArg {
   std::optional<std::array<CaseValue, 2>> Range;
   bool Output = false;
   uint64_t LocalBytes = 0;
+  /// An image's type, channel order and channel type (metadata/image.h's
+  /// values, which are OpenCL's) and its texels along each axis (width,
+  /// then height or layers, then depth or layers); its texels are Count
+  /// channels of Type, made as a buffer's contents are, packed.
+  uint32_t ImageType = 0;
+  uint32_t ChannelOrder = 0;
+  uint32_t ChannelType = 0;
+  std::array<uint64_t, 3> ImageSize = {1, 1, 1};
+  /// A sampler's LOOM_SAMPLER_* bits.
+  uint32_t SamplerBits = 0;
 };
 
 struct KernelCase {
@@ -84,7 +94,8 @@ llvm::Expected<KernelCase> parseKernelCase(llvm::StringRef Text,
 
 /// A case from the command line: kernel \p Kernel over \p Global (and
 /// \p Local, or empty for implementation-chosen), sizes comma-separated,
-/// with one \p Args entry per argument:
+/// with one \p Args entry per argument (images and samplers only in a
+/// case file):
 ///   buffer:TYPE:COUNT[:zero|iota|const=V|random[=SEED]][:out]
 ///   scalar:TYPE:VALUE
 ///   local:BYTES

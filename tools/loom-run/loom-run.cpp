@@ -192,6 +192,7 @@ public:
 
 private:
   Error createBuffers(const loom::KernelCase &Case, StringRef Dir);
+  Error createImage(const loom::CaseArg &Arg, mux_image_t &Out);
   Error recordCommands(const loom::KernelCase &Case);
   Error launchOnce(double &KernelUs, double &WallUs);
   Error writeOutputs(const loom::KernelCase &Case, StringRef Dir,
@@ -203,6 +204,7 @@ private:
   mux_kernel_t Kernel = nullptr;
   std::vector<mux_memory_t> Memories;
   std::vector<mux_buffer_t> Buffers;
+  std::vector<mux_image_t> Images;
   std::vector<std::vector<uint8_t>> Contents;
   std::vector<std::vector<uint8_t>> Results;
   mux_command_buffer_t Init = nullptr, Launch = nullptr, Read = nullptr;
@@ -217,6 +219,8 @@ DriverSession::~DriverSession() {
   muxDestroyQueryPool(Device, KernelTime);
   for (mux_buffer_t Buffer : Buffers)
     muxDestroyBuffer(Device, Buffer);
+  for (mux_image_t Image : Images)
+    muxDestroyImage(Device, Image);
   for (mux_memory_t Memory : Memories)
     muxFreeMemory(Device, Memory);
   muxDestroyKernel(Device, Kernel);
@@ -227,11 +231,14 @@ DriverSession::~DriverSession() {
 Error DriverSession::createBuffers(const loom::KernelCase &Case,
                                    StringRef Dir) {
   Buffers.assign(Case.Args.size(), nullptr);
+  Images.assign(Case.Args.size(), nullptr);
   Contents.resize(Case.Args.size());
   for (size_t I = 0; I < Case.Args.size(); ++I) {
     const loom::CaseArg &Arg = Case.Args[I];
+    bool HasContents = Arg.ArgKind == loom::CaseArg::Buffer ||
+                       Arg.ArgKind == loom::CaseArg::Image;
     Expected<std::vector<uint8_t>> Bytes =
-        Arg.ArgKind == loom::CaseArg::Buffer ? loom::makeInitialContents(Arg)
+        HasContents ? loom::makeInitialContents(Arg)
         : Arg.ArgKind == loom::CaseArg::Scalar
             ? loom::makeScalarBytes(Arg)
             : Expected<std::vector<uint8_t>>(std::vector<uint8_t>());
@@ -239,6 +246,11 @@ Error DriverSession::createBuffers(const loom::KernelCase &Case,
       return createStringError(inconvertibleErrorCode(), "args[%zu]: %s", I,
                                toString(Bytes.takeError()).c_str());
     Contents[I] = std::move(*Bytes);
+    if (Arg.ArgKind == loom::CaseArg::Image) {
+      if (Error E = createImage(Arg, Images[I]))
+        return E;
+      continue;
+    }
     if (Arg.ArgKind != loom::CaseArg::Buffer)
       continue;
     mux_memory_t Memory;
@@ -256,6 +268,38 @@ Error DriverSession::createBuffers(const loom::KernelCase &Case,
                Contents[I].size());
     }
   }
+  return Error::success();
+}
+
+/// The box of every texel of image argument \p Arg.
+mux_image_box_s wholeImage(const loom::CaseArg &Arg) {
+  return {{0, 0, 0}, {Arg.ImageSize[0], Arg.ImageSize[1], Arg.ImageSize[2]}};
+}
+
+Error DriverSession::createImage(const loom::CaseArg &Arg, mux_image_t &Out) {
+  mux_image_desc_s Desc = {};
+  Desc.type = Arg.ImageType;
+  Desc.channel_order = Arg.ChannelOrder;
+  Desc.channel_type = Arg.ChannelType;
+  Desc.width = Arg.ImageSize[0];
+  bool IsArray = Arg.ImageType == LOOM_IMAGE_1D_ARRAY ||
+                 Arg.ImageType == LOOM_IMAGE_2D_ARRAY;
+  if (Arg.ImageType == LOOM_IMAGE_1D_ARRAY)
+    Desc.array_size = Arg.ImageSize[1];
+  else
+    Desc.height = Arg.ImageSize[1];
+  if (IsArray && Arg.ImageType != LOOM_IMAGE_1D_ARRAY)
+    Desc.array_size = Arg.ImageSize[2];
+  else
+    Desc.depth = Arg.ImageSize[2];
+  MUX_CHECK(muxCreateImage(Device, &Desc, &Out));
+  uint64_t Size = 0;
+  MUX_CHECK(muxGetImageLayout(Out, &Size, nullptr, nullptr));
+  mux_memory_t Memory;
+  MUX_CHECK(muxAllocateMemory(Device, Size, 0,
+                              mux_memory_property_host_coherent, &Memory));
+  Memories.push_back(Memory);
+  MUX_CHECK(muxBindImageMemory(Device, Memory, Out, 0));
   return Error::success();
 }
 
@@ -277,6 +321,24 @@ Error DriverSession::recordCommands(const loom::KernelCase &Case) {
       D.type = mux_descriptor_info_type_plain_old_data;
       D.data = Contents[I].data();
       D.data_size = Contents[I].size();
+      continue;
+    }
+    if (Arg.ArgKind == loom::CaseArg::Sampler) {
+      D.type = mux_descriptor_info_type_sampler;
+      D.sampler = Arg.SamplerBits;
+      continue;
+    }
+    if (Arg.ArgKind == loom::CaseArg::Image) {
+      D.type = mux_descriptor_info_type_image;
+      D.image = Images[I];
+      mux_image_box_s Box = wholeImage(Arg);
+      MUX_CHECK(muxCommandWriteImage(Init, Images[I], &Box, Contents[I].data(),
+                                     0, 0));
+      if (Arg.Output) {
+        Results[I].resize(Contents[I].size());
+        MUX_CHECK(muxCommandReadImage(Read, Images[I], &Box, Results[I].data(),
+                                      0, 0));
+      }
       continue;
     }
     D.type = mux_descriptor_info_type_buffer;
@@ -333,7 +395,7 @@ Error DriverSession::writeOutputs(const loom::KernelCase &Case, StringRef Dir,
                         nullptr));
   MUX_CHECK(muxWaitAll(Queue));
   for (size_t I = 0; I < Case.Args.size(); ++I) {
-    if (Case.Args[I].ArgKind != loom::CaseArg::Buffer || !Case.Args[I].Output)
+    if (!Case.Args[I].Output)
       continue;
     std::string Path = (Dir + "/arg" + Twine(I) + ".bin").str();
     std::error_code EC;

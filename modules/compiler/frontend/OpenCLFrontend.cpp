@@ -33,13 +33,12 @@ namespace {
 constexpr const char *TargetHeaderDir = "/loom-target-include";
 
 /// Included after Clang's opencl-c-base.h, which defines for every SPIR
-/// target, whatever -cl-ext says, __opencl_c_read_write_images and (from
-/// OpenCL C 2.0) the macros of extensions whose builtins Loom does not have:
-/// sub-group rotations, extended bit operations, integer dot products. A
-/// program testing them must take its other path.
+/// target, whatever -cl-ext says (from OpenCL C 2.0), the macros of
+/// extensions whose builtins Loom does not have: sub-group rotations,
+/// extended bit operations, integer dot products. A program testing them
+/// must take its other path.
 constexpr const char *FeatureFixupsName = "/loom-internal/feature-fixups.h";
 constexpr const char *FeatureFixups =
-    "#undef __opencl_c_read_write_images\n"
     "#undef cl_khr_subgroup_rotate\n"
     "#undef cl_khr_extended_bit_ops\n"
     "#undef cl_khr_integer_dot_product\n"
@@ -59,14 +58,12 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     Args.insert(Args.end(),
                 {"-x", "c", "-std=c11", "-ffreestanding", "-nostdsysteminc"});
   } else {
-    // Clang defines __IMAGE_SUPPORT__ for every SPIR triple; Loom has no
-    // image builtins, so a program testing the macro must take its other
-    // path (OpenCL C 3.0's __opencl_c_images is off with the rest).
+    // Clang defines __IMAGE_SUPPORT__ for every SPIR triple, as Loom's
+    // devices have images.
     Args.insert(Args.end(),
                 {"-x", "cl", "-cl-std=" + Opts.Standard,
                  std::string("-cl-ext=") + OpenCLExtensions,
-                 "-U__IMAGE_SUPPORT__", "-finclude-default-header",
-                 "-fdeclare-opencl-builtins",
+                 "-finclude-default-header", "-fdeclare-opencl-builtins",
                  "-D__OPENCL_VERSION__=" +
                      std::to_string(OpenCLDeviceMajorVersion * 100 +
                                     OpenCLDeviceMinorVersion * 10)});

@@ -82,6 +82,33 @@ void checkRequiredSubGroupSizes(const Module &M,
   }
 }
 
+/// Kernel arguments of image types the builtins do not read (depth and
+/// multi-sample images: cl_khr_depth_images, cl_khr_gl_msaa_sharing, which
+/// Clang 15 declares whether the device reports them or not). Their
+/// descriptors could not say what they are.
+void checkImageArguments(const Module &M,
+                         SmallVectorImpl<std::string> &Problems) {
+  for (const Function &F : M) {
+    if (!utils::isKernel(F))
+      continue;
+    SmallVector<std::string, 8> Types = utils::getArgBaseTypeNames(F);
+    for (size_t I = 0; I < Types.size(); ++I) {
+      StringRef Type = Types[I];
+      bool IsImage =
+          (Type.startswith("image1d") || Type.startswith("image2d") ||
+           Type.startswith("image3d")) &&
+          Type.endswith("_t");
+      if (!IsImage || loom::metadata::imageTypeNamed(Types[I]))
+        continue;
+      Problems.push_back("kernel '" + getOrigFnName(F).str() + "' argument " +
+                         std::to_string(I) + " is an image of type '" +
+                         Types[I] +
+                         "', which Loom's images do not have (no depth or "
+                         "multi-sample images)");
+    }
+  }
+}
+
 } // namespace
 
 Error checkModuleIsSupported(Module &M, const BuiltinInfo &BI,
@@ -89,6 +116,7 @@ Error checkModuleIsSupported(Module &M, const BuiltinInfo &BI,
   SmallVector<std::string, 4> Problems;
   checkUndefinedCalls(M, BI, Problems);
   checkRequiredSubGroupSizes(M, Problems);
+  checkImageArguments(M, Problems);
   if (Problems.empty())
     return Error::success();
   std::string Message;

@@ -4,8 +4,9 @@
 /// Finds what a module asks for that the pipeline cannot honour, so that it
 /// is rejected with a message naming the construct instead of miscompiled:
 /// barriers and fences, `__local` memory, calls to functions nobody
-/// defines (builtins the library does not provide), and kernels that
-/// require sub-groups of a size Loom's do not have.
+/// defines (builtins the library does not provide), kernels that require
+/// sub-groups of a size Loom's do not have, and kernel arguments of image
+/// types Loom's images are not (depth and multi-sample images).
 ///
 //===----------------------------------------------------------------------===//
 

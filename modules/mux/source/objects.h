@@ -49,7 +49,9 @@ inline constexpr const char *BuiltinFeatures =
     "__opencl_c_subgroups cl_khr_subgroup_extended_types "
     "cl_khr_subgroup_non_uniform_vote cl_khr_subgroup_ballot "
     "cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_shuffle "
-    "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_clustered_reduce";
+    "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_clustered_reduce "
+    "__opencl_c_images __opencl_c_read_write_images "
+    "__opencl_c_3d_image_writes cl_khr_3d_image_writes";
 
 enum class ObjectKind : uint32_t {
   Device = 0x4d580001,

@@ -2,8 +2,9 @@
 ///
 /// \file
 /// Every OpenCL 3.0 device query, answered in groups: what the device is,
-/// how it runs kernels, its memory, its arithmetic, and what it does not
-/// have (images, pipes, sub-groups, device-side enqueue, partitioning),
+/// how it runs kernels, its memory, its arithmetic, its images, and what it
+/// does not have (pipes, independent sub-groups, device-side enqueue,
+/// partitioning),
 /// whose queries answer zero, false or nothing as the specification says
 /// for a device without them; its SVM is the driver's
 /// (SharedVirtualMemory.h). The OpenCL C features and extensions are
@@ -390,30 +391,50 @@ std::optional<cl_int> answerArithmetic(const _cl_device_id &Device,
   }
 }
 
-/// What the device does not have: images and samplers, pipes, shared
-/// virtual memory, device-side enqueue and partitioning; and sub-groups
-/// that progress independently (a work-group's run one after the other).
-std::optional<cl_int> answerAbsent(cl_device_info Param,
+/// Its images (Images.h): the driver's sizes, and OpenCL's minimums for
+/// the arguments. No image is made from a buffer but a 1D one
+/// (cl_khr_image2d_from_buffer's pitch alignments are 0).
+std::optional<cl_int> answerImages(cl_device_info Param,
                                    const InfoWriter &Answer) {
   switch (Param) {
   case CL_DEVICE_IMAGE_SUPPORT:
-  case CL_DEVICE_PIPE_SUPPORT:
-  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
-    return Answer.value<cl_bool>(CL_FALSE);
+    return Answer.value<cl_bool>(CL_TRUE);
   case CL_DEVICE_IMAGE2D_MAX_WIDTH:
   case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    return Answer.value<size_t>(MUX_IMAGE_MAX_2D_SIZE);
   case CL_DEVICE_IMAGE3D_MAX_WIDTH:
   case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
   case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+    return Answer.value<size_t>(MUX_IMAGE_MAX_3D_SIZE);
   case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    return Answer.value<size_t>(MUX_IMAGE_MAX_BUFFER_TEXELS);
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-    return Answer.value<size_t>(0);
+    return Answer.value<size_t>(MUX_IMAGE_MAX_ARRAY_SIZE);
   case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    return Answer.value<cl_uint>(128);
   case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
   case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+    return Answer.value<cl_uint>(64);
   case CL_DEVICE_MAX_SAMPLERS:
+    return Answer.value<cl_uint>(16);
   case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
   case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+    return Answer.value<cl_uint>(0);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// What the device does not have: pipes, shared virtual memory (but what
+/// SharedVirtualMemory.h has), device-side enqueue and partitioning; and
+/// sub-groups that progress independently (a work-group's run one after
+/// the other).
+std::optional<cl_int> answerAbsent(cl_device_info Param,
+                                   const InfoWriter &Answer) {
+  switch (Param) {
+  case CL_DEVICE_PIPE_SUPPORT:
+  case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+    return Answer.value<cl_bool>(CL_FALSE);
   case CL_DEVICE_MAX_PIPE_ARGS:
   case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
@@ -459,6 +480,8 @@ cl_int getDeviceInfo(cl_device_id Device, cl_device_info Param, size_t Size,
   if (std::optional<cl_int> R = answerMemory(*Device, Param, Answer))
     return *R;
   if (std::optional<cl_int> R = answerArithmetic(*Device, Param, Answer))
+    return *R;
+  if (std::optional<cl_int> R = answerImages(Param, Answer))
     return *R;
   if (std::optional<cl_int> R = answerAbsent(Param, Answer))
     return *R;

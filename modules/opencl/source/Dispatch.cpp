@@ -17,12 +17,14 @@
 #include "Context.h"
 #include "Device.h"
 #include "Events.h"
+#include "Images.h"
 #include "Kernel.h"
 #include "Memory.h"
 #include "Objects.h"
 #include "Platform.h"
 #include "Program.h"
 #include "Queue.h"
+#include "Sampler.h"
 #include "SharedVirtualMemory.h"
 
 #include <type_traits>
@@ -117,6 +119,23 @@ cl_icd_dispatch makeDispatchTable() {
   Table.clEnqueueCopyBufferRect = enqueueCopyBufferRect;
   Table.clEnqueueMigrateMemObjects = enqueueMigrateMemObjects;
   Table.clGetSupportedImageFormats = getSupportedImageFormats;
+  Table.clCreateImage = createImage;
+  Table.clCreateImageWithProperties = createImageWithProperties;
+  Table.clCreateImage2D = createImage2D;
+  Table.clCreateImage3D = createImage3D;
+  Table.clGetImageInfo = getImageInfo;
+  Table.clEnqueueReadImage = enqueueReadImage;
+  Table.clEnqueueWriteImage = enqueueWriteImage;
+  Table.clEnqueueCopyImage = enqueueCopyImage;
+  Table.clEnqueueFillImage = enqueueFillImage;
+  Table.clEnqueueCopyImageToBuffer = enqueueCopyImageToBuffer;
+  Table.clEnqueueCopyBufferToImage = enqueueCopyBufferToImage;
+  Table.clEnqueueMapImage = enqueueMapImage;
+  Table.clCreateSampler = createSampler;
+  Table.clCreateSamplerWithProperties = createSamplerWithProperties;
+  Table.clRetainSampler = retainSampler;
+  Table.clReleaseSampler = releaseSampler;
+  Table.clGetSamplerInfo = getSamplerInfo;
   Table.clGetPipeInfo = getPipeInfo;
   Table.clEnqueueUnmapMemObject = enqueueUnmapMemObject;
   Table.clCreateProgramWithSource = createProgramWithSource;

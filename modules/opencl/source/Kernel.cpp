@@ -9,6 +9,7 @@
 
 #include "Context.h"
 #include "Device.h"
+#include "Images.h"
 #include "InfoWriter.h"
 #include "Memory.h"
 #include "Program.h"
@@ -75,9 +76,31 @@ cl_int setBufferArgument(_cl_kernel::Argument &Argument, size_t Size,
   if (Size != sizeof(cl_mem))
     return CL_INVALID_ARG_SIZE;
   cl_mem Buffer = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
-  if (Buffer && !isObject(Buffer))
+  if (Buffer && (!isObject(Buffer) || Buffer->Type != CL_MEM_OBJECT_BUFFER))
     return CL_INVALID_MEM_OBJECT;
   Argument.Buffer = Buffer;
+  return CL_SUCCESS;
+}
+
+/// An image argument: an image of the type the kernel declares, whose
+/// flags allow what its access qualifier does.
+cl_int setImageArgument(_cl_kernel::Argument &Argument,
+                        const loom::metadata::ArgDescriptor &Arg, size_t Size,
+                        const void *Value) {
+  if (Size != sizeof(cl_mem))
+    return CL_INVALID_ARG_SIZE;
+  cl_mem Image = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
+  if (!isObject(Image))
+    return CL_INVALID_MEM_OBJECT;
+  if (Image->Type == CL_MEM_OBJECT_BUFFER ||
+      loomImageType(Image->Type) != Arg.ImageType)
+    return CL_INVALID_ARG_VALUE;
+  bool Reads = Arg.Access != ArgAccess::WriteOnly;
+  bool Writes = Arg.Access != ArgAccess::ReadOnly;
+  if ((Reads && (Image->Flags & CL_MEM_WRITE_ONLY)) ||
+      (Writes && (Image->Flags & CL_MEM_READ_ONLY)))
+    return CL_INVALID_ARG_VALUE;
+  Argument.Buffer = Image;
   return CL_SUCCESS;
 }
 
@@ -171,6 +194,16 @@ cl_int describeArguments(const _cl_kernel &Kernel, cl_context Context,
     } else if (Kind == ArgKind::LocalBuffer) {
       Info.type = mux_descriptor_info_type_shared_local_buffer;
       Info.data_size = Argument.LocalSize;
+    } else if (Kind == ArgKind::Image) {
+      if (!isObject(Argument.Buffer))
+        return CL_INVALID_KERNEL_ARGS;
+      if (Argument.Buffer->Context != Context)
+        return CL_INVALID_CONTEXT;
+      Info.type = mux_descriptor_info_type_image;
+      Info.image = Argument.Buffer->Image;
+    } else if (Kind == ArgKind::Sampler) {
+      Info.type = mux_descriptor_info_type_sampler;
+      Info.sampler = Argument.SamplerBits;
     } else {
       Info.type = mux_descriptor_info_type_plain_old_data;
       Info.data = Argument.Bytes.data();
@@ -296,10 +329,17 @@ cl_int setKernelArg(cl_kernel Kernel, cl_uint Index, size_t Size,
   if (isBuffer(Arg.Kind)) {
     if (cl_int E = setBufferArgument(Argument, Size, Value))
       return E;
-  } else if (Arg.Kind == ArgKind::Image || Arg.Kind == ArgKind::Sampler) {
-    // The devices report no image support yet: no cl_mem is an image and
-    // no cl_sampler exists (doc/opencl.md).
-    return CL_INVALID_ARG_VALUE;
+  } else if (Arg.Kind == ArgKind::Image) {
+    if (cl_int E = setImageArgument(Argument, Arg, Size, Value))
+      return E;
+  } else if (Arg.Kind == ArgKind::Sampler) {
+    if (Size != sizeof(cl_sampler))
+      return CL_INVALID_ARG_SIZE;
+    cl_sampler Sampler =
+        Value ? *static_cast<const cl_sampler *>(Value) : nullptr;
+    if (!isObject(Sampler))
+      return CL_INVALID_SAMPLER;
+    Argument.SamplerBits = Sampler->Bits;
   } else if (Arg.Kind == ArgKind::LocalBuffer) {
     if (Value)
       return CL_INVALID_ARG_VALUE;
@@ -580,10 +620,12 @@ cl_int enqueueNDRangeKernel(cl_command_queue Queue, cl_kernel Kernel,
             return muxCommandNDRange(Commands, MuxKernel->second, &Options);
           })))
     return E;
-  for (size_t I = 0; I < Kernel->Arguments.size(); ++I)
-    if (isBuffer(Kernel->Descriptor.Args[I].Kind) &&
+  for (size_t I = 0; I < Kernel->Arguments.size(); ++I) {
+    ArgKind Kind = Kernel->Descriptor.Args[I].Kind;
+    if ((isBuffer(Kind) || Kind == ArgKind::Image) &&
         Kernel->Arguments[I].Buffer)
       keepAndCopyBack(Command, Kernel->Arguments[I].Buffer);
+  }
   return Command.submit(false, Event);
 }
 

@@ -36,6 +36,8 @@ constexpr cl_mem_flags KnownFlags =
 
 bool atMostOne(cl_mem_flags Flags) { return (Flags & (Flags - 1)) == 0; }
 
+} // namespace
+
 cl_int checkFlags(cl_mem_flags Flags, void *HostPtr) {
   if ((Flags & ~KnownFlags) || !atMostOne(Flags & AccessFlags) ||
       !atMostOne(Flags & HostAccessFlags) ||
@@ -47,6 +49,8 @@ cl_int checkFlags(cl_mem_flags Flags, void *HostPtr) {
     return CL_INVALID_HOST_PTR;
   return CL_SUCCESS;
 }
+
+namespace {
 
 /// Checks a sub-buffer's \p Flags against its parent's: no host pointer
 /// flag, and no access, device or host, that the parent does not allow.
@@ -84,22 +88,6 @@ std::pair<cl_mem, size_t> placeOf(cl_mem Buffer, size_t Offset) {
              : std::make_pair(Buffer, Offset);
 }
 
-/// Gives \p Buffer its driver memory, mapped, and its driver buffer.
-cl_int allocate(_cl_mem &Buffer) {
-  mux_device_t Mux = Buffer.Context->Mux;
-  void *Bytes = nullptr;
-  if (muxAllocateMemory(Mux, Buffer.Size, bufferAlignment(Buffer.Context),
-                        mux_memory_property_host_coherent,
-                        &Buffer.Memory) != mux_success ||
-      muxCreateBuffer(Mux, Buffer.Size, &Buffer.Buffer) != mux_success ||
-      muxBindBufferMemory(Mux, Buffer.Memory, Buffer.Buffer, 0) !=
-          mux_success ||
-      muxMapMemory(Mux, Buffer.Memory, 0, Buffer.Size, &Bytes) != mux_success)
-    return CL_MEM_OBJECT_ALLOCATION_FAILURE;
-  Buffer.Bytes = static_cast<uint8_t *>(Bytes);
-  return CL_SUCCESS;
-}
-
 /// Gives \p Buffer a driver buffer over the SVM allocation at \p Place
 /// (CL_MEM_USE_HOST_PTR of a pointer into it).
 cl_int useSvm(_cl_mem &Buffer, const SvmPlace &Place) {
@@ -119,19 +107,16 @@ bool inRange(const _cl_mem &Buffer, size_t Offset, size_t Size) {
   return Offset <= Buffer.Size && Size <= Buffer.Size - Offset;
 }
 
-/// The checks every buffer command makes of its queue, buffers and event
-/// list.
+/// The checks every buffer command makes of its queue, buffers (no image)
+/// and event list.
 cl_int checkCommand(Enqueued &Command, cl_command_queue Queue,
                     std::initializer_list<cl_mem> Buffers, cl_uint NumWaits,
                     const cl_event *Waits) {
-  if (cl_int E = Command.check(NumWaits, Waits))
+  if (cl_int E = checkMemoryCommand(Command, Queue, Buffers, NumWaits, Waits))
     return E;
-  for (cl_mem Buffer : Buffers) {
-    if (!isObject(Buffer))
+  for (cl_mem Buffer : Buffers)
+    if (Buffer->Type != CL_MEM_OBJECT_BUFFER)
       return CL_INVALID_MEM_OBJECT;
-    if (Buffer->Context != Queue->Context)
-      return CL_INVALID_CONTEXT;
-  }
   return CL_SUCCESS;
 }
 
@@ -208,6 +193,36 @@ T largestAmongDevices(cl_context Context, cl_device_info Param, T Least) {
 
 } // namespace
 
+cl_int checkMemoryCommand(Enqueued &Command, cl_command_queue Queue,
+                          std::initializer_list<cl_mem> Objects,
+                          cl_uint NumWaits, const cl_event *Waits) {
+  if (cl_int E = Command.check(NumWaits, Waits))
+    return E;
+  for (cl_mem Memory : Objects) {
+    if (!isObject(Memory))
+      return CL_INVALID_MEM_OBJECT;
+    if (Memory->Context != Queue->Context)
+      return CL_INVALID_CONTEXT;
+  }
+  return CL_SUCCESS;
+}
+
+/// Gives \p Buffer its driver memory, mapped, and its driver buffer.
+cl_int allocate(_cl_mem &Buffer) {
+  mux_device_t Mux = Buffer.Context->Mux;
+  void *Bytes = nullptr;
+  if (muxAllocateMemory(Mux, Buffer.Size, bufferAlignment(Buffer.Context),
+                        mux_memory_property_host_coherent,
+                        &Buffer.Memory) != mux_success ||
+      muxCreateBuffer(Mux, Buffer.Size, &Buffer.Buffer) != mux_success ||
+      muxBindBufferMemory(Mux, Buffer.Memory, Buffer.Buffer, 0) !=
+          mux_success ||
+      muxMapMemory(Mux, Buffer.Memory, 0, Buffer.Size, &Bytes) != mux_success)
+    return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  Buffer.Bytes = static_cast<uint8_t *>(Bytes);
+  return CL_SUCCESS;
+}
+
 size_t bufferAlignment(cl_context Context) {
   return largestAmongDevices<cl_uint>(Context, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
                                       8) /
@@ -263,7 +278,8 @@ cl_mem createBuffer(cl_context Context, cl_mem_flags Flags, size_t Size,
 cl_mem createSubBuffer(cl_mem Parent, cl_mem_flags Flags,
                        cl_buffer_create_type Type, const void *Info,
                        cl_int *ErrorCode) {
-  if (!isObject(Parent) || Parent->Parent)
+  if (!isObject(Parent) || Parent->Parent ||
+      Parent->Type != CL_MEM_OBJECT_BUFFER)
     return failWith(ErrorCode, CL_INVALID_MEM_OBJECT);
   if (cl_int E = checkSubBufferFlags(Parent->Flags, Flags))
     return failWith(ErrorCode, E);
@@ -338,7 +354,7 @@ cl_int getMemObjectInfo(cl_mem Memory, cl_mem_info Param, size_t Size,
   InfoWriter Answer(Size, Value, SizeRet);
   switch (Param) {
   case CL_MEM_TYPE:
-    return Answer.value<cl_mem_object_type>(CL_MEM_OBJECT_BUFFER);
+    return Answer.value<cl_mem_object_type>(Memory->Type);
   case CL_MEM_FLAGS:
     return Answer.value(Memory->Flags);
   case CL_MEM_SIZE:
@@ -584,12 +600,19 @@ void *enqueueMapBuffer(cl_command_queue Queue, cl_mem Buffer, cl_bool Blocking,
   Enqueued Command(Queue, CL_COMMAND_MAP_BUFFER);
   if (cl_int E = checkCommand(Command, Queue, {Buffer}, NumWaits, Waits))
     return failWith(ErrorCode, E);
+  if (Size == 0 || !inRange(*Buffer, Offset, Size))
+    return failWith(ErrorCode, CL_INVALID_VALUE);
+  return mapBytes(Command, Buffer, Blocking, Flags, Offset, Size, Event,
+                  ErrorCode);
+}
+
+void *mapBytes(Enqueued &Command, cl_mem Buffer, cl_bool Blocking,
+               cl_map_flags Flags, size_t Offset, size_t Size, cl_event *Event,
+               cl_int *ErrorCode) {
   constexpr cl_map_flags Known =
       CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-  if ((Flags & ~Known) ||
-      ((Flags & CL_MAP_WRITE_INVALIDATE_REGION) &&
-       (Flags & (CL_MAP_READ | CL_MAP_WRITE))) ||
-      Size == 0 || !inRange(*Buffer, Offset, Size))
+  if ((Flags & ~Known) || ((Flags & CL_MAP_WRITE_INVALIDATE_REGION) &&
+                           (Flags & (CL_MAP_READ | CL_MAP_WRITE))))
     return failWith(ErrorCode, CL_INVALID_VALUE);
   bool Reads = Flags & CL_MAP_READ;
   bool Writes = Flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION);
@@ -621,7 +644,7 @@ cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
                              void *Pointer, cl_uint NumWaits,
                              const cl_event *Waits, cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_UNMAP_MEM_OBJECT);
-  if (cl_int E = checkCommand(Command, Queue, {Memory}, NumWaits, Waits))
+  if (cl_int E = checkMemoryCommand(Command, Queue, {Memory}, NumWaits, Waits))
     return E;
   std::optional<_cl_mem::Mapping> Ended = forgetMapping(*Memory, Pointer);
   if (!Ended)
@@ -636,25 +659,6 @@ cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
   // its own.
   release(Memory);
   return Command.submit(false, Event);
-}
-
-cl_int getSupportedImageFormats(cl_context Context, cl_mem_flags Flags,
-                                cl_mem_object_type Type, cl_uint NumEntries,
-                                cl_image_format *Formats, cl_uint *NumFormats) {
-  if (!isObject(Context))
-    return CL_INVALID_CONTEXT;
-  bool ImageType =
-      Type == CL_MEM_OBJECT_IMAGE2D || Type == CL_MEM_OBJECT_IMAGE3D ||
-      Type == CL_MEM_OBJECT_IMAGE2D_ARRAY || Type == CL_MEM_OBJECT_IMAGE1D ||
-      Type == CL_MEM_OBJECT_IMAGE1D_ARRAY ||
-      Type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
-  constexpr cl_mem_flags KnownImageFlags =
-      KnownFlags | CL_MEM_KERNEL_READ_AND_WRITE;
-  if (!ImageType || (Flags & ~KnownImageFlags) || (NumEntries == 0 && Formats))
-    return CL_INVALID_VALUE;
-  if (NumFormats)
-    *NumFormats = 0;
-  return CL_SUCCESS;
 }
 
 cl_int getPipeInfo(cl_mem, cl_pipe_info, size_t, void *, size_t *) {

@@ -17,6 +17,8 @@
 
 #include "Objects.h"
 
+#include <initializer_list>
+
 namespace loom {
 namespace opencl {
 
@@ -107,17 +109,33 @@ cl_int enqueueUnmapMemObject(cl_command_queue Queue, cl_mem Memory,
                              void *Pointer, cl_uint NumWaits,
                              const cl_event *Waits, cl_event *Event);
 
-/// No image format: the devices have no images (CL_DEVICE_IMAGE_SUPPORT is
-/// false), which the specification answers with zero formats.
-cl_int getSupportedImageFormats(cl_context Context, cl_mem_flags Flags,
-                                cl_mem_object_type Type, cl_uint NumEntries,
-                                cl_image_format *Formats, cl_uint *NumFormats);
-
 /// No memory object is a pipe: the devices have no pipes.
 cl_int getPipeInfo(cl_mem Pipe, cl_pipe_info Param, size_t Size, void *Value,
                    size_t *SizeRet);
 
 class Enqueued;
+
+/// Checks memory flags as clCreateBuffer and clCreateImage do: known
+/// flags, at most one of each kind, a host pointer exactly when a flag
+/// needs one.
+cl_int checkFlags(cl_mem_flags Flags, void *HostPtr);
+
+/// Gives \p Buffer (a buffer or an image, its Size and Context set) its
+/// driver memory, mapped, and a driver buffer over all of it.
+cl_int allocate(_cl_mem &Buffer);
+
+/// The checks every command on memory objects makes of its queue, objects
+/// (buffers or images) and event list.
+cl_int checkMemoryCommand(Enqueued &Command, cl_command_queue Queue,
+                          std::initializer_list<cl_mem> Objects,
+                          cl_uint NumWaits, const cl_event *Waits);
+
+/// Maps [Offset, Offset + Size) of \p Buffer's bytes (a buffer's or an
+/// image's, checked by the caller) with \p Flags as \p Command, which has
+/// been checked: the mapping clEnqueueMapBuffer and clEnqueueMapImage make.
+void *mapBytes(Enqueued &Command, cl_mem Buffer, cl_bool Blocking,
+               cl_map_flags Flags, size_t Offset, size_t Size, cl_event *Event,
+               cl_int *ErrorCode);
 
 /// Makes \p Command, which may write \p Buffer, keep the buffer alive and,
 /// once it has run, copy the buffer's contents to its application memory

@@ -25,6 +25,7 @@ _cl_command_queue::~_cl_command_queue() { loom::opencl::release(Context); }
 
 _cl_mem::~_cl_mem() {
   Destructors.callAll(this);
+  muxDestroyImage(Context->Mux, Image);
   muxDestroyBuffer(Context->Mux, Buffer);
   if (Parent)
     loom::opencl::release(Parent);
@@ -32,6 +33,8 @@ _cl_mem::~_cl_mem() {
     muxFreeMemory(Context->Mux, Memory);
   loom::opencl::release(Context);
 }
+
+_cl_sampler::~_cl_sampler() { loom::opencl::release(Context); }
 
 _cl_program::~_cl_program() {
   for (auto &[Device, Built] : Builds)

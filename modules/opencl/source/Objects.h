@@ -52,6 +52,7 @@ enum class ObjectKind : uint32_t {
   Program = 0x4c4f0006,
   Kernel = 0x4c4f0007,
   Event = 0x4c4f0008,
+  Sampler = 0x4c4f0009,
 };
 
 /// The table every object's first member points to (Dispatch.cpp).
@@ -193,7 +194,31 @@ struct _cl_mem {
   /// Called before the buffer's memory is freed, so that an application may
   /// then reuse the memory of CL_MEM_USE_HOST_PTR.
   loom::opencl::DestructorCallbacks<cl_mem> Destructors;
+  /// CL_MEM_OBJECT_BUFFER, or an image's type (Images.h). An image has its
+  /// driver image bound to Memory, besides a driver buffer over the same
+  /// bytes (Size of them), its format and its description, with the
+  /// pitches it has in memory; a 1D image buffer's buffer is its Parent.
+  cl_mem_object_type Type = CL_MEM_OBJECT_BUFFER;
+  mux_image_t Image = nullptr;
+  cl_image_format Format = {};
+  cl_image_desc Desc = {};
+  size_t ElementSize = 0;
   ~_cl_mem();
+};
+
+struct _cl_sampler {
+  cl_icd_dispatch *Dispatch = loom::opencl::getDispatchTable();
+  loom::opencl::ObjectKind Kind = loom::opencl::ObjectKind::Sampler;
+  std::atomic<cl_uint> References{1};
+  cl_context Context = nullptr;
+  cl_bool Normalized = CL_TRUE;
+  cl_addressing_mode Addressing = CL_ADDRESS_CLAMP;
+  cl_filter_mode Filter = CL_FILTER_NEAREST;
+  /// As given to clCreateSamplerWithProperties, with its 0, or empty.
+  std::vector<cl_sampler_properties> Properties;
+  /// What a kernel's sampler argument holds (metadata/image.h).
+  uint32_t Bits = 0;
+  ~_cl_sampler();
 };
 
 struct _cl_program {
@@ -247,7 +272,8 @@ struct _cl_kernel {
   std::map<cl_device_id, mux_kernel_t> MuxKernels;
   struct Argument {
     bool Set = false;
-    /// Not retained, as OpenCL says: checked when the kernel is enqueued.
+    /// A buffer or an image; not retained, as OpenCL says: checked when the
+    /// kernel is enqueued.
     cl_mem Buffer = nullptr;
     /// Set by clSetKernelArgSVMPointer: the pointer, looked up in the
     /// context's SVM when the kernel is enqueued.
@@ -255,6 +281,8 @@ struct _cl_kernel {
     const void *SvmPointer = nullptr;
     std::vector<uint8_t> Bytes;
     size_t LocalSize = 0;
+    /// A sampler argument's bits (its cl_sampler may be released after).
+    uint32_t SamplerBits = 0;
   };
   std::vector<Argument> Arguments;
   std::mutex Setting;
@@ -314,6 +342,8 @@ template <>
 inline constexpr ObjectKind KindOf<_cl_program> = ObjectKind::Program;
 template <> inline constexpr ObjectKind KindOf<_cl_kernel> = ObjectKind::Kernel;
 template <> inline constexpr ObjectKind KindOf<_cl_event> = ObjectKind::Event;
+template <>
+inline constexpr ObjectKind KindOf<_cl_sampler> = ObjectKind::Sampler;
 
 /// Whether \p Object is a live object of its kind (not null, the right tag).
 template <class T> bool isObject(const T *Object) {

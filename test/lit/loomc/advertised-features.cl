@@ -1,6 +1,6 @@
 // RUN: loomc --target=reference -cl-std=CL1.2 %s -o %t12.o
 // RUN: loomc --target=reference -cl-std=CL3.0 %s -o %t30.o
-// RUN: not loomc --target=reference -cl-std=CL3.0 -DUSE_IMAGE_TYPE %s -o %t.o 2>&1 | FileCheck %s --check-prefix=IMAGE-TYPE
+// RUN: not loomc --target=reference -cl-std=CL3.0 -DUSE_DEPTH_IMAGE %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DEPTH
 
 // What Loom advertises is exactly what it has: each extension and OpenCL C
 // 3.0 feature it defines (compiler::OpenCLExtensions, which the driver
@@ -8,10 +8,12 @@
 // must all exist for the module to link; what it lacks is not defined, so a
 // program testing the macros takes its other path.
 
-#if defined(__IMAGE_SUPPORT__) || defined(__opencl_c_images) ||               \
-    defined(__opencl_c_3d_image_writes) ||                                     \
-    defined(__opencl_c_read_write_images) || defined(cl_khr_3d_image_writes)
-#error images advertised, and Loom has no image builtins
+#if !defined(__IMAGE_SUPPORT__) || !defined(cl_khr_3d_image_writes)
+#error images are not advertised
+#endif
+#if defined(cl_khr_depth_images) || defined(cl_khr_gl_msaa_sharing) ||        \
+    defined(cl_khr_mipmap_image)
+#error an image extension Loom does not have is advertised
 #endif
 #if defined(__opencl_c_pipes) || defined(__opencl_c_device_enqueue) ||        \
     defined(cl_khr_fp16) || defined(__opencl_c_fp16) ||                        \
@@ -64,6 +66,16 @@ __kernel void extensions(__global double *d, __global char *c,
   atom_or(l + 4, 8L);
 }
 
+#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable
+
+// Images, with 3D image writes (cl_khr_3d_image_writes).
+__kernel void images(read_only image2d_t a, write_only image3d_t b,
+                     sampler_t s, __global float4 *out) {
+  int i = get_global_id(0);
+  out[i] = read_imagef(a, s, (int2)(i, 0)) + (float)get_image_width(a);
+  write_imagef(b, (int4)(i, 0, 0, 0), out[i]);
+}
+
 #if __OPENCL_C_VERSION__ >= 300
 #if !defined(__opencl_c_fp64) || !defined(__opencl_c_int64) ||                \
     !defined(__opencl_c_generic_address_space) ||                              \
@@ -85,6 +97,15 @@ __kernel void extensions(__global double *d, __global char *c,
     !defined(cl_khr_subgroup_clustered_reduce)
 #error a sub-group extension Loom has is not advertised
 #endif
+#if !defined(__opencl_c_images) || !defined(__opencl_c_read_write_images) ||  \
+    !defined(__opencl_c_3d_image_writes)
+#error an image feature Loom has is not advertised
+#endif
+
+__kernel void read_write_image(read_write image2d_t img) {
+  int2 p = (int2)(get_global_id(0), 0);
+  write_imagef(img, p, read_imagef(img, p) * 2.0f); // read-write images
+}
 
 global int counter = 0; // program-scope global variables
 
@@ -119,8 +140,8 @@ __kernel void sub_groups(__global int *out, __global uchar *c) {
 }
 #endif
 
-#ifdef USE_IMAGE_TYPE
-__kernel void image(read_only image2d_t img) {}
+#ifdef USE_DEPTH_IMAGE
+__kernel void depth(read_only image2d_depth_t img) {}
 #endif
 
-// IMAGE-TYPE: error: {{.*}}image2d_t
+// DEPTH: error: kernel 'depth' argument 0 is an image of type 'image2d_depth_t', which Loom's images do not have

@@ -17,20 +17,6 @@ namespace {
 
 using namespace loom_opencl_test;
 
-TEST(ClGetSupportedImageFormats, ADeviceWithoutImagesHasNoFormats) {
-  OnDevice On(loomDevices()[0]);
-  cl_uint Count = 7;
-  EXPECT_EQ(clGetSupportedImageFormats(On.Context, CL_MEM_READ_WRITE,
-                                       CL_MEM_OBJECT_IMAGE2D, 0, nullptr,
-                                       &Count),
-            CL_SUCCESS);
-  EXPECT_EQ(Count, 0u);
-  EXPECT_EQ(clGetSupportedImageFormats(On.Context, CL_MEM_READ_WRITE,
-                                       CL_MEM_OBJECT_BUFFER, 0, nullptr,
-                                       &Count),
-            CL_INVALID_VALUE);
-}
-
 // What the CTS's test_api checks of optional features a device lacks, and
 // of queries it found answered wrongly.
 TEST(OptionalFeatures, AreRefusedWithTheCodesTheSpecificationGives) {

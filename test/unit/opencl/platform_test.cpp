@@ -165,7 +165,17 @@ TEST(ClGetDeviceInfo, DescribesAnOpenCL30Device) {
   EXPECT_GE(deviceValue<cl_ulong>(Device, CL_DEVICE_LOCAL_MEM_SIZE),
             cl_ulong(32) << 10);
   EXPECT_GE(deviceValue<size_t>(Device, CL_DEVICE_MAX_PARAMETER_SIZE), 1024u);
-  EXPECT_EQ(deviceValue<cl_bool>(Device, CL_DEVICE_IMAGE_SUPPORT), CL_FALSE);
+  // Images: the driver's sizes, at least OpenCL 3.0's minimums.
+  EXPECT_EQ(deviceValue<cl_bool>(Device, CL_DEVICE_IMAGE_SUPPORT), CL_TRUE);
+  EXPECT_GE(deviceValue<size_t>(Device, CL_DEVICE_IMAGE2D_MAX_WIDTH), 16384u);
+  EXPECT_GE(deviceValue<size_t>(Device, CL_DEVICE_IMAGE3D_MAX_DEPTH), 2048u);
+  EXPECT_GE(deviceValue<size_t>(Device, CL_DEVICE_IMAGE_MAX_ARRAY_SIZE),
+            2048u);
+  EXPECT_GE(deviceValue<size_t>(Device, CL_DEVICE_IMAGE_MAX_BUFFER_SIZE),
+            65536u);
+  EXPECT_GE(deviceValue<cl_uint>(Device, CL_DEVICE_MAX_READ_IMAGE_ARGS), 128u);
+  EXPECT_GE(deviceValue<cl_uint>(Device, CL_DEVICE_MAX_WRITE_IMAGE_ARGS), 64u);
+  EXPECT_GE(deviceValue<cl_uint>(Device, CL_DEVICE_MAX_SAMPLERS), 16u);
   // The driver runs a smaller last group (OpenCL C 2.0 and later).
   EXPECT_EQ(
       deviceValue<cl_bool>(Device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT),
@@ -188,6 +198,7 @@ TEST(ClGetDeviceInfo, ExtensionsAndFeaturesAgreeWithTheirVersionedLists) {
   cl_device_id Device = loomDevices()[0];
   std::string Extensions = deviceString(Device, CL_DEVICE_EXTENSIONS);
   EXPECT_NE(Extensions.find("cl_khr_fp64"), std::string::npos);
+  EXPECT_NE(Extensions.find("cl_khr_3d_image_writes"), std::string::npos);
   // Programs from SPIR-V, of the versions the SDK reads.
   EXPECT_NE(Extensions.find("cl_khr_il_program"), std::string::npos);
   EXPECT_EQ(deviceString(Device, CL_DEVICE_IL_VERSION),
@@ -204,8 +215,8 @@ TEST(ClGetDeviceInfo, ExtensionsAndFeaturesAgreeWithTheirVersionedLists) {
   }
   // Nothing the device does not do yet.
   for (const char *Absent :
-       {"cl_khr_fp16", "cl_khr_3d_image_writes", "cl_khr_subgroup_rotate",
-        "cl_khr_depth_images", "cl_khr_subgroups"})
+       {"cl_khr_fp16", "cl_khr_subgroup_rotate", "cl_khr_depth_images",
+        "cl_khr_subgroups", "cl_khr_mipmap_image"})
     EXPECT_EQ(Extensions.find(Absent), std::string::npos) << Absent;
   size_t Size = 0;
   ASSERT_EQ(clGetDeviceInfo(Device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0,

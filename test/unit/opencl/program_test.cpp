@@ -110,12 +110,11 @@ __kernel void k(read_only image2d_t a, write_only image2d_t b, sampler_t s,
                   K, I, CL_KERNEL_ARG_ADDRESS_QUALIFIER),
               Spaces[I]);
   }
-  // Until the devices report images, no cl_mem is an image and no
-  // cl_sampler exists: an image or a sampler argument cannot be set.
+  // A buffer is no image, and a sampler argument takes a cl_sampler.
   cl_mem B = On.buffer(CL_MEM_READ_WRITE, 64);
   EXPECT_EQ(clSetKernelArg(K, 0, sizeof B, &B), CL_INVALID_ARG_VALUE);
   cl_uint Bits = 0x10;
-  EXPECT_EQ(clSetKernelArg(K, 2, sizeof Bits, &Bits), CL_INVALID_ARG_VALUE);
+  EXPECT_EQ(clSetKernelArg(K, 2, sizeof Bits, &Bits), CL_INVALID_ARG_SIZE);
 }
 
 TEST(ClGetKernelInfo, AttributesAreTheSourcesAttributes) {

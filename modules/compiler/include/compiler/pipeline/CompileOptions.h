@@ -130,9 +130,12 @@ enum class ProgramInput { Source, SPIRV };
     "Require global sizes that are multiples of the local size")
 
 /// The OpenCL C extensions and OpenCL C 3.0 optional features Loom reports,
-/// as Clang's `-cl-ext=` takes them: everything else (half, images, pipes,
-/// device-side enqueue, vendor extensions) is switched off, so a kernel that
-/// uses it gets Clang's error rather than a missing builtin. Sub-groups, of
+/// as Clang's `-cl-ext=` takes them: everything else (half, pipes,
+/// device-side enqueue, depth and multi-sample images, vendor extensions) is
+/// switched off, so a kernel that uses it gets Clang's error rather than a
+/// missing builtin. Images (builtins/image.cl) are OpenCL C 3.0's images,
+/// read-write images and 3D image writes features, and the
+/// cl_khr_3d_image_writes extension. Sub-groups, of
 /// one work-item each (builtins/sub_group.cl), are OpenCL C 3.0's optional
 /// feature, not the cl_khr_subgroups extension, which requires sub-groups
 /// to progress independently (a work-group's run one after the other).
@@ -149,7 +152,9 @@ inline constexpr const char *OpenCLExtensions =
     "+__opencl_c_subgroups,+cl_khr_subgroup_extended_types,"
     "+cl_khr_subgroup_non_uniform_vote,+cl_khr_subgroup_ballot,"
     "+cl_khr_subgroup_non_uniform_arithmetic,+cl_khr_subgroup_shuffle,"
-    "+cl_khr_subgroup_shuffle_relative,+cl_khr_subgroup_clustered_reduce";
+    "+cl_khr_subgroup_shuffle_relative,+cl_khr_subgroup_clustered_reduce,"
+    "+__opencl_c_images,+__opencl_c_read_write_images,"
+    "+__opencl_c_3d_image_writes,+cl_khr_3d_image_writes";
 
 /// The work-items of every sub-group of a kernel Vecz does not make
 /// sub-groups of (a kernel without a tail variant, KernelMetadata.h): each
