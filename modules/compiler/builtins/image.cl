@@ -62,42 +62,70 @@ static __global uchar *texel_address(image_ref I, int4 c, int layer) {
          (ulong)In.y * I->row_pitch + (ulong)In.x * I->element_size;
 }
 
-// Channel K of the texel at P as a float, for a normalized or floating-point
-// channel type (0 for an integer one, which read_imagef does not read).
-static float load_channel_f(__global const uchar *P, uint Type, uint K) {
+// The N stored channels (1, 2 or 4) of the texel at P as elements of T, the
+// rest 0: one load of the texel, not one per channel.
+#define DEFINE_LOAD_STORED(T)                                                  \
+  static T##4 load_stored_##T(__global const uchar *P, uint N) {               \
+    __global const T *Q = (__global const T *)P;                               \
+    if (N == 4)                                                                \
+      return vload4(0, Q);                                                     \
+    if (N == 2)                                                                \
+      return (T##4)(vload2(0, Q), 0, 0);                                       \
+    return (T##4)(Q[0], 0, 0, 0);                                              \
+  }
+DEFINE_LOAD_STORED(uchar)
+DEFINE_LOAD_STORED(char)
+DEFINE_LOAD_STORED(ushort)
+DEFINE_LOAD_STORED(short)
+DEFINE_LOAD_STORED(uint)
+DEFINE_LOAD_STORED(float)
+
+static float4 load_stored_half(__global const uchar *P, uint N) {
+  __global const half *Q = (__global const half *)P;
+  if (N == 4)
+    return vload_half4(0, Q);
+  if (N == 2)
+    return (float4)(vload_half2(0, Q), 0.0f, 0.0f);
+  return (float4)(vload_half(0, Q), 0.0f, 0.0f, 0.0f);
+}
+
+// The stored channels of the texel at P as floats, for a normalized or
+// floating-point channel type (0 for an integer one, which read_imagef does
+// not read).
+static float4 load_stored_f(__global const uchar *P, uint Type, uint N) {
   switch (Type) {
   case LOOM_TYPE_UNORM_INT8:
-    return (float)P[K] / 255.0f;
+    return convert_float4(load_stored_uchar(P, N)) / 255.0f;
   case LOOM_TYPE_UNORM_INT16:
-    return (float)((__global const ushort *)P)[K] / 65535.0f;
+    return convert_float4(load_stored_ushort(P, N)) / 65535.0f;
   case LOOM_TYPE_SNORM_INT8:
-    return fmax((float)((__global const char *)P)[K] / 127.0f, -1.0f);
+    return fmax(convert_float4(load_stored_char(P, N)) / 127.0f, -1.0f);
   case LOOM_TYPE_SNORM_INT16:
-    return fmax((float)((__global const short *)P)[K] / 32767.0f, -1.0f);
+    return fmax(convert_float4(load_stored_short(P, N)) / 32767.0f, -1.0f);
   case LOOM_TYPE_HALF_FLOAT:
-    return vload_half(K, (__global const half *)P);
+    return load_stored_half(P, N);
   case LOOM_TYPE_FLOAT:
-    return ((__global const float *)P)[K];
+    return load_stored_float(P, N);
   default:
     return 0.0f;
   }
 }
 
-// Channel K of the texel at P as a 32-bit integer: signed channel types are
-// sign-extended, the others zero-extended.
-static uint load_channel_i(__global const uchar *P, uint Type, uint K) {
+// The stored channels of the texel at P as 32-bit integers: signed channel
+// types sign-extended, the others zero-extended.
+static uint4 load_stored_i(__global const uchar *P, uint Type, uint N) {
   switch (Type) {
   case LOOM_TYPE_SIGNED_INT8:
-    return (uint)(int)((__global const char *)P)[K];
+    return as_uint4(convert_int4(load_stored_char(P, N)));
   case LOOM_TYPE_SIGNED_INT16:
-    return (uint)(int)((__global const short *)P)[K];
+    return as_uint4(convert_int4(load_stored_short(P, N)));
   case LOOM_TYPE_UNSIGNED_INT8:
-    return P[K];
+    return convert_uint4(load_stored_uchar(P, N));
   case LOOM_TYPE_UNSIGNED_INT16:
-    return ((__global const ushort *)P)[K];
+    return convert_uint4(load_stored_ushort(P, N));
   case LOOM_TYPE_SIGNED_INT32:
   case LOOM_TYPE_UNSIGNED_INT32:
-    return ((__global const uint *)P)[K];
+    return load_stored_uint(P, N);
   default:
     return 0;
   }
@@ -152,31 +180,17 @@ DEFINE_FROM_COLOR(float)
 DEFINE_FROM_COLOR(uint)
 
 static float4 load_texel_f(image_ref I, int4 C, int Layer) {
-  __global const uchar *P = texel_address(I, C, Layer);
-  uint Type = I->channel_type;
   uint N = loom_image_channel_count(I->channel_order);
-  float4 Stored = (float4)(load_channel_f(P, Type, 0), 0.0f, 0.0f, 0.0f);
-  if (N > 1)
-    Stored.y = load_channel_f(P, Type, 1);
-  if (N > 2) {
-    Stored.z = load_channel_f(P, Type, 2);
-    Stored.w = load_channel_f(P, Type, 3);
-  }
-  return to_color_float(I->channel_order, Stored);
+  return to_color_float(
+      I->channel_order,
+      load_stored_f(texel_address(I, C, Layer), I->channel_type, N));
 }
 
 static uint4 load_texel_i(image_ref I, int4 C, int Layer) {
-  __global const uchar *P = texel_address(I, C, Layer);
-  uint Type = I->channel_type;
   uint N = loom_image_channel_count(I->channel_order);
-  uint4 Stored = (uint4)(load_channel_i(P, Type, 0), 0, 0, 0);
-  if (N > 1)
-    Stored.y = load_channel_i(P, Type, 1);
-  if (N > 2) {
-    Stored.z = load_channel_i(P, Type, 2);
-    Stored.w = load_channel_i(P, Type, 3);
-  }
-  return to_color_uint(I->channel_order, Stored);
+  return to_color_uint(
+      I->channel_order,
+      load_stored_i(texel_address(I, C, Layer), I->channel_type, N));
 }
 
 static void store_channel_f(__global uchar *P, uint Type, uint K, float V) {
@@ -348,17 +362,21 @@ static void linear_texels(float4 S, int4 Size, uint Sampler, int Dims, int4 *I0,
 }
 
 // A texel of a sampled read: the border color where the sampler says so.
+// The texel is loaded either way (its address is clamped into the image)
+// and the border chosen after, so that a vector kernel, whose lanes may
+// disagree on the border, has no branch around the load, whose format's
+// uniform branches it would otherwise run every side of.
 static float4 sampled_texel_f(image_ref I, uint Sampler, int4 C, int Layer) {
-  if (is_border(Sampler, C, image_size(I)))
-    return (float4)(0.0f, 0.0f, 0.0f,
-                    has_alpha(I->channel_order) ? 0.0f : 1.0f);
-  return load_texel_f(I, C, Layer);
+  float4 Texel = load_texel_f(I, C, Layer);
+  float4 Border =
+      (float4)(0.0f, 0.0f, 0.0f, has_alpha(I->channel_order) ? 0.0f : 1.0f);
+  return is_border(Sampler, C, image_size(I)) ? Border : Texel;
 }
 
 static uint4 sampled_texel_i(image_ref I, uint Sampler, int4 C, int Layer) {
-  if (is_border(Sampler, C, image_size(I)))
-    return (uint4)(0, 0, 0, has_alpha(I->channel_order) ? 0 : 1);
-  return load_texel_i(I, C, Layer);
+  uint4 Texel = load_texel_i(I, C, Layer);
+  uint4 Border = (uint4)(0, 0, 0, has_alpha(I->channel_order) ? 0 : 1);
+  return is_border(Sampler, C, image_size(I)) ? Border : Texel;
 }
 
 static float4 lerp4(float4 A, float4 B, float W) { return A + (B - A) * W; }
