@@ -45,7 +45,9 @@ retry=0
 label=""
 store="$root/doc/conformance"
 # The issue's list, test_svm for the shared virtual memory the devices
-# have, and test_subgroups for their sub-groups. test_bruteforce, test_conversions and test_select run
+# have, test_subgroups for their sub-groups, and the image binaries of
+# test_conformance/images for their images (each in its default mode, which
+# tests a random sample of sizes per format). test_bruteforce, test_conversions and test_select run
 # in wimpy mode (-w, each binary's own default reduction factor): whole,
 # they walk every value of 32-bit types, days of this machine.
 tests="test_basic test_api test_compiler test_computeinfo test_buffers
@@ -54,7 +56,9 @@ test_non_uniform_work_group test_integer_ops test_relationals
 test_geometrics test_commonfns test_select test_vectors test_atomics
 test_c11_atomics test_printf test_conversions test_bruteforce
 test_spirv_new test_generic_address_space test_workgroups test_allocations
-test_svm test_subgroups"
+test_svm test_subgroups test_cl_get_info test_cl_read_write_images
+test_cl_copy_images test_cl_fill_images test_kernel_image_methods
+test_samplerless_reads test_image_streams"
 smoke_args=""
 while [ $# -gt 0 ]; do
   case "$1" in

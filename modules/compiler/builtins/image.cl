@@ -193,54 +193,42 @@ static uint4 load_texel_i(image_ref I, int4 C, int Layer) {
       load_stored_i(texel_address(I, C, Layer), I->channel_type, N));
 }
 
-static void store_channel_f(__global uchar *P, uint Type, uint K, float V) {
-  switch (Type) {
-  case LOOM_TYPE_UNORM_INT8:
-    P[K] = convert_uchar_sat_rte(V * 255.0f);
-    break;
-  case LOOM_TYPE_UNORM_INT16:
-    ((__global ushort *)P)[K] = convert_ushort_sat_rte(V * 65535.0f);
-    break;
-  case LOOM_TYPE_SNORM_INT8:
-    ((__global char *)P)[K] = convert_char_sat_rte(V * 127.0f);
-    break;
-  case LOOM_TYPE_SNORM_INT16:
-    ((__global short *)P)[K] = convert_short_sat_rte(V * 32767.0f);
-    break;
-  case LOOM_TYPE_HALF_FLOAT:
-    vstore_half_rte(V, K, (__global half *)P);
-    break;
-  case LOOM_TYPE_FLOAT:
-    ((__global float *)P)[K] = V;
-    break;
+// Stores the N channels (1, 2 or 4) of V at P, one store of the texel,
+// where Inside says: the branch on the format stays outside the one on the
+// coordinates, so that a vector kernel, whose lanes may disagree on Inside,
+// runs one masked store, not every format's.
+#define DEFINE_STORE_STORED(T)                                                 \
+  static void store_stored_##T(__global uchar *P, uint N, T##4 V,              \
+                               bool Inside) {                                  \
+    __global T *Q = (__global T *)P;                                           \
+    if (N == 4) {                                                              \
+      if (Inside)                                                              \
+        vstore4(V, 0, Q);                                                      \
+    } else if (N == 2) {                                                       \
+      if (Inside)                                                              \
+        vstore2(V.xy, 0, Q);                                                   \
+    } else if (Inside) {                                                       \
+      Q[0] = V.x;                                                              \
+    }                                                                          \
   }
-}
+DEFINE_STORE_STORED(uchar)
+DEFINE_STORE_STORED(char)
+DEFINE_STORE_STORED(ushort)
+DEFINE_STORE_STORED(short)
+DEFINE_STORE_STORED(uint)
+DEFINE_STORE_STORED(float)
 
-// Stores V, a signed value for write_imagei and an unsigned one for
-// write_imageui, saturated to the channel type.
-static void store_channel_i(__global uchar *P, uint Type, uint K, uint V,
-                            bool Signed) {
-  int S = (int)V;
-  switch (Type) {
-  case LOOM_TYPE_SIGNED_INT8:
-    ((__global char *)P)[K] =
-        Signed ? convert_char_sat(S) : convert_char_sat(V);
-    break;
-  case LOOM_TYPE_SIGNED_INT16:
-    ((__global short *)P)[K] =
-        Signed ? convert_short_sat(S) : convert_short_sat(V);
-    break;
-  case LOOM_TYPE_UNSIGNED_INT8:
-    P[K] = Signed ? convert_uchar_sat(S) : convert_uchar_sat(V);
-    break;
-  case LOOM_TYPE_UNSIGNED_INT16:
-    ((__global ushort *)P)[K] =
-        Signed ? convert_ushort_sat(S) : convert_ushort_sat(V);
-    break;
-  case LOOM_TYPE_SIGNED_INT32:
-  case LOOM_TYPE_UNSIGNED_INT32:
-    ((__global uint *)P)[K] = V;
-    break;
+static void store_stored_half(__global uchar *P, uint N, float4 V,
+                              bool Inside) {
+  __global half *Q = (__global half *)P;
+  if (N == 4) {
+    if (Inside)
+      vstore_half4_rte(V, 0, Q);
+  } else if (N == 2) {
+    if (Inside)
+      vstore_half2_rte(V.xy, 0, Q);
+  } else if (Inside) {
+    vstore_half_rte(V.x, 0, Q);
   }
 }
 
@@ -250,36 +238,65 @@ static bool outside(image_ref I, int4 C, int Layer) {
   return any(C < 0 || C >= Size) || Layer < 0 || Layer >= (int)I->array_size;
 }
 
+// write_imagef: the color converted to the channel type (normalized types
+// scaled, rounded to nearest even and saturated).
 static void store_texel_f(image_ref I, int4 C, int Layer, float4 Color) {
-  if (outside(I, C, Layer))
-    return;
+  bool Inside = !outside(I, C, Layer);
   __global uchar *P = texel_address(I, C, Layer);
-  uint Type = I->channel_type;
   uint N = loom_image_channel_count(I->channel_order);
-  float4 Stored = from_color_float(I->channel_order, Color);
-  store_channel_f(P, Type, 0, Stored.x);
-  if (N > 1)
-    store_channel_f(P, Type, 1, Stored.y);
-  if (N > 2) {
-    store_channel_f(P, Type, 2, Stored.z);
-    store_channel_f(P, Type, 3, Stored.w);
+  float4 V = from_color_float(I->channel_order, Color);
+  switch (I->channel_type) {
+  case LOOM_TYPE_UNORM_INT8:
+    store_stored_uchar(P, N, convert_uchar4_sat_rte(V * 255.0f), Inside);
+    break;
+  case LOOM_TYPE_UNORM_INT16:
+    store_stored_ushort(P, N, convert_ushort4_sat_rte(V * 65535.0f), Inside);
+    break;
+  case LOOM_TYPE_SNORM_INT8:
+    store_stored_char(P, N, convert_char4_sat_rte(V * 127.0f), Inside);
+    break;
+  case LOOM_TYPE_SNORM_INT16:
+    store_stored_short(P, N, convert_short4_sat_rte(V * 32767.0f), Inside);
+    break;
+  case LOOM_TYPE_HALF_FLOAT:
+    store_stored_half(P, N, V, Inside);
+    break;
+  case LOOM_TYPE_FLOAT:
+    store_stored_float(P, N, V, Inside);
+    break;
   }
 }
 
+// write_imagei and write_imageui: V signed for the first, unsigned for the
+// second, saturated to the channel type.
 static void store_texel_i(image_ref I, int4 C, int Layer, uint4 Color,
                           bool Signed) {
-  if (outside(I, C, Layer))
-    return;
+  bool Inside = !outside(I, C, Layer);
   __global uchar *P = texel_address(I, C, Layer);
-  uint Type = I->channel_type;
   uint N = loom_image_channel_count(I->channel_order);
-  uint4 Stored = from_color_uint(I->channel_order, Color);
-  store_channel_i(P, Type, 0, Stored.x, Signed);
-  if (N > 1)
-    store_channel_i(P, Type, 1, Stored.y, Signed);
-  if (N > 2) {
-    store_channel_i(P, Type, 2, Stored.z, Signed);
-    store_channel_i(P, Type, 3, Stored.w, Signed);
+  uint4 V = from_color_uint(I->channel_order, Color);
+  int4 S = as_int4(V);
+  switch (I->channel_type) {
+  case LOOM_TYPE_SIGNED_INT8:
+    store_stored_char(
+        P, N, Signed ? convert_char4_sat(S) : convert_char4_sat(V), Inside);
+    break;
+  case LOOM_TYPE_SIGNED_INT16:
+    store_stored_short(
+        P, N, Signed ? convert_short4_sat(S) : convert_short4_sat(V), Inside);
+    break;
+  case LOOM_TYPE_UNSIGNED_INT8:
+    store_stored_uchar(
+        P, N, Signed ? convert_uchar4_sat(S) : convert_uchar4_sat(V), Inside);
+    break;
+  case LOOM_TYPE_UNSIGNED_INT16:
+    store_stored_ushort(
+        P, N, Signed ? convert_ushort4_sat(S) : convert_ushort4_sat(V), Inside);
+    break;
+  case LOOM_TYPE_SIGNED_INT32:
+  case LOOM_TYPE_UNSIGNED_INT32:
+    store_stored_uint(P, N, V, Inside);
+    break;
   }
 }
 
