@@ -1,7 +1,7 @@
 ; RUN: loom-opt -mcpu=znver3 -passes='vecz<width=4>' -S %s | FileCheck %s --check-prefix=LANES
 ; RUN: loom-opt -mcpu=skylake-avx512 -passes='vecz<width=4>' -S %s | FileCheck %s --check-prefix=GATHER
 ; RUN: loom-opt -mcpu=skylake-avx512 -passes='vecz<width=4;no-strided-gathers>' -S %s | FileCheck %s --check-prefix=LANES
-; RUN: loom-opt -mcpu=znver3 -passes='vecz<width=auto;cost-model>' -pass-remarks=vecz -disable-output %s 2>&1 | FileCheck %s --check-prefix=WIDTH
+; RUN: loom-opt -mcpu=znver3 -passes='vecz<width=auto>' -pass-remarks=vecz -disable-output %s 2>&1 | FileCheck %s --check-prefix=WIDTH
 ; RUN: loom-opt -passes='print<vecz-stride>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=STRIDE
 
 ; A load or store of every lane whose address moves from lane to lane by a

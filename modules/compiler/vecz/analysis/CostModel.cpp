@@ -16,6 +16,7 @@
 #include "compiler/passes/workgroup/FloatVectorDivisionPass.h"
 #include "compiler/passes/workgroup/InvariantDivisionPass.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -307,15 +308,16 @@ static InstructionCost getScalarDivisionCost(const Instruction &I,
 }
 
 /// What \p I costs per run: its reciprocal throughput, or, for a division by
-/// a value invariant-division will find invariant, or one
+/// a value invariant-division will find invariant (never so without
+/// \p Uniformity: in a function the kernel calls), or one
 /// float-vector-division will replace, what that pass makes of it (a vector
 /// division is otherwise a division per lane).
 static InstructionCost getRunCost(const Instruction &I,
                                   const TargetTransformInfo &TTI,
-                                  const UniformityInfo &Uniformity) {
+                                  const UniformityInfo *Uniformity) {
   if (const Value *Divisor = compiler::utils::getReplaceableDivisor(I)) {
     unsigned Budget = 8;
-    if (isComputedOncePerVector(Divisor, Uniformity, Budget))
+    if (Uniformity && isComputedOncePerVector(Divisor, *Uniformity, Budget))
       return compiler::utils::getCostOfDivisionByReciprocal(I, TTI);
   }
   // Not for a divisor splatted from one value: invariant-division's cost
@@ -331,23 +333,69 @@ static InstructionCost getRunCost(const Instruction &I,
   return TTI.getInstructionCost(&I, TargetTransformInfo::TCK_RecipThroughput);
 }
 
-double estimateRunCost(Function &F, FunctionAnalysisManager &FAM) {
-  const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(F);
-  const BlockFrequencyInfo &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
-  const UniformityInfo &Uniformity = FAM.getResult<UniformityAnalysis>(F);
-  double Entry = static_cast<double>(BFI.getEntryFreq());
-  double Total = 0;
-  for (BasicBlock &BB : F) {
-    double Block = 0;
-    for (Instruction &I : BB) {
-      InstructionCost Cost = getRunCost(I, TTI, Uniformity);
-      if (auto Value = Cost.getValue())
-        Block += static_cast<double>(*Value);
+namespace {
+
+/// Sums the costs of runs of functions (see the file comment), each callee
+/// the module defines priced once, by its body, however often it is called.
+class RunCostEstimator {
+public:
+  explicit RunCostEstimator(FunctionAnalysisManager &FAM) : FAM(FAM) {}
+
+  /// One run of \p F, with \p Uniformity if \p F is the kernel (or one of
+  /// its variants) the work-item loops will run.
+  double estimate(Function &F, const UniformityInfo *Uniformity) {
+    const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(F);
+    const BlockFrequencyInfo &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+    double Entry = static_cast<double>(BFI.getEntryFreq());
+    double Total = 0;
+    for (BasicBlock &BB : F) {
+      double Block = 0;
+      for (Instruction &I : BB) {
+        if (auto Value = getRunCost(I, TTI, Uniformity).getValue())
+          Block += static_cast<double>(*Value);
+        if (Function *Callee = getDefinedCallee(I))
+          Block += estimateCallee(*Callee);
+      }
+      Total += Block *
+               static_cast<double>(BFI.getBlockFreq(&BB).getFrequency()) /
+               Entry;
     }
-    Total += Block * static_cast<double>(BFI.getBlockFreq(&BB).getFrequency()) /
-             Entry;
+    return Total;
   }
-  return Total;
+
+private:
+  /// The function \p I calls when the module defines it: a function the
+  /// inliner left as a call (read_imagef's sampling, called once per
+  /// lane by a vector kernel), whose cost the call's own does not show.
+  static Function *getDefinedCallee(const Instruction &I) {
+    const auto *Call = dyn_cast<CallBase>(&I);
+    Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    return Callee && !Callee->isDeclaration() && !Callee->isIntrinsic()
+               ? Callee
+               : nullptr;
+  }
+
+  /// One run of \p Callee's body, or nothing for a function calling itself
+  /// (OpenCL C has no recursion, a C kernel might).
+  double estimateCallee(Function &Callee) {
+    auto [It, Inserted] = Callees.try_emplace(&Callee, 0.0);
+    if (!Inserted)
+      return It->second;
+    double Cost = estimate(Callee, nullptr);
+    Callees[&Callee] = Cost;
+    return Cost;
+  }
+
+  FunctionAnalysisManager &FAM;
+  /// Each callee's cost; 0 while it is being estimated.
+  DenseMap<const Function *, double> Callees;
+};
+
+} // namespace
+
+double estimateRunCost(Function &F, FunctionAnalysisManager &FAM) {
+  return RunCostEstimator(FAM).estimate(F,
+                                        &FAM.getResult<UniformityAnalysis>(F));
 }
 
 bool isWorthSkipping(ArrayRef<BasicBlock *> Run) {

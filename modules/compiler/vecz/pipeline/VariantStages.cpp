@@ -325,8 +325,9 @@ static compiler::utils::VectorVariant addWideJammedVariant(
     eraseFunction(**Wide, FAM);
     return NotMade(WideJammed.takeError());
   }
-  if (Opts.Interleave == 0 && 10 * estimateRunCost(**WideJammed, FAM) >
-                                  9 * estimateRunCost(*Variant.Jammed, FAM)) {
+  if (Opts.Interleave == 0 &&
+      !isWorthReplacing(estimateRunCost(**WideJammed, FAM),
+                        estimateRunCost(*Variant.Jammed, FAM))) {
     eraseFunction(**WideJammed, FAM);
     eraseFunction(**Wide, FAM);
     return Variant;
@@ -377,8 +378,8 @@ addWideVariant(Function &Kernel, compiler::utils::VectorVariant Variant,
     return Variant;
   }
   if (Opts.Interleave == 0 && !Choice.ForLatency &&
-      10 * estimateRunCost(**Wide, FAM) >
-          9 * Factor * estimateRunCost(*Variant.Vector, FAM)) {
+      !isWorthReplacing(estimateRunCost(**Wide, FAM),
+                        Factor * estimateRunCost(*Variant.Vector, FAM))) {
     eraseFunction(**Wide, FAM);
     return Variant;
   }

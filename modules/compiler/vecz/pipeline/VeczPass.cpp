@@ -176,14 +176,15 @@ static bool isWorthIt(Function &Kernel, Function &Vector, unsigned Width,
                       OptimizationRemarkEmitter &ORE) {
   double ScalarCost = estimateRunCost(Kernel, FAM);
   double VectorCost = estimateRunCost(Vector, FAM);
-  if (VectorCost <= ScalarCost * Width)
+  if (isWorthReplacing(VectorCost, ScalarCost * Width))
     return true;
   ORE.emit([&] {
     return OptimizationRemarkMissed(DEBUG_TYPE, "NotWorthIt", &Kernel)
            << "kernel '" << Kernel.getName() << "' not vectorized: at width "
            << ore::NV("Width", Width) << " a vector run costs "
            << ore::NV("VectorCost", static_cast<int64_t>(VectorCost))
-           << ", more than " << ore::NV("Width", Width) << " scalar runs (each "
+           << ", more than 9/10 of " << ore::NV("Width", Width)
+           << " scalar runs (each "
            << ore::NV("ScalarCost", static_cast<int64_t>(ScalarCost)) << ")";
   });
   return false;
