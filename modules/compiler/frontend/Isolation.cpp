@@ -8,6 +8,7 @@
 #include "frontend/Isolation.h"
 
 #include "compiler/support/DiagnosticError.h"
+#include "compiler/support/ForkGate.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -166,14 +167,16 @@ Expected<ChildResult> runIsolated(function_ref<void(int Out)> Work) {
   }
   // Output the host has buffered would otherwise be written by both.
   std::fflush(nullptr);
-  // The child runs LLVM without the parent's other threads. A function-local
-  // static another thread was initializing at the fork stays locked in the
-  // child for ever (C++'s initialization guard), so the ones the child's
-  // work initializes lazily are initialized here first: the pass
-  // instrumentation Clang registers asks for the OptBisect object (a child
-  // hung so, forked while another thread compiled).
+  // The child runs LLVM without the parent's other threads, and with a copy
+  // of every lock they held: the gate keeps their in-process compiles away
+  // from the instant of the fork (compiler/support/ForkGate.h). For a host
+  // that does not use the gate, the function-local static the child's work
+  // is known to initialize lazily is initialized here first (a static
+  // another thread was initializing at the fork stays locked in the child
+  // for ever): the pass instrumentation Clang registers asks for the
+  // OptBisect object.
   (void)getOptBisector();
-  pid_t Child = ::fork();
+  pid_t Child = utils::forkAlone();
   if (Child == 0) {
     ::close(OutPipe[0]);
     ::close(ErrPipe[0]);

@@ -16,6 +16,7 @@
 #include "compiler/pipeline/TargetPassRegistry.h"
 #include "compiler/support/CrashContainment.h"
 #include "compiler/support/DiagnosticError.h"
+#include "compiler/support/ForkGate.h"
 #include "frontend/IRReader.h"
 #include "frontend/Isolation.h"
 #include "frontend/OpenCLFrontend.h"
@@ -121,6 +122,7 @@ Expected<SmallVector<char, 0>> BaseModule::createBitcode() {
 
 Expected<std::map<uint32_t, uint32_t>>
 getSpecConstantSizes(StringRef Binary, StringRef FileName) {
+  utils::InProcessCompile Section;
   return readSpecConstantSizes(Binary, FileName);
 }
 

@@ -7,6 +7,7 @@
 
 #include "compiler/pipeline/BinaryDescriptors.h"
 
+#include "compiler/support/ForkGate.h"
 #include "metadata/abi.h"
 
 #include "llvm/Object/ObjectFile.h"
@@ -17,6 +18,7 @@ namespace compiler {
 
 Expected<loom::metadata::ProgramDescriptor>
 readBinaryDescriptors(ArrayRef<char> Object) {
+  utils::InProcessCompile Section;
   MemoryBufferRef Buffer(StringRef(Object.data(), Object.size()), "object");
   Expected<std::unique_ptr<object::ObjectFile>> File =
       object::ObjectFile::createObjectFile(Buffer);

@@ -14,6 +14,7 @@
 
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/Target.h"
+#include "compiler/support/ForkGate.h"
 #include "mux/mux.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -45,6 +46,7 @@ constexpr const char *IcdSuffix = "LOOM";
 /// gives no device; OpenCL has no channel to say why before a context
 /// exists, and `loomc --load=` does.
 void registerTargets() {
+  compiler::utils::InProcessCompile Section;
   compiler::TargetRegistry &Registry = compiler::TargetRegistry::get();
 #define LOOM_TARGET(Name) loomRegisterTarget##Name(Registry);
 #include "loom/Targets.def"

@@ -15,6 +15,7 @@
 #include "compiler/pipeline/BinaryDescriptors.h"
 #include "compiler/pipeline/CompileOptions.h"
 #include "compiler/pipeline/Target.h"
+#include "compiler/support/ForkGate.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -59,6 +60,8 @@ runCompiler(cl_device_id Device, _cl_program::Build &Built,
             const std::map<uint32_t, uint64_t> &SpecConstants,
             llvm::StringRef FileName, Product Want, cl_int Failure,
             llvm::function_ref<llvm::Error(compiler::BaseModule &)> Make) {
+  // Declared first, so that the context and module go inside it too.
+  compiler::utils::InProcessCompile Section;
   compiler::CompileOptions Opts;
   Opts.FileName = FileName.str();
   if (llvm::Error E = Opts.parseBuildOptions(Options)) {
