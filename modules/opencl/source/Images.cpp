@@ -436,6 +436,51 @@ cl_int checkSecondObject(cl_command_queue Queue, cl_mem Memory) {
   return Memory->Context == Queue->Context ? CL_SUCCESS : CL_INVALID_CONTEXT;
 }
 
+/// A transfer between an image's box and host memory, once checked.
+struct HostTransfer {
+  mux_image_box_s Box;
+  /// The host memory's pitches, as the driver takes them (hostBoxPitches).
+  uint64_t Row = 0;
+  uint64_t Slice = 0;
+};
+
+/// The checks of reading or writing \p Image from or to the host memory at
+/// \p Pointer: the command's, the host pitches, and that \p Image's host
+/// flags have none of \p Forbidden.
+cl_int checkHostTransfer(Enqueued &Command, cl_command_queue Queue,
+                         cl_mem Image, const size_t *Origin,
+                         const size_t *Region, size_t RowPitch,
+                         size_t SlicePitch, const void *Pointer,
+                         cl_mem_flags Forbidden, cl_uint NumWaits,
+                         const cl_event *Waits, HostTransfer &Transfer) {
+  if (cl_int E = checkImageCommand(Command, Queue, Image, Origin, Region,
+                                   NumWaits, Waits, Transfer.Box))
+    return E;
+  if (!Pointer || hostBoxPitches(*Image, Region, RowPitch, SlicePitch,
+                                 Transfer.Row, Transfer.Slice))
+    return CL_INVALID_VALUE;
+  return Image->Flags & Forbidden ? CL_INVALID_OPERATION : CL_SUCCESS;
+}
+
+/// The checks of copying \p Image's box at \p Origin and \p Region to or
+/// from \p Buffer at \p Offset, whose texels lie there one after the other.
+cl_int checkBufferCopy(Enqueued &Command, cl_command_queue Queue, cl_mem Image,
+                       cl_mem Buffer, const size_t *Origin,
+                       const size_t *Region, size_t Offset, cl_uint NumWaits,
+                       const cl_event *Waits, mux_image_box_s &Box) {
+  if (cl_int E = checkImageCommand(Command, Queue, Image, Origin, Region,
+                                   NumWaits, Waits, Box))
+    return E;
+  if (cl_int E = checkSecondObject(Queue, Buffer))
+    return E;
+  if (Buffer->Type != CL_MEM_OBJECT_BUFFER)
+    return CL_INVALID_MEM_OBJECT;
+  size_t Bytes = Region[0] * Region[1] * Region[2] * Image->ElementSize;
+  if (Offset > Buffer->Size || Bytes > Buffer->Size - Offset)
+    return CL_INVALID_VALUE;
+  return CL_SUCCESS;
+}
+
 /// Stores float \p V as a channel of type \p Type at \p P, as write_imagef
 /// does: scaled, rounded to nearest even and saturated, NaN as 0.
 void packFloat(uint8_t *P, cl_channel_type Type, float V) {
@@ -679,19 +724,14 @@ cl_int enqueueReadImage(cl_command_queue Queue, cl_mem Image, cl_bool Blocking,
                         cl_uint NumWaits, const cl_event *Waits,
                         cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_READ_IMAGE);
-  mux_image_box_s Box;
-  if (cl_int E = checkImageCommand(Command, Queue, Image, Origin, Region,
-                                   NumWaits, Waits, Box))
+  HostTransfer T;
+  if (cl_int E = checkHostTransfer(
+          Command, Queue, Image, Origin, Region, RowPitch, SlicePitch, Pointer,
+          CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS, NumWaits, Waits, T))
     return E;
-  uint64_t Row, Slice;
-  if (!Pointer ||
-      hostBoxPitches(*Image, Region, RowPitch, SlicePitch, Row, Slice))
-    return CL_INVALID_VALUE;
-  if (Image->Flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
-    return CL_INVALID_OPERATION;
   if (Command.record([&](mux_command_buffer_t Commands) {
-        return muxCommandReadImage(Commands, Image->Image, &Box, Pointer, Row,
-                                   Slice);
+        return muxCommandReadImage(Commands, Image->Image, &T.Box, Pointer,
+                                   T.Row, T.Slice);
       }))
     return CL_OUT_OF_RESOURCES;
   Command.keepAlive(Image);
@@ -704,19 +744,14 @@ cl_int enqueueWriteImage(cl_command_queue Queue, cl_mem Image, cl_bool Blocking,
                          const void *Pointer, cl_uint NumWaits,
                          const cl_event *Waits, cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_WRITE_IMAGE);
-  mux_image_box_s Box;
-  if (cl_int E = checkImageCommand(Command, Queue, Image, Origin, Region,
-                                   NumWaits, Waits, Box))
+  HostTransfer T;
+  if (cl_int E = checkHostTransfer(
+          Command, Queue, Image, Origin, Region, RowPitch, SlicePitch, Pointer,
+          CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS, NumWaits, Waits, T))
     return E;
-  uint64_t Row, Slice;
-  if (!Pointer ||
-      hostBoxPitches(*Image, Region, RowPitch, SlicePitch, Row, Slice))
-    return CL_INVALID_VALUE;
-  if (Image->Flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
-    return CL_INVALID_OPERATION;
   if (Command.record([&](mux_command_buffer_t Commands) {
-        return muxCommandWriteImage(Commands, Image->Image, &Box, Pointer, Row,
-                                    Slice);
+        return muxCommandWriteImage(Commands, Image->Image, &T.Box, Pointer,
+                                    T.Row, T.Slice);
       }))
     return CL_OUT_OF_RESOURCES;
   keepAndCopyBack(Command, Image);
@@ -789,16 +824,9 @@ cl_int enqueueCopyImageToBuffer(cl_command_queue Queue, cl_mem Image,
                                 cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_COPY_IMAGE_TO_BUFFER);
   mux_image_box_s Box;
-  if (cl_int E = checkImageCommand(Command, Queue, Image, Origin, Region,
-                                   NumWaits, Waits, Box))
+  if (cl_int E = checkBufferCopy(Command, Queue, Image, Buffer, Origin, Region,
+                                 Offset, NumWaits, Waits, Box))
     return E;
-  if (cl_int E = checkSecondObject(Queue, Buffer))
-    return E;
-  if (Buffer->Type != CL_MEM_OBJECT_BUFFER)
-    return CL_INVALID_MEM_OBJECT;
-  size_t Bytes = Region[0] * Region[1] * Region[2] * Image->ElementSize;
-  if (Offset > Buffer->Size || Bytes > Buffer->Size - Offset)
-    return CL_INVALID_VALUE;
   if (Command.record([&](mux_command_buffer_t Commands) {
         return muxCommandCopyImageToBuffer(Commands, Image->Image, &Box,
                                            Buffer->Buffer, Offset);
@@ -816,16 +844,9 @@ cl_int enqueueCopyBufferToImage(cl_command_queue Queue, cl_mem Buffer,
                                 cl_event *Event) {
   Enqueued Command(Queue, CL_COMMAND_COPY_BUFFER_TO_IMAGE);
   mux_image_box_s Box;
-  if (cl_int E = checkImageCommand(Command, Queue, Image, Origin, Region,
-                                   NumWaits, Waits, Box))
+  if (cl_int E = checkBufferCopy(Command, Queue, Image, Buffer, Origin, Region,
+                                 Offset, NumWaits, Waits, Box))
     return E;
-  if (cl_int E = checkSecondObject(Queue, Buffer))
-    return E;
-  if (Buffer->Type != CL_MEM_OBJECT_BUFFER)
-    return CL_INVALID_MEM_OBJECT;
-  size_t Bytes = Region[0] * Region[1] * Region[2] * Image->ElementSize;
-  if (Offset > Buffer->Size || Bytes > Buffer->Size - Offset)
-    return CL_INVALID_VALUE;
   if (Command.record([&](mux_command_buffer_t Commands) {
         return muxCommandCopyBufferToImage(Commands, Buffer->Buffer, Offset,
                                            Image->Image, &Box);
