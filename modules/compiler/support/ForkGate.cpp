@@ -7,9 +7,10 @@
 
 #include "compiler/support/ForkGate.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
-#include <new>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace compiler {
@@ -40,13 +41,8 @@ public:
     // Not held across the fork: the child gets it unlocked.
     Lock.unlock();
     pid_t Child = ::fork();
-    if (Child == 0) {
-      // One thread, no compile in-process: the gate starts again, open.
-      // Made anew, not reset: the condition variable's copy may count the
-      // parent's waiting threads, which the child does not have.
-      new (this) Gate();
+    if (Child == 0)
       return 0;
-    }
     Lock.lock();
     Forking = false;
     --Forks;
@@ -63,10 +59,23 @@ private:
   bool Forking = false;
 };
 
+/// This process's gate. Never destroyed: a host thread may compile while
+/// the process exits.
+std::atomic<Gate *> Current{nullptr};
+
+/// A child, which has one thread, gets a gate of its own, open: its copy
+/// of its parent's stays as the fork left it (a condition variable that
+/// may count the parent's waiting threads, a fork in progress), and is
+/// left alone. So do the children of the host's own forks.
+void makeGateInChild() { Current.store(new Gate()); }
+
 Gate &getGate() {
-  // Never destroyed: a host thread may compile while the process exits.
-  static Gate *G = new Gate();
-  return *G;
+  static const bool Registered = [] {
+    Current.store(new Gate());
+    return ::pthread_atfork(nullptr, nullptr, makeGateInChild) == 0;
+  }();
+  (void)Registered;
+  return *Current.load();
 }
 
 /// How deep the calling thread is in InProcessCompile sections.
@@ -85,14 +94,14 @@ InProcessCompile::~InProcessCompile() {
 }
 
 pid_t forkAlone() {
-  Gate &G = getGate();
   bool Inside = Depth > 0;
   if (Inside)
-    G.leave();
-  pid_t Child = G.forkAlone();
-  // The section goes on: in the parent, and in the child, its copy.
+    getGate().leave();
+  pid_t Child = getGate().forkAlone();
+  // The section goes on: in the parent, and in the child, its copy, through
+  // the child's own gate.
   if (Inside)
-    G.enter();
+    getGate().enter();
   return Child;
 }
 

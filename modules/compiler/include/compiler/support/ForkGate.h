@@ -43,7 +43,8 @@ public:
 };
 
 /// fork(), once no other thread is inside an InProcessCompile, the calling
-/// thread's own paused. In the child, the gate is open again.
+/// thread's own paused. A child (of this fork or of any other) has a gate
+/// of its own, open.
 pid_t forkAlone();
 
 } // namespace utils
