@@ -399,6 +399,46 @@ TEST_P(OpenMP, LastprivateTakesTheLastIteration) {
   }
 }
 
+TEST_P(OpenMP, AtomicConstructs) {
+  for (int N : {0, 1, 1000, 40001}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    size_t Slots = std::max(N, 1);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(16, 0)),
+        KernelArg::buffer(std::vector<float>(1, 0.0f)),
+        KernelArg::buffer(std::vector<int64_t>(1, 5)),
+        KernelArg::buffer(std::vector<int32_t>(1, 0)),
+        KernelArg::buffer(std::vector<int32_t>(Slots, -1)),
+        KernelArg::buffer(std::vector<int32_t>{-1, 0}),
+        KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "atomics", Args, OneWorkItem), "");
+    std::vector<int32_t> Bins(16, 0);
+    int64_t Total = 5;
+    for (int I = 0; I < N; ++I) {
+      ++Bins[(I * 7) & 15];
+      Total += int64_t(I) * 3;
+    }
+    EXPECT_EQ(Args[0].as<int32_t>(), Bins);
+    // Halves add up exactly in a float below 2^24.
+    EXPECT_EQ(Args[1].as<float>()[0], 0.5f * static_cast<float>(N));
+    EXPECT_EQ(Args[2].as<int64_t>()[0], Total);
+    EXPECT_EQ(Args[3].as<int32_t>()[0], N);
+    // Each iteration took a ticket of its own: the tickets' iterations are
+    // every iteration once.
+    std::vector<int32_t> Tickets = Args[4].as<int32_t>();
+    std::vector<int32_t> Iterations(Tickets.begin(), Tickets.begin() + N);
+    std::sort(Iterations.begin(), Iterations.end());
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Iterations[I], I) << "iteration " << I;
+    std::vector<int32_t> Last = Args[5].as<int32_t>();
+    if (N == 0)
+      EXPECT_EQ(Last[0], -1);
+    else
+      EXPECT_TRUE(Last[0] >= 0 && Last[0] < N) << Last[0];
+    EXPECT_EQ(Last[1], 0) << "an atomic read missed its own update";
+  }
+}
+
 TEST_P(OpenMP, AnUnsupportedScheduleIsAnError) {
   std::vector<char> Unsupported;
   std::string Error = compileKernel(readKernelSource("openmp.cl"), Unsupported,

@@ -17,7 +17,10 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -68,9 +71,12 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
                      std::to_string(OpenCLDeviceMajorVersion * 100 +
                                     OpenCLDeviceMinorVersion * 10)});
   }
+  // Loom verifies the module itself, once it has repaired what Clang 15
+  // gets wrong (repairAddressSpaceBitcasts).
   Args.insert(Args.end(),
               {"-internal-isystem", LOOM_CLANG_RESOURCE_DIR "/include",
-               "-emit-llvm", "-ffp-contract=on", "-fno-dwarf-directory-asm"});
+               "-emit-llvm", "-ffp-contract=on", "-fno-dwarf-directory-asm",
+               "-disable-llvm-verifier"});
   if (TypedPointers)
     Args.push_back("-no-opaque-pointers");
   if (Opts.OptDisable) {
@@ -108,6 +114,32 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
     Args.push_back("-fcolor-diagnostics");
   Args.push_back(Opts.FileName);
   return Args;
+}
+
+/// Makes each bitcast of \p M between pointers of different address spaces
+/// the addrspacecast it must be. Clang 15 writes such bitcasts for the
+/// atomic library's calls of `#pragma omp atomic` in OpenCL C (a global
+/// pointer cast to the generic address space of the library's `void *`
+/// parameters), which its own verifier then rejects: the module is broken
+/// only by that.
+void repairAddressSpaceBitcasts(Module &M) {
+  SmallVector<BitCastInst *, 8> Casts;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *Cast = dyn_cast<BitCastInst>(&I);
+          Cast && Cast->getSrcTy()->isPointerTy() &&
+          Cast->getDestTy()->isPointerTy() &&
+          Cast->getSrcTy()->getPointerAddressSpace() !=
+              Cast->getDestTy()->getPointerAddressSpace())
+        Casts.push_back(Cast);
+  for (BitCastInst *Cast : Casts) {
+    auto *Repaired =
+        new AddrSpaceCastInst(Cast->getOperand(0), Cast->getDestTy(), "", Cast);
+    Repaired->takeName(Cast);
+    Repaired->setDebugLoc(Cast->getDebugLoc());
+    Cast->replaceAllUsesWith(Repaired);
+    Cast->eraseFromParent();
+  }
 }
 
 /// The real file system with \p Headers laid over it in TargetHeaderDir.
@@ -192,6 +224,13 @@ Expected<std::unique_ptr<Module>> compileOpenCLSource(
   std::unique_ptr<Module> M = Action.takeModule();
   if (!M)
     return makeDiagnosticError(Opts.FileName, "Clang produced no module");
+  repairAddressSpaceBitcasts(*M);
+  std::string Broken;
+  raw_string_ostream BrokenStream(Broken);
+  if (verifyModule(*M, &BrokenStream))
+    return makeDiagnosticError(Opts.FileName,
+                               "Clang produced an invalid module: " +
+                                   StringRef(BrokenStream.str()).trim());
   return std::move(M);
 }
 

@@ -13,6 +13,7 @@
 #include "compiler/passes/input/FixupTranslatorBuiltinsPass.h"
 #include "compiler/passes/input/InternalizeNonKernelsPass.h"
 #include "compiler/passes/input/LinkBuiltinsPass.h"
+#include "compiler/passes/input/LowerAtomicLibcallsPass.h"
 #include "compiler/passes/input/LowerPrintfPass.h"
 #include "compiler/passes/input/LowerToMuxBuiltinsPass.h"
 #include "compiler/passes/input/MarkCKernelsPass.h"
@@ -121,6 +122,9 @@ void addGenericPipeline(ModulePassManager &MPM, PassMachinery &Machinery,
   // First, so that nothing after spends time on kernels no one launches.
   if (!Opts.Kernels.empty())
     MPM.addPass(utils::SelectKernelsPass({Opts.Kernels}));
+  // What Clang could not make atomic instructions for a SPIR target, made
+  // so before the OpenMP loops are checked (`#pragma omp atomic`).
+  MPM.addPass(utils::LowerAtomicLibcallsPass());
   // OpenMP's outlined loops back in place, before builtins are linked and
   // before the optimizer, which should see the loops.
   MPM.addPass(utils::OpenMPToParallelLoopsPass({Opts.OpenMPRuntime}));

@@ -16,6 +16,7 @@
 #include "compiler/passes/input/IndVarsWithoutWideningPass.h"
 #include "compiler/passes/input/InternalizeNonKernelsPass.h"
 #include "compiler/passes/input/LinkBuiltinsPass.h"
+#include "compiler/passes/input/LowerAtomicLibcallsPass.h"
 #include "compiler/passes/input/LowerPrintfPass.h"
 #include "compiler/passes/input/LowerToMuxBuiltinsPass.h"
 #include "compiler/passes/input/MarkCKernelsPass.h"

@@ -113,6 +113,35 @@ kernel void last_value(global int *a, int n, global int *out) {
   *out = last;
 }
 
+// '#pragma omp atomic' in each form, on shared data every thread updates:
+// update (int, float, long), capture (a ticket each), write and read.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void atomics(global int *bins, global float *halves, global long *total,
+                    global int *next, global int *tickets, global int *last,
+                    int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+#pragma omp atomic
+    bins[(i * 7) & 15] += 1;
+#pragma omp atomic update
+    halves[0] += 0.5f;
+#pragma omp atomic
+    total[0] += (long)i * 3;
+    int ticket;
+#pragma omp atomic capture
+    ticket = next[0]++;
+    tickets[ticket] = i;
+#pragma omp atomic write
+    last[0] = i;
+    int seen;
+#pragma omp atomic read
+    seen = bins[(i * 7) & 15];
+    // At least this iteration's own update.
+    if (seen < 1)
+      last[1] = 1;
+  }
+}
+
 #ifdef UNSUPPORTED_SCHEDULE
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void dynamic(global int *out, int n) {
