@@ -13,11 +13,13 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -46,14 +48,87 @@ namespace {
 /// Why a region cannot run in parallel; nothing when it can.
 using Verdict = std::optional<std::string>;
 
-/// `%name` of \p V, or its printed form when it has no name.
+/// The name \p V has in the source, if it says: the variable a debug
+/// record gives it (with -g), or its value's name without the suffixes the
+/// compiler adds (`sum.addr`, `x.i` for an inlined copy, `s.0`), when what
+/// is left is an identifier (not a temporary of Clang's, `atomic-temp`).
+std::optional<std::string> getSourceName(const Value &V) {
+  SmallVector<DbgVariableIntrinsic *, 2> Records;
+  findDbgUsers(Records, const_cast<Value *>(&V));
+  for (const DbgVariableIntrinsic *Record : Records)
+    if (const DILocalVariable *Variable = Record->getVariable();
+        Variable && !Variable->getName().empty())
+      return Variable->getName().str();
+  StringRef Name = V.getName();
+  while (true) {
+    size_t Dot = Name.rfind('.');
+    if (Dot == StringRef::npos)
+      break;
+    StringRef Suffix = Name.substr(Dot + 1);
+    bool Added = Suffix == "addr" || Suffix == "i" || Suffix == "lcssa" ||
+                 Suffix == "next" || Suffix == "val" ||
+                 (!Suffix.empty() && all_of(Suffix, isDigit));
+    if (!Added)
+      break;
+    Name = Name.take_front(Dot);
+  }
+  bool Identifier = !Name.empty() && !isDigit(Name.front()) &&
+                    all_of(Name, [](char C) { return isAlnum(C) || C == '_'; });
+  if (!Identifier)
+    return std::nullopt;
+  return Name.str();
+}
+
+/// ` (line N)` where \p I comes from, if it says.
+std::string describeLine(const Instruction &I) {
+  const DebugLoc &Loc = I.getDebugLoc();
+  return Loc && Loc.getLine() ? " (line " + std::to_string(Loc.getLine()) + ")"
+                              : std::string();
+}
+
+/// \p V for a user: `'sum'`, or `a value` and its line.
 std::string describe(const Value &V) {
-  if (V.hasName())
-    return (isa<GlobalValue>(V) ? "@" : "%") + V.getName().str();
+  if (std::optional<std::string> Name = getSourceName(V))
+    return "'" + *Name + "'";
+  if (const auto *I = dyn_cast<Instruction>(&V))
+    return "a value" + describeLine(*I);
+  return "a value";
+}
+
+/// What \p I does to memory, for a user: `a store to 'out' (line 12)`.
+std::string describeAccess(const Instruction &I) {
   std::string Text;
-  raw_string_ostream OS(Text);
-  V.printAsOperand(OS, /*PrintType=*/false);
-  return OS.str();
+  const Value *Pointer = getLoadStorePointerOperand(&I);
+  if (isa<LoadInst>(I)) {
+    Text = "a load from";
+  } else if (isa<StoreInst>(I)) {
+    Text = "a store to";
+  } else if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    Text = "an atomic update of";
+    Pointer = RMW->getPointerOperand();
+  } else if (const auto *Exchange = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Text = "an atomic compare-and-swap of";
+    Pointer = Exchange->getPointerOperand();
+  } else if (const auto *Call = dyn_cast<CallBase>(&I)) {
+    const Function *Callee = Call->getCalledFunction();
+    Text = Callee ? "a call of '" + Callee->getName().str() + "'"
+                  : std::string("an indirect call");
+  } else {
+    Text = "an access to memory";
+  }
+  if (Pointer) {
+    std::optional<std::string> Name =
+        getSourceName(*getUnderlyingObject(Pointer));
+    Text += Name ? " '" + *Name + "'" : std::string(" memory");
+  }
+  return Text + describeLine(I);
+}
+
+/// \p L for a user: `the loop at line 12`, or `a loop`.
+std::string describeLoop(const Loop &L) {
+  if (DebugLoc Loc = L.getStartLoc(); Loc && Loc.getLine())
+    return "the loop at line " + std::to_string(Loc.getLine());
+  return "a loop";
 }
 
 /// The access groups \p L's `llvm.loop.parallel_accesses` lists.
@@ -286,14 +361,14 @@ private:
             [&](Loop *L) { return getParallelLoopRegion(*L) == Region.Id; });
     for (Loop *L : Inside)
       if (getParallelLoopRegion(*L) != Region.Id && !adoptCopy(*L, Marked))
-        return "the loop at '" + L->getHeader()->getName().str() +
-               "' in its region is not marked as the region's work, and "
+        return describeLoop(*L) +
+               " in its region is not marked as the region's work, and "
                "none of its accesses to memory is in an access group of a "
                "loop that is";
     for (Loop *L : getLoopsOfRegion(LI, Region.Id))
       if (!Inside.contains(L))
-        return "the loop at '" + L->getHeader()->getName().str() +
-               "' is marked as the work of a region it is not in";
+        return describeLoop(*L) +
+               " is marked as the work of a region it is not in";
     Loops.append(Inside.begin(), Inside.end());
     return std::nullopt;
   }
@@ -331,14 +406,11 @@ private:
 
   Verdict checkLoop(Loop &L) {
     if (!L.getLoopPreheader() || !L.getLoopLatch())
-      return "the loop at '" + L.getHeader()->getName().str() +
-             "' has more than one entry or latch";
+      return describeLoop(L) + " has more than one entry or latch";
     if (!L.getExitBlock())
-      return "the loop at '" + L.getHeader()->getName().str() +
-             "' has more than one exit";
+      return describeLoop(L) + " has more than one exit";
     if (isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)))
-      return "the trip count of the loop at '" +
-             L.getHeader()->getName().str() + "' cannot be computed";
+      return "the trip count of " + describeLoop(L) + " cannot be computed";
     SmallPtrSet<const Instruction *, 4> ReductionResults;
     if (Verdict Bad = checkHeaderPhis(L, ReductionResults))
       return Bad;
@@ -393,8 +465,7 @@ private:
              "neither an induction nor a reduction with one update";
     }
     if (!HasInduction)
-      return "the loop at '" + L.getHeader()->getName().str() +
-             "' has no induction variable";
+      return describeLoop(L) + " has no induction variable";
     return std::nullopt;
   }
 
@@ -423,16 +494,14 @@ private:
           continue;
         if (const auto *Call = dyn_cast<CallBase>(&I))
           if (Call->isConvergent())
-            return "the loop calls " + describe(*Call->getCalledOperand()) +
+            return "the loop makes " + describeAccess(*Call) +
                    ", which every worker must reach together";
         if (!I.mayReadOrWriteMemory() || isInAccessGroup(I, Groups) ||
             touchesOnlyPrivateSlots(I, L))
           continue;
-        std::string Text;
-        raw_string_ostream(Text) << I;
-        return "'" + StringRef(Text).ltrim().str() +
-               "' may touch memory shared between iterations that no access "
-               "group of the loop covers";
+        return describeAccess(I) +
+               " may touch memory shared between iterations, and the loop "
+               "does not declare its iterations independent of it";
       }
     return std::nullopt;
   }

@@ -67,7 +67,7 @@ exit:
 ; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop ![[L2:[0-9]+]]
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret i32
-; WARN: warning: parallel loop runs serially (in function 'undeclared_sum'): %s carries an undeclared 'add' reduction from one iteration to the next
+; WARN: warning: parallel loop runs serially (in function 'undeclared_sum'): 's' carries an undeclared 'add' reduction from one iteration to the next
 define i32 @undeclared_sum(ptr %in, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !10
@@ -92,7 +92,7 @@ exit:
 ; CHECK-LABEL: define float @recurrence(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret float
-; WARN: warning: parallel loop runs serially (in function 'recurrence'): %v carries a value from one iteration to the next that is neither an induction nor a reduction with one update
+; WARN: warning: parallel loop runs serially (in function 'recurrence'): 'v' carries a value from one iteration to the next that is neither an induction nor a reduction with one update
 define float @recurrence(ptr %in, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !15
@@ -120,7 +120,7 @@ exit:
 ; CHECK: store float %y, ptr %out, align 4
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially (in function 'ungrouped_store'): 'store float %y, ptr %out, align 4' may touch memory shared between iterations that no access group of the loop covers
+; WARN: warning: parallel loop runs serially (in function 'ungrouped_store'): a store to 'out' may touch memory shared between iterations, and the loop does not declare its iterations independent of it
 define void @ungrouped_store(ptr %out, ptr %in, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !20
@@ -145,7 +145,7 @@ exit:
 ; CHECK-LABEL: define void @opaque_call(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially (in function 'opaque_call'): 'call void @opaque(ptr %q)' may touch memory shared between iterations that no access group of the loop covers
+; WARN: warning: parallel loop runs serially (in function 'opaque_call'): a call of 'opaque' may touch memory shared between iterations, and the loop does not declare its iterations independent of it
 define void @opaque_call(ptr %out, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !25
@@ -166,7 +166,7 @@ exit:
 ; CHECK-LABEL: define void @convergent_call(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially (in function 'convergent_call'): the loop calls @barrier, which every worker must reach together
+; WARN: warning: parallel loop runs serially (in function 'convergent_call'): the loop makes a call of 'barrier', which every worker must reach together
 define void @convergent_call(i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !30
@@ -259,7 +259,7 @@ exit:
 ; CHECK-LABEL: define void @stranger(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially (in function 'stranger'): the loop at 'loop.b' in its region is not marked as the region's work, and none of its accesses to memory is in an access group of a loop that is
+; WARN: warning: parallel loop runs serially (in function 'stranger'): a loop in its region is not marked as the region's work, and none of its accesses to memory is in an access group of a loop that is
 define void @stranger(ptr %out, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !120
@@ -320,7 +320,7 @@ exit:
 ; CHECK-LABEL: define void @data_bound(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret void
-; WARN: warning: parallel loop runs serially (in function 'data_bound'): the trip count of the loop at 'loop' cannot be computed
+; WARN: warning: parallel loop runs serially (in function 'data_bound'): the trip count of a loop cannot be computed
 define void @data_bound(ptr %out, ptr %in) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !55
@@ -343,7 +343,7 @@ exit:
 ; CHECK-LABEL: define float @live_out(
 ; CHECK-NOT: llvm.loom.parallel
 ; CHECK: ret float
-; WARN: warning: parallel loop runs serially (in function 'live_out'): %y, computed in the loop, is used after it and is not a reduction's result
+; WARN: warning: parallel loop runs serially (in function 'live_out'): 'y', computed in the loop, is used after it and is not a reduction's result
 define float @live_out(ptr %out, ptr %in, i64 %n) {
 entry:
   %r = call token @llvm.loom.parallel.region.entry(i32 0, i64 0), !loom.parallel.region !60
