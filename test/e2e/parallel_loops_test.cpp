@@ -439,6 +439,33 @@ TEST_P(OpenMP, AtomicConstructs) {
   }
 }
 
+TEST_P(OpenMP, CriticalSections) {
+  for (int N : {0, 1, 1000, 40001}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    size_t Slots = std::max(N, 1);
+    std::vector<float> In(Slots);
+    for (size_t I = 0; I < Slots; ++I)
+      In[I] = static_cast<float>((I * 7919) % 10007) * 0.25f - 100.0f;
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(Slots, -1)),
+        KernelArg::buffer(std::vector<int32_t>(1, 0)),
+        KernelArg::buffer(std::vector<float>(1, -1000.0f)),
+        KernelArg::buffer(In), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "critical_sections", Args, OneWorkItem), "");
+    EXPECT_EQ(Args[1].as<int32_t>()[0], N);
+    // Every iteration logged once, none overwritten.
+    std::vector<int32_t> Log = Args[0].as<int32_t>();
+    std::vector<int32_t> Logged(Log.begin(), Log.begin() + N);
+    std::sort(Logged.begin(), Logged.end());
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Logged[I], I) << "iteration " << I;
+    float Largest = -1000.0f;
+    for (int I = 0; I < N; ++I)
+      Largest = std::max(Largest, In[I]);
+    EXPECT_EQ(Args[2].as<float>()[0], Largest);
+  }
+}
+
 TEST_P(OpenMP, AnUnsupportedScheduleIsAnError) {
   std::vector<char> Unsupported;
   std::string Error = compileKernel(readKernelSource("openmp.cl"), Unsupported,

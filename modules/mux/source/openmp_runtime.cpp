@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdarg>
 #include <cstdint>
 #include <mutex>
@@ -180,6 +181,33 @@ int32_t reduceNowait(void *, int32_t, int32_t, size_t, void *, void *, void *) {
 
 void endReduceNowait(void *, int32_t, void *) { ReductionLock.unlock(); }
 
+/// The lock of a critical section named by \p Name, Clang's
+/// `kmp_critical_name` (32 bytes, zero before the first use): made at the
+/// first use and kept in its first 8 bytes, as libomp keeps its own. It
+/// lives as long as the process (a binary unloaded leaves its locks).
+std::mutex &getCriticalLock(void *Name) {
+  static_assert(sizeof(std::atomic<std::mutex *>) <= 32 &&
+                    alignof(std::atomic<std::mutex *>) <= 8,
+                "a kmp_critical_name holds a pointer");
+  auto *Slot = static_cast<std::atomic<std::mutex *> *>(Name);
+  std::mutex *Lock = Slot->load(std::memory_order_acquire);
+  if (Lock)
+    return *Lock;
+  auto *Made = new std::mutex;
+  if (Slot->compare_exchange_strong(Lock, Made, std::memory_order_acq_rel))
+    return *Made;
+  delete Made; // Another thread's came first.
+  return *Lock;
+}
+
+/// `__kmpc_critical(loc, gtid, name)`: enters the section \p Name names.
+void critical(void *, int32_t, void *Name) { getCriticalLock(Name).lock(); }
+
+/// `__kmpc_end_critical(loc, gtid, name)`.
+void endCritical(void *, int32_t, void *Name) {
+  getCriticalLock(Name).unlock();
+}
+
 /// `__kmpc_barrier(loc, gtid)`: the compiler accepts only the barrier that
 /// ends a worksharing loop just before its region ends, where the fork's
 /// join waits for every member: nothing to do here.
@@ -209,6 +237,8 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"__kmpc_for_static_fini", address(&forStaticFini)},
     {"__kmpc_reduce_nowait", address(&reduceNowait)},
     {"__kmpc_end_reduce_nowait", address(&endReduceNowait)},
+    {"__kmpc_critical", address(&critical)},
+    {"__kmpc_end_critical", address(&endCritical)},
     {"__kmpc_barrier", address(&barrier)},
     {"omp_get_thread_num", address(&ompGetThreadNum)},
     {"omp_get_num_threads", address(&ompGetNumThreads)},

@@ -142,6 +142,27 @@ kernel void atomics(global int *bins, global float *halves, global long *total,
   }
 }
 
+// '#pragma omp critical', unnamed and named: read-modify-writes of shared
+// data that no atomic covers (a log and its length, a maximum) done by one
+// thread at a time.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void critical_sections(global int *log, global int *length,
+                              global float *largest, global const float *in,
+                              int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+#pragma omp critical
+    {
+      int at = length[0];
+      log[at] = i;
+      length[0] = at + 1;
+    }
+#pragma omp critical(maximum)
+    if (in[i] > largest[0])
+      largest[0] = in[i];
+  }
+}
+
 #ifdef UNSUPPORTED_SCHEDULE
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void dynamic(global int *out, int n) {

@@ -51,6 +51,10 @@ enum class OpenMPCall {
   ThreadNum,
   NumThreads,
   Barrier,
+  /// A critical section's start and end: left as they are, for the
+  /// driver's runtime, wherever the loop runs.
+  Critical,
+  EndCritical,
 };
 
 struct OpenMPCallName {
@@ -72,6 +76,8 @@ constexpr OpenMPCallName OpenMPCalls[] = {
     {OpenMPCall::ThreadNum, "omp_get_thread_num"},
     {OpenMPCall::NumThreads, "omp_get_num_threads"},
     {OpenMPCall::Barrier, "__kmpc_barrier"},
+    {OpenMPCall::Critical, "__kmpc_critical"},
+    {OpenMPCall::EndCritical, "__kmpc_end_critical"},
 };
 
 /// libomp's schedule kinds (kmp_sched_t) that `schedule(static[, chunk])`
@@ -605,6 +611,47 @@ void ForkRecogniser::answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
 /// Reports each call of the OpenMP runtime left in \p F, but for Clang's
 /// thread-id queries, which serve the constructs and go with them. Returns
 /// whether \p F changed or has an error.
+/// Removes `convergent` from \p Runtime, a function of the driver's OpenMP
+/// runtime, and from its calls; returns whether any had it.
+bool dropConvergence(Function &Runtime) {
+  bool Changed = Runtime.isConvergent();
+  Runtime.setNotConvergent();
+  for (User *U : Runtime.users())
+    if (auto *Call = dyn_cast<CallBase>(U); Call && Call->isConvergent()) {
+      Call->setNotConvergent();
+      Changed = true;
+    }
+  return Changed;
+}
+
+/// Removes the module flags that say the module is OpenMP (`openmp`,
+/// `openmp-device`); returns whether there were any. Its constructs are
+/// Loom's parallel loops now, or calls of the driver's runtime, whose
+/// semantics are the driver's: LLVM's OpenMPOpt, which the simplification
+/// pipeline runs on modules with the flags, would give the runtime's
+/// functions the attributes of libomp's (`__kmpc_critical` convergent, for
+/// GPUs), and keep a loop with a critical section serial.
+bool dropOpenMPModuleFlags(Module &M) {
+  NamedMDNode *Flags = M.getModuleFlagsMetadata();
+  if (!Flags)
+    return false;
+  SmallVector<MDNode *, 8> Kept;
+  for (MDNode *Flag : Flags->operands()) {
+    const auto *Key = Flag->getNumOperands() > 1
+                          ? dyn_cast<MDString>(Flag->getOperand(1))
+                          : nullptr;
+    if (!Key ||
+        (Key->getString() != "openmp" && Key->getString() != "openmp-device"))
+      Kept.push_back(Flag);
+  }
+  if (Kept.size() == Flags->getNumOperands())
+    return false;
+  Flags->clearOperands();
+  for (MDNode *Flag : Kept)
+    Flags->addOperand(Flag);
+  return true;
+}
+
 bool reportRemainingRuntimeCalls(Function &F) {
   bool Changed = false;
   for (Instruction &I : make_early_inc_range(instructions(F))) {
@@ -674,6 +721,13 @@ PreservedAnalyses OpenMPToParallelLoopsPass::run(Module &M,
   for (Function &F : make_early_inc_range(M))
     if (F.isDeclaration() && F.use_empty() && isOpenMPRuntimeName(F.getName()))
       F.eraseFromParent();
+  // OpenCL C makes every call convergent, the runtime's too; none of them
+  // needs the workers in lockstep (a critical section's lock is taken by
+  // one at a time), and a convergent call would keep its loop serial.
+  for (Function &F : M)
+    if (F.isDeclaration() && isOpenMPRuntimeFunction(F.getName()))
+      Changed |= dropConvergence(F);
+  Changed |= dropOpenMPModuleFlags(M);
   // Clang's locks for critical sections and reductions are common symbols,
   // which the driver's loader does not take: the module's own, or gone.
   for (GlobalVariable &G : make_early_inc_range(M.globals()))

@@ -20,7 +20,9 @@
 /// own stack slots in an access group (`parallel for` declares the
 /// iterations independent), and the reduction kinds of the reduction
 /// function declared on the loop. `omp_get_thread_num()` and
-/// `omp_get_num_threads()` in the loop become the region's worker queries.
+/// `omp_get_num_threads()` in the loop become the region's worker queries;
+/// a critical section's `__kmpc_critical` and `__kmpc_end_critical` stay,
+/// for the driver's runtime, which holds the section's lock.
 /// A `parallel for` whose loop's shape it does not recognise, one with
 /// `lastprivate` or `linear` variables (copied out of the last iteration
 /// after the loop), or every one with `runtime`, stays as Clang made it,
@@ -28,7 +30,7 @@
 /// doc/kernel-abi.md), with a warning, unless its region needs work-item
 /// state, which the runtime's threads lack.
 /// What it does not support is an error at the construct's source
-/// location (with -g): another schedule, `ordered`, `critical`, `single`,
+/// location (with -g): another schedule, `ordered`, `single`,
 /// a barrier but the one ending the worksharing loop (which a team of one,
 /// or workers all joined, passes at once, and which goes), code of a
 /// `parallel` region outside its worksharing loop, any other OpenMP runtime
