@@ -21,8 +21,10 @@
 #include <atomic>
 #include <cstdarg>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 
 namespace mux {
@@ -183,20 +185,27 @@ void endReduceNowait(void *, int32_t, void *) { ReductionLock.unlock(); }
 
 /// The lock of a critical section named by \p Name, Clang's
 /// `kmp_critical_name` (32 bytes, zero before the first use): made at the
-/// first use and kept in its first 8 bytes, as libomp keeps its own. It
-/// lives as long as the process (a binary unloaded leaves its locks).
+/// first use, owned by the runtime (a binary's memory may be unloaded
+/// before the process ends), and kept in the name's first 8 bytes, as libomp
+/// keeps its own, so that later uses find it without the runtime's lock.
 std::mutex &getCriticalLock(void *Name) {
   static_assert(sizeof(std::atomic<std::mutex *>) <= 32 &&
                     alignof(std::atomic<std::mutex *>) <= 8,
                 "a kmp_critical_name holds a pointer");
   auto *Slot = static_cast<std::atomic<std::mutex *> *>(Name);
-  std::mutex *Lock = Slot->load(std::memory_order_acquire);
-  if (Lock)
+  if (std::mutex *Lock = Slot->load(std::memory_order_acquire))
     return *Lock;
-  auto *Made = new std::mutex;
-  if (Slot->compare_exchange_strong(Lock, Made, std::memory_order_acq_rel))
-    return *Made;
-  delete Made; // Another thread's came first.
+  // Never destroyed: a worker may be in a critical section at exit. A
+  // binary loaded where an unloaded one was finds the lock of the name that
+  // was there, free.
+  static std::mutex OwnersLock;
+  static auto *Owners =
+      new std::unordered_map<void *, std::unique_ptr<std::mutex>>();
+  std::lock_guard<std::mutex> Guard(OwnersLock);
+  std::unique_ptr<std::mutex> &Lock = (*Owners)[Name];
+  if (!Lock)
+    Lock = std::make_unique<std::mutex>();
+  Slot->store(Lock.get(), std::memory_order_release);
   return *Lock;
 }
 
