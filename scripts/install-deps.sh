@@ -12,7 +12,7 @@ PACKAGES=(
   libgtest-dev googletest libmpfr-dev python3-matplotlib m4 libopenblas-dev
   ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo python3-pyopencl
   clpeak
-  cvise clang-format-15 graphviz
+  cvise clang-format-15 graphviz libomp-15-dev libffi-dev
 )
 
 missing=()

@@ -24,6 +24,7 @@
 #include "compiler/passes/parallel/LowerParallelLoopsPass.h"
 #include "compiler/passes/parallel/OpenMPToParallelLoopsPass.h"
 #include "compiler/passes/parallel/ParallelizationCleanupPass.h"
+#include "compiler/passes/workgroup/FoldCASLoopsPass.h"
 #include "compiler/passes/workgroup/InlineKernelPiecesPass.h"
 #include "compiler/passes/workgroup/NarrowDivisionPass.h"
 #include "compiler/passes/workgroup/OutlineHugeKernelsPass.h"
@@ -154,6 +155,9 @@ void addGenericPipeline(ModulePassManager &MPM, PassMachinery &Machinery,
   if (Opts.OutlineInstructions)
     MPM.addPass(utils::OutlineHugeKernelsPass({Opts.OutlineInstructions}));
   MPM.addPass(buildSimplificationForVecz(Machinery));
+  // Once SROA has put their values in registers, compare-and-swap loops
+  // that one atomic instruction can do (`#pragma omp atomic`).
+  MPM.addPass(createModuleToFunctionPassAdaptor(utils::FoldCASLoopsPass()));
   // Divisions of ids by sizes in 32 bits, before the vectorizers widen them.
   MPM.addPass(createModuleToFunctionPassAdaptor(utils::NarrowDivisionPass()));
   addParallelLoopLowering(MPM);

@@ -34,6 +34,7 @@
 #include "compiler/passes/workgroup/BranchlessGathersPass.h"
 #include "compiler/passes/workgroup/DefineMuxBuiltinsPass.h"
 #include "compiler/passes/workgroup/FloatVectorDivisionPass.h"
+#include "compiler/passes/workgroup/FoldCASLoopsPass.h"
 #include "compiler/passes/workgroup/InlineKernelPiecesPass.h"
 #include "compiler/passes/workgroup/InvariantDivisionPass.h"
 #include "compiler/passes/workgroup/MarkAccumulatorsPass.h"

@@ -1,0 +1,75 @@
+// loops.c: OpenMP loops as programs write them, for bench/openmp/compare.py.
+// Each function is a Loom C kernel (run on one work-item, its regions on the
+// driver's workers) and, built by clang-15 -fopenmp, a native function on
+// libomp (openmp-native-run): the same source both ways.
+
+#include <stdint.h>
+
+#define KERNEL __attribute__((annotate("loom_kernel")))
+
+// One Jacobi step of a 5-point stencil over a rows x cols grid; the border
+// is copied.
+KERNEL void stencil(float *out, const float *in, int32_t rows, int32_t cols) {
+#pragma omp parallel for
+  for (int32_t r = 0; r < rows; ++r) {
+    const float *row = in + (int64_t)r * cols;
+    float *dst = out + (int64_t)r * cols;
+    if (r == 0 || r == rows - 1) {
+      for (int32_t c = 0; c < cols; ++c)
+        dst[c] = row[c];
+      continue;
+    }
+    dst[0] = row[0];
+    for (int32_t c = 1; c < cols - 1; ++c)
+      dst[c] = 0.2f * (row[c] + row[c - 1] + row[c + 1] + row[c - cols] +
+                       row[c + cols]);
+    dst[cols - 1] = row[cols - 1];
+  }
+}
+
+// A histogram of n values into 256 bins, one atomic increment per value.
+KERNEL void histogram(int32_t *bins, const uint32_t *in, int32_t n) {
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i) {
+    uint32_t bin = (in[i] >> 7) & 255;
+#pragma omp atomic
+    bins[bin]++;
+  }
+}
+
+// A dot product and a sum of squares of n floats.
+KERNEL void reduction(float *result, const float *x, const float *y,
+                      int32_t n) {
+  float dot = 0.0f, squares = 0.0f;
+#pragma omp parallel for reduction(+ : dot, squares)
+  for (int32_t i = 0; i < n; ++i) {
+    dot += x[i] * y[i];
+    squares += x[i] * x[i];
+  }
+  result[0] = dot;
+  result[1] = squares;
+}
+
+// Blocks of values summed apart, each block's sum added to the total in a
+// critical section, the block with the largest sum kept with it (the lowest
+// such block: the same whichever thread gets there first).
+KERNEL void critical_update(int64_t *total, int32_t *best, const int32_t *in,
+                            int32_t blocks, int32_t block) {
+  int64_t largest = INT64_MIN;
+#pragma omp parallel for
+  for (int32_t b = 0; b < blocks; ++b) {
+    int64_t sum = 0;
+    for (int32_t i = 0; i < block; ++i) {
+      int64_t v = in[(int64_t)b * block + i];
+      sum += v * v;
+    }
+#pragma omp critical
+    {
+      total[0] += sum;
+      if (sum > largest || (sum == largest && b < best[0])) {
+        largest = sum;
+        best[0] = b;
+      }
+    }
+  }
+}

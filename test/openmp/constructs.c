@@ -1,0 +1,135 @@
+// constructs.c: each OpenMP construct Loom runs, in a C kernel whose
+// outputs test/openmp/cases compares with the same source built by
+// clang-15 -fopenmp on libomp (bench/openmp/compare.py --check). Outputs
+// depend only on the iterations, not on which thread ran them, but where
+// OpenMP fixes that too (a static schedule's thread numbers).
+
+#include <stdint.h>
+
+#define KERNEL __attribute__((annotate("loom_kernel")))
+
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+
+KERNEL void parallel_for(float *out, const float *in, int32_t n) {
+#pragma omp parallel for num_threads(2)
+  for (int32_t i = 0; i < n; ++i)
+    out[i] = in[i] * 2.0f + 1.0f;
+}
+
+// Every reduction operator OpenMP 4.5 has for C's integers, and a float sum.
+KERNEL void reductions(int32_t *out, float *fout, const int32_t *in,
+                       int32_t n) {
+  int32_t sum = 7, product = 1, all = -1, any = 0, toggled = 0;
+  int32_t smallest = INT32_MAX, largest = INT32_MIN, both = 1, either = 0;
+  float fsum = 0.25f;
+#pragma omp parallel for reduction(+ : sum) reduction(* : product)           \
+    reduction(& : all) reduction(| : any) reduction(^ : toggled)             \
+    reduction(min : smallest) reduction(max : largest) reduction(&& : both)  \
+    reduction(|| : either) reduction(+ : fsum)
+  for (int32_t i = 0; i < n; ++i) {
+    int32_t v = in[i];
+    sum += v;
+    product *= v | 1;
+    all &= v | 0x10000;
+    any |= v & 0x30f;
+    toggled ^= v;
+    smallest = v < smallest ? v : smallest;
+    largest = v > largest ? v : largest;
+    both = both && (v != 12345);
+    either = either || (v == 777);
+    fsum += (float)v * 0.001f;
+  }
+  out[0] = sum;
+  out[1] = product;
+  out[2] = all;
+  out[3] = any;
+  out[4] = toggled;
+  out[5] = smallest;
+  out[6] = largest;
+  out[7] = both;
+  out[8] = either;
+  fout[0] = fsum;
+}
+
+// 'atomic' update, capture, read and write on ints, longs and floats.
+KERNEL void atomics(int32_t *bins, int64_t *total, float *halves,
+                    int32_t *tickets, int32_t *seen, int32_t n) {
+  int32_t next = 0;
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i) {
+#pragma omp atomic
+    bins[(i * 7) & 15] += 1;
+#pragma omp atomic update
+    total[0] += (int64_t)i * 3;
+#pragma omp atomic
+    halves[0] += 0.5f;
+    int32_t ticket;
+#pragma omp atomic capture
+    ticket = next++;
+    int32_t ever;
+#pragma omp atomic read
+    ever = next;
+    if (ever <= ticket)
+      seen[1] = 1; // an atomic read missed this iteration's own update
+    tickets[ticket] = 1;
+#pragma omp atomic write
+    seen[0] = 1;
+  }
+}
+
+// Named critical sections: a count, and a largest value with its first
+// index, whichever order the iterations come in.
+KERNEL void critical_sections(int32_t *count, float *largest, int32_t *where,
+                              const float *in, int32_t n) {
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i) {
+#pragma omp critical(counting)
+    count[0] += 1;
+#pragma omp critical(largest)
+    {
+      if (in[i] > largest[0] || (in[i] == largest[0] && i < where[0])) {
+        largest[0] = in[i];
+        where[0] = i;
+      }
+    }
+  }
+}
+
+// A static schedule in chunks of 3 over a team of 3: OpenMP fixes which
+// thread runs each iteration.
+KERNEL void who_ran(int32_t *out, int32_t n) {
+#pragma omp parallel for schedule(static, 3) num_threads(3)
+  for (int32_t i = 0; i < n; ++i)
+    out[i] = omp_get_thread_num() * 10 + omp_get_num_threads();
+}
+
+// collapse(2) with a private and a firstprivate variable.
+KERNEL void grid(int32_t *out, int32_t rows, int32_t cols, int32_t k) {
+  int32_t t = -1;
+#pragma omp parallel for collapse(2) private(t) firstprivate(k)
+  for (int32_t r = 0; r < rows; ++r)
+    for (int32_t c = 0; c < cols; ++c) {
+      t = r * k;
+      out[r * cols + c] = t - c;
+    }
+}
+
+// 'simd' with a safe length no longer than the dependence distance.
+KERNEL void shift(float *y, int32_t n) {
+#pragma omp simd safelen(4)
+  for (int32_t i = 4; i < n; ++i)
+    y[i] = y[i - 4] + 1.0f;
+}
+
+// 'lastprivate': the last iteration's value after the loop.
+KERNEL void last_value(int32_t *out, const int32_t *in, int32_t *last,
+                       int32_t n) {
+  int32_t v = -1;
+#pragma omp parallel for lastprivate(v)
+  for (int32_t i = 0; i < n; ++i) {
+    v = in[i] * 3 + i;
+    out[i] = v;
+  }
+  last[0] = v;
+}
