@@ -133,3 +133,24 @@ KERNEL void last_value(int32_t *out, const int32_t *in, int32_t *last,
   }
   last[0] = v;
 }
+
+// Local variables that critical sections update: the workers share them.
+KERNEL void critical_locals(int64_t *out, const int32_t *in, int32_t n) {
+  int64_t total = 0;
+  int32_t largest = INT32_MIN, where = -1;
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i) {
+    int64_t square = (int64_t)in[i] * in[i];
+#pragma omp critical
+    {
+      total += square;
+      if (in[i] > largest || (in[i] == largest && i < where)) {
+        largest = in[i];
+        where = i;
+      }
+    }
+  }
+  out[0] = total;
+  out[1] = largest;
+  out[2] = where;
+}

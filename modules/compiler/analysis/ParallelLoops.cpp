@@ -37,6 +37,7 @@ constexpr IntrinsicEntry Intrinsics[] = {
     {ParallelIntrinsic::RegionExit, "llvm.loom.parallel.region.exit"},
     {ParallelIntrinsic::Worker, "llvm.loom.parallel.worker"},
     {ParallelIntrinsic::Workers, "llvm.loom.parallel.workers"},
+    {ParallelIntrinsic::Shared, "llvm.loom.parallel.shared"},
 };
 
 struct ReductionEntry {
@@ -66,6 +67,9 @@ FunctionType *getParallelIntrinsicType(LLVMContext &Ctx,
   case ParallelIntrinsic::Worker:
   case ParallelIntrinsic::Workers:
     return FunctionType::get(I32, {Token}, false);
+  case ParallelIntrinsic::Shared:
+    return FunctionType::get(Type::getVoidTy(Ctx),
+                             {Token, PointerType::get(Ctx, 0)}, false);
   }
   llvm_unreachable("unknown parallel intrinsic");
 }
@@ -102,10 +106,16 @@ Function *getOrDeclareParallelIntrinsic(Module &M,
   Function *F =
       Function::Create(getParallelIntrinsicType(M.getContext(), Intrinsic),
                        GlobalValue::ExternalLinkage, Name, M);
-  // Each call may read and write state nothing else can reach: no pass
-  // deletes one or moves one across another, while loads and stores stay
-  // free to move across them.
-  F->setOnlyAccessesInaccessibleMemory();
+  if (Intrinsic == ParallelIntrinsic::Shared) {
+    // It may read and write the memory it is given, and keeps its pointer
+    // (no `nocapture`): the memory escapes, as the workers' sharing it does.
+    F->setOnlyAccessesArgMemory();
+  } else {
+    // Each call may read and write state nothing else can reach: no pass
+    // deletes one or moves one across another, while loads and stores stay
+    // free to move across them.
+    F->setOnlyAccessesInaccessibleMemory();
+  }
   F->setDoesNotThrow();
   F->setWillReturn();
   return F;
@@ -132,6 +142,8 @@ SmallVector<ParallelRegion, 4> findParallelRegions(Function &F) {
         else if (Kind == ParallelIntrinsic::Worker ||
                  Kind == ParallelIntrinsic::Workers)
           Region.Queries.push_back(cast<CallInst>(UserInst));
+        else if (Kind == ParallelIntrinsic::Shared)
+          Region.SharedMemory.push_back(cast<CallInst>(UserInst));
         else
           Region.OtherUsers.push_back(UserInst);
       }
@@ -160,6 +172,16 @@ ParallelRegion createParallelRegion(Instruction *EntryPoint,
     Region.Exits.push_back(B.CreateCall(Exit, {Region.Entry}));
   }
   return Region;
+}
+
+void markSharedMemory(ParallelRegion &Region, AllocaInst &Memory) {
+  Module &M = *Region.Entry->getModule();
+  IRBuilder<> B(Region.Entry->getNextNode());
+  Value *Pointer = B.CreatePointerBitCastOrAddrSpaceCast(
+      &Memory, PointerType::get(M.getContext(), 0));
+  Region.SharedMemory.push_back(
+      B.CreateCall(getOrDeclareParallelIntrinsic(M, ParallelIntrinsic::Shared),
+                   {Region.Entry, Pointer}));
 }
 
 void markParallelLoop(Loop &L, MDNode *RegionId, ArrayRef<RecurKind> Declared) {
@@ -292,6 +314,8 @@ void removeParallelRegion(ParallelRegion &Region, LoopInfo &LI) {
   }
   for (CallInst *Exit : Region.Exits)
     Exit->eraseFromParent();
+  for (CallInst *Shared : Region.SharedMemory)
+    Shared->eraseFromParent();
   // Whatever else held the token (a phi, in an invalid module) lets go.
   Region.Entry->replaceAllUsesWith(
       ConstantTokenNone::get(Region.Entry->getContext()));

@@ -715,9 +715,12 @@ bool lowerFunction(Function &F, FunctionAnalysisManager &FAM, uint64_t Granule,
       if (L->contains(Query))
         Parallel.Queries.push_back(Query);
     LoopLowering(F, SE, Granule, Counter).run(Parallel);
-    // The loop, and the queries in it, are gone with its blocks.
+    // The loop, and the queries in it, are gone with its blocks; the
+    // workers reach the shared memory through the loop's context.
     for (CallInst *Exit : Region.Exits)
       Exit->eraseFromParent();
+    for (CallInst *Shared : Region.SharedMemory)
+      Shared->eraseFromParent();
     Region.Entry->eraseFromParent();
     FAM.invalidate(F, PreservedAnalyses::none());
   }

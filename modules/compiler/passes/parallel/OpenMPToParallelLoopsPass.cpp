@@ -253,6 +253,15 @@ private:
   /// would get from them.
   void runAsOneThread(CallBase &Init);
   Value *takeTeamSize();
+  /// The caller's stack slots the fork shares with the region (Clang
+  /// passes a shared local variable by its address).
+  SmallPtrSet<AllocaInst *, 4> getSharedStackSlots() const;
+  /// Marks each of \p SharedSlots that \p L writes as shared by \p Region's
+  /// workers: a variable the iterations update in a critical section, which
+  /// must stay in memory for the workers to see each other's updates.
+  void markUpdatedSharedSlots(Loop &L,
+                              const SmallPtrSetImpl<AllocaInst *> &SharedSlots,
+                              ParallelRegion &Region);
   bool inlineMicrotask(Function &Microtask);
   /// The runtime calls of kind \p Kind the inlined microtask brought.
   SmallVector<CallBase *, 2> inlinedCalls(OpenMPCall Kind);
@@ -478,6 +487,7 @@ bool ForkRecogniser::run() {
     return true;
   Value *Workers = takeTeamSize();
   DebugLoc ForkLoc = Fork.getDebugLoc();
+  SmallPtrSet<AllocaInst *, 4> SharedSlots = getSharedStackSlots();
   if (!inlineMicrotask(*Microtask)) {
     emitError(F, ForkLoc, "OpenMP: the parallel region cannot be inlined");
     return true;
@@ -502,13 +512,18 @@ bool ForkRecogniser::run() {
   IRBuilder<> B(L->getLoopPreheader()->getTerminator());
   // `parallel for` declares the iterations independent: every access but
   // those to the region's own stack slots (the loop's variables, promoted
-  // later; those not promoted are private or make the loop serial).
+  // later; those not promoted are private or make the loop serial). The
+  // caller's variables the region shares are not its own.
   ParallelRegion Region = makeParallelLoop(
       *L, B.CreateZExtOrTrunc(Workers, I32), B.CreateZExtOrTrunc(Chunk, I64),
-      ForkLoc, Reductions, [](const Instruction &I) {
+      ForkLoc, Reductions, [&](const Instruction &I) {
         const Value *Pointer = getLoadStorePointerOperand(&I);
-        return !Pointer || !isa<AllocaInst>(getUnderlyingObject(Pointer));
+        const auto *Slot =
+            Pointer ? dyn_cast<AllocaInst>(getUnderlyingObject(Pointer))
+                    : nullptr;
+        return !Slot || SharedSlots.contains(Slot);
       });
+  markUpdatedSharedSlots(*L, SharedSlots, Region);
   answerQueries(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker, Region);
   answerQueries(OpenMPCall::NumThreads, ParallelIntrinsic::Workers, Region);
   ++NumLoops;
@@ -525,6 +540,55 @@ Value *ForkRecogniser::takeTeamSize() {
       return Workers;
     }
   return ConstantInt::get(Type::getInt32Ty(F.getContext()), 0);
+}
+
+SmallPtrSet<AllocaInst *, 4> ForkRecogniser::getSharedStackSlots() const {
+  SmallPtrSet<AllocaInst *, 4> Slots;
+  for (unsigned I = 3; I < Fork.arg_size(); ++I)
+    if (auto *Slot =
+            dyn_cast<AllocaInst>(getUnderlyingObject(Fork.getArgOperand(I))))
+      Slots.insert(Slot);
+  return Slots;
+}
+
+/// \p Slot's address, and the loads that give it back from the stack slots
+/// it was spilled to (Clang's unoptimized code keeps each argument of the
+/// inlined microtask in a slot of its own and loads it at each use).
+SmallPtrSet<const Value *, 4> getSpilledCopies(AllocaInst &Slot) {
+  SmallPtrSet<const Value *, 4> Copies = {&Slot};
+  SmallVector<const Value *, 4> Work = {&Slot};
+  while (!Work.empty()) {
+    const Value *Address = Work.pop_back_val();
+    for (const User *U : Address->users()) {
+      const auto *Spill = dyn_cast<StoreInst>(U);
+      if (!Spill || Spill->getValueOperand() != Address)
+        continue;
+      const auto *SpillSlot =
+          dyn_cast<AllocaInst>(getUnderlyingObject(Spill->getPointerOperand()));
+      if (!SpillSlot)
+        continue;
+      for (const User *SlotUser : SpillSlot->users())
+        if (isa<LoadInst>(SlotUser) && Copies.insert(SlotUser).second)
+          Work.push_back(SlotUser);
+    }
+  }
+  return Copies;
+}
+
+void ForkRecogniser::markUpdatedSharedSlots(
+    Loop &L, const SmallPtrSetImpl<AllocaInst *> &SharedSlots,
+    ParallelRegion &Region) {
+  for (AllocaInst *Slot : SharedSlots) {
+    SmallPtrSet<const Value *, 4> Copies = getSpilledCopies(*Slot);
+    auto WritesSlot = [&](const Instruction &I) {
+      const auto *Store = dyn_cast<StoreInst>(&I);
+      return Store &&
+             Copies.contains(getUnderlyingObject(Store->getPointerOperand()));
+    };
+    if (any_of(L.blocks(),
+               [&](BasicBlock *BB) { return any_of(*BB, WritesSlot); }))
+      markSharedMemory(Region, *Slot);
+  }
 }
 
 /// The fork replaced by a direct call of \p Microtask with thread ids of 0,

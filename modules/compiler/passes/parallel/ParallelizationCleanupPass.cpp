@@ -300,6 +300,10 @@ public:
     for (CallInst *Query : Region.Queries)
       if (none_of(Loops, [&](Loop *L) { return L->contains(Query); }))
         return "the worker index or count is asked outside its loop";
+    SharedSlots.clear();
+    for (CallInst *Shared : Region.SharedMemory)
+      SharedSlots.insert(
+          getUnderlyingObject(Shared->getArgOperand(1)->stripPointerCasts()));
     for (Loop *L : Loops)
       if (Verdict Bad = checkLoop(*L))
         return Bad;
@@ -497,7 +501,7 @@ private:
             return "the loop makes " + describeAccess(*Call) +
                    ", which every worker must reach together";
         if (!I.mayReadOrWriteMemory() || isInAccessGroup(I, Groups) ||
-            touchesOnlyPrivateSlots(I, L))
+            touchesOnlyPrivateSlots(I, L) || touchesSharedSlot(I))
           continue;
         return describeAccess(I) +
                " may touch memory shared between iterations, and the loop "
@@ -506,9 +510,20 @@ private:
     return std::nullopt;
   }
 
+  /// Whether \p I is a load or store of memory the region marks shared
+  /// (llvm.loom.parallel.shared): the program synchronizes the workers'
+  /// accesses to it, whatever access group an optimization's new load or
+  /// store lacks.
+  bool touchesSharedSlot(const Instruction &I) const {
+    const Value *Pointer = getLoadStorePointerOperand(&I);
+    return Pointer && SharedSlots.contains(getUnderlyingObject(Pointer));
+  }
+
   DominatorTree &DT;
   LoopInfo &LI;
   ScalarEvolution &SE;
+  /// The memory the region being checked marks shared.
+  SmallPtrSet<const Value *, 4> SharedSlots;
 
 public:
   /// Whether a check changed the IR (a copy adopted).

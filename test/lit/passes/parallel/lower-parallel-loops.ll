@@ -233,6 +233,44 @@ exit:
   ret void
 }
 
+; A stack slot the region shares (llvm.loom.parallel.shared), updated under
+; a lock: every worker reaches the caller's slot through the context, and
+; the mark goes with the region.
+; CHECK-LABEL: define i32 @shared_slot(
+; CHECK: %largest = alloca i32, align 4
+; CHECK-NOT: llvm.loom.parallel
+; CHECK: store ptr %largest, ptr
+; CHECK: call void @__loom_parallel_map(i32 2, ptr @shared_slot.parallel.{{[0-9]+}}, ptr %parallel.ctx)
+; CHECK-NOT: llvm.loom.parallel
+; CHECK: ret i32
+declare void @lock()
+declare void @unlock()
+declare void @llvm.loom.parallel.shared(token, ptr)
+define i32 @shared_slot(ptr %in, i64 %n) {
+entry:
+  %largest = alloca i32, align 4
+  store i32 -1, ptr %largest, align 4
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !50
+  call void @llvm.loom.parallel.shared(token %r, ptr %largest)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %in, i64 %i
+  %x = load i32, ptr %p, align 4, !llvm.access.group !51
+  call void @lock(), !llvm.access.group !51
+  %old = load i32, ptr %largest, align 4, !llvm.access.group !51
+  %new = call i32 @llvm.smax.i32(i32 %old, i32 %x)
+  store i32 %new, ptr %largest, align 4, !llvm.access.group !51
+  call void @unlock(), !llvm.access.group !51
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !52
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  %result = load i32, ptr %largest, align 4
+  ret i32 %result
+}
+
 ; A call of a function the module defines, which may use the work-item
 ; state a worker thread does not have.
 ; CHECK-LABEL: define void @calls_helper(
@@ -376,3 +414,8 @@ exit:
 !47 = distinct !{!47, !48, !49}
 !48 = !{!"llvm.loop.parallel_accesses", !46}
 !49 = !{!"loom.parallel.loop", !45}
+!50 = distinct !{!"loom.parallel.region"}
+!51 = distinct !{}
+!52 = distinct !{!52, !53, !54}
+!53 = !{!"llvm.loop.parallel_accesses", !51}
+!54 = !{!"loom.parallel.loop", !50}

@@ -134,11 +134,17 @@ TEST_F(ParallelLoopsTest, NamesRoundTrip) {
   EXPECT_EQ(parseReductionName("sum"), std::nullopt);
   for (ParallelIntrinsic Intrinsic :
        {ParallelIntrinsic::RegionEntry, ParallelIntrinsic::RegionExit,
-        ParallelIntrinsic::Worker, ParallelIntrinsic::Workers}) {
+        ParallelIntrinsic::Worker, ParallelIntrinsic::Workers,
+        ParallelIntrinsic::Shared}) {
     Function *Declared = getOrDeclareParallelIntrinsic(*M, Intrinsic);
     EXPECT_EQ(Declared->getName(), getParallelIntrinsicName(Intrinsic));
     EXPECT_EQ(identifyParallelIntrinsic(*Declared), Intrinsic);
-    EXPECT_TRUE(Declared->onlyAccessesInaccessibleMemory());
+    // The shared-memory mark reaches its memory, and captures the pointer.
+    if (Intrinsic == ParallelIntrinsic::Shared)
+      EXPECT_TRUE(Declared->onlyAccessesArgMemory() &&
+                  !Declared->hasParamAttribute(1, Attribute::NoCapture));
+    else
+      EXPECT_TRUE(Declared->onlyAccessesInaccessibleMemory());
     EXPECT_EQ(getOrDeclareParallelIntrinsic(*M, Intrinsic), Declared);
   }
   EXPECT_EQ(identifyParallelIntrinsic(*F), std::nullopt);
@@ -239,3 +245,25 @@ TEST_F(ParallelLoopsTest, RemovingARegionMakesItsQueriesSerial) {
 }
 
 } // namespace
+
+TEST_F(ParallelLoopsTest, SharedMemoryMarksGoWithTheRegion) {
+  IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Slot = B.CreateAlloca(B.getInt32Ty(), nullptr, "largest");
+  ParallelRegion Region = parallelize(2, 0, {RecurKind::Add});
+  markSharedMemory(Region, *Slot);
+  EXPECT_FALSE(verifyModule(*M, &errs()));
+  SmallVector<ParallelRegion, 4> Found = findParallelRegions(*F);
+  ASSERT_EQ(Found.size(), 1u);
+  EXPECT_TRUE(Found[0].OtherUsers.empty());
+  ASSERT_EQ(Found[0].SharedMemory.size(), 1u);
+  EXPECT_EQ(Found[0].SharedMemory[0]->getArgOperand(1), Slot);
+  // The cleanup keeps a valid region with its mark.
+  cleanUp();
+  EXPECT_TRUE(Warnings.empty()) << Warnings.front();
+  Found = findParallelRegions(*F);
+  ASSERT_EQ(Found.size(), 1u);
+  EXPECT_EQ(Found[0].SharedMemory.size(), 1u);
+  removeParallelRegion(Found[0], *LI);
+  EXPECT_TRUE(Slot->hasNUses(0));
+  EXPECT_FALSE(verifyModule(*M, &errs()));
+}

@@ -51,6 +51,12 @@ enum class ParallelIntrinsic {
   /// `i32 @llvm.loom.parallel.workers(token region)`: how many workers run
   /// the region (the RFC's nthreads).
   Workers,
+  /// `void @llvm.loom.parallel.shared(token region, ptr memory)`: the
+  /// region's workers share the stack memory \p memory points at, which its
+  /// loop updates under synchronization no access group describes (a
+  /// critical section's lock). The call captures the pointer, so that no
+  /// pass makes that memory a value carried from one iteration to the next.
+  Shared,
 };
 
 /// The name of \p Intrinsic in the IR.
@@ -86,6 +92,8 @@ struct ParallelRegion {
   llvm::SmallVector<llvm::CallInst *, 2> Exits;
   /// Calls of llvm.loom.parallel.worker and .workers on the region.
   llvm::SmallVector<llvm::CallInst *, 2> Queries;
+  /// Calls of llvm.loom.parallel.shared on the region.
+  llvm::SmallVector<llvm::CallInst *, 2> SharedMemory;
   /// What else uses the region's token (nothing, in a valid region).
   llvm::SmallVector<llvm::Instruction *, 2> OtherUsers;
 
@@ -105,6 +113,10 @@ ParallelRegion
 createParallelRegion(llvm::Instruction *EntryPoint,
                      llvm::ArrayRef<llvm::Instruction *> ExitPoints,
                      llvm::Value *Workers, llvm::Value *Chunk);
+
+/// Marks the stack memory \p Memory (an alloca before \p Region) shared by
+/// \p Region's workers, with a call after its entry.
+void markSharedMemory(ParallelRegion &Region, llvm::AllocaInst &Memory);
 
 /// Makes \p L, a loop in simplified form, Loom's parallel loop: a region
 /// of \p Workers (i32) workers and chunks of \p Chunk (i64) iterations,
