@@ -27,6 +27,20 @@ KERNEL void stencil(float *out, const float *in, int32_t rows, int32_t cols) {
   }
 }
 
+// A triangular loop: row i of a lower-triangular matrix times a vector,
+// iteration i costing i + 1, shared out as threads come free.
+KERNEL void triangular(float *out, const float *matrix, const float *x,
+                       int32_t n) {
+#pragma omp parallel for schedule(dynamic, 16)
+  for (int32_t i = 0; i < n; ++i) {
+    const float *row = matrix + (int64_t)i * n;
+    float sum = 0.0f;
+    for (int32_t j = 0; j <= i; ++j)
+      sum += row[j] * x[j];
+    out[i] = sum;
+  }
+}
+
 // A histogram of n values into 256 bins, one atomic increment per value.
 KERNEL void histogram(int32_t *bins, const uint32_t *in, int32_t n) {
 #pragma omp parallel for

@@ -12,9 +12,10 @@
 /// omp_get_thread_num(), and 'simd' with a safe length, on both targets, as
 /// Loom's parallel loops and on the driver's OpenMP runtime
 /// (-fopenmp-runtime), and 'lastprivate', which runs on that runtime
-/// either way; loops carrying values between iterations that no directive
-/// declares parallel stay serial, beside and inside a parallel loop; an
-/// unsupported schedule is an error. And a DO CONCURRENT
+/// either way; dynamic, guided, runtime and auto schedules; loops carrying
+/// values between iterations that no directive declares parallel stay
+/// serial, beside and inside a parallel loop; an 'ordered' loop is an
+/// error. And a DO CONCURRENT
 /// with locality specifiers as flang maps it to OpenMP
 /// (kernels/do_concurrent.ll).
 ///
@@ -466,12 +467,48 @@ TEST_P(OpenMP, CriticalSections) {
   }
 }
 
-TEST_P(OpenMP, AnUnsupportedScheduleIsAnError) {
+TEST_P(OpenMP, DynamicGuidedRuntimeAndAutoSchedules) {
+  for (int N : {0, 1, 2, 97, 3000}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    size_t Slots = std::max(N, 1);
+    std::vector<int32_t> In = randomInts(Slots, 1000);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int64_t>(Slots, -1)),
+        KernelArg::buffer(std::vector<int32_t>(Slots, 0)),
+        KernelArg::buffer(In), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "schedules", Args, OneWorkItem), "");
+    std::vector<int64_t> Sums = Args[0].as<int64_t>();
+    std::vector<int32_t> Seen = Args[1].as<int32_t>();
+    int64_t Sum = 0;
+    for (int I = 0; I < N; ++I) {
+      Sum += In[I];
+      ASSERT_EQ(Sums[I], Sum) << "element " << I;
+      // Each of the five loops ran iteration I once.
+      ASSERT_EQ(Seen[I], 11111) << "element " << I;
+    }
+  }
+  // With its thread number asked, a dynamic loop's chunks stay as written
+  // (2), among 3 threads: every iteration ran on one of them.
+  for (int N : {1, 5, 301}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(N, -1)), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "dynamic_threads", Args, OneWorkItem), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    // Unoptimized, Loom's parallel loop may run serially (a team of one),
+    // as ThreadNumbersFollowTheSchedule says.
+    for (int I = 0; I < N; ++I)
+      ASSERT_TRUE(Got[I] == 3 || Got[I] == 13 || Got[I] == 23 || Got[I] == 1)
+          << "iteration " << I << ": " << Got[I];
+  }
+}
+
+TEST_P(OpenMP, AnOrderedLoopIsAnError) {
   std::vector<char> Unsupported;
-  std::string Error = compileKernel(readKernelSource("openmp.cl"), Unsupported,
-                                    std::string(std::get<2>(GetParam())) +
-                                        " -DUNSUPPORTED_SCHEDULE",
-                                    std::get<0>(GetParam()), "openmp.cl");
+  std::string Error =
+      compileKernel(readKernelSource("openmp.cl"), Unsupported,
+                    std::string(std::get<2>(GetParam())) + " -DORDERED",
+                    std::get<0>(GetParam()), "openmp.cl");
   EXPECT_NE(Error.find("error: OpenMP: "), std::string::npos) << Error;
 }
 

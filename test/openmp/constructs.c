@@ -154,3 +154,28 @@ KERNEL void critical_locals(int64_t *out, const int32_t *in, int32_t n) {
   out[1] = largest;
   out[2] = where;
 }
+
+// A triangular loop (iteration i costs i) on each schedule that takes
+// chunks as threads come free, and a count of each iteration's runs.
+KERNEL void schedules(int64_t *sums, int32_t *seen, const int32_t *in,
+                      int32_t n) {
+#pragma omp parallel for schedule(dynamic)
+  for (int32_t i = 0; i < n; ++i) {
+    int64_t s = 0;
+    for (int32_t j = 0; j <= i; ++j)
+      s += in[j];
+    sums[i] = s;
+  }
+#pragma omp parallel for schedule(dynamic, 5)
+  for (int32_t i = 0; i < n; ++i)
+    seen[i] += 1;
+#pragma omp parallel for schedule(guided, 3)
+  for (int32_t i = 0; i < n; ++i)
+    seen[i] += 10;
+#pragma omp parallel for schedule(runtime)
+  for (int32_t i = 0; i < n; ++i)
+    seen[i] += 100;
+#pragma omp parallel for schedule(auto)
+  for (int32_t i = 0; i < n; ++i)
+    seen[i] += 1000;
+}

@@ -16,6 +16,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
+#include <utility>
+
 using namespace llvm;
 
 namespace compiler {
@@ -237,8 +239,9 @@ makeParallelLoop(Loop &L, Value *Workers, Value *Chunk, const DebugLoc &Loc,
 
 void copyParallelLoopMarks(Loop &Copy, const Loop &Original) {
   const StringRef Marks[] = {ParallelAccesses, ParallelLoopProperty,
-                             ParallelReductionsProperty};
-  SmallVector<MDNode *, 3> Properties;
+                             ParallelReductionsProperty,
+                             ParallelScheduleProperty};
+  SmallVector<MDNode *, 4> Properties;
   for (StringRef Name : Marks)
     if (MDNode *Property = findOptionMDForLoop(&Original, Name))
       Properties.push_back(Property);
@@ -287,12 +290,44 @@ bool isDeclaredReduction(RecurKind Kind, ArrayRef<RecurKind> Declared) {
   return is_contained(Declared, Kind);
 }
 
+/// The name of each schedule the property spells.
+constexpr std::pair<ParallelSchedule, StringLiteral> ScheduleNames[] = {
+    {ParallelSchedule::Dynamic, "dynamic"},
+    {ParallelSchedule::Guided, "guided"},
+};
+
+ParallelSchedule getParallelLoopSchedule(const Loop &L) {
+  const MDNode *Property = findOptionMDForLoop(&L, ParallelScheduleProperty);
+  const auto *Name = Property && Property->getNumOperands() == 2
+                         ? dyn_cast<MDString>(Property->getOperand(1))
+                         : nullptr;
+  if (Name)
+    for (const auto &[Schedule, Spelling] : ScheduleNames)
+      if (Name->getString() == Spelling)
+        return Schedule;
+  return ParallelSchedule::Static;
+}
+
+void setParallelLoopSchedule(Loop &L, ParallelSchedule Schedule) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  SmallVector<MDNode *, 1> Properties;
+  for (const auto &[Named, Spelling] : ScheduleNames)
+    if (Named == Schedule)
+      Properties.push_back(
+          MDNode::get(Ctx, {MDString::get(Ctx, ParallelScheduleProperty),
+                            MDString::get(Ctx, Spelling)}));
+  L.setLoopID(makePostTransformationMetadata(
+      Ctx, L.getLoopID(), {ParallelScheduleProperty}, Properties));
+}
+
 void unmarkParallelLoop(Loop &L) {
   if (!L.getLoopID())
     return;
   L.setLoopID(makePostTransformationMetadata(
       L.getHeader()->getContext(), L.getLoopID(),
-      {ParallelLoopProperty, ParallelReductionsProperty}, {}));
+      {ParallelLoopProperty, ParallelReductionsProperty,
+       ParallelScheduleProperty},
+      {}));
 }
 
 SmallVector<Loop *, 2> getLoopsOfRegion(LoopInfo &LI, const MDNode *RegionId) {

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cstdarg>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <type_traits>
@@ -31,11 +32,46 @@ namespace mux {
 
 namespace {
 
+/// libomp's schedule kinds (kmp_sched_t), and the bits of the `monotonic`
+/// and `nonmonotonic` modifiers Clang adds to them.
+constexpr int32_t StaticChunked = 33;
+constexpr int32_t StaticUnchunked = 34;
+constexpr int32_t DynamicChunked = 35;
+constexpr int32_t GuidedChunked = 36;
+constexpr int32_t ScheduleModifiers = 3 << 29;
+
+/// One dispatched worksharing loop of a team (`__kmpc_dispatch_init_*`):
+/// its iterations counted from 0, and how many the team's threads have
+/// taken so far.
+struct DispatchedLoop {
+  bool Started = false;
+  __int128 First = 0, Step = 1;
+  uint64_t Trips = 0;
+  uint64_t Chunk = 1;
+  int32_t Kind = DynamicChunked;
+  std::atomic<uint64_t> Taken{0};
+};
+
+/// What a team's threads share: its dispatched loops, in the order each
+/// thread meets them (a thread may be on a later loop than another: there
+/// is no barrier between them).
+struct TeamState {
+  std::mutex Lock;
+  std::deque<DispatchedLoop> Loops;
+};
+
 /// The calling thread's place in the team running it: thread 0 of a team
 /// of 1 outside any parallel region.
 struct TeamMember {
   uint32_t Index = 0;
   uint32_t Size = 1;
+  /// Null outside a region: the thread is a team of its own.
+  TeamState *Team = nullptr;
+  /// How many dispatched loops it has started, and the one it is in.
+  uint32_t LoopsStarted = 0;
+  DispatchedLoop *Current = nullptr;
+  /// A static schedule's next chunk of this thread, by number.
+  uint64_t NextChunk = 0;
 };
 
 thread_local TeamMember Member;
@@ -51,6 +87,7 @@ struct Region {
   uint32_t ArgumentCount = 0;
   std::array<void *, MaxArguments> Arguments{};
   uint32_t TeamSize = 1;
+  TeamState Team;
 };
 
 /// Calls \p Microtask as `void(int32_t *gtid, int32_t *btid, void *...)`
@@ -87,9 +124,9 @@ uint32_t poolSize() {
 
 /// Team member \p Index of the region \p Context points at.
 void runTeamMember(void *Context, uint32_t Index) {
-  const Region &R = *static_cast<const Region *>(Context);
+  Region &R = *static_cast<Region *>(Context);
   TeamMember Outer = Member;
-  Member = {Index, R.TeamSize};
+  Member = {Index, R.TeamSize, &R.Team};
   int32_t ThreadId = static_cast<int32_t>(Index);
   int32_t BoundId = ThreadId;
   MicrotaskCallers[R.ArgumentCount](R.Microtask, &ThreadId, &BoundId,
@@ -130,9 +167,6 @@ void pushNumThreads(void *, int32_t, int32_t Count) {
 /// `__kmpc_global_thread_num(loc)`.
 int32_t globalThreadNum(void *) { return static_cast<int32_t>(Member.Index); }
 
-/// libomp's schedule kinds (kmp_sched_t) for `schedule(static[, k])`.
-constexpr int32_t StaticChunked = 33;
-
 /// `__kmpc_for_static_init_*(loc, gtid, schedule, &last, &lower, &upper,
 /// &stride, increment, chunk)`: this thread's first chunk of the
 /// iterations lower, lower + increment, ..., up to upper included.
@@ -170,6 +204,106 @@ void forStaticInit(void *, int32_t, int32_t Schedule, int32_t *Last, T *Lower,
 
 /// `__kmpc_for_static_fini(loc, gtid)`: nothing to release.
 void forStaticFini(void *, int32_t) {}
+
+/// The team the calling thread is in: outside a region, a team of its own.
+TeamState &currentTeam() {
+  thread_local TeamState Alone;
+  if (Member.Team)
+    return *Member.Team;
+  // A thread alone starts its loops afresh each time.
+  Alone.Loops.clear();
+  Member.LoopsStarted = 0;
+  return Alone;
+}
+
+/// `__kmpc_dispatch_init_*(loc, gtid, schedule, lower, upper, increment,
+/// chunk)`: the calling thread starts the team's next dispatched loop, over
+/// lower, lower + increment, ..., up to upper included; the first thread
+/// there describes it for the others.
+template <typename T, typename Signed>
+void dispatchInit(void *, int32_t, int32_t Schedule, T Lower, T Upper,
+                  Signed Increment, Signed Chunk) {
+  TeamState &Team = currentTeam();
+  uint32_t Which = Member.LoopsStarted++;
+  std::lock_guard<std::mutex> Guard(Team.Lock);
+  while (Team.Loops.size() <= Which)
+    Team.Loops.emplace_back();
+  DispatchedLoop &Loop = Team.Loops[Which];
+  if (!Loop.Started) {
+    using Wide = __int128;
+    const Wide Step = Increment ? Increment : 1;
+    const Wide First = Lower, End = Upper;
+    const bool Any = Step > 0 ? End >= First : End <= First;
+    Loop.First = First;
+    Loop.Step = Step;
+    Loop.Trips = Any ? static_cast<uint64_t>((End - First) / Step + 1) : 0;
+    Loop.Chunk = Chunk > 0 ? static_cast<uint64_t>(Chunk) : 1;
+    Loop.Kind = Schedule & ~ScheduleModifiers;
+    Loop.Started = true;
+  }
+  Member.Current = &Loop;
+  Member.NextChunk = Member.Index;
+}
+
+/// The calling thread's next chunk of \p Loop, as the first iteration and
+/// the count: none left when the count is 0.
+std::pair<uint64_t, uint64_t> takeChunk(DispatchedLoop &Loop) {
+  const uint64_t Trips = Loop.Trips, Threads = Member.Size;
+  switch (Loop.Kind) {
+  case DynamicChunked: {
+    uint64_t Start = Loop.Taken.fetch_add(Loop.Chunk);
+    return {Start, Start < Trips ? std::min(Loop.Chunk, Trips - Start) : 0};
+  }
+  case GuidedChunked: {
+    // A share of what is left; another thread may take some meanwhile,
+    // which only makes this chunk a little larger than its share.
+    uint64_t Left = Trips - std::min(Loop.Taken.load(), Trips);
+    uint64_t Size = std::max(Loop.Chunk, Left / (2 * Threads));
+    uint64_t Start = Loop.Taken.fetch_add(Size);
+    return {Start, Start < Trips ? std::min(Size, Trips - Start) : 0};
+  }
+  case StaticChunked: {
+    // Chunks dealt round-robin from thread 0.
+    uint64_t Start = Member.NextChunk * Loop.Chunk;
+    Member.NextChunk += Threads;
+    return {Start, Start < Trips ? std::min(Loop.Chunk, Trips - Start) : 0};
+  }
+  default: {
+    // Static without a chunk, and `runtime` and `auto`, which are static
+    // here: one block per thread, the first Trips % Threads one longer.
+    if (Member.NextChunk != Member.Index)
+      return {0, 0};
+    Member.NextChunk += Threads;
+    const uint64_t Index = Member.Index;
+    const uint64_t Small = Trips / Threads, Extra = Trips % Threads;
+    return {Index * Small + std::min(Index, Extra),
+            Small + (Index < Extra ? 1 : 0)};
+  }
+  }
+}
+
+/// `__kmpc_dispatch_next_*(loc, gtid, &last, &lower, &upper, &stride)`:
+/// 1 and the calling thread's next chunk, lower to upper included, with
+/// \p Last set when it holds the loop's last iteration; 0 when none is
+/// left.
+template <typename T, typename Signed>
+int32_t dispatchNext(void *, int32_t, int32_t *Last, T *Lower, T *Upper,
+                     Signed *Stride) {
+  DispatchedLoop *Loop = Member.Current;
+  if (!Loop)
+    return 0;
+  auto [Start, Count] = takeChunk(*Loop);
+  if (Count == 0) {
+    Member.Current = nullptr;
+    return 0;
+  }
+  *Lower = static_cast<T>(Loop->First + Loop->Step * Start);
+  *Upper = static_cast<T>(Loop->First + Loop->Step * (Start + Count - 1));
+  *Stride = static_cast<Signed>(Loop->Step);
+  if (Last)
+    *Last = Start + Count == Loop->Trips;
+  return 1;
+}
 
 /// The one lock reductions combine under.
 std::mutex ReductionLock;
@@ -244,6 +378,14 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"__kmpc_for_static_init_8", address(&forStaticInit<int64_t, int64_t>)},
     {"__kmpc_for_static_init_8u", address(&forStaticInit<uint64_t, int64_t>)},
     {"__kmpc_for_static_fini", address(&forStaticFini)},
+    {"__kmpc_dispatch_init_4", address(&dispatchInit<int32_t, int32_t>)},
+    {"__kmpc_dispatch_init_4u", address(&dispatchInit<uint32_t, int32_t>)},
+    {"__kmpc_dispatch_init_8", address(&dispatchInit<int64_t, int64_t>)},
+    {"__kmpc_dispatch_init_8u", address(&dispatchInit<uint64_t, int64_t>)},
+    {"__kmpc_dispatch_next_4", address(&dispatchNext<int32_t, int32_t>)},
+    {"__kmpc_dispatch_next_4u", address(&dispatchNext<uint32_t, int32_t>)},
+    {"__kmpc_dispatch_next_8", address(&dispatchNext<int64_t, int64_t>)},
+    {"__kmpc_dispatch_next_8u", address(&dispatchNext<uint64_t, int64_t>)},
     {"__kmpc_reduce_nowait", address(&reduceNowait)},
     {"__kmpc_end_reduce_nowait", address(&endReduceNowait)},
     {"__kmpc_critical", address(&critical)},

@@ -163,11 +163,51 @@ kernel void critical_sections(global int *log, global int *length,
   }
 }
 
-#ifdef UNSUPPORTED_SCHEDULE
+#ifdef ORDERED
 __attribute__((reqd_work_group_size(1, 1, 1)))
-kernel void dynamic(global int *out, int n) {
-#pragma omp parallel for schedule(dynamic)
-  for (int i = 0; i < n; ++i)
+kernel void in_order(global int *out, int n) {
+#pragma omp parallel for ordered
+  for (int i = 0; i < n; ++i) {
+#pragma omp ordered
     out[i] = i;
+  }
 }
 #endif
+
+// Every schedule that takes chunks as threads come free: a triangular loop
+// (iteration i costs i), its sums and who took each iteration's turn.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void schedules(global long *sums, global int *seen,
+                      global const int *in, int n) {
+#pragma omp parallel for schedule(dynamic)
+  for (int i = 0; i < n; ++i) {
+    long s = 0;
+    for (int j = 0; j <= i; ++j)
+      s += in[j];
+    sums[i] = s;
+  }
+#pragma omp parallel for schedule(dynamic, 3)
+  for (int i = 0; i < n; ++i)
+    seen[i] += 1;
+#pragma omp parallel for schedule(guided)
+  for (int i = 0; i < n; ++i)
+    seen[i] += 10;
+#pragma omp parallel for schedule(guided, 7)
+  for (int i = n - 1; i >= 0; --i)
+    seen[i] += 100;
+#pragma omp parallel for schedule(runtime)
+  for (int i = 0; i < n; ++i)
+    seen[i] += 1000;
+#pragma omp parallel for schedule(auto)
+  for (int i = 0; i < n; ++i)
+    seen[i] += 10000;
+}
+
+// A dynamic schedule whose loop asks its thread number: each iteration
+// records a valid one.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void dynamic_threads(global int *out, int n) {
+#pragma omp parallel for schedule(dynamic, 2) num_threads(3)
+  for (int i = 0; i < n; ++i)
+    out[i] = omp_get_thread_num() * 10 + omp_get_num_threads();
+}

@@ -4,7 +4,9 @@
 /// the driver's external symbols: every function of the list is there; a
 /// team's static schedules, blocked and chunked, give each iteration to
 /// exactly one member, for every team size and trip count, in OpenMP's
-/// order; members know their number and their team's size; a region inside
+/// order; so do the dispatched schedules (dynamic, guided, runtime), two
+/// loops of a region in a row, on the pool's threads too; members know
+/// their number and their team's size; a region inside
 /// a team runs on a team of one; the reduction lock is released.
 ///
 //===----------------------------------------------------------------------===//
@@ -28,6 +30,10 @@ using ForkCall = void (*)(void *, int32_t, void *, ...);
 using PushNumThreads = void (*)(void *, int32_t, int32_t);
 using StaticInit4 = void (*)(void *, int32_t, int32_t, int32_t *, int32_t *,
                              int32_t *, int32_t *, int32_t, int32_t);
+using DispatchInit4 = void (*)(void *, int32_t, int32_t, int32_t, int32_t,
+                               int32_t, int32_t);
+using DispatchNext4 = int32_t (*)(void *, int32_t, int32_t *, int32_t *,
+                                  int32_t *, int32_t *);
 using ThreadQuery = int (*)();
 using ReduceNowait = int32_t (*)(void *, int32_t, int32_t, size_t, void *,
                                  void *, void *);
@@ -118,6 +124,65 @@ TEST(OpenMPRuntime, StaticSchedulesShareEveryIterationOnce) {
             ASSERT_EQ(S.Owner[I].load(), Expected) << "iteration " << I;
           }
           EXPECT_EQ(S.Lasts.load(), 1) << "one member runs the last";
+        }
+}
+
+/// A region's outlined function for a dispatched schedule, as Clang shapes
+/// one: chunk after chunk from __kmpc_dispatch_next_4 until it answers 0;
+/// twice, the second loop over the iterations counted down by 2 from
+/// 2 * (Trips - 1), to show the loops apart.
+void dispatchedMember(int32_t *ThreadId, int32_t *, void *Context) {
+  auto *Loops = static_cast<Schedule *>(Context);
+  auto Init = hook<DispatchInit4>("__kmpc_dispatch_init_4");
+  auto Next = hook<DispatchNext4>("__kmpc_dispatch_next_4");
+  for (int Which = 0; Which < 2; ++Which) {
+    Schedule &S = Loops[Which];
+    const int32_t First = Which ? 2 * (S.Trips - 1) : 0;
+    const int32_t Last = Which ? 0 : S.Trips - 1, Step = Which ? -2 : 1;
+    Init(nullptr, *ThreadId, S.Kind, First, Last, Step, S.Chunk);
+    int32_t IsLast = 0, Lower = 0, Upper = 0, Stride = 0;
+    while (Next(nullptr, *ThreadId, &IsLast, &Lower, &Upper, &Stride)) {
+      S.Lasts += IsLast;
+      for (int32_t V = Lower; Step > 0 ? V <= Upper : V >= Upper; V += Stride) {
+        int32_t I = (V - First) / Step;
+        if (I < 0 || I >= S.Trips || S.Owner[I].exchange(*ThreadId) != -1) {
+          std::lock_guard<std::mutex> Guard(S.Lock);
+          S.Errors.push_back("iteration " + std::to_string(I) +
+                             " out of range or twice");
+        }
+      }
+    }
+  }
+}
+
+TEST(OpenMPRuntime, DispatchedSchedulesShareEveryIterationOnce) {
+  mux::ThreadPool Pool(3);
+  // dynamic and guided (with the nonmonotonic modifier Clang adds),
+  // runtime and auto.
+  for (int32_t Kind : {35 | (1 << 30), 36 | (1 << 30), 37, 38})
+    for (int32_t Chunk : {1, 4})
+      for (int32_t Team : {1, 2, 3, 5})
+        for (int32_t Trips : {1, 2, 7, 100, 1001}) {
+          SCOPED_TRACE("schedule " + std::to_string(Kind) + ", chunk " +
+                       std::to_string(Chunk) + ", team " +
+                       std::to_string(Team) + ", " + std::to_string(Trips) +
+                       " iterations");
+          Schedule Loops[2] = {Schedule(Kind, Chunk, Trips),
+                               Schedule(Kind, Chunk, Trips)};
+          Pool.runJob([&](unsigned Worker) {
+            if (Worker != 0)
+              return;
+            hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, Team);
+            hook<ForkCall>("__kmpc_fork_call")(
+                nullptr, 1, reinterpret_cast<void *>(&dispatchedMember),
+                &Loops[0]);
+          });
+          for (Schedule &S : Loops) {
+            EXPECT_TRUE(S.Errors.empty()) << S.Errors.front();
+            for (int32_t I = 0; I < Trips; ++I)
+              ASSERT_NE(S.Owner[I].load(), -1) << "iteration " << I;
+            EXPECT_EQ(S.Lasts.load(), 1) << "one chunk holds the last";
+          }
         }
 }
 

@@ -53,6 +53,7 @@ struct ParallelLoop {
   Loop *L;
   Value *Workers;
   Value *Chunk;
+  ParallelSchedule Schedule;
   /// The worker queries inside the loop.
   SmallVector<CallInst *, 2> Queries;
   SmallVector<Reduction, 2> Reductions;
@@ -162,6 +163,9 @@ private:
     unsigned TripCountSlot = 0;
     unsigned WorkersSlot = 0;
     unsigned ChunkSlot = 0;
+    /// A dynamic or guided schedule's counter of the iterations taken,
+    /// which the workers add their chunks to.
+    unsigned CounterSlot = 0;
     /// Where each reduction's array of partial results, one per worker, is.
     unsigned FirstPartialsSlot = 0;
     StructType *Type = nullptr;
@@ -186,12 +190,17 @@ private:
     ValueToValueMapTy VMap;
     /// i32, from the context or a constant.
     Value *Count = nullptr;
-    /// i64: the iterations, this worker's first, a chunk's size, and the
-    /// distance from one of its chunks to the next.
-    Value *TripCount = nullptr, *First = nullptr, *Chunk = nullptr,
-          *Stride = nullptr;
-    PHINode *ChunkStart = nullptr;
-    Value *ChunkEnd = nullptr;
+    /// i64: the iterations, the workers, the chunk the region asks for
+    /// (rounded up to the granule), and for a static schedule this worker's
+    /// first iteration and the distance from one of its chunks to the next.
+    Value *TripCount = nullptr, *Count64 = nullptr, *Chunk = nullptr,
+          *First = nullptr, *Stride = nullptr;
+    /// A dynamic or guided schedule's counter of the iterations taken.
+    Value *Counter = nullptr;
+    /// i64: the chunk's first iteration, its size and its end.
+    Value *ChunkStart = nullptr, *ChunkSize = nullptr, *ChunkEnd = nullptr;
+    /// A static schedule's chunk start, from chunk to chunk.
+    PHINode *StaticStart = nullptr;
     /// Per reduction: the worker's running result, and the array of
     /// partial results it stores it in.
     SmallVector<PHINode *, 2> Accumulators;
@@ -319,11 +328,16 @@ void LoopLowering::loadContext(Worker &W, IRBuilder<> &B,
   W.Count = isa<Constant>(Workers) ? Workers
                                    : loadSlot(B, Layout.Type, W.Context,
                                               Layout.WorkersSlot, "workers");
-  Value *Workers64 = B.CreateZExt(W.Count, B.getInt64Ty());
-  W.Chunk = scheduleChunk(W, B, Parallel, Layout, Workers64);
-  W.First =
-      B.CreateMul(B.CreateZExt(W.Index, B.getInt64Ty()), W.Chunk, "first");
-  W.Stride = B.CreateMul(Workers64, W.Chunk, "stride");
+  W.Count64 = B.CreateZExt(W.Count, B.getInt64Ty());
+  W.Chunk = scheduleChunk(W, B, Parallel, Layout, W.Count64);
+  if (Parallel.Schedule == ParallelSchedule::Static) {
+    W.First =
+        B.CreateMul(B.CreateZExt(W.Index, B.getInt64Ty()), W.Chunk, "first");
+    W.Stride = B.CreateMul(W.Count64, W.Chunk, "stride");
+  } else {
+    W.Counter =
+        B.CreateStructGEP(Layout.Type, W.Context, Layout.CounterSlot, "taken");
+  }
   for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
     W.PartialArrays.push_back(loadSlot(
         B, Layout.Type, W.Context, Layout.FirstPartialsSlot + R, "partials"));
@@ -331,39 +345,63 @@ void LoopLowering::loadContext(Worker &W, IRBuilder<> &B,
 }
 
 /// The iterations of a chunk, for \p Workers (i64) workers: as the region
-/// asks (0: one block of the iterations per worker), rounded up to the
-/// granule unless the loop asks for its worker index, which makes the
-/// schedule visible.
+/// asks, rounded up to the granule unless the loop asks for its worker
+/// index, which makes the schedule visible. A static schedule's chunk 0 is
+/// one block of the iterations per worker. A dynamic or guided schedule's
+/// (0 is 1) is rounded up only as far as a quarter of a worker's share of
+/// the iterations: its point is to balance the workers' loads, which a few
+/// large chunks would not.
 Value *LoopLowering::scheduleChunk(Worker &W, IRBuilder<> &B,
                                    const ParallelLoop &Parallel,
                                    const ContextLayout &Layout,
                                    Value *Workers) {
-  Value *Block = B.CreateUDiv(
-      B.CreateAdd(W.TripCount, B.CreateSub(Workers, B.getInt64(1))), Workers,
-      "block");
+  const bool Static = Parallel.Schedule == ParallelSchedule::Static;
   uint64_t RoundTo =
       Parallel.Queries.empty() ? std::max<uint64_t>(Granule, 1) : 1;
+  auto RoundUp = [&](Value *Chunk) {
+    return B.CreateMul(B.CreateUDiv(B.CreateAdd(Chunk, B.getInt64(RoundTo - 1)),
+                                    B.getInt64(RoundTo)),
+                       B.getInt64(RoundTo));
+  };
   Value *Chunk = Layout.Slots[Layout.ChunkSlot];
-  if (auto *Constant = dyn_cast<ConstantInt>(Chunk)) {
-    uint64_t Written = Constant->getZExtValue();
-    return Written ? B.getInt64(alignTo(Written, RoundTo)) : Block;
+  auto *Constant = dyn_cast<ConstantInt>(Chunk);
+  if (!Constant)
+    Chunk = loadSlot(B, Layout.Type, W.Context, Layout.ChunkSlot, "chunk");
+  // Chunk, or \p Otherwise when it is 0; a constant chunk chooses now.
+  auto UnlessNone = [&](Value *Otherwise, Value *Chunk) {
+    if (Constant)
+      return Constant->isZero() ? Otherwise : Chunk;
+    return B.CreateSelect(B.CreateICmpEQ(Chunk, B.getInt64(0)), Otherwise,
+                          Chunk);
+  };
+  if (Static) {
+    Value *Block = B.CreateUDiv(
+        B.CreateAdd(W.TripCount, B.CreateSub(Workers, B.getInt64(1))), Workers,
+        "block");
+    if (Constant)
+      return Constant->isZero() ? Block : RoundUp(Chunk);
+    return B.CreateSelect(B.CreateICmpEQ(Chunk, B.getInt64(0)), Block,
+                          RoundUp(Chunk), "chunk.size");
   }
-  Chunk = loadSlot(B, Layout.Type, W.Context, Layout.ChunkSlot, "chunk");
-  Value *Rounded =
-      B.CreateMul(B.CreateUDiv(B.CreateAdd(Chunk, B.getInt64(RoundTo - 1)),
-                               B.getInt64(RoundTo)),
-                  B.getInt64(RoundTo));
-  return B.CreateSelect(B.CreateICmpEQ(Chunk, B.getInt64(0)), Block, Rounded,
-                        "chunk.size");
+  Value *Written = UnlessNone(B.getInt64(1), Chunk);
+  Value *Quarter = B.CreateUDiv(W.TripCount, B.CreateShl(Workers, 2));
+  return B.CreateBinaryIntrinsic(
+      Intrinsic::umax, Written,
+      B.CreateBinaryIntrinsic(Intrinsic::umin, RoundUp(Written), Quarter),
+      nullptr, "chunk.size");
 }
 
-/// The loop over this worker's chunks, from its first: each reduction runs
-/// on from chunk to chunk, from its identity.
+/// The loop over this worker's chunks: from its first, statically; or each
+/// taken from the shared counter, dynamically (the worker adds its chunk to
+/// the iterations taken and gets those before it). Each reduction runs on
+/// from chunk to chunk, from its identity.
 void LoopLowering::openChunkLoop(Worker &W, IRBuilder<> &B,
                                  const ParallelLoop &Parallel) {
   B.SetInsertPoint(W.ChunkCond);
-  W.ChunkStart = B.CreatePHI(B.getInt64Ty(), 2, "chunk.start");
-  W.ChunkStart->addIncoming(W.First, W.Entry);
+  if (Parallel.Schedule == ParallelSchedule::Static) {
+    W.StaticStart = B.CreatePHI(B.getInt64Ty(), 2, "chunk.start");
+    W.StaticStart->addIncoming(W.First, W.Entry);
+  }
   for (const Reduction &R : Parallel.Reductions) {
     PHINode *Accumulator =
         B.CreatePHI(R.Phi->getType(), 2, R.Phi->getName() + ".worker");
@@ -375,11 +413,34 @@ void LoopLowering::openChunkLoop(Worker &W, IRBuilder<> &B,
         W.Entry);
     W.Accumulators.push_back(Accumulator);
   }
+  if (Parallel.Schedule == ParallelSchedule::Static) {
+    W.ChunkStart = W.StaticStart;
+    W.ChunkSize = W.Chunk;
+  } else {
+    W.ChunkSize = W.Chunk;
+    if (Parallel.Schedule == ParallelSchedule::Guided) {
+      // A share of what is left: another worker may take some meanwhile,
+      // which only makes this chunk a little larger than its share.
+      Value *Taken = B.CreateAlignedLoad(B.getInt64Ty(), W.Counter, Align(8),
+                                         "taken.before");
+      cast<LoadInst>(Taken)->setAtomic(AtomicOrdering::Monotonic);
+      Value *Left =
+          B.CreateSub(W.TripCount, B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                                           Taken, W.TripCount));
+      Value *Share =
+          B.CreateUDiv(Left, B.CreateShl(W.Count64, 1), "guided.share");
+      W.ChunkSize = B.CreateBinaryIntrinsic(Intrinsic::umax, Share, W.Chunk,
+                                            nullptr, "chunk.size");
+    }
+    W.ChunkStart = B.CreateAtomicRMW(AtomicRMWInst::Add, W.Counter, W.ChunkSize,
+                                     Align(8), AtomicOrdering::Monotonic);
+    W.ChunkStart->setName("chunk.start");
+  }
   B.CreateCondBr(B.CreateICmpULT(W.ChunkStart, W.TripCount), W.ChunkBody,
                  W.Done);
   B.SetInsertPoint(W.ChunkBody);
   W.ChunkEnd = B.CreateBinaryIntrinsic(Intrinsic::umin,
-                                       B.CreateAdd(W.ChunkStart, W.Chunk),
+                                       B.CreateAdd(W.ChunkStart, W.ChunkSize),
                                        W.TripCount, nullptr, "chunk.end");
 }
 
@@ -465,7 +526,9 @@ void LoopLowering::endLoopWithChunk(Worker &W, IRBuilder<> &B,
 void LoopLowering::closeChunkLoop(Worker &W, IRBuilder<> &B,
                                   const ParallelLoop &Parallel) {
   B.SetInsertPoint(W.ChunkLatch);
-  W.ChunkStart->addIncoming(B.CreateAdd(W.ChunkStart, W.Stride), W.ChunkLatch);
+  if (W.StaticStart)
+    W.StaticStart->addIncoming(B.CreateAdd(W.StaticStart, W.Stride),
+                               W.ChunkLatch);
   for (unsigned R = 0; R < Parallel.Reductions.size(); ++R)
     W.Accumulators[R]->addIncoming(
         W.VMap[Parallel.Reductions[R].Descriptor.getLoopExitInstr()],
@@ -549,6 +612,10 @@ LoopLowering::layOutContext(const ParallelLoop &Parallel,
   Layout.Slots.push_back(Workers);
   Layout.ChunkSlot = Layout.Slots.size();
   Layout.Slots.push_back(B.CreateZExtOrTrunc(Parallel.Chunk, I64));
+  if (Parallel.Schedule != ParallelSchedule::Static) {
+    Layout.CounterSlot = Layout.Slots.size();
+    Layout.Slots.push_back(B.getInt64(0));
+  }
   if (!Parallel.Reductions.empty())
     StackTop = B.CreateIntrinsic(Intrinsic::stacksave, {}, {});
   Layout.FirstPartialsSlot = Layout.Slots.size();
@@ -709,8 +776,12 @@ bool lowerFunction(Function &F, FunctionAnalysisManager &FAM, uint64_t Granule,
       continue;
     }
     Loop *L = Loops.front();
-    ParallelLoop Parallel{
-        L, Region.getWorkers(), Region.getChunk(), {}, std::move(Reductions)};
+    ParallelLoop Parallel{L,
+                          Region.getWorkers(),
+                          Region.getChunk(),
+                          getParallelLoopSchedule(*L),
+                          {},
+                          std::move(Reductions)};
     for (CallInst *Query : Region.Queries)
       if (L->contains(Query))
         Parallel.Queries.push_back(Query);

@@ -46,6 +46,10 @@ enum class OpenMPCall {
   GlobalThreadNum,
   StaticInit,
   StaticFini,
+  /// A dynamic, guided, runtime or auto schedule's loop: the thread takes
+  /// chunk after chunk from the runtime until it answers 0.
+  DispatchInit,
+  DispatchNext,
   ReduceNowait,
   EndReduceNowait,
   ThreadNum,
@@ -71,6 +75,14 @@ constexpr OpenMPCallName OpenMPCalls[] = {
     {OpenMPCall::StaticInit, "__kmpc_for_static_init_8"},
     {OpenMPCall::StaticInit, "__kmpc_for_static_init_8u"},
     {OpenMPCall::StaticFini, "__kmpc_for_static_fini"},
+    {OpenMPCall::DispatchInit, "__kmpc_dispatch_init_4"},
+    {OpenMPCall::DispatchInit, "__kmpc_dispatch_init_4u"},
+    {OpenMPCall::DispatchInit, "__kmpc_dispatch_init_8"},
+    {OpenMPCall::DispatchInit, "__kmpc_dispatch_init_8u"},
+    {OpenMPCall::DispatchNext, "__kmpc_dispatch_next_4"},
+    {OpenMPCall::DispatchNext, "__kmpc_dispatch_next_4u"},
+    {OpenMPCall::DispatchNext, "__kmpc_dispatch_next_8"},
+    {OpenMPCall::DispatchNext, "__kmpc_dispatch_next_8u"},
     {OpenMPCall::ReduceNowait, "__kmpc_reduce_nowait"},
     {OpenMPCall::EndReduceNowait, "__kmpc_end_reduce_nowait"},
     {OpenMPCall::ThreadNum, "omp_get_thread_num"},
@@ -80,10 +92,64 @@ constexpr OpenMPCallName OpenMPCalls[] = {
     {OpenMPCall::EndCritical, "__kmpc_end_critical"},
 };
 
-/// libomp's schedule kinds (kmp_sched_t) that `schedule(static[, chunk])`
-/// gives.
+/// libomp's schedule kinds (kmp_sched_t): `schedule(static[, chunk])`,
+/// `dynamic`, `guided`, `runtime` and `auto`, and the bits of the
+/// `monotonic` and `nonmonotonic` modifiers Clang adds to them.
 constexpr uint64_t StaticChunked = 33;
 constexpr uint64_t StaticUnchunked = 34;
+constexpr uint64_t DynamicChunked = 35;
+constexpr uint64_t GuidedChunked = 36;
+constexpr uint64_t RuntimeSchedule = 37;
+constexpr uint64_t AutoSchedule = 38;
+constexpr uint64_t ScheduleModifiers = uint64_t(3) << 29;
+
+/// The runtime calls that share out one worksharing loop: a static
+/// schedule's `__kmpc_for_static_init_*` and `__kmpc_for_static_fini`, or
+/// the others' `__kmpc_dispatch_init_*` and `__kmpc_dispatch_next_*`.
+struct Worksharing {
+  CallBase *Init = nullptr;
+  /// The fini call, or the dispatch's next.
+  CallBase *FiniOrNext = nullptr;
+  /// The schedule kind, without modifiers.
+  uint64_t Kind = 0;
+
+  bool isDispatch() const { return Kind >= DynamicChunked; }
+  /// Whether the iterations are the loop inside a loop over chunks.
+  bool hasChunkLoop() const { return Kind != StaticUnchunked; }
+  /// The last-iteration flag the runtime sets.
+  Value *getLastFlag() const {
+    return isDispatch() ? FiniOrNext->getArgOperand(2) : Init->getArgOperand(3);
+  }
+  /// The schedule Loom's parallel loop takes: a `runtime` schedule is
+  /// static (Loom reads no OMP_SCHEDULE), and so is `auto`, the compiler's
+  /// choice.
+  ParallelSchedule getParallelSchedule() const {
+    if (Kind == DynamicChunked)
+      return ParallelSchedule::Dynamic;
+    if (Kind == GuidedChunked)
+      return ParallelSchedule::Guided;
+    return ParallelSchedule::Static;
+  }
+  /// The chunk Loom's parallel loop takes (i64 0: one block per worker).
+  Value *getChunk() const {
+    Type *I64 = Type::getInt64Ty(Init->getContext());
+    if (Kind == StaticChunked)
+      return Init->getArgOperand(8);
+    if (Kind == DynamicChunked || Kind == GuidedChunked)
+      return Init->getArgOperand(6);
+    return ConstantInt::get(I64, 0);
+  }
+  /// The first instruction after the worksharing loop: the fini call, or
+  /// where the dispatch loop, the loop of \p LI around the next call,
+  /// leaves to. Null when that loop has several exits.
+  Instruction *getEnd(const LoopInfo &LI) const {
+    if (!isDispatch())
+      return FiniOrNext;
+    const Loop *Chunks = LI.getLoopFor(FiniOrNext->getParent());
+    BasicBlock *Exit = Chunks ? Chunks->getUniqueExitBlock() : nullptr;
+    return Exit ? &*Exit->getFirstInsertionPt() : nullptr;
+  }
+};
 
 /// The callee of \p I when it is a direct call.
 Function *getCallee(const Instruction &I) {
@@ -180,12 +246,11 @@ SmallVector<RecurKind, 4> getReductionKinds(const Function &Combine) {
 }
 
 /// Whether the region reads the last-iteration flag of its worksharing loop
-/// (the flag \p Init, a `__kmpc_for_static_init_*`, sets) outside
-/// \p Dispatch, the loop over the thread's iterations: Clang's code for
-/// 'lastprivate' and 'linear', which the thread given the last iteration
-/// runs after the loop to copy that iteration's values out.
-bool readsLastIterationFlag(const CallBase &Init, const Loop &Dispatch) {
-  const Value *Flag = Init.getArgOperand(3);
+/// (\p Flag, which the runtime sets) outside \p Dispatch, the loop over the
+/// thread's iterations: Clang's code for 'lastprivate' and 'linear', which
+/// the thread given the last iteration runs after the loop to copy that
+/// iteration's values out.
+bool readsLastIterationFlag(const Value *Flag, const Loop &Dispatch) {
   return any_of(Flag->users(), [&](const User *U) {
     const auto *Load = dyn_cast<LoadInst>(U);
     return Load && !Dispatch.contains(Load);
@@ -229,29 +294,33 @@ private:
   /// thread has. Reports why not.
   bool canRunOnTheRuntime(Function &Microtask);
   /// Whether \p Microtask has a barrier other than the one ending its
-  /// worksharing loop (\p Fini ends that loop); reports it.
+  /// worksharing loop (\p End follows that loop); reports it.
   bool hasStrayBarrier(Function &Microtask, const DominatorTree &DT,
-                       const CallBase &Fini);
+                       const Instruction &End);
   /// Leaves \p Microtask to the driver's OpenMP runtime, warning \p Why
   /// (nothing when empty: the user asked for the runtime), or reports why
-  /// the runtime cannot run it either. \p Fini ends its worksharing loop.
+  /// the runtime cannot run it either. \p End follows its worksharing loop.
   Verdict leaveToRuntime(Function &Microtask, const DominatorTree &DT,
-                         const CallBase &Fini, StringRef Why);
+                         const Instruction &End, StringRef Why);
   /// Neither the driver's `__kmpc_reduce_nowait` nor a recognised loop
   /// (takeReductions) ever answers 2 (combine with atomics), only 1
   /// (combine under a lock, or as the loop's own reduction): \p Microtask's
   /// atomic combining goes, and with it the atomic library calls it may
   /// need, which no optimization is left to delete at -cl-opt-disable.
   void dropAtomicReductions(Function &Microtask);
-  /// The loop the static schedule shares out in \p Fn: the outermost loop
-  /// after \p Init that every path to \p Fini passes, or, for a chunked
-  /// schedule, the one loop inside that one.
-  Loop *findWorksharingLoop(Function &Fn, LoopInfo &LI, DominatorTree &DT,
-                            const CallBase &Init, const CallBase &Fini,
-                            uint64_t Schedule);
+  /// The loop \p Shared shares out in \p Fn: the outermost loop after its
+  /// init that every path to its end (\p End) passes, or, for a chunked or
+  /// dispatched schedule, the one loop inside that one.
+  Loop *findWorksharingLoop(LoopInfo &LI, DominatorTree &DT,
+                            const Worksharing &Shared, const Instruction &End);
+  /// The worksharing calls of kind \p InitKind and \p FiniOrNextKind in
+  /// \p Calls (the microtask's, or those inlined), if there is one of each.
+  std::optional<Worksharing> findWorksharing(ArrayRef<CallBase *> Inits,
+                                             ArrayRef<CallBase *> Ends);
   /// Replaces the inlined runtime calls by what one thread of a team of one
   /// would get from them.
   void runAsOneThread(CallBase &Init);
+  void runDispatchAsOneThread(CallBase &Init, CallBase &Next);
   Value *takeTeamSize();
   /// The caller's stack slots the fork shares with the region (Clang
   /// passes a shared local variable by its address).
@@ -278,18 +347,16 @@ private:
   CallBase &Fork;
   Function &F;
   bool RuntimeOnly;
-  uint64_t Schedule = 0;
   bool Failed = false;
   /// The runtime calls in F before the microtask was inlined.
   SmallPtrSet<const Instruction *, 8> RuntimeCallsBefore;
 };
 
-Loop *ForkRecogniser::findWorksharingLoop(Function &Fn, LoopInfo &LI,
-                                          DominatorTree &DT,
-                                          const CallBase &Init,
-                                          const CallBase &Fini, uint64_t Kind) {
-  const BasicBlock *InitBlock = Init.getParent();
-  const BasicBlock *FiniBlock = Fini.getParent();
+Loop *ForkRecogniser::findWorksharingLoop(LoopInfo &LI, DominatorTree &DT,
+                                          const Worksharing &Shared,
+                                          const Instruction &End) {
+  const BasicBlock *InitBlock = Shared.Init->getParent();
+  const BasicBlock *FiniBlock = End.getParent();
   Loop *Outer = nullptr;
   for (Loop *L : LI.getLoopsInPreorder()) {
     Loop *Parent = L->getParentLoop();
@@ -301,17 +368,18 @@ Loop *ForkRecogniser::findWorksharingLoop(Function &Fn, LoopInfo &LI,
       return nullptr;
     Outer = L;
   }
-  if (!Outer || Kind != StaticChunked)
+  if (!Outer || !Shared.hasChunkLoop())
     return Outer;
-  // The chunked schedule's dispatch loop walks the thread's chunks; the
-  // iterations are the loop inside it.
+  // The chunked schedule's dispatch loop walks the thread's chunks (a
+  // dispatched one's takes them from the runtime); the iterations are the
+  // loop inside it.
   return Outer->getSubLoops().size() == 1 ? Outer->getSubLoops().front()
                                           : nullptr;
 }
 
 bool ForkRecogniser::hasStrayBarrier(Function &Microtask,
                                      const DominatorTree &DT,
-                                     const CallBase &Fini) {
+                                     const Instruction &End) {
   // The worksharing loop's implicit barrier, after it (OpenMPIRBuilder
   // emits one; Clang's combined 'parallel for' leaves it to the fork's
   // join): a team of one, or workers the parallel map has all joined, pass
@@ -319,7 +387,7 @@ bool ForkRecogniser::hasStrayBarrier(Function &Microtask,
   // same workers. Anywhere else a barrier orders the team's code around
   // it, which neither can.
   for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
-    if (!DT.dominates(&Fini, Barrier)) {
+    if (!DT.dominates(&End, Barrier)) {
       error(*Barrier, "a barrier in a parallel region is not supported, "
                       "but for the one ending its worksharing loop (Clang "
                       "puts one before the loop for a 'linear' variable, "
@@ -331,9 +399,9 @@ bool ForkRecogniser::hasStrayBarrier(Function &Microtask,
 
 ForkRecogniser::Verdict ForkRecogniser::leaveToRuntime(Function &Microtask,
                                                        const DominatorTree &DT,
-                                                       const CallBase &Fini,
+                                                       const Instruction &End,
                                                        StringRef Why) {
-  if (hasStrayBarrier(Microtask, DT, Fini) || !canRunOnTheRuntime(Microtask))
+  if (hasStrayBarrier(Microtask, DT, End) || !canRunOnTheRuntime(Microtask))
     return Verdict::Failed;
   if (!Why.empty())
     emitWarning(F, Fork.getDebugLoc(),
@@ -349,45 +417,47 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
     if (!Callee || !isOpenMPRuntimeName(Callee->getName()) ||
         identifyOpenMPCall(I))
       continue;
-    if (Callee->getName().startswith("__kmpc_dispatch_init"))
-      error(I, "only schedule(static[, chunk]) is supported (not dynamic, "
-               "guided, auto or runtime)");
-    else
-      error(I, "'" + Callee->getName() +
-                   "' (from an OpenMP directive or runtime call in the "
-                   "parallel region) is not supported");
+    error(I, "'" + Callee->getName() +
+                 "' (from an OpenMP directive or runtime call in the "
+                 "parallel region) is not supported");
     return Verdict::Failed;
   }
-  SmallVector<CallBase *, 2> Inits =
-      findCalls(Microtask, OpenMPCall::StaticInit);
-  SmallVector<CallBase *, 2> Finis =
-      findCalls(Microtask, OpenMPCall::StaticFini);
-  if (Inits.size() != 1 || Finis.size() != 1) {
-    error(Fork, "only '#pragma omp parallel for' (with a static schedule) "
-                "is supported; this parallel region has no such loop");
+  std::optional<Worksharing> Shared =
+      findWorksharing(findCalls(Microtask, OpenMPCall::StaticInit),
+                      findCalls(Microtask, OpenMPCall::StaticFini));
+  if (!Shared)
+    Shared = findWorksharing(findCalls(Microtask, OpenMPCall::DispatchInit),
+                             findCalls(Microtask, OpenMPCall::DispatchNext));
+  if (!Shared) {
+    error(Fork, "only '#pragma omp parallel for' is supported; this "
+                "parallel region has no such loop, or several");
     return Verdict::Failed;
   }
-  auto *Kind = dyn_cast<ConstantInt>(Inits.front()->getArgOperand(2));
-  if (!Kind || (Kind->getZExtValue() != StaticChunked &&
-                Kind->getZExtValue() != StaticUnchunked)) {
-    error(*Inits.front(), "only schedule(static[, chunk]) is supported");
+  if (!Shared->Kind) {
+    error(*Shared->Init, "only the schedules static, dynamic, guided, "
+                         "runtime and auto are supported (not with "
+                         "'ordered')");
     return Verdict::Failed;
   }
-  Schedule = Kind->getZExtValue();
   DominatorTree DT(Microtask);
   LoopInfo LI(DT);
-  Loop *L = findWorksharingLoop(Microtask, LI, DT, *Inits.front(),
-                                *Finis.front(), Schedule);
+  Instruction *End = Shared->getEnd(LI);
+  if (!End) {
+    error(*Shared->FiniOrNext, "a dispatched worksharing loop whose loop of "
+                               "chunks has several exits is not supported");
+    return Verdict::Failed;
+  }
+  Loop *L = findWorksharingLoop(LI, DT, *Shared, *End);
   if (RuntimeOnly)
-    return leaveToRuntime(Microtask, DT, *Finis.front(), "");
+    return leaveToRuntime(Microtask, DT, *End, "");
   if (!L)
-    return leaveToRuntime(Microtask, DT, *Finis.front(),
+    return leaveToRuntime(Microtask, DT, *End,
                           "Loom does not recognise the shape of the loop of "
                           "this 'parallel for'");
   Loop *Dispatch = L->getParentLoop() ? L->getParentLoop() : L;
-  if (readsLastIterationFlag(*Inits.front(), *Dispatch))
+  if (readsLastIterationFlag(Shared->getLastFlag(), *Dispatch))
     return leaveToRuntime(
-        Microtask, DT, *Finis.front(),
+        Microtask, DT, *End,
         "its 'lastprivate' or 'linear' variables are copied out of the last "
         "iteration, which Loom's parallel loops do not single out");
   // Each thread of a team runs the region's code outside its loop: once
@@ -403,7 +473,7 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
              "supported (only '#pragma omp parallel for')");
     return Verdict::Failed;
   }
-  if (hasStrayBarrier(Microtask, DT, *Finis.front()))
+  if (hasStrayBarrier(Microtask, DT, *End))
     return Verdict::Failed;
   for (CallBase *Query : findCalls(Microtask, OpenMPCall::ThreadNum))
     if (!L->contains(Query)) {
@@ -418,6 +488,24 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
       return Verdict::Failed;
     }
   return Verdict::Recognised;
+}
+
+std::optional<Worksharing>
+ForkRecogniser::findWorksharing(ArrayRef<CallBase *> Inits,
+                                ArrayRef<CallBase *> Ends) {
+  if (Inits.size() != 1 || Ends.size() != 1)
+    return std::nullopt;
+  Worksharing Shared{Inits.front(), Ends.front(), 0};
+  // A kind Loom does not run (an `ordered` loop's) stays 0.
+  if (auto *Kind = dyn_cast<ConstantInt>(Shared.Init->getArgOperand(2))) {
+    uint64_t Plain = Kind->getZExtValue() & ~ScheduleModifiers;
+    bool Dispatched =
+        identifyOpenMPCall(*Shared.Init) == OpenMPCall::DispatchInit;
+    if (Dispatched ? Plain >= StaticChunked && Plain <= AutoSchedule
+                   : Plain == StaticChunked || Plain == StaticUnchunked)
+      Shared.Kind = Plain;
+  }
+  return Shared;
 }
 
 void ForkRecogniser::dropAtomicReductions(Function &Microtask) {
@@ -471,6 +559,29 @@ void ForkRecogniser::runAsOneThread(CallBase &Init) {
   Init.eraseFromParent();
 }
 
+void ForkRecogniser::runDispatchAsOneThread(CallBase &Init, CallBase &Next) {
+  // __kmpc_dispatch_init_*(loc, gtid, kind, lb, ub, st, chunk) and
+  // __kmpc_dispatch_next_*(loc, gtid, &last, &lb, &ub, &st): alone, the
+  // thread's first chunk is every iteration, and the last; its next call
+  // answers 0. A flag on the stack says whether it has taken them.
+  Type *Flag = Type::getInt1Ty(F.getContext());
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Taken = B.CreateAlloca(Flag, nullptr, "omp.dispatch.taken");
+  B.SetInsertPoint(&Init);
+  B.CreateStore(B.getFalse(), Taken);
+  B.SetInsertPoint(&Next);
+  Value *Before = B.CreateLoad(Flag, Taken, "omp.dispatch.before");
+  B.CreateStore(B.getTrue(), Taken);
+  B.CreateStore(B.getInt32(1), Next.getArgOperand(2));
+  for (unsigned I = 0; I < 3; ++I)
+    B.CreateStore(Init.getArgOperand(3 + I), Next.getArgOperand(3 + I));
+  Next.replaceAllUsesWith(
+      B.CreateSelect(Before, ConstantInt::get(Next.getType(), 0),
+                     ConstantInt::get(Next.getType(), 1), "omp.dispatch.more"));
+  Next.eraseFromParent();
+  Init.eraseFromParent();
+}
+
 bool ForkRecogniser::run() {
   auto *Microtask =
       dyn_cast<Function>(Fork.getArgOperand(2)->stripPointerCasts());
@@ -492,18 +603,28 @@ bool ForkRecogniser::run() {
     emitError(F, ForkLoc, "OpenMP: the parallel region cannot be inlined");
     return true;
   }
-  CallBase *Init = inlinedCalls(OpenMPCall::StaticInit).front();
-  CallBase *Fini = inlinedCalls(OpenMPCall::StaticFini).front();
+  // checkMicrotask found one worksharing loop of either kind.
+  std::optional<Worksharing> Shared =
+      findWorksharing(inlinedCalls(OpenMPCall::StaticInit),
+                      inlinedCalls(OpenMPCall::StaticFini));
+  if (!Shared)
+    Shared = findWorksharing(inlinedCalls(OpenMPCall::DispatchInit),
+                             inlinedCalls(OpenMPCall::DispatchNext));
   Type *I32 = Type::getInt32Ty(F.getContext());
   Type *I64 = Type::getInt64Ty(F.getContext());
-  Value *Chunk = Schedule == StaticChunked ? Init->getArgOperand(8)
-                                           : ConstantInt::get(I64, 0);
+  Value *Chunk = Shared->getChunk();
+  ParallelSchedule Schedule = Shared->getParallelSchedule();
   SmallVector<RecurKind, 4> Reductions = takeReductions();
   DominatorTree DT(F);
   LoopInfo LI(DT);
-  Loop *L = findWorksharingLoop(F, LI, DT, *Init, *Fini, Schedule);
-  Fini->eraseFromParent();
-  runAsOneThread(*Init);
+  Instruction *End = Shared->getEnd(LI);
+  Loop *L = End ? findWorksharingLoop(LI, DT, *Shared, *End) : nullptr;
+  if (Shared->isDispatch()) {
+    runDispatchAsOneThread(*Shared->Init, *Shared->FiniOrNext);
+  } else {
+    Shared->FiniOrNext->eraseFromParent();
+    runAsOneThread(*Shared->Init);
+  }
   if (!L || !L->getLoopPreheader() || !L->hasDedicatedExits()) {
     runSerially(ForkLoc);
     return true;
@@ -524,6 +645,7 @@ bool ForkRecogniser::run() {
         return !Slot || SharedSlots.contains(Slot);
       });
   markUpdatedSharedSlots(*L, SharedSlots, Region);
+  setParallelLoopSchedule(*L, Schedule);
   answerQueries(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker, Region);
   answerQueries(OpenMPCall::NumThreads, ParallelIntrinsic::Workers, Region);
   ++NumLoops;

@@ -271,6 +271,49 @@ exit:
   ret i32 %result
 }
 
+; A dynamic schedule (loom.parallel.schedule): the context holds a counter
+; of the iterations taken, from 0, and each worker adds its chunk to it
+; (chunk 3 rounded up to the granule, as far as a quarter of a worker's
+; share) and runs the iterations before, until none is left. Guided: the
+; chunk is a share of those left, at least the region's.
+; CHECK-LABEL: define void @dynamic(
+; CHECK: %parallel.ctx = alloca { ptr, i64, i64, i64, i64, i32, i64, i64 }
+; CHECK: store i64 0, ptr
+; CHECK: call void @__loom_parallel_map(i32 2, ptr @dynamic.parallel.{{[0-9]+}}, ptr %parallel.ctx)
+; CHECK-LABEL: define void @guided(
+; CHECK: call void @__loom_parallel_map(i32 4, ptr @guided.parallel.{{[0-9]+}}, ptr %parallel.ctx)
+define void @dynamic(ptr %out, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 3), !loom.parallel.region !55
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i64, ptr %out, i64 %i
+  store i64 %i, ptr %q, align 8, !llvm.access.group !56
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !57
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
+define void @guided(ptr %out, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 4, i64 1), !loom.parallel.region !61
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i64, ptr %out, i64 %i
+  store i64 %i, ptr %q, align 8, !llvm.access.group !62
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !63
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
 ; A call of a function the module defines, which may use the work-item
 ; state a worker thread does not have.
 ; CHECK-LABEL: define void @calls_helper(
@@ -419,3 +462,38 @@ exit:
 !52 = distinct !{!52, !53, !54}
 !53 = !{!"llvm.loop.parallel_accesses", !51}
 !54 = !{!"loom.parallel.loop", !50}
+!55 = distinct !{!"loom.parallel.region"}
+!56 = distinct !{}
+!57 = distinct !{!57, !58, !59, !60}
+!58 = !{!"llvm.loop.parallel_accesses", !56}
+!59 = !{!"loom.parallel.loop", !55}
+!60 = !{!"loom.parallel.schedule", !"dynamic"}
+!61 = distinct !{!"loom.parallel.region"}
+!62 = distinct !{}
+!63 = distinct !{!63, !64, !65, !66}
+!64 = !{!"llvm.loop.parallel_accesses", !62}
+!65 = !{!"loom.parallel.loop", !61}
+!66 = !{!"loom.parallel.schedule", !"guided"}
+
+; The worker functions of @dynamic and @guided, after every caller.
+; CHECK-LABEL: define internal void @dynamic.parallel.{{[0-9]+}}(
+; CHECK: %[[QUARTER:.+]] = udiv i64 %trip.count, 8
+; CHECK: %[[ROUNDED:.+]] = call i64 @llvm.umin.i64(i64 64, i64 %[[QUARTER]])
+; CHECK: %chunk.size = call i64 @llvm.umax.i64(i64 3, i64 %[[ROUNDED]])
+; CHECK: %taken = getelementptr inbounds { ptr, i64, i64, i64, i64, i32, i64, i64 }, ptr %ctx, i32 0, i32 7
+; CHECK: chunk.cond:
+; CHECK: %chunk.start = atomicrmw add ptr %taken, i64 %chunk.size monotonic, align 8
+; CHECK: icmp ult i64 %chunk.start, %trip.count
+; CHECK: chunk.body:
+; CHECK: add i64 %chunk.start, %chunk.size
+; CHECK-LABEL: define internal void @guided.parallel.{{[0-9]+}}(
+; CHECK: chunk.cond:
+; CHECK: %taken.before = load atomic i64, ptr %taken monotonic, align 8
+; CHECK: %[[USED:.+]] = call i64 @llvm.umin.i64(i64 %taken.before, i64 %trip.count)
+; CHECK: %[[LEFT:.+]] = sub i64 %trip.count, %[[USED]]
+; CHECK: %guided.share = udiv i64 %[[LEFT]], 8
+; CHECK: %[[SIZE:.+]] = call i64 @llvm.umax.i64(i64 %guided.share, i64 %chunk.size)
+; CHECK: %chunk.start = atomicrmw add ptr %taken, i64 %[[SIZE]] monotonic, align 8
+; With a granule of 1, the chunk stays as written.
+; EXACT-LABEL: define internal void @dynamic.parallel.{{[0-9]+}}(
+; EXACT: %chunk.size = call i64 @llvm.umax.i64(i64 3, i64 %{{.+}})

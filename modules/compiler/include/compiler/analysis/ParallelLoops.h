@@ -83,6 +83,23 @@ inline constexpr llvm::StringLiteral ParallelLoopProperty =
 inline constexpr llvm::StringLiteral ParallelReductionsProperty =
     "loom.parallel.reductions";
 
+/// The loop property `!{!"loom.parallel.schedule", !"dynamic"}` (or
+/// `!"guided"`): how the region's workers take the loop's chunks. Without
+/// it, statically, as the region's chunk says.
+inline constexpr llvm::StringLiteral ParallelScheduleProperty =
+    "loom.parallel.schedule";
+
+/// How a parallel loop's chunks go to the workers.
+enum class ParallelSchedule {
+  /// Dealt before the loop: one block per worker, or chunks round-robin.
+  Static,
+  /// Taken by each worker that is free, in order, chunk after chunk.
+  Dynamic,
+  /// Taken likewise, each a share of the iterations left (at least the
+  /// region's chunk): large first, smaller towards the end.
+  Guided,
+};
+
 /// A region as a function holds it.
 struct ParallelRegion {
   llvm::CallInst *Entry = nullptr;
@@ -165,6 +182,12 @@ getDeclaredReductions(const llvm::Loop &L);
 /// chain of fused multiply-adds (FMulAdd) is an `fadd` reduction.
 bool isDeclaredReduction(llvm::RecurKind Kind,
                          llvm::ArrayRef<llvm::RecurKind> Declared);
+
+/// The schedule \p L's id declares (static without the property).
+ParallelSchedule getParallelLoopSchedule(const llvm::Loop &L);
+
+/// Declares \p Schedule for \p L (static: no property).
+void setParallelLoopSchedule(llvm::Loop &L, ParallelSchedule Schedule);
 
 /// Removes Loom's properties from \p L's id; LLVM's own stay.
 void unmarkParallelLoop(llvm::Loop &L);

@@ -9,7 +9,11 @@
 /// `<fn>.parallel.<n>(ptr ctx, i32 worker)` that runs the iterations of its
 /// worker, numbering them 0 to the trip count: with chunk 0 one contiguous
 /// block each, with chunk 1 every workers-th iteration, with chunk k chunks
-/// of k dealt round-robin. A chunk is rounded up to a multiple of
+/// of k dealt round-robin; with a `dynamic` or `guided` schedule
+/// (`loom.parallel.schedule`), each worker takes its next chunk from a
+/// counter in ctx that the workers share (guided: a share of the
+/// iterations left), a dynamic chunk rounded up only as far as a quarter of
+/// a worker's share. A chunk is rounded up to a multiple of
 /// `granule` iterations: a CPU worker runs a chunk as a vector loop, which
 /// a chunk of one iteration would defeat, and iterations are independent,
 /// so only the schedule changes; not when the loop asks for its worker's
@@ -19,6 +23,8 @@
 /// identity across the worker's chunks, and the caller combines the
 /// workers' partial results, in worker order, into its start value for the
 /// loop's exit; worker queries become the worker's index and the count. The
+/// loop's memory marked shared (`llvm.loom.parallel.shared`) is reached
+/// through ctx like any live-in, and the marks go. The
 /// loop's place gets a call of the driver's runtime hook
 /// `__loom_parallel_map(i32 workers, ptr fn, ptr ctx)` (doc/kernel-abi.md),
 /// with 0 workers meaning as many as the driver has

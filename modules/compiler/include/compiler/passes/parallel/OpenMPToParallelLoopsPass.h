@@ -6,20 +6,25 @@
 /// microtask that `__kmpc_fork_call` runs (after `__kmpc_push_num_threads`
 /// for `num_threads`), the microtask sharing its loop out through
 /// `__kmpc_for_static_init_{4,4u,8,8u}` (schedule `static`, with or without
-/// a chunk) and `__kmpc_for_static_fini`, and combining `reduction`s through
+/// a chunk) and `__kmpc_for_static_fini`, or chunk after chunk through
+/// `__kmpc_dispatch_init_*` and `__kmpc_dispatch_next_*` (`dynamic`,
+/// `guided`, `runtime`, `auto`), and combining `reduction`s through
 /// `__kmpc_reduce_nowait`; or the same from LLVM's OpenMPIRBuilder (flang,
 /// and DO CONCURRENT mapped to OpenMP), whose loop ends with its implicit
 /// `__kmpc_barrier`.
 /// Does: late outlining, as the parallelization-metadata RFC argues: puts
 /// the microtask back in its caller, so the optimizer sees the loop, as the
-/// code one thread of a team of one would run (the static schedule's bounds
-/// are the whole iteration space, the reduction is this thread's), and gives
+/// code one thread of a team of one would run (the schedule's bounds are
+/// the whole iteration space, the reduction is this thread's), and gives
 /// the loop Loom's form of a parallel loop (doc/compiler-spec.md): a region
 /// of `num_threads` workers (0 without the clause) and the schedule's chunk
-/// (0 without one), the loop's accesses to memory other than the microtask's
-/// own stack slots in an access group (`parallel for` declares the
-/// iterations independent), and the reduction kinds of the reduction
-/// function declared on the loop. `omp_get_thread_num()` and
+/// (0 without one), `dynamic` and `guided` as the loop's schedule property
+/// (`runtime` and `auto` are static), the loop's accesses to memory other
+/// than the microtask's own stack slots in an access group (`parallel for`
+/// declares the iterations independent), the caller's stack variables the
+/// loop stores to marked shared by the region (`llvm.loom.parallel.shared`:
+/// a critical section updates them), and the reduction kinds of the
+/// reduction function declared on the loop. `omp_get_thread_num()` and
 /// `omp_get_num_threads()` in the loop become the region's worker queries;
 /// a critical section's `__kmpc_critical` and `__kmpc_end_critical` stay,
 /// for the driver's runtime, which holds the section's lock.
@@ -30,7 +35,7 @@
 /// doc/kernel-abi.md), with a warning, unless its region needs work-item
 /// state, which the runtime's threads lack.
 /// What it does not support is an error at the construct's source
-/// location (with -g): another schedule, `ordered`, `single`,
+/// location (with -g): `ordered`, `single`,
 /// a barrier but the one ending the worksharing loop (which a team of one,
 /// or workers all joined, passes at once, and which goes), code of a
 /// `parallel` region outside its worksharing loop, any other OpenMP runtime
