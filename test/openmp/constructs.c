@@ -4,12 +4,10 @@
 // depend only on the iterations, not on which thread ran them, but where
 // OpenMP fixes that too (a static schedule's thread numbers).
 
+#include <omp.h>
 #include <stdint.h>
 
 #define KERNEL __attribute__((annotate("loom_kernel")))
-
-int omp_get_thread_num(void);
-int omp_get_num_threads(void);
 
 KERNEL void parallel_for(float *out, const float *in, int32_t n) {
 #pragma omp parallel for num_threads(2)
@@ -178,4 +176,34 @@ KERNEL void schedules(int64_t *sums, int32_t *seen, const int32_t *in,
 #pragma omp parallel for schedule(auto)
   for (int32_t i = 0; i < n; ++i)
     seen[i] += 1000;
+}
+
+// The runtime's routines: locks, nested locks, the time, whether a loop
+// runs in parallel (per iteration, and outside the region).
+KERNEL void runtime_routines(int32_t *out, int32_t *parallel, int32_t n) {
+  omp_lock_t lock;
+  omp_nest_lock_t nest;
+  omp_init_lock(&lock);
+  omp_init_nest_lock(&nest);
+  int32_t count = 0, nested = 0;
+  double start = omp_get_wtime();
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i) {
+    omp_set_lock(&lock);
+    count += 1;
+    omp_unset_lock(&lock);
+    omp_set_nest_lock(&nest);
+    omp_set_nest_lock(&nest);
+    nested += 2;
+    omp_unset_nest_lock(&nest);
+    omp_unset_nest_lock(&nest);
+    parallel[i] = omp_in_parallel();
+  }
+  double elapsed = omp_get_wtime() - start;
+  omp_destroy_lock(&lock);
+  omp_destroy_nest_lock(&nest);
+  out[0] = count;
+  out[1] = nested;
+  out[2] = elapsed >= 0.0 && omp_get_wtick() > 0.0 && omp_get_num_procs() > 0;
+  out[3] = omp_in_parallel();
 }

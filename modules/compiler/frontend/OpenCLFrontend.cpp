@@ -35,6 +35,11 @@ namespace {
 /// Where target headers appear to be; no such directory exists on disk.
 constexpr const char *TargetHeaderDir = "/loom-target-include";
 
+/// The omp.h of kernels (frontend/headers/omp.h).
+constexpr const char OpenMPHeader[] =
+#include "omp_header.inc"
+    ;
+
 /// Included after Clang's opencl-c-base.h, which defines for every SPIR
 /// target, whatever -cl-ext says (from OpenCL C 2.0), the macros of
 /// extensions whose builtins Loom does not have: sub-group rotations,
@@ -71,6 +76,10 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
                      std::to_string(OpenCLDeviceMajorVersion * 100 +
                                     OpenCLDeviceMinorVersion * 10)});
   }
+  // The target's headers and the SDK's come before Clang's own: Loom's
+  // omp.h, not libomp's, which needs a C library.
+  if (HasTargetHeaders)
+    Args.insert(Args.end(), {"-internal-isystem", TargetHeaderDir});
   // Loom verifies the module itself, once it has repaired what Clang 15
   // gets wrong (repairAddressSpaceBitcasts).
   Args.insert(Args.end(),
@@ -101,8 +110,6 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
   if (Opts.DebugInfo || Opts.OpenMP)
     Args.insert(Args.end(),
                 {"-debug-info-kind=line-tables-only", "-dwarf-version=4"});
-  if (HasTargetHeaders)
-    Args.insert(Args.end(), {"-internal-isystem", TargetHeaderDir});
   // OpenCL build options; C takes none of them.
   if (Opts.Language == SourceLanguage::OpenCLC)
     for (const std::string &Flag : Opts.ClangFlags)
@@ -176,8 +183,13 @@ Expected<std::unique_ptr<Module>> compileOpenCLSource(
   clang::DiagnosticsEngine ParseDiagnostics(new clang::DiagnosticIDs(),
                                             ParseOpts.get(), &ParsePrinter,
                                             /*ShouldOwnClient=*/false);
+  // The target's headers, and the SDK's own: omp.h, whose routines the
+  // driver provides with -fopenmp or without (OpenMP's serial stubs).
+  SmallVector<TargetHeader, 4> Headers(TargetHeaders.begin(),
+                                       TargetHeaders.end());
+  Headers.push_back({"omp.h", OpenMPHeader});
   std::vector<std::string> Args =
-      buildCC1Args(Opts, !TargetHeaders.empty(), TypedPointers);
+      buildCC1Args(Opts, !Headers.empty(), TypedPointers);
   // Clang's code generator sets the context's value-name policy from its
   // own option, so the option must say what the context does.
   if (Ctx.shouldDiscardValueNames())
@@ -194,8 +206,8 @@ Expected<std::unique_ptr<Module>> compileOpenCLSource(
                             /*ShouldOwnClient=*/true);
     // "N errors generated." belongs with the diagnostics, not on stderr.
     Clang.setVerboseOutputStream(DiagnosticStream);
-    if (!TargetHeaders.empty())
-      Clang.createFileManager(createFileSystem(TargetHeaders));
+    if (!Headers.empty())
+      Clang.createFileManager(createFileSystem(Headers));
     // The source is in memory: map the file name diagnostics use onto it.
     clang::PreprocessorOptions &PPOpts = Clang.getPreprocessorOpts();
     PPOpts.addRemappedFile(

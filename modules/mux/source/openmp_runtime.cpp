@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdarg>
 #include <cstdint>
 #include <deque>
@@ -360,6 +361,73 @@ int ompGetThreadNum() { return static_cast<int>(Member.Index); }
 int ompGetNumThreads() { return static_cast<int>(Member.Size); }
 int ompGetMaxThreads() { return static_cast<int>(poolSize()); }
 
+/// `omp_in_parallel()`: whether the calling thread is in a team of more
+/// than one.
+int ompInParallel() { return Member.Size > 1; }
+
+/// `omp_get_num_procs()`: the processors a team may run on, the pool's
+/// workers.
+int ompGetNumProcs() { return static_cast<int>(poolSize()); }
+
+/// `omp_get_wtime()`: seconds from a fixed point in the past.
+double ompGetWtime() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// `omp_get_wtick()`: the resolution of omp_get_wtime, in seconds.
+double ompGetWtick() {
+  using Period = std::chrono::steady_clock::period;
+  return static_cast<double>(Period::num) / static_cast<double>(Period::den);
+}
+
+/// A simple lock (`omp_lock_t`, one pointer, as libomp's omp.h declares
+/// it): `omp_init_lock` makes the mutex it points to, `omp_destroy_lock`
+/// frees it.
+struct SimpleLock {
+  std::mutex *Lock;
+};
+
+void ompInitLock(SimpleLock *L) { L->Lock = new std::mutex; }
+void ompDestroyLock(SimpleLock *L) {
+  delete L->Lock;
+  L->Lock = nullptr;
+}
+void ompSetLock(SimpleLock *L) { L->Lock->lock(); }
+void ompUnsetLock(SimpleLock *L) { L->Lock->unlock(); }
+int ompTestLock(SimpleLock *L) { return L->Lock->try_lock(); }
+
+/// A nestable lock (`omp_nest_lock_t`, one pointer): a recursive mutex and
+/// how many times its owner holds it.
+struct NestLockState {
+  std::recursive_mutex Lock;
+  int Depth = 0;
+};
+struct NestLock {
+  NestLockState *State;
+};
+
+void ompInitNestLock(NestLock *L) { L->State = new NestLockState; }
+void ompDestroyNestLock(NestLock *L) {
+  delete L->State;
+  L->State = nullptr;
+}
+void ompSetNestLock(NestLock *L) {
+  L->State->Lock.lock();
+  ++L->State->Depth;
+}
+void ompUnsetNestLock(NestLock *L) {
+  --L->State->Depth;
+  L->State->Lock.unlock();
+}
+/// The new nesting depth, or 0 when another thread holds it.
+int ompTestNestLock(NestLock *L) {
+  if (!L->State->Lock.try_lock())
+    return 0;
+  return ++L->State->Depth;
+}
+
 struct RuntimeFunction {
   std::string_view Name;
   void *Address;
@@ -394,6 +462,20 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"omp_get_thread_num", address(&ompGetThreadNum)},
     {"omp_get_num_threads", address(&ompGetNumThreads)},
     {"omp_get_max_threads", address(&ompGetMaxThreads)},
+    {"omp_in_parallel", address(&ompInParallel)},
+    {"omp_get_num_procs", address(&ompGetNumProcs)},
+    {"omp_get_wtime", address(&ompGetWtime)},
+    {"omp_get_wtick", address(&ompGetWtick)},
+    {"omp_init_lock", address(&ompInitLock)},
+    {"omp_destroy_lock", address(&ompDestroyLock)},
+    {"omp_set_lock", address(&ompSetLock)},
+    {"omp_unset_lock", address(&ompUnsetLock)},
+    {"omp_test_lock", address(&ompTestLock)},
+    {"omp_init_nest_lock", address(&ompInitNestLock)},
+    {"omp_destroy_nest_lock", address(&ompDestroyNestLock)},
+    {"omp_set_nest_lock", address(&ompSetNestLock)},
+    {"omp_unset_nest_lock", address(&ompUnsetNestLock)},
+    {"omp_test_nest_lock", address(&ompTestNestLock)},
 };
 
 } // namespace

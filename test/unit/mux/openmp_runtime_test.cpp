@@ -6,7 +6,8 @@
 /// exactly one member, for every team size and trip count, in OpenMP's
 /// order; so do the dispatched schedules (dynamic, guided, runtime), two
 /// loops of a region in a row, on the pool's threads too; members know
-/// their number and their team's size; a region inside
+/// their number and their team's size; locks exclude, nested locks count
+/// their owner's holds, and the time goes forward; a region inside
 /// a team runs on a team of one; the reduction lock is released.
 ///
 //===----------------------------------------------------------------------===//
@@ -258,3 +259,70 @@ TEST(OpenMPRuntime, ARegionPassesItsArguments) {
 }
 
 } // namespace
+
+namespace {
+
+using LockFunction = void (*)(void **);
+using TestLockFunction = int (*)(void **);
+
+struct Counted {
+  void *Lock = nullptr;
+  void *Nest = nullptr;
+  int Count = 0, NestCount = 0;
+  std::atomic<int> Depths{0};
+};
+
+void lockedMember(int32_t *, int32_t *, void *Context) {
+  auto &C = *static_cast<Counted *>(Context);
+  for (int I = 0; I < 1000; ++I) {
+    hook<LockFunction>("omp_set_lock")(&C.Lock);
+    ++C.Count;
+    hook<LockFunction>("omp_unset_lock")(&C.Lock);
+    hook<LockFunction>("omp_set_nest_lock")(&C.Nest);
+    // The owner holds it again at once, one level deeper.
+    C.Depths += hook<TestLockFunction>("omp_test_nest_lock")(&C.Nest);
+    ++C.NestCount;
+    hook<LockFunction>("omp_unset_nest_lock")(&C.Nest);
+    hook<LockFunction>("omp_unset_nest_lock")(&C.Nest);
+  }
+}
+
+} // namespace
+
+TEST(OpenMPRuntime, LocksExcludeAndNestedLocksCount) {
+  mux::ThreadPool Pool(3);
+  Counted C;
+  hook<LockFunction>("omp_init_lock")(&C.Lock);
+  hook<LockFunction>("omp_init_nest_lock")(&C.Nest);
+  ASSERT_NE(C.Lock, nullptr);
+  // Held, a simple lock cannot be taken again, by its owner either.
+  hook<LockFunction>("omp_set_lock")(&C.Lock);
+  EXPECT_EQ(hook<TestLockFunction>("omp_test_lock")(&C.Lock), 0);
+  hook<LockFunction>("omp_unset_lock")(&C.Lock);
+  EXPECT_EQ(hook<TestLockFunction>("omp_test_lock")(&C.Lock), 1);
+  hook<LockFunction>("omp_unset_lock")(&C.Lock);
+  Pool.runJob([&](unsigned Worker) {
+    if (Worker != 0)
+      return;
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 3);
+    hook<ForkCall>("__kmpc_fork_call")(
+        nullptr, 1, reinterpret_cast<void *>(&lockedMember), &C);
+  });
+  EXPECT_EQ(C.Count, 3 * 1000);
+  EXPECT_EQ(C.NestCount, 3 * 1000);
+  EXPECT_EQ(C.Depths.load(), 3 * 1000 * 2);
+  hook<LockFunction>("omp_destroy_lock")(&C.Lock);
+  hook<LockFunction>("omp_destroy_nest_lock")(&C.Nest);
+  EXPECT_EQ(C.Lock, nullptr);
+}
+
+TEST(OpenMPRuntime, TimeGoesForward) {
+  using Time = double (*)();
+  double Before = hook<Time>("omp_get_wtime")();
+  double Tick = hook<Time>("omp_get_wtick")();
+  EXPECT_GT(Tick, 0.0);
+  EXPECT_LT(Tick, 1e-3);
+  EXPECT_GE(hook<Time>("omp_get_wtime")(), Before);
+  EXPECT_EQ(hook<ThreadQuery>("omp_in_parallel")(), 0);
+  EXPECT_GE(hook<ThreadQuery>("omp_get_num_procs")(), 1);
+}

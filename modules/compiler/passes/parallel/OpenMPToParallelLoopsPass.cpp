@@ -22,6 +22,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -31,6 +32,7 @@
 #define DEBUG_TYPE "openmp-to-parallel-loops"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 STATISTIC(NumLoops, "OpenMP loops given Loom's parallel-loop form");
 
@@ -54,6 +56,7 @@ enum class OpenMPCall {
   EndReduceNowait,
   ThreadNum,
   NumThreads,
+  InParallel,
   Barrier,
   /// A critical section's start and end: left as they are, for the
   /// driver's runtime, wherever the loop runs.
@@ -87,6 +90,7 @@ constexpr OpenMPCallName OpenMPCalls[] = {
     {OpenMPCall::EndReduceNowait, "__kmpc_end_reduce_nowait"},
     {OpenMPCall::ThreadNum, "omp_get_thread_num"},
     {OpenMPCall::NumThreads, "omp_get_num_threads"},
+    {OpenMPCall::InParallel, "omp_in_parallel"},
     {OpenMPCall::Barrier, "__kmpc_barrier"},
     {OpenMPCall::Critical, "__kmpc_critical"},
     {OpenMPCall::EndCritical, "__kmpc_end_critical"},
@@ -116,6 +120,10 @@ struct Worksharing {
   bool isDispatch() const { return Kind >= DynamicChunked; }
   /// Whether the iterations are the loop inside a loop over chunks.
   bool hasChunkLoop() const { return Kind != StaticUnchunked; }
+  /// Where the runtime leaves the upper bound of the thread's iterations.
+  Value *getUpperSlot() const {
+    return isDispatch() ? FiniOrNext->getArgOperand(4) : Init->getArgOperand(5);
+  }
   /// The last-iteration flag the runtime sets.
   Value *getLastFlag() const {
     return isDispatch() ? FiniOrNext->getArgOperand(2) : Init->getArgOperand(3);
@@ -161,6 +169,13 @@ Function *getCallee(const Instruction &I) {
 
 bool isOpenMPRuntimeName(StringRef Name) {
   return Name.startswith("__kmpc_") || Name.startswith("omp_");
+}
+
+/// Whether \p Name is an `omp_*` routine of the driver's runtime that any
+/// thread may call anywhere, whose answer does not depend on Loom's
+/// parallel loops (locks, the time, the pool's size).
+bool isPlainRuntimeFunction(StringRef Name) {
+  return Name.startswith("omp_") && isOpenMPRuntimeFunction(Name);
 }
 
 std::optional<OpenMPCall> identifyOpenMPCall(const Instruction &I) {
@@ -238,6 +253,14 @@ SmallVector<RecurKind, 4> getReductionKinds(const Function &Combine) {
       Add(RecurKind::FMin);
       Add(RecurKind::FMax);
       break;
+    case Instruction::PHI:
+      // `&&` and `||` on C's integers: the short circuit merges false (for
+      // `&&`) or true (for `||`) with the other side's test.
+      if (I.getType()->isIntegerTy(1))
+        for (const Value *Incoming : cast<PHINode>(I).incoming_values())
+          if (const auto *Constant = dyn_cast<ConstantInt>(Incoming))
+            Add(Constant->isZero() ? RecurKind::And : RecurKind::Or);
+      break;
     default:
       break;
     }
@@ -255,6 +278,41 @@ bool readsLastIterationFlag(const Value *Flag, const Loop &Dispatch) {
     const auto *Load = dyn_cast<LoadInst>(U);
     return Load && !Dispatch.contains(Load);
   });
+}
+
+/// Says that the counter of \p L's iterations never wraps. Clang counts a
+/// worksharing loop's iterations from 0 with a counter on the stack that the
+/// loop compares with the upper bound \p UpperSlot the runtime gives,
+/// unsigned when the source loop's count is (a loop counting down, `for (i =
+/// n - 1; i >= 0; --i)`). OpenMP requires the count to fit the counter's
+/// type, so the counter's increment never wraps, which Clang does not say
+/// of an unsigned counter; without it, ScalarEvolution cannot count the
+/// loop's iterations and the loop would run serially.
+void markCounterNoWrap(const Loop &L, const Value *UpperSlot) {
+  for (Instruction &I : *L.getHeader()) {
+    auto *Compare = dyn_cast<ICmpInst>(&I);
+    if (!Compare || !Compare->isUnsigned())
+      continue;
+    for (unsigned Side = 0; Side < 2; ++Side) {
+      auto *Upper = dyn_cast<LoadInst>(Compare->getOperand(Side));
+      auto *Count = dyn_cast<LoadInst>(Compare->getOperand(1 - Side));
+      if (!Upper || Upper->getPointerOperand() != UpperSlot || !Count)
+        continue;
+      Value *Counter = Count->getPointerOperand();
+      for (User *U : Counter->users()) {
+        auto *Store = dyn_cast<StoreInst>(U);
+        auto *Next = Store ? dyn_cast<BinaryOperator>(Store->getValueOperand())
+                           : nullptr;
+        const auto *Previous =
+            Next ? dyn_cast<LoadInst>(Next->getOperand(0)) : nullptr;
+        if (Store && Store->getPointerOperand() == Counter &&
+            L.contains(Store) && Next->getOpcode() == Instruction::Add &&
+            Previous && Previous->getPointerOperand() == Counter &&
+            match(Next->getOperand(1), m_One()))
+          Next->setHasNoUnsignedWrap();
+      }
+    }
+  }
 }
 
 /// Whether \p I may change memory that outlives the microtask: a store,
@@ -338,6 +396,7 @@ private:
   void runSerially(const DebugLoc &ForkLoc);
   void answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
                      const ParallelRegion &Region);
+  void answerInParallel(const ParallelRegion &Region);
   void error(const Instruction &At, const Twine &Message) {
     emitError(F, At.getDebugLoc() ? At.getDebugLoc() : Fork.getDebugLoc(),
               "OpenMP: " + Message);
@@ -415,7 +474,7 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
   for (Instruction &I : instructions(Microtask)) {
     Function *Callee = getCallee(I);
     if (!Callee || !isOpenMPRuntimeName(Callee->getName()) ||
-        identifyOpenMPCall(I))
+        identifyOpenMPCall(I) || isPlainRuntimeFunction(Callee->getName()))
       continue;
     error(I, "'" + Callee->getName() +
                  "' (from an OpenMP directive or runtime call in the "
@@ -475,18 +534,16 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
   }
   if (hasStrayBarrier(Microtask, DT, *End))
     return Verdict::Failed;
-  for (CallBase *Query : findCalls(Microtask, OpenMPCall::ThreadNum))
-    if (!L->contains(Query)) {
-      error(*Query, "omp_get_thread_num() outside the loop of a 'parallel "
-                    "for' is not supported");
-      return Verdict::Failed;
-    }
-  for (CallBase *Query : findCalls(Microtask, OpenMPCall::NumThreads))
-    if (!L->contains(Query)) {
-      error(*Query, "omp_get_num_threads() outside the loop of a 'parallel "
-                    "for' is not supported");
-      return Verdict::Failed;
-    }
+  // The region's queries, which the loop's workers answer.
+  for (OpenMPCall Kind :
+       {OpenMPCall::ThreadNum, OpenMPCall::NumThreads, OpenMPCall::InParallel})
+    for (CallBase *Query : findCalls(Microtask, Kind))
+      if (!L->contains(Query)) {
+        error(*Query, getCallee(*Query)->getName() +
+                          "() outside the loop of a 'parallel for' is not "
+                          "supported");
+        return Verdict::Failed;
+      }
   return Verdict::Recognised;
 }
 
@@ -619,6 +676,8 @@ bool ForkRecogniser::run() {
   LoopInfo LI(DT);
   Instruction *End = Shared->getEnd(LI);
   Loop *L = End ? findWorksharingLoop(LI, DT, *Shared, *End) : nullptr;
+  if (L)
+    markCounterNoWrap(*L, Shared->getUpperSlot());
   if (Shared->isDispatch()) {
     runDispatchAsOneThread(*Shared->Init, *Shared->FiniOrNext);
   } else {
@@ -648,6 +707,7 @@ bool ForkRecogniser::run() {
   setParallelLoopSchedule(*L, Schedule);
   answerQueries(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker, Region);
   answerQueries(OpenMPCall::NumThreads, ParallelIntrinsic::Workers, Region);
+  answerInParallel(Region);
   ++NumLoops;
   return true;
 }
@@ -775,6 +835,23 @@ void ForkRecogniser::runSerially(const DebugLoc &ForkLoc) {
     Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 0));
   for (CallBase *Query : inlinedCalls(OpenMPCall::NumThreads))
     Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 1));
+  for (CallBase *Query : inlinedCalls(OpenMPCall::InParallel))
+    Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 0));
+}
+
+/// The microtask's `omp_in_parallel()` calls become whether \p Region
+/// runs on more than one worker.
+void ForkRecogniser::answerInParallel(const ParallelRegion &Region) {
+  Function *Workers =
+      getOrDeclareParallelIntrinsic(*F.getParent(), ParallelIntrinsic::Workers);
+  IRBuilder<> B(F.getContext());
+  for (CallBase *Call : inlinedCalls(OpenMPCall::InParallel)) {
+    B.SetInsertPoint(Call);
+    Value *Several =
+        B.CreateICmpUGT(B.CreateCall(Workers, {Region.Entry}), B.getInt32(1));
+    Call->replaceAllUsesWith(B.CreateZExt(Several, Call->getType()));
+    Call->eraseFromParent();
+  }
 }
 
 /// The microtask's queries of kind \p Kind become Loom's \p As of

@@ -21,8 +21,10 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -34,6 +36,7 @@
 #define DEBUG_TYPE "parallelization-cleanup"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 STATISTIC(NumRegionsKept, "Number of parallel regions found valid");
 STATISTIC(NumRegionsDropped, "Number of parallel regions made serial");
@@ -423,6 +426,61 @@ private:
     return checkMemory(L);
   }
 
+  /// Makes \p Phi, a declared `&&` or `||` reduction on an integer as C
+  /// writes it (`x = zext((x != 0) && c)`, whose short circuit is a select
+  /// after SROA), the `and` or `or` reduction it amounts to on 0 and 1: the
+  /// start value made 0 or 1 before the loop, then `x & zext(c)` (or `|`),
+  /// which LLVM's recurrences recognise. Returns whether it did.
+  bool makeLogicalReductionBitwise(PHINode &Phi, Loop &L,
+                                   ArrayRef<RecurKind> Declared) {
+    BasicBlock *Preheader = L.getLoopPreheader(), *Latch = L.getLoopLatch();
+    if (!Preheader || !Latch || Phi.getNumIncomingValues() != 2 ||
+        !Phi.getType()->isIntegerTy() || !Phi.hasOneUse())
+      return false;
+    auto *Test = dyn_cast<ICmpInst>(*Phi.user_begin());
+    ICmpInst::Predicate Predicate;
+    if (!Test || !Test->hasOneUse() ||
+        !match(Test, m_ICmp(Predicate, m_Specific(&Phi), m_Zero())) ||
+        Predicate != ICmpInst::ICMP_NE)
+      return false;
+    auto *Widened = dyn_cast<ZExtInst>(Phi.getIncomingValueForBlock(Latch));
+    if (!Widened || !L.contains(Widened))
+      return false;
+    auto *Logical = dyn_cast<Instruction>(Widened->getOperand(0));
+    Value *Other = nullptr;
+    RecurKind Kind;
+    if (!Logical || !Logical->hasOneUse())
+      return false;
+    if (match(Logical, m_c_LogicalAnd(m_Specific(Test), m_Value(Other))))
+      Kind = RecurKind::And;
+    else if (match(Logical, m_c_LogicalOr(m_Specific(Test), m_Value(Other))))
+      Kind = RecurKind::Or;
+    else
+      return false;
+    if (!is_contained(Declared, Kind))
+      return false;
+    Type *Ty = Phi.getType();
+    IRBuilder<> B(Preheader->getTerminator());
+    Value *Start = Phi.getIncomingValueForBlock(Preheader);
+    Value *StartBit = B.CreateZExt(
+        B.CreateICmpNE(Start, ConstantInt::get(Ty, 0)), Ty, "logical.start");
+    B.SetInsertPoint(&Phi);
+    PHINode *Bits = B.CreatePHI(Ty, 2, Phi.getName() + ".bits");
+    B.SetInsertPoint(Widened);
+    Value *Term = B.CreateZExt(Other, Ty);
+    Value *Update = Kind == RecurKind::And ? B.CreateAnd(Bits, Term)
+                                           : B.CreateOr(Bits, Term);
+    Bits->addIncoming(StartBit, Preheader);
+    Bits->addIncoming(Update, Latch);
+    Widened->replaceAllUsesWith(Update);
+    Phi.replaceAllUsesWith(PoisonValue::get(Ty));
+    Widened->eraseFromParent();
+    Logical->eraseFromParent();
+    Test->eraseFromParent();
+    Phi.eraseFromParent();
+    return true;
+  }
+
   bool isAffineRecurrence(Instruction &I, const Loop &L) {
     if (!SE.isSCEVable(I.getType()))
       return false;
@@ -435,6 +493,11 @@ private:
   Verdict checkHeaderPhis(Loop &L,
                           SmallPtrSetImpl<const Instruction *> &Results) {
     SmallVector<RecurKind, 4> Declared = getDeclaredReductions(L);
+    for (PHINode &Phi : make_early_inc_range(L.getHeader()->phis()))
+      if (makeLogicalReductionBitwise(Phi, L, Declared)) {
+        SE.forgetLoop(&L);
+        Changed = true;
+      }
     bool HasInduction = false;
     for (PHINode &Phi : L.getHeader()->phis()) {
       if (isAffineRecurrence(Phi, L)) {

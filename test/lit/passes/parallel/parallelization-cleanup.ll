@@ -470,6 +470,75 @@ exit:
   ret void
 }
 
+; '&&' and '||' reductions on ints as C writes them after SROA, declared
+; 'and' and 'or': made the bitwise reductions they amount to on 0 and 1,
+; the start values made 0 or 1, and kept. The same loop with a '||' it does
+; not declare stays serial.
+; CHECK-LABEL: define i32 @logical(
+; CHECK: call token @llvm.loom.parallel.region.entry(i32 2, i64 0)
+; CHECK: %[[BOTH0:.+]] = icmp ne i32 %start, 0
+; CHECK: %logical.start = zext i1 %[[BOTH0]] to i32
+; CHECK: loop:
+; CHECK: %both.bits = phi i32 [ %logical.start, %entry ], [ %[[BOTH:.+]], %loop ]
+; CHECK: %either.bits = phi i32 [ 0, %entry ], [ %[[EITHER:.+]], %loop ]
+; CHECK: %[[C:.+]] = zext i1 %keep to i32
+; CHECK: %[[BOTH]] = and i32 %both.bits, %[[C]]
+; CHECK: %[[F:.+]] = zext i1 %found to i32
+; CHECK: %[[EITHER]] = or i32 %either.bits, %[[F]]
+; CHECK: exit:
+; CHECK: add i32 %[[BOTH]], %[[EITHER]]
+; CHECK-LABEL: define i32 @undeclared_logical(
+; CHECK-NOT: llvm.loom.parallel.region
+; CHECK: ret i32
+; WARN: warning: parallel loop runs serially (in function 'undeclared_logical'): 'either' carries a value from one iteration to the next that is neither an induction nor a reduction with one update
+define i32 @logical(ptr %in, i64 %n, i32 %start) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !130
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %both = phi i32 [ %start, %entry ], [ %both.next, %loop ]
+  %either = phi i32 [ 0, %entry ], [ %either.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %in, i64 %i
+  %v = load i32, ptr %p, align 4, !llvm.access.group !131
+  %both.set = icmp ne i32 %both, 0
+  %keep = icmp ne i32 %v, 12345
+  %both.bool = select i1 %both.set, i1 %keep, i1 false
+  %both.next = zext i1 %both.bool to i32
+  %either.set = icmp ne i32 %either, 0
+  %found = icmp eq i32 %v, 777
+  %either.bool = select i1 %either.set, i1 true, i1 %found
+  %either.next = zext i1 %either.bool to i32
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !132
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  %sum = add i32 %both.next, %either.next
+  ret i32 %sum
+}
+
+define i32 @undeclared_logical(ptr %in, i64 %n) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !136
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %either = phi i32 [ 0, %entry ], [ %either.next, %loop ]
+  %p = getelementptr inbounds i32, ptr %in, i64 %i
+  %v = load i32, ptr %p, align 4, !llvm.access.group !137
+  %either.set = icmp ne i32 %either, 0
+  %found = icmp eq i32 %v, 777
+  %either.bool = select i1 %either.set, i1 true, i1 %found
+  %either.next = zext i1 %either.bool to i32
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !138
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret i32 %either.next
+}
+
 declare token @llvm.loom.parallel.region.entry(i32, i64)
 declare void @llvm.loom.parallel.region.exit(token)
 declare i32 @llvm.loom.parallel.worker(token)
@@ -599,3 +668,14 @@ declare i32 @llvm.loom.parallel.workers(token)
 !122 = distinct !{!122, !123, !124}
 !123 = !{!"llvm.loop.parallel_accesses", !121}
 !124 = !{!"loom.parallel.loop", !120}
+!130 = distinct !{!"loom.parallel.region"}
+!131 = distinct !{}
+!132 = distinct !{!132, !133, !134, !135}
+!133 = !{!"llvm.loop.parallel_accesses", !131}
+!134 = !{!"loom.parallel.loop", !130}
+!135 = !{!"loom.parallel.reductions", !"and", !"or"}
+!136 = distinct !{!"loom.parallel.region"}
+!137 = distinct !{}
+!138 = distinct !{!138, !139, !140}
+!139 = !{!"llvm.loop.parallel_accesses", !137}
+!140 = !{!"loom.parallel.loop", !136}

@@ -7,9 +7,10 @@
 /// Does: puts the marked loops in simplified form (loop-simplify), then
 /// checks each region against the IR as it now is, as the
 /// parallelization-metadata RFC's ParallelizationCleanup does:
-///   - it is closed: its token is used only by its exits and worker
-///     queries (which the entry dominates, as the verifier checks for any
-///     value), and no path from the entry returns without passing an exit;
+///   - it is closed: its token is used only by its exits, worker queries
+///     and shared-memory marks (which the entry dominates, as the verifier
+///     checks for any value), and no path from the entry returns without
+///     passing an exit;
 ///   - it holds loops, each named by the region in its id, and nothing but
 ///     them (every outermost loop inside it), no worker query outside them,
 ///     and it is not inside another region's loop (nested regions run
@@ -25,11 +26,15 @@
 ///     RecurrenceDescriptor, or for the vectorizer's vector reductions a
 ///     chain of operations of one kind, each the only user of the one
 ///     before); no value it computes is used after it except a reduction's
-///     result and an induction's value (which the trip count gives);
+///     result and an induction's value (which the trip count gives); a
+///     declared `and` or `or` reduction as C writes `x = x && c` on an
+///     integer (`zext((x != 0) && c)`) is first made the bitwise reduction
+///     it amounts to on 0 and 1 (`x & zext(c)`, its start value 0 or 1);
 ///   - every instruction of each loop that may touch memory is in one of
-///     the loop's access groups (`llvm.loop.parallel_accesses`) or touches
-///     only a stack slot used nowhere else (private to an iteration), and
-///     none is a convergent call.
+///     the loop's access groups (`llvm.loop.parallel_accesses`), touches
+///     only a stack slot used nowhere else (private to an iteration), or is
+///     a load or store of memory the region marks shared
+///     (`llvm.loom.parallel.shared`), and none is a convergent call.
 /// A region that fails any check runs serially: its entry, exits and loop
 /// marks go, its worker queries become 0 and 1, and a warning names the
 /// source location and the reason. LLVM's access groups stay (LLVM checks

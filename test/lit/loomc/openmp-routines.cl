@@ -1,0 +1,55 @@
+// RUN: loomc --target=reference -fopenmp %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOWARN --allow-empty
+// RUN: loomc --target=reference -fopenmp --emit=ir -S %s -o - | FileCheck %s
+// RUN: loomc --target=reference -fopenmp -x c -DPLAIN_C --emit=ir -S %s -o - | FileCheck %s
+// RUN: loomc --target=reference %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOWARN --allow-empty
+// The OpenMP routines, from the omp.h Loom gives kernels (in OpenCL C and
+// in C: libomp's needs a C library), in a loop
+// that still runs on the driver's workers: locks and the time are the
+// driver runtime's calls; omp_in_parallel() in the loop is whether the
+// region has more than one worker. Without -fopenmp, the same kernel is a
+// serial program calling the same routines.
+
+// NOWARN-NOT: warning
+
+// CHECK-LABEL: define internal void @locked.parallel.{{[0-9]+}}(
+// CHECK-NOT: omp_in_parallel
+// CHECK: %[[SEVERAL:.+]] = icmp ugt i32 %workers, 1
+// CHECK: zext i1 %[[SEVERAL]] to i32
+// CHECK: call void @omp_set_lock(
+// CHECK: call void @omp_unset_lock(
+// CHECK-LABEL: define void @locked.mux-entry-hook(
+// CHECK: call void @omp_init_lock(
+// CHECK: call double @omp_get_wtime()
+// CHECK: call void @__loom_parallel_map(
+// CHECK: call void @omp_destroy_lock(
+
+#include <omp.h>
+
+#ifdef PLAIN_C
+#define KERNEL __attribute__((annotate("loom_kernel")))
+#define GLOBAL
+#else
+#define KERNEL kernel
+#define GLOBAL global
+#endif
+
+KERNEL void locked(GLOBAL int *out, GLOBAL int *parallel, GLOBAL float *time,
+                   int n) {
+  omp_lock_t lock;
+  // Clang's OpenCL C takes no address of a variable a region captures: the
+  // loop reaches the lock through a pointer.
+  omp_lock_t *held = &lock;
+  omp_init_lock(held);
+  int count = 0;
+  double start = omp_get_wtime();
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+    omp_set_lock(held);
+    count += 1;
+    omp_unset_lock(held);
+    parallel[i] = omp_in_parallel();
+  }
+  time[0] = (float)(omp_get_wtime() - start);
+  omp_destroy_lock(held);
+  out[0] = count;
+}
