@@ -503,6 +503,25 @@ TEST_P(OpenMP, DynamicGuidedRuntimeAndAutoSchedules) {
   }
 }
 
+TEST_P(OpenMP, TheIfClauseChoosesAtRunTime) {
+  // Unoptimized, Loom's parallel loop may run serially, a team of one, as
+  // ThreadNumbersFollowTheSchedule says; the runtime's need not.
+  const bool Serial =
+      runsUnoptimized() &&
+      std::string(std::get<2>(GetParam())) != "-fopenmp-runtime";
+  const bool Several = std::string(std::get<1>(GetParam())) != "1";
+  for (int N : {1, 64, 65, 1000}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(N, -1)), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "conditional", Args, OneWorkItem), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    const int InParallel = N > 64 && Several && !Serial ? 1000 : 0;
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Got[I], InParallel + I) << "iteration " << I;
+  }
+}
+
 TEST_P(OpenMP, AnOrderedLoopIsAnError) {
   std::vector<char> Unsupported;
   std::string Error =

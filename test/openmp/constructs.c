@@ -207,3 +207,10 @@ KERNEL void runtime_routines(int32_t *out, int32_t *parallel, int32_t n) {
   out[2] = elapsed >= 0.0 && omp_get_wtick() > 0.0 && omp_get_num_procs() > 0;
   out[3] = omp_in_parallel();
 }
+
+// 'if': in parallel when n > 64, else on the calling thread alone.
+KERNEL void conditional(int32_t *out, int32_t n) {
+#pragma omp parallel for if (n > 64)
+  for (int32_t i = 0; i < n; ++i)
+    out[i] = omp_in_parallel() * 1000 + i;
+}

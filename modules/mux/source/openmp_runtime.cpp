@@ -28,6 +28,7 @@
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace mux {
 
@@ -158,6 +159,27 @@ void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
   }
   for (uint32_t I = 0; I < R.TeamSize; ++I)
     runTeamMember(&R, I);
+}
+
+/// The teams the calling thread was in before each serialized region it is
+/// in (`__kmpc_serialized_parallel`), innermost last.
+thread_local std::vector<TeamMember> OuterTeams;
+
+/// `__kmpc_serialized_parallel(loc, gtid)`: a parallel region whose `if`
+/// clause was false, which the calling thread runs itself as a team of one
+/// (the compiler calls the outlined function directly).
+void serializedParallel(void *, int32_t) {
+  OuterTeams.push_back(Member);
+  Member = TeamMember();
+  PushedTeamSize = 0;
+}
+
+/// `__kmpc_end_serialized_parallel(loc, gtid)`: back in the team it was in.
+void endSerializedParallel(void *, int32_t) {
+  if (OuterTeams.empty())
+    return;
+  Member = OuterTeams.back();
+  OuterTeams.pop_back();
 }
 
 /// `__kmpc_push_num_threads(loc, gtid, n)`: the next fork's team size.
@@ -440,6 +462,8 @@ template <typename F> void *address(F *Function) {
 const RuntimeFunction RuntimeFunctions[] = {
     {"__kmpc_fork_call", address(&forkCall)},
     {"__kmpc_push_num_threads", address(&pushNumThreads)},
+    {"__kmpc_serialized_parallel", address(&serializedParallel)},
+    {"__kmpc_end_serialized_parallel", address(&endSerializedParallel)},
     {"__kmpc_global_thread_num", address(&globalThreadNum)},
     {"__kmpc_for_static_init_4", address(&forStaticInit<int32_t, int32_t>)},
     {"__kmpc_for_static_init_4u", address(&forStaticInit<uint32_t, int32_t>)},

@@ -2,8 +2,7 @@
 // each 'parallel for' back in its kernel in its parallel-loop form and runs
 // it on the driver's workers.
 
-int omp_get_thread_num(void);
-int omp_get_num_threads(void);
+#include <omp.h>
 
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void scale(global float *out, global const float *in, int n) {
@@ -210,4 +209,13 @@ kernel void dynamic_threads(global int *out, int n) {
 #pragma omp parallel for schedule(dynamic, 2) num_threads(3)
   for (int i = 0; i < n; ++i)
     out[i] = omp_get_thread_num() * 10 + omp_get_num_threads();
+}
+
+// 'if': the loop runs on the workers when n > 64, else on the kernel's
+// thread as a team of one; each iteration says which.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void conditional(global int *out, int n) {
+#pragma omp parallel for if (n > 64)
+  for (int i = 0; i < n; ++i)
+    out[i] = omp_in_parallel() * 1000 + i;
 }

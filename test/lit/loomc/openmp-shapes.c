@@ -7,7 +7,10 @@
 // schedule; '&&' and '||' reductions on ints (parallelization-cleanup makes
 // them the 'and' and 'or' reductions they amount to on 0 and 1, once SROA
 // has made the short circuit a select: a right-hand side LLVM cannot run
-// unconditionally, a load, keeps the branch, and the loop runs serially).
+// unconditionally, a load, keeps the branch, and the loop runs serially);
+// an 'if' clause, a choice at run time between the loop on the workers and
+// the outlined loop on the kernel's thread, a team of one between
+// __kmpc_serialized_parallel and its end.
 
 // NOWARN-NOT: warning
 
@@ -20,6 +23,12 @@
 // CHECK: %both{{.*}}.bits.partials{{.*}} = alloca i32
 // CHECK: %either{{.*}}.bits.partials{{.*}} = alloca i32
 // CHECK: call void @__loom_parallel_map(i32 %{{.+}}, ptr nonnull @logical.parallel.
+
+// CHECK-LABEL: define void @conditional.mux-entry-hook(
+// CHECK: icmp sgt i32 %{{.+}}, 64
+// CHECK-DAG: call void @__loom_parallel_map(i32 %{{.+}}, ptr nonnull @conditional.parallel.
+// CHECK-DAG: call void @__kmpc_serialized_parallel(
+// CHECK-DAG: call void @__kmpc_end_serialized_parallel(
 
 #include <stdint.h>
 
@@ -44,4 +53,10 @@ KERNEL void logical(int32_t *out, const int32_t *in, int32_t n) {
   }
   out[0] = both;
   out[1] = either;
+}
+
+KERNEL void conditional(int32_t *out, int32_t n) {
+#pragma omp parallel for if (n > 64)
+  for (int32_t i = 0; i < n; ++i)
+    out[i] = i * 3;
 }
