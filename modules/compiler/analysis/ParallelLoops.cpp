@@ -220,6 +220,33 @@ void declareIndependentAccesses(
       Ctx, L.getLoopID(), {ParallelAccesses}, {MDNode::get(Ctx, Groups)}));
 }
 
+/// Keeps \p L rolled while it is the region's work (ParallelRolledProperty),
+/// unless the loop says how to unroll it itself.
+void keepRolled(Loop &L) {
+  MDNode *ID = L.getLoopID();
+  if (ID)
+    for (const MDOperand &Op : drop_begin(ID->operands()))
+      if (const auto *Property = dyn_cast<MDNode>(Op))
+        if (const auto *Name = Property->getNumOperands()
+                                   ? dyn_cast<MDString>(Property->getOperand(0))
+                                   : nullptr;
+            Name && Name->getString().startswith("llvm.loop.unroll."))
+          return;
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  L.setLoopID(makePostTransformationMetadata(
+      Ctx, ID, {},
+      {MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.unroll.disable")),
+       MDNode::get(Ctx, MDString::get(Ctx, ParallelRolledProperty))}));
+}
+
+MDNode *releaseRolledLoopID(MDNode *LoopID) {
+  if (!LoopID || !findOptionMDForLoopID(LoopID, ParallelRolledProperty))
+    return LoopID;
+  return makePostTransformationMetadata(
+      LoopID->getContext(), LoopID,
+      {"llvm.loop.unroll.disable", ParallelRolledProperty}, {});
+}
+
 ParallelRegion
 makeParallelLoop(Loop &L, Value *Workers, Value *Chunk, const DebugLoc &Loc,
                  ArrayRef<RecurKind> Reductions,
@@ -234,6 +261,7 @@ makeParallelLoop(Loop &L, Value *Workers, Value *Chunk, const DebugLoc &Loc,
   Region.Entry->setDebugLoc(Loc);
   declareIndependentAccesses(L, Declared);
   markParallelLoop(L, Region.Id, Reductions);
+  keepRolled(L);
   return Region;
 }
 
@@ -324,7 +352,7 @@ void unmarkParallelLoop(Loop &L) {
   if (!L.getLoopID())
     return;
   L.setLoopID(makePostTransformationMetadata(
-      L.getHeader()->getContext(), L.getLoopID(),
+      L.getHeader()->getContext(), releaseRolledLoopID(L.getLoopID()),
       {ParallelLoopProperty, ParallelReductionsProperty,
        ParallelScheduleProperty},
       {}));

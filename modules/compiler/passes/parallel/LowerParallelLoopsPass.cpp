@@ -517,7 +517,9 @@ void LoopLowering::endLoopWithChunk(Worker &W, IRBuilder<> &B,
   Iteration->addIncoming(Next, Latch);
   BranchInst *NewBranch =
       B.CreateCondBr(B.CreateICmpEQ(Next, W.ChunkEnd), W.ChunkLatch, Header);
-  NewBranch->copyMetadata(*OldBranch, {LLVMContext::MD_loop});
+  // The worker's copy is no region's work: it may unroll again.
+  if (MDNode *LoopID = OldBranch->getMetadata(LLVMContext::MD_loop))
+    NewBranch->setMetadata(LLVMContext::MD_loop, releaseRolledLoopID(LoopID));
   OldBranch->eraseFromParent();
 }
 

@@ -314,6 +314,26 @@ exit:
   ret void
 }
 
+; A loop the form keeps rolled (loom.parallel.rolled): its workers' copy
+; may unroll again, its other properties kept.
+; CHECK-LABEL: define void @rolled(
+; CHECK: call void @__loom_parallel_map(i32 2, ptr @rolled.parallel.{{[0-9]+}}, ptr %parallel.ctx)
+define void @rolled(ptr %out) {
+entry:
+  %r = call token @llvm.loom.parallel.region.entry(i32 2, i64 0), !loom.parallel.region !67
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %q = getelementptr inbounds i64, ptr %out, i64 %i
+  store i64 %i, ptr %q, align 8, !llvm.access.group !68
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, 4
+  br i1 %done, label %exit, label %loop, !llvm.loop !69
+exit:
+  call void @llvm.loom.parallel.region.exit(token %r)
+  ret void
+}
+
 ; A call of a function the module defines, which may use the work-item
 ; state a worker thread does not have.
 ; CHECK-LABEL: define void @calls_helper(
@@ -497,3 +517,18 @@ exit:
 ; With a granule of 1, the chunk stays as written.
 ; EXACT-LABEL: define internal void @dynamic.parallel.{{[0-9]+}}(
 ; EXACT: %chunk.size = call i64 @llvm.umax.i64(i64 3, i64 %{{.+}})
+!67 = distinct !{!"loom.parallel.region"}
+!68 = distinct !{}
+!69 = distinct !{!69, !70, !71, !72, !73, !74}
+!70 = !{!"llvm.loop.parallel_accesses", !68}
+!71 = !{!"loom.parallel.loop", !67}
+!72 = !{!"llvm.loop.unroll.disable"}
+!73 = !{!"loom.parallel.rolled"}
+!74 = !{!"llvm.loop.vectorize.enable", i1 true}
+
+; The worker function of @rolled: its loop without the form's unroll
+; property.
+; CHECK-LABEL: define internal void @rolled.parallel.{{[0-9]+}}(
+; CHECK: br i1 %{{.+}}, label %chunk.latch, label %loop, !llvm.loop ![[ROLLED_WORKER:[0-9]+]]
+; CHECK-DAG: ![[ROLLED_WORKER]] = distinct !{![[ROLLED_WORKER]], ![[ROLLED_ACCESSES:[0-9]+]], ![[ROLLED_MARK:[0-9]+]], ![[VECTORIZE:[0-9]+]]}
+; CHECK-DAG: ![[VECTORIZE]] = !{!"llvm.loop.vectorize.enable", i1 true}

@@ -32,9 +32,13 @@
 ; CHECK-NOT: __kmpc
 ; CHECK: ret void
 ; CHECK-NOT: define internal void @scale.omp_outlined
-; CHECK-DAG: ![[L]] = distinct !{![[L]], ![[PA:[0-9]+]], ![[PL:[0-9]+]]}
+; CHECK-DAG: ![[L]] = distinct !{![[L]], ![[PA:[0-9]+]], ![[PL:[0-9]+]], ![[NOUNROLL:[0-9]+]], ![[ROLLED:[0-9]+]]}
 ; CHECK-DAG: ![[PA]] = !{!"llvm.loop.parallel_accesses", ![[G]]}
 ; CHECK-DAG: ![[PL]] = !{!"loom.parallel.loop", ![[R]]}
+; The loop stays a loop while it is the region's work (a short one would
+; otherwise be fully unrolled, and its region run serially).
+; CHECK-DAG: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
+; CHECK-DAG: ![[ROLLED]] = !{!"loom.parallel.rolled"}
 
 ; After LLVM's -O2 (which vectorizes the loop: every copy keeps the mark)
 ; the cleanup keeps the region.

@@ -89,6 +89,14 @@ inline constexpr llvm::StringLiteral ParallelReductionsProperty =
 inline constexpr llvm::StringLiteral ParallelScheduleProperty =
     "loom.parallel.schedule";
 
+/// The loop property `!{!"loom.parallel.rolled"}`: the form added the
+/// loop's `llvm.loop.unroll.disable`, for as long as the loop is the
+/// region's work. Fully unrolled, a loop of a few iterations (OpenMP's
+/// sections, a short `parallel for`) would be no loop, and its region would
+/// run serially; its workers' copies may unroll again.
+inline constexpr llvm::StringLiteral ParallelRolledProperty =
+    "loom.parallel.rolled";
+
 /// How a parallel loop's chunks go to the workers.
 enum class ParallelSchedule {
   /// Dealt before the loop: one block per worker, or chunks round-robin.
@@ -146,6 +154,11 @@ ParallelRegion makeParallelLoop(
     const llvm::DebugLoc &Loc, llvm::ArrayRef<llvm::RecurKind> Reductions,
     llvm::function_ref<bool(const llvm::Instruction &)> Declared = nullptr);
 
+/// The loop id \p LoopID without the `llvm.loop.unroll.disable` the form
+/// added to it (ParallelRolledProperty), for a copy of the loop that is
+/// not the region's work any more (a worker's).
+llvm::MDNode *releaseRolledLoopID(llvm::MDNode *LoopID);
+
 /// Marks \p L as the work of the region named \p RegionId, whose header
 /// phis of kinds \p Reductions are reductions the user declared.
 void markParallelLoop(llvm::Loop &L, llvm::MDNode *RegionId,
@@ -189,7 +202,8 @@ ParallelSchedule getParallelLoopSchedule(const llvm::Loop &L);
 /// Declares \p Schedule for \p L (static: no property).
 void setParallelLoopSchedule(llvm::Loop &L, ParallelSchedule Schedule);
 
-/// Removes Loom's properties from \p L's id; LLVM's own stay.
+/// Removes Loom's properties from \p L's id, and the
+/// `llvm.loop.unroll.disable` the form added; LLVM's own stay.
 void unmarkParallelLoop(llvm::Loop &L);
 
 /// Every loop of \p LI whose id names \p RegionId.
