@@ -7,6 +7,8 @@
 
 #include "compiler/analysis/ParallelLoops.h"
 
+#include "compiler/support/Diagnostics.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -156,7 +158,8 @@ SmallVector<ParallelRegion, 4> findParallelRegions(Function &F) {
 
 ParallelRegion createParallelRegion(Instruction *EntryPoint,
                                     ArrayRef<Instruction *> ExitPoints,
-                                    Value *Workers, Value *Chunk) {
+                                    Value *Workers, Value *Chunk,
+                                    StringRef Origin) {
   Module &M = *EntryPoint->getModule();
   LLVMContext &Ctx = M.getContext();
   ParallelRegion Region;
@@ -164,8 +167,10 @@ ParallelRegion createParallelRegion(Instruction *EntryPoint,
   Region.Entry = B.CreateCall(
       getOrDeclareParallelIntrinsic(M, ParallelIntrinsic::RegionEntry),
       {Workers, Chunk}, "parallel.region");
-  Region.Id =
-      MDNode::getDistinct(Ctx, {MDString::get(Ctx, ParallelRegionMDKind)});
+  SmallVector<Metadata *, 2> Names = {MDString::get(Ctx, ParallelRegionMDKind)};
+  if (!Origin.empty())
+    Names.push_back(MDString::get(Ctx, Origin));
+  Region.Id = MDNode::getDistinct(Ctx, Names);
   Region.Entry->setMetadata(ParallelRegionMDKind, Region.Id);
   Function *Exit =
       getOrDeclareParallelIntrinsic(M, ParallelIntrinsic::RegionExit);
@@ -247,17 +252,40 @@ MDNode *releaseRolledLoopID(MDNode *LoopID) {
       {"llvm.loop.unroll.disable", ParallelRolledProperty}, {});
 }
 
+StringRef getParallelRegionOrigin(const ParallelRegion &Region) {
+  if (!Region.Id || Region.Id->getNumOperands() < 2)
+    return "";
+  const auto *Origin = dyn_cast<MDString>(Region.Id->getOperand(1));
+  return Origin ? Origin->getString() : "";
+}
+
+void reportSerialRegion(const ParallelRegion &Region, const DebugLoc &Loc,
+                        const Twine &Why) {
+  const Function &F = *Region.Entry->getFunction();
+  // Remarks keep their pass's name as a pointer: a literal each.
+  const char *PassName =
+      getParallelRegionOrigin(Region) == "openmp" ? "openmp" : "parallel-loops";
+  std::string Reason = Why.str();
+  emitWarning(F, Loc,
+              "parallel loop runs serially (in function '" + F.getName() +
+                  "'): " + Reason);
+  emitMissedRemark(F, Loc, PassName, "Serial",
+                   "the parallel loop runs serially: " + Reason);
+}
+
 ParallelRegion
 makeParallelLoop(Loop &L, Value *Workers, Value *Chunk, const DebugLoc &Loc,
                  ArrayRef<RecurKind> Reductions,
-                 function_ref<bool(const Instruction &)> Declared) {
+                 function_ref<bool(const Instruction &)> Declared,
+                 StringRef Origin) {
   SmallVector<BasicBlock *, 2> ExitBlocks;
   L.getUniqueExitBlocks(ExitBlocks);
   SmallVector<Instruction *, 2> ExitPoints;
   for (BasicBlock *Exit : ExitBlocks)
     ExitPoints.push_back(&*Exit->getFirstInsertionPt());
-  ParallelRegion Region = createParallelRegion(
-      L.getLoopPreheader()->getTerminator(), ExitPoints, Workers, Chunk);
+  ParallelRegion Region =
+      createParallelRegion(L.getLoopPreheader()->getTerminator(), ExitPoints,
+                           Workers, Chunk, Origin);
   Region.Entry->setDebugLoc(Loc);
   declareIndependentAccesses(L, Declared);
   markParallelLoop(L, Region.Id, Reductions);

@@ -68,10 +68,14 @@ struct Collector : DiagnosticHandler {
     bool Wanted = Missed ? isMissedOptRemarkEnabled(Remark.getPassName())
                          : Remark.getKind() == DK_OptimizationRemark &&
                                isPassedOptRemarkEnabled(Remark.getPassName());
-    if (Wanted && OnWarning)
-      OnWarning((FileName + ": remark: " + Remark.getMsg() + " [-Rpass" +
-                 (Missed ? "-missed=" : "=") + Remark.getPassName() + "]\n")
-                    .str());
+    if (!Wanted || !OnWarning)
+      return true;
+    std::string Where = utils::getSourceLocation(Remark);
+    if (Where.empty())
+      Where = FileName;
+    OnWarning((Where + ": remark: " + Remark.getMsg() + " [-Rpass" +
+               (Missed ? "-missed=" : "=") + Remark.getPassName() + "]\n")
+                  .str());
     return true;
   }
 

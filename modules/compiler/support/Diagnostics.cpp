@@ -28,11 +28,15 @@ int LoomDiagnostic::getKindID() {
 }
 
 std::string LoomDiagnostic::getSourceLocation() const {
-  if (!isLocationAvailable())
+  return utils::getSourceLocation(*this);
+}
+
+std::string getSourceLocation(const DiagnosticInfoWithLocationBase &DI) {
+  if (!DI.isLocationAvailable())
     return "";
   StringRef Path;
   unsigned Line = 0, Column = 0;
-  getLocation(Path, Line, Column);
+  DI.getLocation(Path, Line, Column);
   std::string Text = Path.str() + ":" + std::to_string(Line);
   if (Column)
     Text += ":" + std::to_string(Column);
@@ -48,6 +52,23 @@ void emitWarning(const Function &Fn, const DebugLoc &Loc,
 
 void emitError(const Function &Fn, const DebugLoc &Loc, const Twine &Message) {
   Fn.getContext().diagnose(LoomDiagnostic(DS_Error, Fn, Loc, Message));
+}
+
+void emitRemark(const Function &Fn, const DebugLoc &Loc, const char *PassName,
+                StringRef Name, const Twine &Message) {
+  OptimizationRemark Remark(PassName, Name, DiagnosticLocation(Loc),
+                            &Fn.getEntryBlock());
+  Remark << Message.str();
+  Fn.getContext().diagnose(Remark);
+}
+
+void emitMissedRemark(const Function &Fn, const DebugLoc &Loc,
+                      const char *PassName, StringRef Name,
+                      const Twine &Message) {
+  OptimizationRemarkMissed Remark(PassName, Name, DiagnosticLocation(Loc),
+                                  &Fn.getEntryBlock());
+  Remark << Message.str();
+  Fn.getContext().diagnose(Remark);
 }
 
 } // namespace utils

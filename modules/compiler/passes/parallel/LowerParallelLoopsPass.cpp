@@ -769,9 +769,7 @@ bool lowerFunction(Function &F, FunctionAnalysisManager &FAM, uint64_t Granule,
       DebugLoc Loc = Region.Entry->getDebugLoc();
       if (!Loc && !Loops.empty())
         Loc = Loops.front()->getStartLoc();
-      emitWarning(F, Loc,
-                  "parallel loop runs serially (in function '" + F.getName() +
-                      "'): " + Why);
+      reportSerialRegion(Region, Loc, Why);
       removeParallelRegion(Region, LI);
       ++NumSerial;
       FAM.invalidate(F, PreservedAnalyses::none());

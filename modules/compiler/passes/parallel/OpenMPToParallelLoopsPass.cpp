@@ -96,6 +96,10 @@ constexpr OpenMPCallName OpenMPCalls[] = {
     {OpenMPCall::EndCritical, "__kmpc_end_critical"},
 };
 
+/// The pass name of OpenMP's remarks (`-Rpass=openmp`,
+/// `-Rpass-missed=openmp`).
+constexpr const char *RemarkPass = "openmp";
+
 /// libomp's schedule kinds (kmp_sched_t): `schedule(static[, chunk])`,
 /// `dynamic`, `guided`, `runtime` and `auto`, and the bits of the
 /// `monotonic` and `nonmonotonic` modifiers Clang adds to them.
@@ -326,6 +330,36 @@ bool mayChangeSharedState(const Instruction &I) {
   return I.mayWriteToMemory();
 }
 
+/// What a remark says of \p Region: its workers, schedule and chunk, and
+/// the reductions it declares.
+std::string describeRegion(const ParallelRegion &Region,
+                           ParallelSchedule Schedule,
+                           ArrayRef<RecurKind> Reductions) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  auto *Workers = dyn_cast<ConstantInt>(Region.getWorkers());
+  if (!Workers)
+    OS << "as many workers as num_threads says";
+  else if (Workers->isZero())
+    OS << "as many workers as the driver has";
+  else
+    OS << Workers->getZExtValue() << " workers";
+  OS << ", a "
+     << (Schedule == ParallelSchedule::Dynamic  ? "dynamic"
+         : Schedule == ParallelSchedule::Guided ? "guided"
+                                                : "static")
+     << " schedule";
+  if (auto *Chunk = dyn_cast<ConstantInt>(Region.getChunk());
+      Chunk && !Chunk->isZero())
+    OS << " in chunks of " << Chunk->getZExtValue();
+  if (!Reductions.empty()) {
+    OS << ", reductions";
+    for (RecurKind Kind : Reductions)
+      OS << " '" << getReductionName(Kind) << "'";
+  }
+  return OS.str();
+}
+
 /// Puts one `#pragma omp parallel for` back in its caller in Loom's form.
 class ForkRecogniser {
 public:
@@ -467,6 +501,11 @@ ForkRecogniser::Verdict ForkRecogniser::leaveToRuntime(Function &Microtask,
                 "parallel loop runs through the driver's OpenMP runtime (in "
                 "function '" +
                     F.getName() + "'): " + Why);
+  emitMissedRemark(
+      F, Fork.getDebugLoc(), RemarkPass, "LeftToRuntime",
+      "the parallel region runs through the driver's OpenMP "
+      "runtime: " +
+          (Why.empty() ? StringRef("-fopenmp-runtime asks so") : Why));
   return Verdict::LeftToRuntime;
 }
 
@@ -696,18 +735,23 @@ bool ForkRecogniser::run() {
   // caller's variables the region shares are not its own.
   ParallelRegion Region = makeParallelLoop(
       *L, B.CreateZExtOrTrunc(Workers, I32), B.CreateZExtOrTrunc(Chunk, I64),
-      ForkLoc, Reductions, [&](const Instruction &I) {
+      ForkLoc, Reductions,
+      [&](const Instruction &I) {
         const Value *Pointer = getLoadStorePointerOperand(&I);
         const auto *Slot =
             Pointer ? dyn_cast<AllocaInst>(getUnderlyingObject(Pointer))
                     : nullptr;
         return !Slot || SharedSlots.contains(Slot);
-      });
+      },
+      RemarkPass);
   markUpdatedSharedSlots(*L, SharedSlots, Region);
   setParallelLoopSchedule(*L, Schedule);
   answerQueries(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker, Region);
   answerQueries(OpenMPCall::NumThreads, ParallelIntrinsic::Workers, Region);
   answerInParallel(Region);
+  emitRemark(F, ForkLoc, RemarkPass, "ParallelLoop",
+             "the 'parallel for' is Loom's parallel loop: " +
+                 describeRegion(Region, Schedule, Reductions));
   ++NumLoops;
   return true;
 }
@@ -831,6 +875,9 @@ void ForkRecogniser::runSerially(const DebugLoc &ForkLoc) {
               "parallel loop runs serially (in function '" + F.getName() +
                   "'): Loom does not recognise the shape of the loop of "
                   "this 'parallel for'");
+  emitMissedRemark(F, ForkLoc, RemarkPass, "Serial",
+                   "the parallel loop runs serially: Loom does not recognise "
+                   "the shape of the loop of this 'parallel for'");
   for (CallBase *Query : inlinedCalls(OpenMPCall::ThreadNum))
     Query->replaceAllUsesWith(ConstantInt::get(Query->getType(), 0));
   for (CallBase *Query : inlinedCalls(OpenMPCall::NumThreads))

@@ -633,9 +633,7 @@ bool cleanUpFunction(Function &F, FunctionAnalysisManager &FAM) {
   }
   Changed |= Checker.Changed;
   for (auto &[Region, Reason] : Invalid) {
-    emitWarning(F, getRegionLocation(*Region, LI),
-                "parallel loop runs serially (in function '" + F.getName() +
-                    "'): " + Reason);
+    reportSerialRegion(*Region, getRegionLocation(*Region, LI), Reason);
     removeParallelRegion(*Region, LI);
     ++NumRegionsDropped;
     Changed = true;

@@ -72,6 +72,9 @@ protected:
     L = LI->getTopLevelLoops().front();
     Ctx.setDiagnosticHandlerCallBack(
         [](const DiagnosticInfo &DI, void *Warnings) {
+          // Remarks, which say the same, are not warnings.
+          if (DI.getSeverity() != DS_Warning)
+            return;
           std::string Text;
           raw_string_ostream OS(Text);
           DiagnosticPrinterRawOStream Printer(OS);

@@ -133,11 +133,23 @@ struct ParallelRegion {
 llvm::SmallVector<ParallelRegion, 4> findParallelRegions(llvm::Function &F);
 
 /// Opens a region before \p EntryPoint and closes it before each of
-/// \p ExitPoints, naming it by a new distinct node.
+/// \p ExitPoints, naming it by a new distinct node, which records
+/// \p Origin, the region's producer, when given ("openmp").
 ParallelRegion
 createParallelRegion(llvm::Instruction *EntryPoint,
                      llvm::ArrayRef<llvm::Instruction *> ExitPoints,
-                     llvm::Value *Workers, llvm::Value *Chunk);
+                     llvm::Value *Workers, llvm::Value *Chunk,
+                     llvm::StringRef Origin = "");
+
+/// The producer \p Region's node records ("openmp"), or an empty string.
+llvm::StringRef getParallelRegionOrigin(const ParallelRegion &Region);
+
+/// Says that \p Region runs serially and why: a warning at \p Loc, and a
+/// missed-optimization remark of the pass its producer names
+/// (`-Rpass-missed=openmp` for OpenMP's regions; `parallel-loops` for the
+/// others).
+void reportSerialRegion(const ParallelRegion &Region, const llvm::DebugLoc &Loc,
+                        const llvm::Twine &Why);
 
 /// Marks the stack memory \p Memory (an alloca before \p Region) shared by
 /// \p Region's workers, with a call after its entry.
@@ -152,7 +164,8 @@ void markSharedMemory(ParallelRegion &Region, llvm::AllocaInst &Memory);
 ParallelRegion makeParallelLoop(
     llvm::Loop &L, llvm::Value *Workers, llvm::Value *Chunk,
     const llvm::DebugLoc &Loc, llvm::ArrayRef<llvm::RecurKind> Reductions,
-    llvm::function_ref<bool(const llvm::Instruction &)> Declared = nullptr);
+    llvm::function_ref<bool(const llvm::Instruction &)> Declared = nullptr,
+    llvm::StringRef Origin = "");
 
 /// The loop id \p LoopID without the `llvm.loop.unroll.disable` the form
 /// added to it (ParallelRolledProperty), for a copy of the loop that is

@@ -44,11 +44,26 @@ private:
   std::string Message;
 };
 
+/// `file:line` or `file:line:col` of \p DI, or an empty string when it has
+/// no debug location.
+std::string getSourceLocation(const llvm::DiagnosticInfoWithLocationBase &DI);
+
 /// Reports \p Message about \p Fn, located at \p Loc when it is known.
 void emitWarning(const llvm::Function &Fn, const llvm::DebugLoc &Loc,
                  const llvm::Twine &Message);
 void emitError(const llvm::Function &Fn, const llvm::DebugLoc &Loc,
                const llvm::Twine &Message);
+
+/// Reports, as an optimization remark of pass \p PassName (a string that
+/// lives as long as the program: `-Rpass=PassName` shows it), that
+/// \p Fn's code at \p Loc was transformed (\p Name says how), or with
+/// emitMissedRemark, that it was not.
+void emitRemark(const llvm::Function &Fn, const llvm::DebugLoc &Loc,
+                const char *PassName, llvm::StringRef Name,
+                const llvm::Twine &Message);
+void emitMissedRemark(const llvm::Function &Fn, const llvm::DebugLoc &Loc,
+                      const char *PassName, llvm::StringRef Name,
+                      const llvm::Twine &Message);
 
 } // namespace utils
 } // namespace compiler

@@ -34,8 +34,9 @@
 /// other than a reduction's result is used after it, a header phi that is
 /// neither an affine recurrence nor a declared reduction, a call of a work-item
 /// builtin or of a function defined in the module, which may need the work-item
-/// state) runs serially, with a warning. Produces: no regions (each lowered or
-/// made serial) and no loop marks. Pipeline name:
+/// state) runs serially, with a warning and a missed remark (the region's
+/// origin's, as parallelization-cleanup's). Produces: no regions (each lowered
+/// or made serial) and no loop marks. Pipeline name:
 /// `lower-parallel-loops<granule=N>`.
 ///
 //===----------------------------------------------------------------------===//

@@ -40,6 +40,10 @@
 /// or workers all joined, passes at once, and which goes), code of a
 /// `parallel` region outside its worksharing loop, any other OpenMP runtime
 /// function.
+/// Remarks of the pass `openmp` say what became of each construct
+/// (`-Rpass=openmp`: recognised, with its workers, schedule, chunk and
+/// reductions; `-Rpass-missed=openmp`: left to the runtime, or serial); its
+/// regions record the origin `openmp`.
 /// Produces: parallel regions for parallelization-cleanup and
 /// lower-parallel-loops; OpenMP runtime calls only of the driver's runtime,
 /// in regions left to it. Pipeline name:

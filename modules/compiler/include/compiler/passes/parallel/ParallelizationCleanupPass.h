@@ -37,10 +37,10 @@
 ///     (`llvm.loom.parallel.shared`), and none is a convergent call.
 /// A region that fails any check runs serially: its entry, exits and loop
 /// marks go, its worker queries become 0 and 1, and a warning names the
-/// source location and the reason. LLVM's access groups stay (LLVM checks
-/// them itself).
-/// Produces: only regions that a lowering may run in parallel. Pipeline
-/// name: `parallelization-cleanup`.
+/// source location and the reason (and a missed-optimization remark of the
+/// pass its origin names: `openmp`, or `parallel-loops`). LLVM's access groups
+/// stay (LLVM checks them itself). Produces: only regions that a lowering may
+/// run in parallel. Pipeline name: `parallelization-cleanup`.
 ///
 //===----------------------------------------------------------------------===//
 
