@@ -26,6 +26,7 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #include "CL/cl.h"
 
+#include "CaseFigures.h"
 #include "KernelCase.h"
 #include "metadata/image.h"
 
@@ -44,7 +45,9 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = loom::CaseClock;
+using loom::median;
+using loom::microsecondsSince;
 
 struct Options {
   std::string CasePath;
@@ -76,17 +79,6 @@ llvm::Error check(cl_int Code, const char *What) {
 #define CL_TRY(Call, What)                                                     \
   if (llvm::Error E = check((Call), What))                                     \
   return std::move(E)
-
-double median(std::vector<double> Values) {
-  std::sort(Values.begin(), Values.end());
-  size_t N = Values.size();
-  return N % 2 ? Values[N / 2] : (Values[N / 2 - 1] + Values[N / 2]) / 2;
-}
-
-double microsecondsSince(Clock::time_point Start) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - Start)
-      .count();
-}
 
 std::string platformInfo(cl_platform_id Platform, cl_platform_info Param) {
   char Text[256] = {};
@@ -391,26 +383,18 @@ llvm::Error CaseSession::writeOutputs(const std::string &Dir,
 void printResults(const loom::KernelCase &Case, const std::string &Device,
                   const Timings &Times, unsigned Repeat,
                   const std::vector<std::string> &Outputs, bool Json) {
-  double Min = *std::min_element(Times.KernelUs.begin(), Times.KernelUs.end());
-  double WallMin = *std::min_element(Times.WallUs.begin(), Times.WallUs.end());
-  if (!Json) {
-    llvm::outs() << llvm::format(
-        "%s on %s: build %.1f ms, warm-up %.1f us, kernel min %.1f us, "
-        "median %.1f us, wall median %.1f us (%u runs)\n",
-        Case.Name.c_str(), Device.c_str(), Times.BuildMs, Times.WarmupUs, Min,
-        median(Times.KernelUs), median(Times.WallUs), Repeat);
+  if (Json) {
+    loom::printFiguresJSON(llvm::outs(),
+                           {Case.Name, Device, Times.BuildMs, Times.WarmupUs,
+                            Times.KernelUs, Times.WallUs, Outputs});
     return;
   }
-  llvm::json::Array OutputList;
-  for (const std::string &Path : Outputs)
-    OutputList.push_back(Path);
-  llvm::json::Object Result{
-      {"name", Case.Name},         {"device", Device},
-      {"build_ms", Times.BuildMs}, {"warmup_us", Times.WarmupUs},
-      {"kernel_us_min", Min},      {"kernel_us_median", median(Times.KernelUs)},
-      {"wall_us_min", WallMin},    {"wall_us_median", median(Times.WallUs)},
-      {"repeat", Repeat},          {"outputs", std::move(OutputList)}};
-  llvm::outs() << llvm::json::Value(std::move(Result)) << "\n";
+  double Min = *std::min_element(Times.KernelUs.begin(), Times.KernelUs.end());
+  llvm::outs() << llvm::format(
+      "%s on %s: build %.1f ms, warm-up %.1f us, kernel min %.1f us, "
+      "median %.1f us, wall median %.1f us (%u runs)\n",
+      Case.Name.c_str(), Device.c_str(), Times.BuildMs, Times.WarmupUs, Min,
+      median(Times.KernelUs), median(Times.WallUs), Repeat);
 }
 
 llvm::Error run(const Options &Opts) {

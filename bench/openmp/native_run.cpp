@@ -25,6 +25,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "CaseFigures.h"
 #include "KernelCase.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -51,7 +52,9 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = loom::CaseClock;
+using loom::median;
+using loom::microsecondsSince;
 
 struct Options {
   std::string CasePath;
@@ -63,17 +66,6 @@ struct Options {
 
 llvm::Error failure(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
-}
-
-double median(std::vector<double> Values) {
-  std::sort(Values.begin(), Values.end());
-  size_t N = Values.size();
-  return N % 2 ? Values[N / 2] : (Values[N / 2 - 1] + Values[N / 2]) / 2;
-}
-
-double microsecondsSince(Clock::time_point Start) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - Start)
-      .count();
 }
 
 /// The case's build options a native build keeps: its macro definitions.
@@ -272,26 +264,18 @@ llvm::Error NativeSession::writeOutputs(llvm::StringRef Dir,
 void printResults(const loom::KernelCase &Case, double BuildMs, double WarmupUs,
                   const std::vector<double> &Us,
                   const std::vector<std::string> &Outputs, bool Json) {
-  double Min = *std::min_element(Us.begin(), Us.end());
-  if (!Json) {
-    llvm::outs() << llvm::format("%s natively: build %.1f ms, warm-up %.1f us, "
-                                 "kernel min %.1f us, median %.1f us (%zu "
-                                 "runs)\n",
-                                 Case.Name.c_str(), BuildMs, WarmupUs, Min,
-                                 median(Us), Us.size());
+  if (Json) {
+    // The call is the launch: kernel and wall times are one figure.
+    loom::printFiguresJSON(llvm::outs(), {Case.Name, "clang-15 -fopenmp",
+                                          BuildMs, WarmupUs, Us, Us, Outputs});
     return;
   }
-  llvm::json::Array OutputList;
-  for (const std::string &Path : Outputs)
-    OutputList.push_back(Path);
-  // The call is the launch: kernel and wall times are one figure.
-  llvm::json::Object Result{
-      {"name", Case.Name},    {"device", "clang-15 -fopenmp"},
-      {"build_ms", BuildMs},  {"warmup_us", WarmupUs},
-      {"kernel_us_min", Min}, {"kernel_us_median", median(Us)},
-      {"wall_us_min", Min},   {"wall_us_median", median(Us)},
-      {"repeat", Us.size()},  {"outputs", std::move(OutputList)}};
-  llvm::outs() << llvm::json::Value(std::move(Result)) << "\n";
+  llvm::outs() << llvm::format("%s natively: build %.1f ms, warm-up %.1f us, "
+                               "kernel min %.1f us, median %.1f us (%zu "
+                               "runs)\n",
+                               Case.Name.c_str(), BuildMs, WarmupUs,
+                               *std::min_element(Us.begin(), Us.end()),
+                               median(Us), Us.size());
 }
 
 llvm::Error run(const Options &Opts) {

@@ -11,6 +11,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "CaseFigures.h"
 #include "InputKind.h"
 #include "KernelCase.h"
 #include "KernelCrashGuard.h"
@@ -96,12 +97,9 @@ cl::opt<bool> DumpInputs("dump-inputs",
                                   "to DIR/argN.in.bin"),
                          cl::cat(LoomRunCategory));
 
-using Clock = std::chrono::steady_clock;
-
-double microsecondsSince(Clock::time_point Start) {
-  return std::chrono::duration<double, std::micro>(Clock::now() - Start)
-      .count();
-}
+using Clock = loom::CaseClock;
+using loom::median;
+using loom::microsecondsSince;
 
 Error muxError(mux_result_t Result, const Twine &What) {
   // A bounds fault's message says all there is: which kernel, argument and
@@ -164,12 +162,6 @@ Expected<std::vector<char>> compileCase(const loom::KernelCase &Case) {
   if (!Object)
     return Object.takeError();
   return std::vector<char>(Object->begin(), Object->end());
-}
-
-double median(std::vector<double> Values) {
-  std::sort(Values.begin(), Values.end());
-  size_t N = Values.size();
-  return N % 2 ? Values[N / 2] : (Values[N / 2 - 1] + Values[N / 2]) / 2;
 }
 
 struct Timings {
@@ -444,29 +436,19 @@ Error DriverSession::run(const loom::KernelCase &Case,
 void printResults(const loom::KernelCase &Case, const Timings &Times,
                   unsigned Repeat, StringRef Dir,
                   const std::vector<std::string> &Outputs) {
-  double Min = *std::min_element(Times.KernelUs.begin(), Times.KernelUs.end());
-  double Median = median(Times.KernelUs);
-  double WallMin = *std::min_element(Times.WallUs.begin(), Times.WallUs.end());
-  double WallMedian = median(Times.WallUs);
-  if (!JsonOutput) {
-    outs() << format("%s: build %.1f ms, warm-up %.1f us, kernel min %.1f us, "
-                     "median %.1f us, wall median %.1f us (%u runs), %zu "
-                     "output(s) in %s\n",
-                     Case.Name.c_str(), Times.BuildMs, Times.WarmupUs, Min,
-                     Median, WallMedian, Repeat, Outputs.size(),
-                     Dir.str().c_str());
+  if (JsonOutput) {
+    loom::printFiguresJSON(outs(), {Case.Name, "loom-" + TargetName,
+                                    Times.BuildMs, Times.WarmupUs,
+                                    Times.KernelUs, Times.WallUs, Outputs});
     return;
   }
-  json::Array OutputList;
-  for (const std::string &Path : Outputs)
-    OutputList.push_back(Path);
-  json::Object Result{
-      {"name", Case.Name},         {"device", "loom-" + TargetName},
-      {"build_ms", Times.BuildMs}, {"warmup_us", Times.WarmupUs},
-      {"kernel_us_min", Min},      {"kernel_us_median", Median},
-      {"wall_us_min", WallMin},    {"wall_us_median", WallMedian},
-      {"repeat", Repeat},          {"outputs", std::move(OutputList)}};
-  outs() << json::Value(std::move(Result)) << "\n";
+  double Min = *std::min_element(Times.KernelUs.begin(), Times.KernelUs.end());
+  outs() << format("%s: build %.1f ms, warm-up %.1f us, kernel min %.1f us, "
+                   "median %.1f us, wall median %.1f us (%u runs), %zu "
+                   "output(s) in %s\n",
+                   Case.Name.c_str(), Times.BuildMs, Times.WarmupUs, Min,
+                   median(Times.KernelUs), median(Times.WallUs), Repeat,
+                   Outputs.size(), Dir.str().c_str());
 }
 
 Expected<loom::KernelCase> getCase() {

@@ -2,7 +2,11 @@
 // each 'parallel for' back in its kernel in its parallel-loop form and runs
 // it on the driver's workers.
 
-#include <omp.h>
+// Declared here, not with Loom's <omp.h>: spirv-equivalence compiles the
+// kernels with Clang alone, whose <omp.h> is libomp's.
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+int omp_in_parallel(void);
 
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void scale(global float *out, global const float *in, int n) {
