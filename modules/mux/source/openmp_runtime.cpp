@@ -6,7 +6,10 @@
 /// for a static schedule are OpenMP's (5.2, section 11.5.3): without a
 /// chunk, the iterations in one contiguous block per thread, the blocks'
 /// sizes differing by at most one; with chunk k, chunks of k iterations
-/// dealt round-robin from thread 0.
+/// dealt round-robin from thread 0. A dynamic schedule's chunks go to the
+/// threads in the order they ask; a guided one's are a share of the
+/// iterations left, at least the chunk (OpenMP leaves their sizes to the
+/// implementation, as it does `runtime` and `auto`, static here).
 ///
 //===----------------------------------------------------------------------===//
 

@@ -8,11 +8,15 @@
 /// (ThreadPool::parallelMap): member I runs the region's outlined function
 /// with thread number I, on an idle worker or, when none is, on the calling
 /// thread after the others, which is correct for the constructs the
-/// compiler accepts (a worksharing loop with a static schedule and
-/// reductions, whose members never wait for each other). A region inside a
-/// team runs on a team of one, as OpenMP's nested regions do by default.
-/// Reductions combine under one lock. No libomp: the driver stays free of
-/// it and of LLVM.
+/// compiler accepts (a worksharing loop on any schedule, reductions,
+/// critical sections and locks, whose members never wait for each other:
+/// no barrier but the region's end). A region inside a team runs on a team
+/// of one, as OpenMP's nested regions do by default, and so does one whose
+/// `if` is false (`__kmpc_serialized_parallel`). Dispatched loops take
+/// chunks from a counter of the team's; reductions combine under one lock;
+/// critical sections and locks are the runtime's mutexes; the `omp_*`
+/// routines answer for the calling thread's team. No libomp: the driver
+/// stays free of it and of LLVM.
 ///
 //===----------------------------------------------------------------------===//
 
