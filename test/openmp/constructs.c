@@ -214,3 +214,19 @@ KERNEL void conditional(int32_t *out, int32_t n) {
   for (int32_t i = 0; i < n; ++i)
     out[i] = omp_in_parallel() * 1000 + i;
 }
+
+// omp_set_num_threads: the team size of the regions after it that ask for
+// none; omp_get_max_threads says it.
+KERNEL void set_threads(int32_t *out, int32_t *first, int32_t *second,
+                        int32_t n) {
+  omp_set_num_threads(1);
+  out[0] = omp_get_max_threads();
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i)
+    first[i] = omp_get_num_threads();
+  omp_set_num_threads(3);
+  out[1] = omp_get_max_threads();
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i)
+    second[i] = omp_get_num_threads();
+}

@@ -18,6 +18,7 @@
 #include "environment.h"
 #include "kernel_faults.h"
 #include "objects.h"
+#include "openmp_runtime.h"
 #include "printf.h"
 
 #include <algorithm>
@@ -206,6 +207,8 @@ private:
 /// ending the process.
 void runChunk(const NDRangeCommand &Launch, const void *Args, void *Info,
               uint64_t Begin, uint64_t End, LaunchFault &Fault) {
+  // No OpenMP state of an earlier launch (or one a fault left) carries over.
+  startOpenMPInitialThread();
   if (std::optional<KernelFault> F =
           callCatchingKernelFaults(Launch.Entry, Args, Info, Begin, End))
     Fault.record(*F);

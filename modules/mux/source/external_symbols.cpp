@@ -45,11 +45,12 @@ void parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t), void *Ctx) {
     Fn(Ctx, I);
 }
 
-/// `__loom_parallel_workers()`: how many workers a parallelMap from this
-/// thread may run on at once.
+/// `__loom_parallel_workers()`: how many workers a region that asks for
+/// none has: as many as a parallelMap from this thread may run on at once,
+/// or as OpenMP's `omp_set_num_threads` said.
 uint32_t parallelWorkers() {
   ThreadPool *Pool = ThreadPool::current();
-  return Pool ? Pool->size() : 1;
+  return defaultTeamSize(Pool ? Pool->size() : 1);
 }
 
 /// `__loom_is_private_address(p)` (metadata/abi.h): kernels keep private

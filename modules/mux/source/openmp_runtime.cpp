@@ -83,6 +83,9 @@ thread_local TeamMember Member;
 /// The team size `__kmpc_push_num_threads` asked of the next fork (0: the
 /// pool's).
 thread_local uint32_t PushedTeamSize = 0;
+/// OpenMP's nthreads-var as `omp_set_num_threads` set it (0: unset, the
+/// pool's size).
+thread_local uint32_t NumThreadsVar = 0;
 
 constexpr unsigned MaxArguments = LOOM_OPENMP_MAX_REGION_ARGUMENTS;
 
@@ -155,7 +158,8 @@ void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
   uint32_t Asked = PushedTeamSize;
   PushedTeamSize = 0;
   // Inside a team, a nested region runs on a team of one.
-  R.TeamSize = Member.Size > 1 ? 1 : (Asked ? Asked : poolSize());
+  R.TeamSize =
+      Member.Size > 1 ? 1 : (Asked ? Asked : defaultTeamSize(poolSize()));
   if (ThreadPool *Pool = ThreadPool::current(); Pool && R.TeamSize > 1) {
     Pool->parallelMap(R.TeamSize, runTeamMember, &R);
     return;
@@ -384,7 +388,15 @@ void barrier(void *, int32_t) {}
 
 int ompGetThreadNum() { return static_cast<int>(Member.Index); }
 int ompGetNumThreads() { return static_cast<int>(Member.Size); }
-int ompGetMaxThreads() { return static_cast<int>(poolSize()); }
+int ompGetMaxThreads() { return static_cast<int>(defaultTeamSize(poolSize())); }
+
+/// `omp_set_num_threads(n)`: the team size of the calling thread's next
+/// regions that ask for none (n must be positive; other values change
+/// nothing).
+void ompSetNumThreads(int Count) {
+  if (Count > 0)
+    NumThreadsVar = static_cast<uint32_t>(Count);
+}
 
 /// `omp_in_parallel()`: whether the calling thread is in a team of more
 /// than one.
@@ -489,6 +501,7 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"omp_get_thread_num", address(&ompGetThreadNum)},
     {"omp_get_num_threads", address(&ompGetNumThreads)},
     {"omp_get_max_threads", address(&ompGetMaxThreads)},
+    {"omp_set_num_threads", address(&ompSetNumThreads)},
     {"omp_in_parallel", address(&ompInParallel)},
     {"omp_get_num_procs", address(&ompGetNumProcs)},
     {"omp_get_wtime", address(&ompGetWtime)},
@@ -506,6 +519,17 @@ const RuntimeFunction RuntimeFunctions[] = {
 };
 
 } // namespace
+
+uint32_t defaultTeamSize(uint32_t PoolSize) {
+  return NumThreadsVar ? NumThreadsVar : PoolSize;
+}
+
+void startOpenMPInitialThread() {
+  Member = TeamMember();
+  PushedTeamSize = 0;
+  NumThreadsVar = 0;
+  OuterTeams.clear();
+}
 
 void *findOpenMPRuntimeFunction(std::string_view Name) {
   for (const RuntimeFunction &Function : RuntimeFunctions)

@@ -23,6 +23,7 @@
 #ifndef MUX_SOURCE_OPENMP_RUNTIME_H
 #define MUX_SOURCE_OPENMP_RUNTIME_H
 
+#include <cstdint>
 #include <string_view>
 
 namespace mux {
@@ -30,6 +31,14 @@ namespace mux {
 /// The address of OpenMP runtime function \p Name, or null if the driver
 /// has none of that name.
 void *findOpenMPRuntimeFunction(std::string_view Name);
+
+/// How many workers a region the calling thread opens has when it asks for
+/// none: what `omp_set_num_threads` set, or \p PoolSize.
+uint32_t defaultTeamSize(uint32_t PoolSize);
+
+/// Makes the calling worker OpenMP's initial thread of a new kernel launch:
+/// no team, no `omp_set_num_threads` of an earlier launch.
+void startOpenMPInitialThread();
 
 } // namespace mux
 

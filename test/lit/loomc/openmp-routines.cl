@@ -19,8 +19,10 @@
 // CHECK: call void @omp_unset_lock(
 // CHECK-LABEL: define void @locked.mux-entry-hook(
 // CHECK: call void @omp_init_lock(
+// CHECK: call void @omp_set_num_threads(i32 noundef 2)
 // CHECK: call double @omp_get_wtime()
-// CHECK: call void @__loom_parallel_map(
+// CHECK: %[[WORKERS:.+]] = call i32 @__loom_parallel_workers()
+// CHECK: call void @__loom_parallel_map(i32 %[[WORKERS]],
 // CHECK: call void @omp_destroy_lock(
 
 #include <omp.h>
@@ -40,6 +42,7 @@ KERNEL void locked(GLOBAL int *out, GLOBAL int *parallel, GLOBAL float *time,
   // loop reaches the lock through a pointer.
   omp_lock_t *held = &lock;
   omp_init_lock(held);
+  omp_set_num_threads(2);
   int count = 0;
   double start = omp_get_wtime();
 #pragma omp parallel for

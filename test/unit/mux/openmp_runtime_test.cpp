@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "external_symbols.h"
+#include "openmp_runtime.h"
 #include "thread_pool.h"
 
 #include "metadata/abi.h"
@@ -325,4 +326,24 @@ TEST(OpenMPRuntime, TimeGoesForward) {
   EXPECT_GE(hook<Time>("omp_get_wtime")(), Before);
   EXPECT_EQ(hook<ThreadQuery>("omp_in_parallel")(), 0);
   EXPECT_GE(hook<ThreadQuery>("omp_get_num_procs")(), 1);
+}
+
+TEST(OpenMPRuntime, SetNumThreadsSizesLaterTeamsUntilTheLaunchEnds) {
+  using SetNumThreads = void (*)(int);
+  Numbers N;
+  hook<SetNumThreads>("omp_set_num_threads")(3);
+  EXPECT_EQ(hook<ThreadQuery>("omp_get_max_threads")(), 3);
+  hook<ForkCall>("__kmpc_fork_call")(
+      nullptr, 1, reinterpret_cast<void *>(&numberedMember), &N);
+  // Three members, each in a team of three.
+  EXPECT_EQ(N.Sizes.load(), 9);
+  // num_threads still wins.
+  Numbers Pushed;
+  hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 2);
+  hook<ForkCall>("__kmpc_fork_call")(
+      nullptr, 1, reinterpret_cast<void *>(&numberedMember), &Pushed);
+  EXPECT_EQ(Pushed.Sizes.load(), 4);
+  // A new launch starts afresh: a team of one on a thread of no pool.
+  mux::startOpenMPInitialThread();
+  EXPECT_EQ(hook<ThreadQuery>("omp_get_max_threads")(), 1);
 }
