@@ -9,7 +9,6 @@
 
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/ParallelLoops.h"
-#include "compiler/support/Diagnostics.h"
 #include "compiler/support/PassParams.h"
 #include "metadata/abi.h"
 
@@ -367,23 +366,22 @@ Value *LoopLowering::scheduleChunk(Worker &W, IRBuilder<> &B,
   auto *Constant = dyn_cast<ConstantInt>(Chunk);
   if (!Constant)
     Chunk = loadSlot(B, Layout.Type, W.Context, Layout.ChunkSlot, "chunk");
-  // Chunk, or \p Otherwise when it is 0; a constant chunk chooses now.
-  auto UnlessNone = [&](Value *Otherwise, Value *Chunk) {
+  // \p Given, or \p Otherwise when the region's chunk is 0; a constant
+  // chunk chooses now.
+  auto UnlessZero = [&](Value *Otherwise, Value *Given,
+                        const Twine &Name) -> Value * {
     if (Constant)
-      return Constant->isZero() ? Otherwise : Chunk;
+      return Constant->isZero() ? Otherwise : Given;
     return B.CreateSelect(B.CreateICmpEQ(Chunk, B.getInt64(0)), Otherwise,
-                          Chunk);
+                          Given, Name);
   };
   if (Static) {
     Value *Block = B.CreateUDiv(
         B.CreateAdd(W.TripCount, B.CreateSub(Workers, B.getInt64(1))), Workers,
         "block");
-    if (Constant)
-      return Constant->isZero() ? Block : RoundUp(Chunk);
-    return B.CreateSelect(B.CreateICmpEQ(Chunk, B.getInt64(0)), Block,
-                          RoundUp(Chunk), "chunk.size");
+    return UnlessZero(Block, RoundUp(Chunk), "chunk.size");
   }
-  Value *Written = UnlessNone(B.getInt64(1), Chunk);
+  Value *Written = UnlessZero(B.getInt64(1), Chunk, "");
   Value *Quarter = B.CreateUDiv(W.TripCount, B.CreateShl(Workers, 2));
   return B.CreateBinaryIntrinsic(
       Intrinsic::umax, Written,

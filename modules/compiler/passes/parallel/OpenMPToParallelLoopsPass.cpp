@@ -7,6 +7,7 @@
 
 #include "compiler/passes/parallel/OpenMPToParallelLoopsPass.h"
 
+#include "OpenMPWorksharing.h"
 #include "compiler/analysis/BuiltinInfo.h"
 #include "compiler/analysis/ParallelLoops.h"
 #include "compiler/support/Diagnostics.h"
@@ -41,165 +42,11 @@ namespace utils {
 
 namespace {
 
-/// The OpenMP runtime functions Clang 15 emits for what Loom recognises.
-enum class OpenMPCall {
-  ForkCall,
-  PushNumThreads,
-  GlobalThreadNum,
-  StaticInit,
-  StaticFini,
-  /// A dynamic, guided, runtime or auto schedule's loop: the thread takes
-  /// chunk after chunk from the runtime until it answers 0.
-  DispatchInit,
-  DispatchNext,
-  ReduceNowait,
-  EndReduceNowait,
-  ThreadNum,
-  NumThreads,
-  InParallel,
-  Barrier,
-  /// A critical section's start and end: left as they are, for the
-  /// driver's runtime, wherever the loop runs.
-  Critical,
-  EndCritical,
-};
-
-struct OpenMPCallName {
-  OpenMPCall Call;
-  StringLiteral Name;
-};
-
-constexpr OpenMPCallName OpenMPCalls[] = {
-    {OpenMPCall::ForkCall, "__kmpc_fork_call"},
-    {OpenMPCall::PushNumThreads, "__kmpc_push_num_threads"},
-    {OpenMPCall::GlobalThreadNum, "__kmpc_global_thread_num"},
-    {OpenMPCall::StaticInit, "__kmpc_for_static_init_4"},
-    {OpenMPCall::StaticInit, "__kmpc_for_static_init_4u"},
-    {OpenMPCall::StaticInit, "__kmpc_for_static_init_8"},
-    {OpenMPCall::StaticInit, "__kmpc_for_static_init_8u"},
-    {OpenMPCall::StaticFini, "__kmpc_for_static_fini"},
-    {OpenMPCall::DispatchInit, "__kmpc_dispatch_init_4"},
-    {OpenMPCall::DispatchInit, "__kmpc_dispatch_init_4u"},
-    {OpenMPCall::DispatchInit, "__kmpc_dispatch_init_8"},
-    {OpenMPCall::DispatchInit, "__kmpc_dispatch_init_8u"},
-    {OpenMPCall::DispatchNext, "__kmpc_dispatch_next_4"},
-    {OpenMPCall::DispatchNext, "__kmpc_dispatch_next_4u"},
-    {OpenMPCall::DispatchNext, "__kmpc_dispatch_next_8"},
-    {OpenMPCall::DispatchNext, "__kmpc_dispatch_next_8u"},
-    {OpenMPCall::ReduceNowait, "__kmpc_reduce_nowait"},
-    {OpenMPCall::EndReduceNowait, "__kmpc_end_reduce_nowait"},
-    {OpenMPCall::ThreadNum, "omp_get_thread_num"},
-    {OpenMPCall::NumThreads, "omp_get_num_threads"},
-    {OpenMPCall::InParallel, "omp_in_parallel"},
-    {OpenMPCall::Barrier, "__kmpc_barrier"},
-    {OpenMPCall::Critical, "__kmpc_critical"},
-    {OpenMPCall::EndCritical, "__kmpc_end_critical"},
-};
+using namespace openmp;
 
 /// The pass name of OpenMP's remarks (`-Rpass=openmp`,
 /// `-Rpass-missed=openmp`).
 constexpr const char *RemarkPass = "openmp";
-
-/// libomp's schedule kinds (kmp_sched_t): `schedule(static[, chunk])`,
-/// `dynamic`, `guided`, `runtime` and `auto`, and the bits of the
-/// `monotonic` and `nonmonotonic` modifiers Clang adds to them.
-constexpr uint64_t StaticChunked = 33;
-constexpr uint64_t StaticUnchunked = 34;
-constexpr uint64_t DynamicChunked = 35;
-constexpr uint64_t GuidedChunked = 36;
-constexpr uint64_t RuntimeSchedule = 37;
-constexpr uint64_t AutoSchedule = 38;
-constexpr uint64_t ScheduleModifiers = uint64_t(3) << 29;
-
-/// The runtime calls that share out one worksharing loop: a static
-/// schedule's `__kmpc_for_static_init_*` and `__kmpc_for_static_fini`, or
-/// the others' `__kmpc_dispatch_init_*` and `__kmpc_dispatch_next_*`.
-struct Worksharing {
-  CallBase *Init = nullptr;
-  /// The fini call, or the dispatch's next.
-  CallBase *FiniOrNext = nullptr;
-  /// The schedule kind, without modifiers.
-  uint64_t Kind = 0;
-
-  bool isDispatch() const { return Kind >= DynamicChunked; }
-  /// Whether the iterations are the loop inside a loop over chunks.
-  bool hasChunkLoop() const { return Kind != StaticUnchunked; }
-  /// Where the runtime leaves the upper bound of the thread's iterations.
-  Value *getUpperSlot() const {
-    return isDispatch() ? FiniOrNext->getArgOperand(4) : Init->getArgOperand(5);
-  }
-  /// The last-iteration flag the runtime sets.
-  Value *getLastFlag() const {
-    return isDispatch() ? FiniOrNext->getArgOperand(2) : Init->getArgOperand(3);
-  }
-  /// The schedule Loom's parallel loop takes: a `runtime` schedule is
-  /// static (Loom reads no OMP_SCHEDULE), and so is `auto`, the compiler's
-  /// choice.
-  ParallelSchedule getParallelSchedule() const {
-    if (Kind == DynamicChunked)
-      return ParallelSchedule::Dynamic;
-    if (Kind == GuidedChunked)
-      return ParallelSchedule::Guided;
-    return ParallelSchedule::Static;
-  }
-  /// The chunk Loom's parallel loop takes (i64 0: one block per worker).
-  Value *getChunk() const {
-    Type *I64 = Type::getInt64Ty(Init->getContext());
-    if (Kind == StaticChunked)
-      return Init->getArgOperand(8);
-    if (Kind == DynamicChunked || Kind == GuidedChunked)
-      return Init->getArgOperand(6);
-    return ConstantInt::get(I64, 0);
-  }
-  /// The first instruction after the worksharing loop: the fini call, or
-  /// where the dispatch loop, the loop of \p LI around the next call,
-  /// leaves to. Null when that loop has several exits.
-  Instruction *getEnd(const LoopInfo &LI) const {
-    if (!isDispatch())
-      return FiniOrNext;
-    const Loop *Chunks = LI.getLoopFor(FiniOrNext->getParent());
-    BasicBlock *Exit = Chunks ? Chunks->getUniqueExitBlock() : nullptr;
-    return Exit ? &*Exit->getFirstInsertionPt() : nullptr;
-  }
-};
-
-/// The callee of \p I when it is a direct call.
-Function *getCallee(const Instruction &I) {
-  const auto *Call = dyn_cast<CallBase>(&I);
-  return Call
-             ? dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts())
-             : nullptr;
-}
-
-bool isOpenMPRuntimeName(StringRef Name) {
-  return Name.startswith("__kmpc_") || Name.startswith("omp_");
-}
-
-/// Whether \p Name is an `omp_*` routine of the driver's runtime that any
-/// thread may call anywhere, whose answer does not depend on Loom's
-/// parallel loops (locks, the time, the pool's size).
-bool isPlainRuntimeFunction(StringRef Name) {
-  return Name.startswith("omp_") && isOpenMPRuntimeFunction(Name);
-}
-
-std::optional<OpenMPCall> identifyOpenMPCall(const Instruction &I) {
-  const Function *Callee = getCallee(I);
-  if (!Callee)
-    return std::nullopt;
-  for (const OpenMPCallName &Entry : OpenMPCalls)
-    if (Callee->getName() == Entry.Name)
-      return Entry.Call;
-  return std::nullopt;
-}
-
-/// Every call of \p Kind in \p F.
-SmallVector<CallBase *, 2> findCalls(Function &F, OpenMPCall Kind) {
-  SmallVector<CallBase *, 2> Calls;
-  for (Instruction &I : instructions(F))
-    if (identifyOpenMPCall(I) == Kind)
-      Calls.push_back(cast<CallBase>(&I));
-  return Calls;
-}
 
 /// The reduction kinds the operations of a reduction function combine
 /// with: Clang's `.omp.reduction.reduction_func` applies each reduction's
@@ -270,53 +117,6 @@ SmallVector<RecurKind, 4> getReductionKinds(const Function &Combine) {
     }
   }
   return Kinds;
-}
-
-/// Whether the region reads the last-iteration flag of its worksharing loop
-/// (\p Flag, which the runtime sets) outside \p Dispatch, the loop over the
-/// thread's iterations: Clang's code for 'lastprivate' and 'linear', which
-/// the thread given the last iteration runs after the loop to copy that
-/// iteration's values out.
-bool readsLastIterationFlag(const Value *Flag, const Loop &Dispatch) {
-  return any_of(Flag->users(), [&](const User *U) {
-    const auto *Load = dyn_cast<LoadInst>(U);
-    return Load && !Dispatch.contains(Load);
-  });
-}
-
-/// Says that the counter of \p L's iterations never wraps. Clang counts a
-/// worksharing loop's iterations from 0 with a counter on the stack that the
-/// loop compares with the upper bound \p UpperSlot the runtime gives,
-/// unsigned when the source loop's count is (a loop counting down, `for (i =
-/// n - 1; i >= 0; --i)`). OpenMP requires the count to fit the counter's
-/// type, so the counter's increment never wraps, which Clang does not say
-/// of an unsigned counter; without it, ScalarEvolution cannot count the
-/// loop's iterations and the loop would run serially.
-void markCounterNoWrap(const Loop &L, const Value *UpperSlot) {
-  for (Instruction &I : *L.getHeader()) {
-    auto *Compare = dyn_cast<ICmpInst>(&I);
-    if (!Compare || !Compare->isUnsigned())
-      continue;
-    for (unsigned Side = 0; Side < 2; ++Side) {
-      auto *Upper = dyn_cast<LoadInst>(Compare->getOperand(Side));
-      auto *Count = dyn_cast<LoadInst>(Compare->getOperand(1 - Side));
-      if (!Upper || Upper->getPointerOperand() != UpperSlot || !Count)
-        continue;
-      Value *Counter = Count->getPointerOperand();
-      for (User *U : Counter->users()) {
-        auto *Store = dyn_cast<StoreInst>(U);
-        auto *Next = Store ? dyn_cast<BinaryOperator>(Store->getValueOperand())
-                           : nullptr;
-        const auto *Previous =
-            Next ? dyn_cast<LoadInst>(Next->getOperand(0)) : nullptr;
-        if (Store && Store->getPointerOperand() == Counter &&
-            L.contains(Store) && Next->getOpcode() == Instruction::Add &&
-            Previous && Previous->getPointerOperand() == Counter &&
-            match(Next->getOperand(1), m_One()))
-          Next->setHasNoUnsignedWrap();
-      }
-    }
-  }
 }
 
 /// Whether \p I may change memory that outlives the microtask: a store,
@@ -400,19 +200,6 @@ private:
   /// atomic combining goes, and with it the atomic library calls it may
   /// need, which no optimization is left to delete at -cl-opt-disable.
   void dropAtomicReductions(Function &Microtask);
-  /// The loop \p Shared shares out in \p Fn: the outermost loop after its
-  /// init that every path to its end (\p End) passes, or, for a chunked or
-  /// dispatched schedule, the one loop inside that one.
-  Loop *findWorksharingLoop(LoopInfo &LI, DominatorTree &DT,
-                            const Worksharing &Shared, const Instruction &End);
-  /// The worksharing calls of kind \p InitKind and \p FiniOrNextKind in
-  /// \p Calls (the microtask's, or those inlined), if there is one of each.
-  std::optional<Worksharing> findWorksharing(ArrayRef<CallBase *> Inits,
-                                             ArrayRef<CallBase *> Ends);
-  /// Replaces the inlined runtime calls by what one thread of a team of one
-  /// would get from them.
-  void runAsOneThread(CallBase &Init);
-  void runDispatchAsOneThread(CallBase &Init, CallBase &Next);
   Value *takeTeamSize();
   /// The caller's stack slots the fork shares with the region (Clang
   /// passes a shared local variable by its address).
@@ -444,31 +231,6 @@ private:
   /// The runtime calls in F before the microtask was inlined.
   SmallPtrSet<const Instruction *, 8> RuntimeCallsBefore;
 };
-
-Loop *ForkRecogniser::findWorksharingLoop(LoopInfo &LI, DominatorTree &DT,
-                                          const Worksharing &Shared,
-                                          const Instruction &End) {
-  const BasicBlock *InitBlock = Shared.Init->getParent();
-  const BasicBlock *FiniBlock = End.getParent();
-  Loop *Outer = nullptr;
-  for (Loop *L : LI.getLoopsInPreorder()) {
-    Loop *Parent = L->getParentLoop();
-    if (L->contains(InitBlock) || (Parent && !Parent->contains(InitBlock)) ||
-        !DT.dominates(InitBlock, L->getHeader()) ||
-        !DT.dominates(L->getHeader(), FiniBlock))
-      continue;
-    if (Outer)
-      return nullptr;
-    Outer = L;
-  }
-  if (!Outer || !Shared.hasChunkLoop())
-    return Outer;
-  // The chunked schedule's dispatch loop walks the thread's chunks (a
-  // dispatched one's takes them from the runtime); the iterations are the
-  // loop inside it.
-  return Outer->getSubLoops().size() == 1 ? Outer->getSubLoops().front()
-                                          : nullptr;
-}
 
 bool ForkRecogniser::hasStrayBarrier(Function &Microtask,
                                      const DominatorTree &DT,
@@ -586,24 +348,6 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
   return Verdict::Recognised;
 }
 
-std::optional<Worksharing>
-ForkRecogniser::findWorksharing(ArrayRef<CallBase *> Inits,
-                                ArrayRef<CallBase *> Ends) {
-  if (Inits.size() != 1 || Ends.size() != 1)
-    return std::nullopt;
-  Worksharing Shared{Inits.front(), Ends.front(), 0};
-  // A kind Loom does not run (an `ordered` loop's) stays 0.
-  if (auto *Kind = dyn_cast<ConstantInt>(Shared.Init->getArgOperand(2))) {
-    uint64_t Plain = Kind->getZExtValue() & ~ScheduleModifiers;
-    bool Dispatched =
-        identifyOpenMPCall(*Shared.Init) == OpenMPCall::DispatchInit;
-    if (Dispatched ? Plain >= StaticChunked && Plain <= AutoSchedule
-                   : Plain == StaticChunked || Plain == StaticUnchunked)
-      Shared.Kind = Plain;
-  }
-  return Shared;
-}
-
 void ForkRecogniser::dropAtomicReductions(Function &Microtask) {
   for (CallBase *Reduce : findCalls(Microtask, OpenMPCall::ReduceNowait))
     for (User *U : Reduce->users())
@@ -639,43 +383,6 @@ bool ForkRecogniser::canRunOnTheRuntime(Function &Microtask) {
     }
   }
   return true;
-}
-
-void ForkRecogniser::runAsOneThread(CallBase &Init) {
-  // __kmpc_for_static_init_*(loc, gtid, kind, &last, &lb, &ub, &stride,
-  // incr, chunk): alone, the thread runs every iteration, is the last, and
-  // a chunked schedule's next chunk starts past the end.
-  IRBuilder<> B(&Init);
-  Type *Int = Init.getFunctionType()->getParamType(8);
-  Value *Last = Init.getArgOperand(3), *Lower = Init.getArgOperand(4);
-  Value *Upper = Init.getArgOperand(5), *Stride = Init.getArgOperand(6);
-  B.CreateStore(ConstantInt::get(Type::getInt32Ty(F.getContext()), 1), Last);
-  Value *Span = B.CreateSub(B.CreateLoad(Int, Upper), B.CreateLoad(Int, Lower));
-  B.CreateStore(B.CreateAdd(Span, ConstantInt::get(Int, 1)), Stride);
-  Init.eraseFromParent();
-}
-
-void ForkRecogniser::runDispatchAsOneThread(CallBase &Init, CallBase &Next) {
-  // __kmpc_dispatch_init_*(loc, gtid, kind, lb, ub, st, chunk) and
-  // __kmpc_dispatch_next_*(loc, gtid, &last, &lb, &ub, &st): alone, the
-  // thread's first chunk is every iteration, and the last; its next call
-  // answers 0. A flag on the stack says whether it has taken them.
-  Type *Flag = Type::getInt1Ty(F.getContext());
-  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *Taken = B.CreateAlloca(Flag, nullptr, "omp.dispatch.taken");
-  B.SetInsertPoint(&Init);
-  B.CreateStore(B.getFalse(), Taken);
-  B.SetInsertPoint(&Next);
-  Value *Before = B.CreateLoad(Flag, Taken, "omp.dispatch.before");
-  B.CreateStore(B.getTrue(), Taken);
-  B.CreateStore(B.getInt32(1), Next.getArgOperand(2));
-  for (unsigned I = 0; I < 3; ++I)
-    B.CreateStore(Init.getArgOperand(3 + I), Next.getArgOperand(3 + I));
-  Next.replaceAllUsesWith(
-      B.CreateSelect(Before, ConstantInt::get(Next.getType(), 0),
-                     ConstantInt::get(Next.getType(), 1), "omp.dispatch.more"));
-  Next.eraseFromParent();
-  Init.eraseFromParent();
 }
 
 bool ForkRecogniser::run() {
@@ -717,12 +424,7 @@ bool ForkRecogniser::run() {
   Loop *L = End ? findWorksharingLoop(LI, DT, *Shared, *End) : nullptr;
   if (L)
     markCounterNoWrap(*L, Shared->getUpperSlot());
-  if (Shared->isDispatch()) {
-    runDispatchAsOneThread(*Shared->Init, *Shared->FiniOrNext);
-  } else {
-    Shared->FiniOrNext->eraseFromParent();
-    runAsOneThread(*Shared->Init);
-  }
+  runAsOneThread(*Shared);
   if (!L || !L->getLoopPreheader() || !L->hasDedicatedExits()) {
     runSerially(ForkLoc);
     return true;
@@ -918,9 +620,6 @@ void ForkRecogniser::answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
   }
 }
 
-/// Reports each call of the OpenMP runtime left in \p F, but for Clang's
-/// thread-id queries, which serve the constructs and go with them. Returns
-/// whether \p F changed or has an error.
 /// Removes `convergent` from \p Runtime, a function of the driver's OpenMP
 /// runtime, and from its calls; returns whether any had it.
 bool dropConvergence(Function &Runtime) {
@@ -962,6 +661,9 @@ bool dropOpenMPModuleFlags(Module &M) {
   return true;
 }
 
+/// Reports each call of the OpenMP runtime left in \p F, but for Clang's
+/// thread-id queries, which serve the constructs and go with them. Returns
+/// whether \p F changed or has an error.
 bool reportRemainingRuntimeCalls(Function &F) {
   bool Changed = false;
   for (Instruction &I : make_early_inc_range(instructions(F))) {

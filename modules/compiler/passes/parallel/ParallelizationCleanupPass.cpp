@@ -8,7 +8,6 @@
 #include "compiler/passes/parallel/ParallelizationCleanupPass.h"
 
 #include "compiler/analysis/ParallelLoops.h"
-#include "compiler/support/Diagnostics.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
