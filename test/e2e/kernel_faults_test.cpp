@@ -3,7 +3,9 @@
 /// A kernel that stops at a trap, whether it asked for one or reached code
 /// LLVM proved unreachable, raises an arithmetic exception, accesses
 /// memory through a wild pointer or overflows its thread's stack, ends its
-/// launch with an error naming it, and the host goes on (doc/overview.md, "A
+/// launch with an error naming it, and the host goes on, whichever of the
+/// driver's workers ran the faulting code (a parallel loop's, an OpenMP
+/// team's) (doc/overview.md, "A
 /// kernel that faults"). The catch point is the driver's for every launch, so
 /// these run in every e2e entry, at every Vecz width.
 ///
@@ -156,6 +158,60 @@ TEST(KernelFaults, AStackOverflowStopsTheLaunch) {
   ASSERT_EQ(runTrapAt(Binary, -1, Out), "");
   for (size_t I = 0; I < Items; ++I)
     ASSERT_EQ(Out[I], int(I) * 2) << "element " << I;
+}
+
+// A loop split across the driver's workers, whose iterations take a
+// critical section: a fault in either half, on the launching worker or on
+// one that helps it, stops the launch, and the lock goes with the fault.
+const char *const ParallelFaultSource = R"(
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void parallel_fault(global int *out, global int *count, ulong wild,
+                           int bad, int n) {
+#pragma omp parallel for num_threads(2)
+  for (int i = 0; i < n; ++i) {
+#pragma omp critical
+    {
+      if (i == bad)
+        *(global int *)wild = 1;
+      count[0] += 1;
+    }
+    out[i] = i * 5;
+  }
+}
+)";
+
+TEST(KernelFaults, AFaultInAParallelLoopOrTeamStopsTheLaunch) {
+  constexpr int N = 4000;
+  // Loom's parallel loop, and the driver's OpenMP runtime's team.
+  for (const char *Options : {"-fopenmp", "-fopenmp -fopenmp-runtime"})
+    for (const char *Target : Targets) {
+      std::vector<char> Binary;
+      ASSERT_EQ(compileKernel(ParallelFaultSource, Binary, Options, Target), "")
+          << Target << " " << Options;
+      // The first iteration, the last, then none: each fault inside the
+      // critical section, whose lock the next launch takes again.
+      for (int Bad : {0, N - 1, -1}) {
+        std::vector<KernelArg> Args = {
+            KernelArg::buffer(std::vector<int>(N, 0)),
+            KernelArg::buffer(std::vector<int>(1, 0)),
+            KernelArg::scalar(uint64_t(16)), KernelArg::scalar(Bad),
+            KernelArg::scalar(N)};
+        std::string Result =
+            runKernel(Binary, "parallel_fault", Args, {{1}, {1}, {}});
+        if (Bad >= 0) {
+          EXPECT_NE(Result.find("kernel 'parallel_fault' wrote to address "
+                                "0x10, which is none of its memory"),
+                    std::string::npos)
+              << Target << " " << Options << " bad " << Bad << ": " << Result;
+          continue;
+        }
+        ASSERT_EQ(Result, "") << Target << " " << Options;
+        EXPECT_EQ(Args[1].as<int>()[0], N) << Target << " " << Options;
+        std::vector<int> Got = Args[0].as<int>();
+        for (int I = 0; I < N; ++I)
+          ASSERT_EQ(Got[I], I * 5) << Target << " " << Options << " " << I;
+      }
+    }
 }
 
 std::atomic<int> HostTraps{0};

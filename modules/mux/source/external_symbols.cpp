@@ -7,6 +7,7 @@
 
 #include "external_symbols.h"
 #include "address_ranges.h"
+#include "kernel_faults.h"
 #include "worker_thread.h"
 
 #include "openmp_runtime.h"
@@ -35,14 +36,10 @@ namespace {
 
 /// `__loom_parallel_map(count, fn, ctx)`, which loops split across workers
 /// call (doc/kernel-abi.md): on the pool of the worker running the kernel,
-/// or one index after another on a thread that is not a worker.
+/// or one index after another on a thread that is not a worker; a fault of
+/// any index is the kernel's.
 void parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t), void *Ctx) {
-  if (ThreadPool *Pool = ThreadPool::current()) {
-    Pool->parallelMap(Count, Fn, Ctx);
-    return;
-  }
-  for (uint32_t I = 0; I < Count; ++I)
-    Fn(Ctx, I);
+  runParallelMapCatchingKernelFaults(ThreadPool::current(), Count, Fn, Ctx);
 }
 
 /// `__loom_parallel_workers()`: how many workers a region that asks for

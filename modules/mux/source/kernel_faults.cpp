@@ -8,8 +8,11 @@
 #include "kernel_faults.h"
 
 #include "bounds_check.h"
+#include "openmp_runtime.h"
+#include "thread_pool.h"
 #include "worker_thread.h"
 
+#include <atomic>
 #include <cinttypes>
 #include <csetjmp>
 #include <cstdio>
@@ -49,8 +52,9 @@ bool isCurrentHandler(int Signal, Handler H) {
 /// callCatchingKernelFaults.
 bool runningKernelCode() { return ActiveCatcher != nullptr; }
 
-/// For signal handlers, when runningKernelCode(): returns to
-/// callCatchingKernelFaults, which returns \p Fault.
+/// When runningKernelCode(), from a signal handler or from kernel code the
+/// driver runs (a parallel map whose index faulted): returns to the
+/// thread's catch point, which returns \p Fault.
 [[noreturn]] void leaveKernel(const KernelFault &Fault) {
   FaultCatcher *Catcher = ActiveCatcher;
   Catcher->Fault = Fault;
@@ -206,12 +210,65 @@ std::optional<KernelFault> callCatchingKernelFaults(loom_kernel_entry_t Entry,
   // call per chunk; leaveKernel unblocks the one signal that matters.
   if (sigsetjmp(Catcher.Return, /*savemask=*/0) != 0) {
     ActiveCatcher = nullptr;
+    abandonOpenMPThreadState();
     return Catcher.Fault;
   }
   ActiveCatcher = &Catcher;
   Entry(Args, Info, Begin, End);
   ActiveCatcher = nullptr;
   return std::nullopt;
+}
+
+namespace {
+
+/// A parallel map of kernel code whose indices each run under a catch
+/// point (runParallelMapCatchingKernelFaults).
+struct CatchingMap {
+  void (*Fn)(void *, uint32_t);
+  void *Ctx;
+  /// Set by the first index that faults; the others not started yet skip.
+  std::atomic<bool> Stopped{false};
+  /// That index's fault: written before the map returns, read after.
+  KernelFault Fault = {};
+};
+
+void runIndexCatchingKernelFaults(void *Context, uint32_t Index) {
+  auto &Map = *static_cast<CatchingMap *>(Context);
+  if (Map.Stopped.load(std::memory_order_relaxed))
+    return;
+  FaultCatcher Catcher;
+  // The calling thread's own catch point (a worker helping the map has
+  // none), back in place when the index returns or faults.
+  FaultCatcher *const Outer = ActiveCatcher;
+  if (sigsetjmp(Catcher.Return, /*savemask=*/0) != 0) {
+    ActiveCatcher = Outer;
+    abandonOpenMPThreadState();
+    if (!Map.Stopped.exchange(true))
+      Map.Fault = Catcher.Fault;
+    return;
+  }
+  ActiveCatcher = &Catcher;
+  Map.Fn(Map.Ctx, Index);
+  ActiveCatcher = Outer;
+}
+
+} // namespace
+
+void runParallelMapCatchingKernelFaults(ThreadPool *Pool, uint32_t Count,
+                                        void (*Fn)(void *, uint32_t),
+                                        void *Ctx) {
+  if (!Pool) {
+    // On the calling thread alone: its own catch point catches them.
+    for (uint32_t I = 0; I < Count; ++I)
+      Fn(Ctx, I);
+    return;
+  }
+  CatchingMap Map{Fn, Ctx};
+  Pool->parallelMap(Count, runIndexCatchingKernelFaults, &Map);
+  // Every index has returned or faulted: nothing runs on this frame's data
+  // any more, and the fault can leave it.
+  if (Map.Stopped.load(std::memory_order_relaxed) && runningKernelCode())
+    leaveKernel(Map.Fault);
 }
 
 std::string describeKernelFault(const KernelFault &Fault,

@@ -9,8 +9,9 @@
 /// The executor calls a kernel's entry point through
 /// callCatchingKernelFaults, which marks the calling thread as running
 /// kernel code and keeps where to return to. Two kinds of fault come back
-/// there (siglongjmp from the signal handler; the kernel's code holds no
-/// lock and owns no object that needs destroying):
+/// there (siglongjmp from the signal handler; the kernel's code owns no
+/// object that needs destroying, and the locks the driver's OpenMP runtime
+/// holds for it are released there, abandonOpenMPThreadState):
 /// - a trap (SIGILL, SIGTRAP) or an arithmetic exception (SIGFPE) raised on
 ///   a thread that is running kernel code. The code generator makes every
 ///   `unreachable` a trap (CodeGenerator.h), so a kernel whose behaviour is
@@ -48,6 +49,8 @@
 #include <vector>
 
 namespace mux {
+
+class ThreadPool;
 
 /// Where a kernel's memory access faulted: the address, whether it wrote
 /// (unknown off x86-64), and, in a guard page of a bounds-checked buffer,
@@ -87,6 +90,20 @@ std::optional<KernelFault> callCatchingKernelFaults(loom_kernel_entry_t Entry,
                                                     const void *Args,
                                                     void *Info, uint64_t Begin,
                                                     uint64_t End);
+
+/// Runs \p Fn(\p Ctx, I) for every I in [0, \p Count) on \p Pool's workers,
+/// for kernel code on the calling thread (inside callCatchingKernelFaults):
+/// the parallel maps of Loom's parallel loops and of OpenMP's teams. An
+/// index may run on a worker that runs no launch of its own, where nothing
+/// would catch its fault, or on the calling thread, whose catch point would
+/// leave the map while other workers still run its indices: so each index
+/// runs under a catch point of its own, a fault stops the indices not yet
+/// started, and once every started one has returned the fault ends the
+/// calling thread's kernel code as its own. Without a pool, the indices run
+/// one after another on the calling thread.
+void runParallelMapCatchingKernelFaults(ThreadPool *Pool, uint32_t Count,
+                                        void (*Fn)(void *, uint32_t),
+                                        void *Ctx);
 
 /// What the host is told of \p Fault in kernel \p Kernel, whose buffer
 /// arguments are \p Arguments (named only by bounds faults).

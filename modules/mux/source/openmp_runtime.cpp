@@ -15,6 +15,7 @@
 
 #include "openmp_runtime.h"
 
+#include "kernel_faults.h"
 #include "thread_pool.h"
 
 #include "metadata/abi.h"
@@ -86,6 +87,36 @@ thread_local uint32_t PushedTeamSize = 0;
 /// OpenMP's nthreads-var as `omp_set_num_threads` set it (0: unset, the
 /// pool's size).
 thread_local uint32_t NumThreadsVar = 0;
+
+/// The runtime's locks the calling thread holds for kernel code, each
+/// once per time it took it: a fault's catch point releases them
+/// (abandonOpenMPThreadState).
+thread_local std::vector<std::mutex *> HeldLocks;
+thread_local std::vector<std::recursive_mutex *> HeldNestLocks;
+
+template <typename Mutex>
+void lockHeld(Mutex &Lock, std::vector<Mutex *> &Held) {
+  Lock.lock();
+  Held.push_back(&Lock);
+}
+
+template <typename Mutex>
+bool tryLockHeld(Mutex &Lock, std::vector<Mutex *> &Held) {
+  if (!Lock.try_lock())
+    return false;
+  Held.push_back(&Lock);
+  return true;
+}
+
+template <typename Mutex>
+void unlockHeld(Mutex &Lock, std::vector<Mutex *> &Held) {
+  // The latest taking of it: locks are released in the reverse order,
+  // mostly, and a nested lock is taken several times.
+  auto Latest = std::find(Held.rbegin(), Held.rend(), &Lock);
+  if (Latest != Held.rend())
+    Held.erase(std::next(Latest).base());
+  Lock.unlock();
+}
 
 constexpr unsigned MaxArguments = LOOM_OPENMP_MAX_REGION_ARGUMENTS;
 
@@ -160,12 +191,10 @@ void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
   // Inside a team, a nested region runs on a team of one.
   R.TeamSize =
       Member.Size > 1 ? 1 : (Asked ? Asked : defaultTeamSize(poolSize()));
-  if (ThreadPool *Pool = ThreadPool::current(); Pool && R.TeamSize > 1) {
-    Pool->parallelMap(R.TeamSize, runTeamMember, &R);
-    return;
-  }
-  for (uint32_t I = 0; I < R.TeamSize; ++I)
-    runTeamMember(&R, I);
+  // A member's fault, on whichever thread, is the kernel's.
+  runParallelMapCatchingKernelFaults(R.TeamSize > 1 ? ThreadPool::current()
+                                                    : nullptr,
+                                     R.TeamSize, runTeamMember, &R);
 }
 
 /// The teams the calling thread was in before each serialized region it is
@@ -341,11 +370,13 @@ std::mutex ReductionLock;
 /// `__kmpc_reduce_nowait(...)`: 1, "combine your partial result yourself",
 /// under the lock `__kmpc_end_reduce_nowait` releases.
 int32_t reduceNowait(void *, int32_t, int32_t, size_t, void *, void *, void *) {
-  ReductionLock.lock();
+  lockHeld(ReductionLock, HeldLocks);
   return 1;
 }
 
-void endReduceNowait(void *, int32_t, void *) { ReductionLock.unlock(); }
+void endReduceNowait(void *, int32_t, void *) {
+  unlockHeld(ReductionLock, HeldLocks);
+}
 
 /// The lock of a critical section named by \p Name, Clang's
 /// `kmp_critical_name` (32 bytes, zero before the first use): made at the
@@ -374,11 +405,13 @@ std::mutex &getCriticalLock(void *Name) {
 }
 
 /// `__kmpc_critical(loc, gtid, name)`: enters the section \p Name names.
-void critical(void *, int32_t, void *Name) { getCriticalLock(Name).lock(); }
+void critical(void *, int32_t, void *Name) {
+  lockHeld(getCriticalLock(Name), HeldLocks);
+}
 
 /// `__kmpc_end_critical(loc, gtid, name)`.
 void endCritical(void *, int32_t, void *Name) {
-  getCriticalLock(Name).unlock();
+  unlockHeld(getCriticalLock(Name), HeldLocks);
 }
 
 /// `__kmpc_barrier(loc, gtid)`: the compiler accepts only the barrier that
@@ -431,9 +464,9 @@ void ompDestroyLock(SimpleLock *L) {
   delete L->Lock;
   L->Lock = nullptr;
 }
-void ompSetLock(SimpleLock *L) { L->Lock->lock(); }
-void ompUnsetLock(SimpleLock *L) { L->Lock->unlock(); }
-int ompTestLock(SimpleLock *L) { return L->Lock->try_lock(); }
+void ompSetLock(SimpleLock *L) { lockHeld(*L->Lock, HeldLocks); }
+void ompUnsetLock(SimpleLock *L) { unlockHeld(*L->Lock, HeldLocks); }
+int ompTestLock(SimpleLock *L) { return tryLockHeld(*L->Lock, HeldLocks); }
 
 /// A nestable lock (`omp_nest_lock_t`, one pointer): a recursive mutex and
 /// how many times its owner holds it.
@@ -451,16 +484,16 @@ void ompDestroyNestLock(NestLock *L) {
   L->State = nullptr;
 }
 void ompSetNestLock(NestLock *L) {
-  L->State->Lock.lock();
+  lockHeld(L->State->Lock, HeldNestLocks);
   ++L->State->Depth;
 }
 void ompUnsetNestLock(NestLock *L) {
   --L->State->Depth;
-  L->State->Lock.unlock();
+  unlockHeld(L->State->Lock, HeldNestLocks);
 }
 /// The new nesting depth, or 0 when another thread holds it.
 int ompTestNestLock(NestLock *L) {
-  if (!L->State->Lock.try_lock())
+  if (!tryLockHeld(L->State->Lock, HeldNestLocks))
     return 0;
   return ++L->State->Depth;
 }
@@ -528,6 +561,17 @@ void startOpenMPInitialThread() {
   Member = TeamMember();
   PushedTeamSize = 0;
   NumThreadsVar = 0;
+  OuterTeams.clear();
+}
+
+void abandonOpenMPThreadState() {
+  // Latest first, as the kernel would have.
+  while (!HeldLocks.empty())
+    unlockHeld(*HeldLocks.back(), HeldLocks);
+  while (!HeldNestLocks.empty())
+    unlockHeld(*HeldNestLocks.back(), HeldNestLocks);
+  Member = TeamMember();
+  PushedTeamSize = 0;
   OuterTeams.clear();
 }
 

@@ -40,6 +40,13 @@ uint32_t defaultTeamSize(uint32_t PoolSize);
 /// no team, no `omp_set_num_threads` of an earlier launch.
 void startOpenMPInitialThread();
 
+/// For a kernel fault's catch point (kernel_faults.h): the kernel code the
+/// calling thread ran is gone, with the frames that would have released
+/// the locks the runtime holds for it (critical sections, reductions, omp
+/// locks) and left its team. Releases those locks, so that other threads,
+/// and later launches, can take them, and leaves the thread in no team.
+void abandonOpenMPThreadState();
+
 } // namespace mux
 
 #endif // MUX_SOURCE_OPENMP_RUNTIME_H
