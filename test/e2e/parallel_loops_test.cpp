@@ -522,6 +522,50 @@ TEST_P(OpenMP, TheIfClauseChoosesAtRunTime) {
   }
 }
 
+TEST_P(OpenMP, TeamConstructsRunOnThreadsOfTheirOwn) {
+  for (int N : {0, 1, 7, 1000}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(8, -1)),
+        KernelArg::buffer(std::vector<int32_t>(4, 0)),
+        KernelArg::buffer(std::vector<int32_t>(3, -1)),
+        KernelArg::buffer(std::vector<int32_t>(std::max(N, 1), -1)),
+        KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "team_constructs", Args, OneWorkItem), "");
+    std::vector<int32_t> Slots = Args[0].as<int32_t>();
+    for (int T = 0; T < 3; ++T) {
+      EXPECT_EQ(Slots[T], T * 10 + 3) << "thread " << T;
+      // The neighbour's slot, written before the barrier.
+      EXPECT_EQ(Slots[4 + T], (T + 1) % 3 * 10 + 3) << "thread " << T;
+      EXPECT_EQ(Args[2].as<int32_t>()[T], 40 + N) << "thread " << T;
+    }
+    std::vector<int32_t> Counts = Args[1].as<int32_t>();
+    EXPECT_EQ(Counts[0], 1) << "single";
+    EXPECT_EQ(Counts[1], 1) << "master";
+    EXPECT_EQ(Counts[2], 1) << "masked";
+    EXPECT_EQ(Counts[3], 3 * N * (N - 1) / 2) << "reduction";
+    std::vector<int32_t> Loop = Args[3].as<int32_t>();
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Loop[I], 3 * I) << "iteration " << I;
+  }
+}
+
+TEST_P(OpenMP, SectionsRunEachSectionOnce) {
+  for (int N : {0, 1, 1000}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(2 * N + 1, 1)),
+        KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "sections", Args, OneWorkItem), "");
+    std::vector<int32_t> Got = Args[0].as<int32_t>();
+    for (int I = 0; I < N; ++I) {
+      ASSERT_EQ(Got[I], I) << "first section, element " << I;
+      ASSERT_EQ(Got[N + I], 2 * I) << "second section, element " << I;
+    }
+    EXPECT_EQ(Got[2 * N], 8) << "the third section ran once";
+  }
+}
+
 TEST_P(OpenMP, AnOrderedLoopIsAnError) {
   std::vector<char> Unsupported;
   std::string Error =

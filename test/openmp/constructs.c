@@ -230,3 +230,52 @@ KERNEL void set_threads(int32_t *out, int32_t *first, int32_t *second,
   for (int32_t i = 0; i < n; ++i)
     second[i] = omp_get_num_threads();
 }
+
+// A region of code every thread of a team runs: a barrier, single, master,
+// masked, a single's copyprivate, and worksharing loops inside it, the
+// second reading what the first wrote into a reduction.
+KERNEL void team_constructs(int32_t *slots, int32_t *counts, int32_t *copied,
+                            int32_t *loop, int32_t n) {
+  int32_t sum = 0;
+#pragma omp parallel num_threads(3)
+  {
+    int32_t t = omp_get_thread_num();
+    int32_t threads = omp_get_num_threads();
+    slots[t] = t * 10 + threads;
+#pragma omp barrier
+    slots[4 + t] = slots[(t + 1) % threads];
+#pragma omp single
+    counts[0] += 1;
+#pragma omp master
+    counts[1] += 1;
+#pragma omp masked filter(2)
+    counts[2] += 1;
+    int32_t v = -1;
+#pragma omp single copyprivate(v)
+    v = 40 + n;
+    copied[t] = v;
+#pragma omp for
+    for (int32_t i = 0; i < n; ++i)
+      loop[i] = i * 3;
+#pragma omp for reduction(+ : sum)
+    for (int32_t i = 0; i < n; ++i)
+      sum += loop[n - 1 - i];
+#pragma omp single
+    counts[3] = sum;
+  }
+}
+
+// 'parallel sections': each section once, on the threads of a team.
+KERNEL void sections(int32_t *out, int32_t n) {
+#pragma omp parallel sections num_threads(2)
+  {
+#pragma omp section
+    for (int32_t i = 0; i < n; ++i)
+      out[i] = i;
+#pragma omp section
+    for (int32_t i = 0; i < n; ++i)
+      out[n + i] = 2 * i;
+#pragma omp section
+    out[2 * n] += 7;
+  }
+}

@@ -219,6 +219,29 @@ std::optional<KernelFault> callCatchingKernelFaults(loom_kernel_entry_t Entry,
   return std::nullopt;
 }
 
+std::optional<KernelFault> callCatchingKernelFaults(void (*Fn)(void *,
+                                                               uint32_t),
+                                                    void *Ctx, uint32_t Index) {
+  FaultCatcher Catcher;
+  // The calling thread's own catch point (none on a thread that runs no
+  // launch), back in place when Fn returns or faults.
+  FaultCatcher *const Outer = ActiveCatcher;
+  if (sigsetjmp(Catcher.Return, /*savemask=*/0) != 0) {
+    ActiveCatcher = Outer;
+    abandonOpenMPThreadState();
+    return Catcher.Fault;
+  }
+  ActiveCatcher = &Catcher;
+  Fn(Ctx, Index);
+  ActiveCatcher = Outer;
+  return std::nullopt;
+}
+
+void raiseKernelFault(const KernelFault &Fault) {
+  if (runningKernelCode())
+    leaveKernel(Fault);
+}
+
 namespace {
 
 /// A parallel map of kernel code whose indices each run under a catch
@@ -236,20 +259,10 @@ void runIndexCatchingKernelFaults(void *Context, uint32_t Index) {
   auto &Map = *static_cast<CatchingMap *>(Context);
   if (Map.Stopped.load(std::memory_order_relaxed))
     return;
-  FaultCatcher Catcher;
-  // The calling thread's own catch point (a worker helping the map has
-  // none), back in place when the index returns or faults.
-  FaultCatcher *const Outer = ActiveCatcher;
-  if (sigsetjmp(Catcher.Return, /*savemask=*/0) != 0) {
-    ActiveCatcher = Outer;
-    abandonOpenMPThreadState();
-    if (!Map.Stopped.exchange(true))
-      Map.Fault = Catcher.Fault;
-    return;
-  }
-  ActiveCatcher = &Catcher;
-  Map.Fn(Map.Ctx, Index);
-  ActiveCatcher = Outer;
+  if (std::optional<KernelFault> Fault =
+          callCatchingKernelFaults(Map.Fn, Map.Ctx, Index);
+      Fault && !Map.Stopped.exchange(true))
+    Map.Fault = *Fault;
 }
 
 } // namespace
@@ -267,8 +280,8 @@ void runParallelMapCatchingKernelFaults(ThreadPool *Pool, uint32_t Count,
   Pool->parallelMap(Count, runIndexCatchingKernelFaults, &Map);
   // Every index has returned or faulted: nothing runs on this frame's data
   // any more, and the fault can leave it.
-  if (Map.Stopped.load(std::memory_order_relaxed) && runningKernelCode())
-    leaveKernel(Map.Fault);
+  if (Map.Stopped.load(std::memory_order_relaxed))
+    raiseKernelFault(Map.Fault);
 }
 
 std::string describeKernelFault(const KernelFault &Fault,

@@ -91,6 +91,21 @@ std::optional<KernelFault> callCatchingKernelFaults(loom_kernel_entry_t Entry,
                                                     void *Info, uint64_t Begin,
                                                     uint64_t End);
 
+/// Calls \p Fn(\p Ctx, \p Index), kernel code the driver runs for another
+/// kernel code's request (a parallel map's index, an OpenMP team's member),
+/// under a catch point of its own, on any thread: a fault returns here
+/// (the OpenMP runtime's locks the thread held released), and the thread's
+/// own catch point, if any, is back in place.
+std::optional<KernelFault> callCatchingKernelFaults(void (*Fn)(void *,
+                                                               uint32_t),
+                                                    void *Ctx, uint32_t Index);
+
+/// Ends the kernel code the calling thread runs with \p Fault, at its
+/// innermost catch point, as if that code had faulted so: the fault of
+/// work it handed to other threads. Returns only when the thread runs no
+/// kernel code.
+void raiseKernelFault(const KernelFault &Fault);
+
 /// Runs \p Fn(\p Ctx, I) for every I in [0, \p Count) on \p Pool's workers,
 /// for kernel code on the calling thread (inside callCatchingKernelFaults):
 /// the parallel maps of Loom's parallel loops and of OpenMP's teams. An

@@ -16,7 +16,10 @@
 #include "openmp_runtime.h"
 
 #include "kernel_faults.h"
+#include "openmp_team.h"
 #include "thread_pool.h"
+
+#include "cargo/spin.h"
 
 #include "metadata/abi.h"
 
@@ -24,6 +27,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdarg>
 #include <cstdint>
 #include <deque>
@@ -58,12 +62,29 @@ struct DispatchedLoop {
   std::atomic<uint64_t> Taken{0};
 };
 
+/// A team's barrier: the last member to arrive opens it for the others,
+/// who spin, then sleep, until it does.
+struct TeamBarrier {
+  std::atomic<uint32_t> Arrived{0};
+  /// How many times it has opened.
+  std::atomic<uint32_t> Round{0};
+  std::mutex Lock;
+  std::condition_variable Opened;
+};
+
 /// What a team's threads share: its dispatched loops, in the order each
-/// thread meets them (a thread may be on a later loop than another: there
-/// is no barrier between them).
+/// thread meets them (a thread may be on a later loop than another: a
+/// `nowait` loop has no barrier after it), its barrier, the `single`
+/// constructs its threads have taken, and what a `single`'s copyprivate
+/// broadcasts.
 struct TeamState {
   std::mutex Lock;
   std::deque<DispatchedLoop> Loops;
+  /// The threads the team runs on.
+  TeamLaunch *Launch = nullptr;
+  TeamBarrier Barrier;
+  std::atomic<uint32_t> SinglesTaken{0};
+  std::atomic<void *> CopyPrivate{nullptr};
 };
 
 /// The calling thread's place in the team running it: thread 0 of a team
@@ -78,6 +99,8 @@ struct TeamMember {
   DispatchedLoop *Current = nullptr;
   /// A static schedule's next chunk of this thread, by number.
   uint64_t NextChunk = 0;
+  /// How many `single` constructs it has met.
+  uint32_t SinglesMet = 0;
 };
 
 thread_local TeamMember Member;
@@ -188,13 +211,13 @@ void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
   va_end(Arguments);
   uint32_t Asked = PushedTeamSize;
   PushedTeamSize = 0;
-  // Inside a team, a nested region runs on a team of one.
-  R.TeamSize =
-      Member.Size > 1 ? 1 : (Asked ? Asked : defaultTeamSize(poolSize()));
-  // A member's fault, on whichever thread, is the kernel's.
-  runParallelMapCatchingKernelFaults(R.TeamSize > 1 ? ThreadPool::current()
-                                                    : nullptr,
-                                     R.TeamSize, runTeamMember, &R);
+  // Inside a team, a nested region runs on a team of one. The members run
+  // at once, each on a thread of its own; a member's fault is the kernel's.
+  TeamLaunch Launch(
+      Member.Size > 1 ? 1 : (Asked ? Asked : defaultTeamSize(poolSize())));
+  R.TeamSize = Launch.size();
+  R.Team.Launch = &Launch;
+  Launch.run(runTeamMember, &R);
 }
 
 /// The teams the calling thread was in before each serialized region it is
@@ -414,10 +437,99 @@ void endCritical(void *, int32_t, void *Name) {
   unlockHeld(getCriticalLock(Name), HeldLocks);
 }
 
-/// `__kmpc_barrier(loc, gtid)`: the compiler accepts only the barrier that
-/// ends a worksharing loop just before its region ends, where the fork's
-/// join waits for every member: nothing to do here.
-void barrier(void *, int32_t) {}
+/// Waits until every member of the calling thread's team has come here
+/// (nothing for a team of one). A member of a cancelled team leaves it.
+void waitAtBarrier() {
+  if (!Member.Team || Member.Size < 2)
+    return;
+  TeamState &Team = *Member.Team;
+  TeamBarrier &Barrier = Team.Barrier;
+  const uint32_t Round = Barrier.Round.load(std::memory_order_acquire);
+  if (Barrier.Arrived.fetch_add(1, std::memory_order_acq_rel) + 1 ==
+      Member.Size) {
+    // The last: the count starts afresh before anyone can pass.
+    Barrier.Arrived.store(0, std::memory_order_relaxed);
+    {
+      std::lock_guard<std::mutex> Guard(Barrier.Lock);
+      Barrier.Round.store(Round + 1, std::memory_order_release);
+    }
+    Barrier.Opened.notify_all();
+    return;
+  }
+  auto Open = [&] {
+    return Barrier.Round.load(std::memory_order_acquire) != Round ||
+           Team.Launch->cancelled();
+  };
+  if (!cargo::spinUntil(Open)) {
+    std::unique_lock<std::mutex> Guard(Barrier.Lock);
+    // A team cancelled by a fault does not open the barrier: look again
+    // now and then.
+    while (!Open())
+      Barrier.Opened.wait_for(Guard, std::chrono::milliseconds(1));
+  }
+  if (Barrier.Round.load(std::memory_order_acquire) == Round)
+    leaveCancelledTeam();
+}
+
+/// `__kmpc_barrier(loc, gtid)`: the team's barrier.
+void barrier(void *, int32_t) { waitAtBarrier(); }
+
+/// `__kmpc_reduce(...)` and `__kmpc_end_reduce(loc, gtid, lock)`: the
+/// same, and the barrier that ends the worksharing loop after.
+int32_t reduce(void *Loc, int32_t ThreadId, int32_t Count, size_t Size,
+               void *Data, void *Combine, void *Lock) {
+  return reduceNowait(Loc, ThreadId, Count, Size, Data, Combine, Lock);
+}
+
+void endReduce(void *Loc, int32_t ThreadId, void *Lock) {
+  endReduceNowait(Loc, ThreadId, Lock);
+  waitAtBarrier();
+}
+
+/// `__kmpc_single(loc, gtid)`: 1 for the first thread of the team to meet
+/// this `single`, which runs its block; 0 for the others.
+int32_t single(void *, int32_t) {
+  if (!Member.Team)
+    return 1;
+  // The singles before this one are all taken: each was met by every
+  // thread, and the first took it.
+  uint32_t Mine = Member.SinglesMet++;
+  return Member.Team->SinglesTaken.compare_exchange_strong(
+      Mine, Mine + 1, std::memory_order_acq_rel);
+}
+
+/// `__kmpc_end_single(loc, gtid)`: the barrier after it is its own call.
+void endSingle(void *, int32_t) {}
+
+/// `__kmpc_copyprivate(loc, gtid, size, data, copy, didit)`: the thread
+/// that ran the `single` (\p DidIt) gives its variables (\p Data, a list of
+/// their addresses) to the others, which \p Copy(own, given) copies into
+/// theirs; a barrier before and after.
+void copyPrivate(void *, int32_t, size_t, void *Data,
+                 void (*Copy)(void *, void *), int32_t DidIt) {
+  if (!Member.Team || Member.Size < 2)
+    return;
+  TeamState &Team = *Member.Team;
+  if (DidIt)
+    Team.CopyPrivate.store(Data, std::memory_order_release);
+  waitAtBarrier();
+  if (!DidIt)
+    Copy(Data, Team.CopyPrivate.load(std::memory_order_acquire));
+  waitAtBarrier();
+}
+
+/// `__kmpc_master(loc, gtid)`: 1 for thread 0 of the team.
+int32_t master(void *, int32_t) { return Member.Index == 0; }
+void endMaster(void *, int32_t) {}
+
+/// `__kmpc_masked(loc, gtid, filter)`: 1 for thread \p Filter of the team.
+int32_t masked(void *, int32_t, int32_t Filter) {
+  return Filter >= 0 && Member.Index == static_cast<uint32_t>(Filter);
+}
+void endMasked(void *, int32_t) {}
+
+/// `__kmpc_flush(loc)`: every thread's memory operations ordered.
+void flush(void *) { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
 int ompGetThreadNum() { return static_cast<int>(Member.Index); }
 int ompGetNumThreads() { return static_cast<int>(Member.Size); }
@@ -528,6 +640,16 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"__kmpc_dispatch_next_8u", address(&dispatchNext<uint64_t, int64_t>)},
     {"__kmpc_reduce_nowait", address(&reduceNowait)},
     {"__kmpc_end_reduce_nowait", address(&endReduceNowait)},
+    {"__kmpc_reduce", address(&reduce)},
+    {"__kmpc_end_reduce", address(&endReduce)},
+    {"__kmpc_single", address(&single)},
+    {"__kmpc_end_single", address(&endSingle)},
+    {"__kmpc_copyprivate", address(&copyPrivate)},
+    {"__kmpc_master", address(&master)},
+    {"__kmpc_end_master", address(&endMaster)},
+    {"__kmpc_masked", address(&masked)},
+    {"__kmpc_end_masked", address(&endMasked)},
+    {"__kmpc_flush", address(&flush)},
     {"__kmpc_critical", address(&critical)},
     {"__kmpc_end_critical", address(&endCritical)},
     {"__kmpc_barrier", address(&barrier)},

@@ -2,21 +2,19 @@
 ///
 /// \file
 /// The OpenMP runtime functions of metadata/openmp_runtime.def, which run
-/// the parallel regions the compiler leaves to the runtime (a `parallel
-/// for` whose shape it does not recognise, or every one with
-/// `-fopenmp-runtime`). A team is a parallel map over the driver's pool
-/// (ThreadPool::parallelMap): member I runs the region's outlined function
-/// with thread number I, on an idle worker or, when none is, on the calling
-/// thread after the others, which is correct for the constructs the
-/// compiler accepts (a worksharing loop on any schedule, reductions,
-/// critical sections and locks, whose members never wait for each other:
-/// no barrier but the region's end). A region inside a team runs on a team
-/// of one, as OpenMP's nested regions do by default, and so does one whose
-/// `if` is false (`__kmpc_serialized_parallel`). Dispatched loops take
-/// chunks from a counter of the team's; reductions combine under one lock;
-/// critical sections and locks are the runtime's mutexes; the `omp_*`
-/// routines answer for the calling thread's team. No libomp: the driver
-/// stays free of it and of LLVM.
+/// the parallel regions the compiler leaves to the runtime (a region that
+/// is not one worksharing loop Loom recognises, or every one with
+/// `-fopenmp-runtime`). A team's members run at once, each on a thread of
+/// its own (openmp_team.h), so they may wait for each other: barriers,
+/// `single` with `copyprivate`, a worksharing loop's blocking reduction. A
+/// region inside a team runs on a team of one, as OpenMP's nested regions
+/// do by default, and so does one whose `if` is false
+/// (`__kmpc_serialized_parallel`). Dispatched loops take chunks from a
+/// counter of the team's; reductions combine under one lock; critical
+/// sections and locks are the runtime's mutexes, released at a kernel
+/// fault's catch point if the kernel held them; the `omp_*` routines answer
+/// for the calling thread's team. No libomp: the driver stays free of it
+/// and of LLVM.
 ///
 //===----------------------------------------------------------------------===//
 

@@ -166,6 +166,58 @@ kernel void critical_sections(global int *log, global int *length,
   }
 }
 
+// A region of code every thread of a team runs: a barrier, single, master,
+// masked, a single's copyprivate, and worksharing loops inside it, the
+// second reading what the first wrote (after the first's barrier) into a
+// reduction. The driver's OpenMP runtime runs it, each thread on its own.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void team_constructs(global int *slots, global int *counts,
+                            global int *copied, global int *loop, int n) {
+  int sum = 0;
+#pragma omp parallel num_threads(3)
+  {
+    int t = omp_get_thread_num();
+    int threads = omp_get_num_threads();
+    slots[t] = t * 10 + threads;
+#pragma omp barrier
+    slots[4 + t] = slots[(t + 1) % threads];
+#pragma omp single
+    counts[0] += 1;
+#pragma omp master
+    counts[1] += 1;
+#pragma omp masked filter(2)
+    counts[2] += 1;
+    int v = -1;
+#pragma omp single copyprivate(v)
+    v = 40 + n;
+    copied[t] = v;
+#pragma omp for
+    for (int i = 0; i < n; ++i)
+      loop[i] = i * 3;
+#pragma omp for reduction(+ : sum)
+    for (int i = 0; i < n; ++i)
+      sum += loop[n - 1 - i];
+#pragma omp single
+    counts[3] = sum;
+  }
+}
+
+// 'parallel sections': each section once, on the threads of a team.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void sections(global int *out, int n) {
+#pragma omp parallel sections num_threads(2)
+  {
+#pragma omp section
+    for (int i = 0; i < n; ++i)
+      out[i] = i;
+#pragma omp section
+    for (int i = 0; i < n; ++i)
+      out[n + i] = 2 * i;
+#pragma omp section
+    out[2 * n] += 7;
+  }
+}
+
 #ifdef ORDERED
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void in_order(global int *out, int n) {

@@ -41,3 +41,57 @@ KERNEL void undeclared(int32_t *out, const int32_t *in, int32_t n) {
     sum += in[i];
   out[0] = sum;
 }
+
+// Constructs of a team's threads, which Loom's parallel loops do not
+// express: the driver's runtime runs them, each thread on its own; a remark,
+// no warning.
+// QUIET-NOT: warning: parallel loop runs through the driver's OpenMP runtime (in function '{{team|several|barrier_first|spmd|sections}}
+KERNEL void team(int32_t *out, int32_t n) {
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: 'single' needs the threads of a team [-Rpass-missed=openmp]
+#pragma omp parallel
+  {
+#pragma omp single
+    out[0] = n;
+  }
+}
+
+KERNEL void several(int32_t *out, int32_t n) {
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: the region is not one worksharing loop, which Loom's parallel loops express [-Rpass-missed=openmp]
+#pragma omp parallel
+  {
+#pragma omp for nowait
+    for (int32_t i = 0; i < n; ++i)
+      out[i] = i;
+#pragma omp for
+    for (int32_t i = 0; i < n; ++i)
+      out[n + i] = i;
+  }
+}
+
+KERNEL void barrier_first(int32_t *out, int32_t n) {
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: a barrier in the region, other than the one ending its worksharing loop, needs the threads of a team [-Rpass-missed=openmp]
+#pragma omp parallel
+  {
+#pragma omp barrier
+#pragma omp for
+    for (int32_t i = 0; i < n; ++i)
+      out[i] = i;
+  }
+}
+
+KERNEL void spmd(int32_t *out) {
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: the region is not one worksharing loop, which Loom's parallel loops express [-Rpass-missed=openmp]
+#pragma omp parallel num_threads(2)
+  out[0] = 1;
+}
+
+KERNEL void sections(int32_t *out, int32_t n) {
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: 'sections' run one section at a time on each thread of a team [-Rpass-missed=openmp]
+#pragma omp parallel sections
+  {
+#pragma omp section
+    out[0] = n;
+#pragma omp section
+    out[1] = n;
+  }
+}

@@ -8,7 +8,8 @@
 /// loops of a region in a row, on the pool's threads too; members know
 /// their number and their team's size; locks exclude, nested locks count
 /// their owner's holds, and the time goes forward; a region inside
-/// a team runs on a team of one; the reduction lock is released.
+/// a team runs on a team of one; the reduction lock is released; a team's
+/// members run at once, through barriers, singles and copyprivate.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -285,6 +287,74 @@ void lockedMember(int32_t *, int32_t *, void *Context) {
     ++C.NestCount;
     hook<LockFunction>("omp_unset_nest_lock")(&C.Nest);
     hook<LockFunction>("omp_unset_nest_lock")(&C.Nest);
+  }
+}
+
+/// What the members of a team of barriers and singles record.
+struct TeamRecord {
+  static constexpr int Rounds = 50;
+  int32_t Size = 0;
+  std::atomic<int> Arrived{0};
+  std::atomic<int> EarlyPasses{0};
+  std::array<std::atomic<int>, Rounds> Singles{};
+  std::atomic<int> Masters{0};
+  std::atomic<int> Masked{0};
+  std::atomic<int> WrongCopies{0};
+};
+
+using Barrier = void (*)(void *, int32_t);
+using Single = int32_t (*)(void *, int32_t);
+using Masked = int32_t (*)(void *, int32_t, int32_t);
+using CopyPrivate = void (*)(void *, int32_t, size_t, void *,
+                             void (*)(void *, void *), int32_t);
+
+void copyInt(void *To, void *From) {
+  *static_cast<int *>(To) = *static_cast<int *>(From);
+}
+
+/// Each round: every member counts itself in, waits at the barrier, and
+/// finds every other member counted; then each meets a single, which one
+/// member takes, and whose value the others get through copyprivate.
+void barrierMember(int32_t *ThreadId, int32_t *, void *Context) {
+  auto &R = *static_cast<TeamRecord *>(Context);
+  auto Wait = hook<Barrier>("__kmpc_barrier");
+  auto TakeSingle = hook<Single>("__kmpc_single");
+  auto Copy = hook<CopyPrivate>("__kmpc_copyprivate");
+  for (int Round = 0; Round < TeamRecord::Rounds; ++Round) {
+    ++R.Arrived;
+    Wait(nullptr, *ThreadId);
+    if (R.Arrived.load() < (Round + 1) * R.Size)
+      ++R.EarlyPasses;
+    int Value = -1;
+    int32_t Took = TakeSingle(nullptr, *ThreadId);
+    if (Took) {
+      ++R.Singles[Round];
+      Value = Round * 7;
+    }
+    Copy(nullptr, *ThreadId, sizeof(int), &Value, copyInt, Took);
+    if (Value != Round * 7)
+      ++R.WrongCopies;
+  }
+  R.Masters += hook<Single>("__kmpc_master")(nullptr, *ThreadId);
+  R.Masked += hook<Masked>("__kmpc_masked")(nullptr, *ThreadId, 1);
+}
+
+TEST(OpenMPRuntime, TeamMembersRunAtOnceThroughBarriersAndSingles) {
+  // More members than the machine has cores: each has a thread of its own.
+  for (int32_t Size : {2, 3, 8}) {
+    SCOPED_TRACE("team of " + std::to_string(Size));
+    TeamRecord R;
+    R.Size = Size;
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, Size);
+    hook<ForkCall>("__kmpc_fork_call")(
+        nullptr, 1, reinterpret_cast<void *>(&barrierMember), &R);
+    EXPECT_EQ(R.Arrived.load(), Size * TeamRecord::Rounds);
+    EXPECT_EQ(R.EarlyPasses.load(), 0) << "a member passed a barrier early";
+    for (int Round = 0; Round < TeamRecord::Rounds; ++Round)
+      EXPECT_EQ(R.Singles[Round].load(), 1) << "single " << Round;
+    EXPECT_EQ(R.WrongCopies.load(), 0);
+    EXPECT_EQ(R.Masters.load(), 1);
+    EXPECT_EQ(R.Masked.load(), 1);
   }
 }
 

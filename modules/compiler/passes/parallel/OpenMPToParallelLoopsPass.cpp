@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -176,24 +177,29 @@ public:
 
 private:
   enum class Verdict { Recognised, LeftToRuntime, Failed };
-  /// The microtask, checked before it is inlined: one static-schedule
-  /// worksharing loop, no other runtime function, nothing shared changed
-  /// outside the loop but the reduction. A loop whose shape Loom does not
-  /// recognise is left to the driver's OpenMP runtime.
+  /// The microtask, checked before it is inlined: Loom's parallel loop if
+  /// it is one worksharing loop of a shape Loom recognises, with no other
+  /// runtime function and nothing shared changed outside the loop but the
+  /// reduction; else the driver's OpenMP runtime's, when it has every
+  /// runtime function the region calls.
   Verdict checkMicrotask(Function &Microtask);
   /// Whether the driver's OpenMP runtime can run \p Microtask on its
   /// workers: it needs no work-item state, which only the kernel's own
   /// thread has. Reports why not.
   bool canRunOnTheRuntime(Function &Microtask);
-  /// Whether \p Microtask has a barrier other than the one ending its
-  /// worksharing loop (\p End follows that loop); reports it.
-  bool hasStrayBarrier(Function &Microtask, const DominatorTree &DT,
-                       const Instruction &End);
-  /// Leaves \p Microtask to the driver's OpenMP runtime, warning \p Why
+  /// \p Microtask's barrier other than the one ending its worksharing loop
+  /// (\p End follows that loop), if it has one.
+  CallBase *findStrayBarrier(Function &Microtask, const DominatorTree &DT,
+                             const Instruction &End);
+  /// How a region the driver's OpenMP runtime runs is reported: a warning
+  /// for a `parallel for` Loom could not make its parallel loop, only a
+  /// remark for a region of constructs its parallel loops do not express.
+  enum class Fallback { Warn, Remark };
+  /// Leaves \p Microtask to the driver's OpenMP runtime, saying \p Why
   /// (nothing when empty: the user asked for the runtime), or reports why
-  /// the runtime cannot run it either. \p End follows its worksharing loop.
-  Verdict leaveToRuntime(Function &Microtask, const DominatorTree &DT,
-                         const Instruction &End, StringRef Why);
+  /// the runtime cannot run it either.
+  Verdict leaveToRuntime(Function &Microtask, const Twine &Why,
+                         Fallback How = Fallback::Warn);
   /// Neither the driver's `__kmpc_reduce_nowait` nor a recognised loop
   /// (takeReductions) ever answers 2 (combine with atomics), only 1
   /// (combine under a lock, or as the loop's own reduction): \p Microtask's
@@ -232,67 +238,91 @@ private:
   SmallPtrSet<const Instruction *, 8> RuntimeCallsBefore;
 };
 
-bool ForkRecogniser::hasStrayBarrier(Function &Microtask,
-                                     const DominatorTree &DT,
-                                     const Instruction &End) {
+CallBase *ForkRecogniser::findStrayBarrier(Function &Microtask,
+                                           const DominatorTree &DT,
+                                           const Instruction &End) {
   // The worksharing loop's implicit barrier, after it (OpenMPIRBuilder
   // emits one; Clang's combined 'parallel for' leaves it to the fork's
-  // join): a team of one, or workers the parallel map has all joined, pass
-  // it at once, and so does the driver's runtime, whose threads are the
-  // same workers. Anywhere else a barrier orders the team's code around
-  // it, which neither can.
+  // join): the workers of Loom's parallel loop have all joined there.
+  // Anywhere else a barrier orders the team's code around it, which only
+  // the runtime's team does.
   for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
-    if (!DT.dominates(&End, Barrier)) {
-      error(*Barrier, "a barrier in a parallel region is not supported, "
-                      "but for the one ending its worksharing loop (Clang "
-                      "puts one before the loop for a 'linear' variable, "
-                      "and for one both 'firstprivate' and 'lastprivate')");
-      return true;
-    }
-  return false;
+    if (!DT.dominates(&End, Barrier))
+      return Barrier;
+  return nullptr;
 }
 
 ForkRecogniser::Verdict ForkRecogniser::leaveToRuntime(Function &Microtask,
-                                                       const DominatorTree &DT,
-                                                       const Instruction &End,
-                                                       StringRef Why) {
-  if (hasStrayBarrier(Microtask, DT, End) || !canRunOnTheRuntime(Microtask))
+                                                       const Twine &Why,
+                                                       Fallback How) {
+  if (!canRunOnTheRuntime(Microtask))
     return Verdict::Failed;
-  if (!Why.empty())
+  std::string Reason = Why.str();
+  if (How == Fallback::Warn && !Reason.empty())
     emitWarning(F, Fork.getDebugLoc(),
                 "parallel loop runs through the driver's OpenMP runtime (in "
                 "function '" +
-                    F.getName() + "'): " + Why);
-  emitMissedRemark(
-      F, Fork.getDebugLoc(), RemarkPass, "LeftToRuntime",
-      "the parallel region runs through the driver's OpenMP "
-      "runtime: " +
-          (Why.empty() ? StringRef("-fopenmp-runtime asks so") : Why));
+                    F.getName() + "'): " + Reason);
+  emitMissedRemark(F, Fork.getDebugLoc(), RemarkPass, "LeftToRuntime",
+                   "the parallel region runs through the driver's OpenMP "
+                   "runtime: " +
+                       (Reason.empty() ? "-fopenmp-runtime asks so" : Reason));
   return Verdict::LeftToRuntime;
 }
 
+/// What the remarks call the construct whose runtime function \p Name is.
+std::string describeTeamConstruct(StringRef Name) {
+  return StringSwitch<std::string>(Name)
+      .Cases("__kmpc_single", "__kmpc_end_single", "'single'")
+      .Case("__kmpc_copyprivate", "'copyprivate'")
+      .Cases("__kmpc_master", "__kmpc_end_master", "'master'")
+      .Cases("__kmpc_masked", "__kmpc_end_masked", "'masked'")
+      .Case("__kmpc_flush", "'flush'")
+      .Cases("__kmpc_reduce", "__kmpc_end_reduce",
+             "a worksharing loop's reduction")
+      .Default(("'" + Name + "'").str());
+}
+
 ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
+  // Constructs of a team's threads that Loom's parallel loops do not
+  // express: the runtime's team runs them.
+  std::string TeamConstruct;
   for (Instruction &I : instructions(Microtask)) {
     Function *Callee = getCallee(I);
     if (!Callee || !isOpenMPRuntimeName(Callee->getName()) ||
         identifyOpenMPCall(I) || isPlainRuntimeFunction(Callee->getName()))
       continue;
-    error(I, "'" + Callee->getName() +
-                 "' (from an OpenMP directive or runtime call in the "
-                 "parallel region) is not supported");
-    return Verdict::Failed;
+    if (!isOpenMPRuntimeFunction(Callee->getName())) {
+      error(I, "'" + Callee->getName() +
+                   "' (from an OpenMP directive or runtime call in the "
+                   "parallel region) is not supported");
+      return Verdict::Failed;
+    }
+    if (TeamConstruct.empty())
+      TeamConstruct = describeTeamConstruct(Callee->getName());
   }
+  if (RuntimeOnly)
+    return leaveToRuntime(Microtask, "");
+  if (!TeamConstruct.empty())
+    return leaveToRuntime(Microtask,
+                          TeamConstruct + " needs the threads of a team",
+                          Fallback::Remark);
   std::optional<Worksharing> Shared =
       findWorksharing(findCalls(Microtask, OpenMPCall::StaticInit),
                       findCalls(Microtask, OpenMPCall::StaticFini));
   if (!Shared)
     Shared = findWorksharing(findCalls(Microtask, OpenMPCall::DispatchInit),
                              findCalls(Microtask, OpenMPCall::DispatchNext));
-  if (!Shared) {
-    error(Fork, "only '#pragma omp parallel for' is supported; this "
-                "parallel region has no such loop, or several");
-    return Verdict::Failed;
-  }
+  if (!Shared)
+    return leaveToRuntime(Microtask,
+                          "the region is not one worksharing loop, which "
+                          "Loom's parallel loops express",
+                          Fallback::Remark);
+  if (Shared->sharesSections())
+    return leaveToRuntime(Microtask,
+                          "'sections' run one section at a time on each "
+                          "thread of a team",
+                          Fallback::Remark);
   if (!Shared->Kind) {
     error(*Shared->Init, "only the schedules static, dynamic, guided, "
                          "runtime and auto are supported (not with "
@@ -302,22 +332,18 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
   DominatorTree DT(Microtask);
   LoopInfo LI(DT);
   Instruction *End = Shared->getEnd(LI);
-  if (!End) {
-    error(*Shared->FiniOrNext, "a dispatched worksharing loop whose loop of "
-                               "chunks has several exits is not supported");
-    return Verdict::Failed;
-  }
+  if (!End)
+    return leaveToRuntime(Microtask, "the loop of chunks of its dispatched "
+                                     "schedule has several exits");
   Loop *L = findWorksharingLoop(LI, DT, *Shared, *End);
-  if (RuntimeOnly)
-    return leaveToRuntime(Microtask, DT, *End, "");
   if (!L)
-    return leaveToRuntime(Microtask, DT, *End,
+    return leaveToRuntime(Microtask,
                           "Loom does not recognise the shape of the loop of "
                           "this 'parallel for'");
   Loop *Dispatch = L->getParentLoop() ? L->getParentLoop() : L;
   if (readsLastIterationFlag(Shared->getLastFlag(), *Dispatch))
     return leaveToRuntime(
-        Microtask, DT, *End,
+        Microtask,
         "its 'lastprivate' or 'linear' variables are copied out of the last "
         "iteration, which Loom's parallel loops do not single out");
   // Each thread of a team runs the region's code outside its loop: once
@@ -329,22 +355,27 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
         any_of(Reduces,
                [&](CallBase *Reduce) { return DT.dominates(Reduce, &I); }))
       continue;
-    error(I, "code in a parallel region outside its worksharing loop is not "
-             "supported (only '#pragma omp parallel for')");
-    return Verdict::Failed;
+    return leaveToRuntime(Microtask,
+                          "each thread of the team runs the region's code "
+                          "outside its worksharing loop",
+                          Fallback::Remark);
   }
-  if (hasStrayBarrier(Microtask, DT, *End))
-    return Verdict::Failed;
+  if (findStrayBarrier(Microtask, DT, *End))
+    return leaveToRuntime(Microtask,
+                          "a barrier in the region, other than the one "
+                          "ending its worksharing loop, needs the threads of "
+                          "a team",
+                          Fallback::Remark);
   // The region's queries, which the loop's workers answer.
   for (OpenMPCall Kind :
        {OpenMPCall::ThreadNum, OpenMPCall::NumThreads, OpenMPCall::InParallel})
     for (CallBase *Query : findCalls(Microtask, Kind))
-      if (!L->contains(Query)) {
-        error(*Query, getCallee(*Query)->getName() +
-                          "() outside the loop of a 'parallel for' is not "
-                          "supported");
-        return Verdict::Failed;
-      }
+      if (!L->contains(Query))
+        return leaveToRuntime(Microtask,
+                              getCallee(*Query)->getName() +
+                                  "() outside the worksharing loop asks the "
+                                  "team",
+                              Fallback::Remark);
   return Verdict::Recognised;
 }
 

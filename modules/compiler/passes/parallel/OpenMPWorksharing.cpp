@@ -10,7 +10,9 @@
 #include "compiler/analysis/BuiltinInfo.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -152,6 +154,21 @@ Value *Worksharing::getChunk() const {
   if (Kind == DynamicChunked || Kind == GuidedChunked)
     return Init->getArgOperand(6);
   return ConstantInt::get(Type::getInt64Ty(Init->getContext()), 0);
+}
+
+bool Worksharing::sharesSections() const {
+  // ident_t { i32 reserved, i32 flags, ... }, whose flags have libomp's
+  // KMP_IDENT_WORK_SECTIONS for a `sections` construct's loop.
+  constexpr uint64_t WorkSections = 0x400;
+  const auto *Ident =
+      dyn_cast<GlobalVariable>(Init->getArgOperand(0)->stripPointerCasts());
+  const auto *Fields = Ident && Ident->hasDefinitiveInitializer()
+                           ? dyn_cast<ConstantStruct>(Ident->getInitializer())
+                           : nullptr;
+  const auto *Flags = Fields && Fields->getNumOperands() > 1
+                          ? dyn_cast<ConstantInt>(Fields->getOperand(1))
+                          : nullptr;
+  return Flags && (Flags->getZExtValue() & WorkSections);
 }
 
 Instruction *Worksharing::getEnd(const LoopInfo &LI) const {

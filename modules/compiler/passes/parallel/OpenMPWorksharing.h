@@ -113,6 +113,9 @@ struct Worksharing {
   ParallelSchedule getParallelSchedule() const;
   /// The chunk Loom's parallel loop takes (i64 0: one block per worker).
   llvm::Value *getChunk() const;
+  /// Whether the loop is a `sections` construct's, over its sections (the
+  /// source location Clang passes the init says so).
+  bool sharesSections() const;
   /// The first instruction after the worksharing loop: the fini call, or
   /// where the dispatch loop, the loop of \p LI around the next call,
   /// leaves to. Null when that loop has several exits.

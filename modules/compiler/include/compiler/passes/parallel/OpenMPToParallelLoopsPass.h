@@ -28,18 +28,20 @@
 /// `omp_get_num_threads()` in the loop become the region's worker queries;
 /// a critical section's `__kmpc_critical` and `__kmpc_end_critical` stay,
 /// for the driver's runtime, which holds the section's lock.
-/// A `parallel for` whose loop's shape it does not recognise, one with
-/// `lastprivate` or `linear` variables (copied out of the last iteration
-/// after the loop), or every one with `runtime`, stays as Clang made it,
-/// for the driver's OpenMP runtime (metadata/openmp_runtime.def,
-/// doc/kernel-abi.md), with a warning, unless its region needs work-item
-/// state, which the runtime's threads lack.
+/// A region its parallel loops do not express (not one worksharing loop:
+/// code each thread runs, several loops, a barrier but the one ending the
+/// loop, `single`, `master`, `masked`, `copyprivate`, `flush`, `sections`,
+/// thread queries outside the loop), a `parallel for` whose loop's shape
+/// it does not recognise or with `lastprivate` or `linear` variables (copied
+/// out of the last iteration after the loop), or every one with `runtime`,
+/// stays as Clang made it, for the driver's OpenMP runtime
+/// (metadata/openmp_runtime.def, doc/kernel-abi.md), whose team's threads
+/// run it at once, unless its region needs work-item state, which the
+/// runtime's threads lack; a `parallel for` Loom could not make its own
+/// gets a warning.
 /// What it does not support is an error at the construct's source
-/// location (with -g): `ordered`, `single`,
-/// a barrier but the one ending the worksharing loop (which a team of one,
-/// or workers all joined, passes at once, and which goes), code of a
-/// `parallel` region outside its worksharing loop, any other OpenMP runtime
-/// function.
+/// location (with -g): `ordered`, any OpenMP runtime function the driver's
+/// runtime lacks (tasks).
 /// Remarks of the pass `openmp` say what became of each construct
 /// (`-Rpass=openmp`: recognised, with its workers, schedule, chunk and
 /// reductions; `-Rpass-missed=openmp`: left to the runtime, or serial); its
