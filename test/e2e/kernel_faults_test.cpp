@@ -214,6 +214,46 @@ TEST(KernelFaults, AFaultInAParallelLoopOrTeamStopsTheLaunch) {
     }
 }
 
+// A team whose member 1 faults while the others wait for it at a barrier:
+// the team is cancelled, the waiting members leave, and the launch ends.
+const char *const TeamFaultSource = R"(
+int omp_get_thread_num(void);
+
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void team_fault(global int *out, ulong wild) {
+#pragma omp parallel num_threads(3)
+  {
+    int t = omp_get_thread_num();
+    if (t == 1 && wild != 0)
+      *(global int *)wild = 1;
+#pragma omp barrier
+    out[t] = t + 1;
+  }
+}
+)";
+
+TEST(KernelFaults, AFaultInATeamCancelsItsOtherMembers) {
+  for (const char *Target : Targets) {
+    std::vector<char> Binary;
+    ASSERT_EQ(compileKernel(TeamFaultSource, Binary, "-fopenmp", Target), "")
+        << Target;
+    for (uint64_t Wild : {uint64_t(16), uint64_t(0)}) {
+      std::vector<KernelArg> Args = {KernelArg::buffer(std::vector<int>(3, 0)),
+                                     KernelArg::scalar(Wild)};
+      std::string Result =
+          runKernel(Binary, "team_fault", Args, {{1}, {1}, {}});
+      if (Wild) {
+        EXPECT_NE(Result.find("kernel 'team_fault' wrote to address 0x10"),
+                  std::string::npos)
+            << Target << ": " << Result;
+        continue;
+      }
+      ASSERT_EQ(Result, "") << Target;
+      EXPECT_EQ(Args[0].as<int>(), (std::vector<int>{1, 2, 3})) << Target;
+    }
+  }
+}
+
 std::atomic<int> HostTraps{0};
 
 extern "C" void countHostTrap(int) { ++HostTraps; }
