@@ -87,3 +87,30 @@ KERNEL void critical_update(int64_t *total, int32_t *best, const int32_t *in,
     }
   }
 }
+
+// The sum of in[lo, hi): halves as tasks, down to blocks of 'grain'.
+static int64_t sum_by_halves(const int32_t *in, int64_t lo, int64_t hi,
+                             int64_t grain) {
+  if (hi - lo <= grain) {
+    int64_t sum = 0;
+    for (int64_t i = lo; i < hi; ++i)
+      sum += in[i];
+    return sum;
+  }
+  int64_t mid = lo + (hi - lo) / 2;
+  int64_t left, right;
+#pragma omp task shared(left)
+  left = sum_by_halves(in, lo, mid, grain);
+#pragma omp task shared(right)
+  right = sum_by_halves(in, mid, hi, grain);
+#pragma omp taskwait
+  return left + right;
+}
+
+// A task-parallel recursive sum: one thread starts the recursion, the
+// team's threads take its tasks.
+KERNEL void recursive_sum(int64_t *out, const int32_t *in, int32_t n) {
+#pragma omp parallel
+#pragma omp single
+  out[0] = sum_by_halves(in, 0, n, 16384);
+}

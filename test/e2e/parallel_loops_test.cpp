@@ -566,6 +566,31 @@ TEST_P(OpenMP, SectionsRunEachSectionOnce) {
   }
 }
 
+TEST_P(OpenMP, TasksRunOnTheTeamAndFinishWhereOpenMPSays) {
+  for (int N : {0, 1, 999, 100000}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<int32_t> In = randomInts(std::max(N, 1), 1000000);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int64_t>(11, -1)),
+        KernelArg::buffer(std::vector<int32_t>(std::max(N, 1), -1)),
+        KernelArg::buffer(In), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "tasks", Args, OneWorkItem), "");
+    std::vector<int64_t> Out = Args[0].as<int64_t>();
+    int64_t Sum = 0;
+    for (int I = 0; I < N; ++I)
+      Sum += In[I];
+    EXPECT_EQ(Out[0], Sum) << "the blocks' tasks, after taskwait";
+    EXPECT_EQ(Out[1], 1 + 2 + 3 + 4) << "the taskgroup's nested tasks";
+    int64_t X = 1;
+    for (int K = 0; K < 10; ++K)
+      X = X * 3 + K;
+    EXPECT_EQ(Out[2], X) << "the chain of dependences, in order";
+    std::vector<int32_t> Loop = Args[1].as<int32_t>();
+    for (int I = 0; I < N; ++I)
+      ASSERT_EQ(Loop[I], In[I] * 2 + 1) << "taskloop iteration " << I;
+  }
+}
+
 TEST_P(OpenMP, AnOrderedLoopIsAnError) {
   std::vector<char> Unsupported;
   std::string Error =

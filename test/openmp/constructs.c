@@ -279,3 +279,68 @@ KERNEL void sections(int32_t *out, int32_t n) {
     out[2 * n] += 7;
   }
 }
+
+// Tasks: a recursive sum, a taskloop, a taskgroup of nested tasks, and a
+// chain of dependences.
+// The sum of in[lo, hi) by halves, each half a task down to blocks
+// of 'grain'.
+static int64_t sum_range(const int32_t *in, int32_t lo, int32_t hi,
+                         int32_t grain) {
+  if (hi - lo <= grain) {
+    int64_t s = 0;
+    for (int32_t i = lo; i < hi; ++i)
+      s += in[i];
+    return s;
+  }
+  int32_t mid = lo + (hi - lo) / 2;
+  int64_t left, right;
+#pragma omp task shared(left)
+  left = sum_range(in, lo, mid, grain);
+#pragma omp task shared(right)
+  right = sum_range(in, mid, hi, grain);
+#pragma omp taskwait
+  return left + right;
+}
+
+KERNEL void tasks(int64_t *out, int32_t *loop, const int32_t *in, int32_t n) {
+#pragma omp parallel
+  {
+#pragma omp single
+    out[0] = sum_range(in, 0, n, 64);
+    // A taskloop: every iteration once.
+#pragma omp single
+#pragma omp taskloop grainsize(100)
+    for (int32_t i = 0; i < n; ++i)
+      loop[i] = in[i] * 2 + 1;
+    // A taskgroup waits for its tasks' descendants too.
+#pragma omp single
+    {
+      int64_t total = 0;
+#pragma omp taskgroup
+      {
+        for (int32_t b = 0; b < 4; ++b) {
+#pragma omp task firstprivate(b) shared(total)
+          {
+#pragma omp task firstprivate(b) shared(total)
+            {
+#pragma omp atomic
+              total += b + 1;
+            }
+          }
+        }
+      }
+      out[1] = total;
+    }
+    // Dependences: a chain through one variable.
+#pragma omp single
+    {
+      int64_t x = 1;
+      for (int32_t k = 0; k < 10; ++k) {
+#pragma omp task depend(inout : x) firstprivate(k) shared(x)
+        x = x * 3 + k;
+      }
+#pragma omp taskwait
+      out[2] = x;
+    }
+  }
+}

@@ -16,6 +16,7 @@
 #include "openmp_runtime.h"
 
 #include "kernel_faults.h"
+#include "openmp_tasks.h"
 #include "openmp_team.h"
 #include "thread_pool.h"
 
@@ -27,12 +28,12 @@
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdarg>
 #include <cstdint>
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -62,21 +63,19 @@ struct DispatchedLoop {
   std::atomic<uint64_t> Taken{0};
 };
 
-/// A team's barrier: the last member to arrive opens it for the others,
-/// who spin, then sleep, until it does.
+/// A team's barrier: it opens once every member has arrived and every
+/// task of the team has finished; the members run queued tasks meanwhile.
 struct TeamBarrier {
   std::atomic<uint32_t> Arrived{0};
   /// How many times it has opened.
   std::atomic<uint32_t> Round{0};
-  std::mutex Lock;
-  std::condition_variable Opened;
 };
 
 /// What a team's threads share: its dispatched loops, in the order each
 /// thread meets them (a thread may be on a later loop than another: a
 /// `nowait` loop has no barrier after it), its barrier, the `single`
-/// constructs its threads have taken, and what a `single`'s copyprivate
-/// broadcasts.
+/// constructs its threads have taken, what a `single`'s copyprivate
+/// broadcasts, and its tasks.
 struct TeamState {
   std::mutex Lock;
   std::deque<DispatchedLoop> Loops;
@@ -85,6 +84,7 @@ struct TeamState {
   TeamBarrier Barrier;
   std::atomic<uint32_t> SinglesTaken{0};
   std::atomic<void *> CopyPrivate{nullptr};
+  TeamTasks Tasks;
 };
 
 /// The calling thread's place in the team running it: thread 0 of a team
@@ -184,15 +184,23 @@ uint32_t poolSize() {
   return Pool ? Pool->size() : 1;
 }
 
+void waitAtBarrier();
+
 /// Team member \p Index of the region \p Context points at.
 void runTeamMember(void *Context, uint32_t Index) {
   Region &R = *static_cast<Region *>(Context);
   TeamMember Outer = Member;
   Member = {Index, R.TeamSize, &R.Team};
-  int32_t ThreadId = static_cast<int32_t>(Index);
-  int32_t BoundId = ThreadId;
-  MicrotaskCallers[R.ArgumentCount](R.Microtask, &ThreadId, &BoundId,
-                                    R.Arguments.data());
+  {
+    ImplicitTask Implicit(R.TeamSize > 1 ? &R.Team.Tasks : nullptr, Index,
+                          R.Team.Launch);
+    int32_t ThreadId = static_cast<int32_t>(Index);
+    int32_t BoundId = ThreadId;
+    MicrotaskCallers[R.ArgumentCount](R.Microtask, &ThreadId, &BoundId,
+                                      R.Arguments.data());
+    // The region's end: its tasks run before any member leaves.
+    waitAtBarrier();
+  }
   Member = Outer;
 }
 
@@ -217,18 +225,24 @@ void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
       Member.Size > 1 ? 1 : (Asked ? Asked : defaultTeamSize(poolSize())));
   R.TeamSize = Launch.size();
   R.Team.Launch = &Launch;
+  R.Team.Tasks.setMembers(R.TeamSize);
   Launch.run(runTeamMember, &R);
 }
 
 /// The teams the calling thread was in before each serialized region it is
 /// in (`__kmpc_serialized_parallel`), innermost last.
-thread_local std::vector<TeamMember> OuterTeams;
+struct OuterTeam {
+  TeamMember Member;
+  /// The team it queued tasks on: a serialized region's run at once.
+  TeamTasks *Tasks;
+};
+thread_local std::vector<OuterTeam> OuterTeams;
 
 /// `__kmpc_serialized_parallel(loc, gtid)`: a parallel region whose `if`
 /// clause was false, which the calling thread runs itself as a team of one
 /// (the compiler calls the outlined function directly).
 void serializedParallel(void *, int32_t) {
-  OuterTeams.push_back(Member);
+  OuterTeams.push_back({Member, replaceTaskTeam(nullptr)});
   Member = TeamMember();
   PushedTeamSize = 0;
 }
@@ -237,7 +251,8 @@ void serializedParallel(void *, int32_t) {
 void endSerializedParallel(void *, int32_t) {
   if (OuterTeams.empty())
     return;
-  Member = OuterTeams.back();
+  Member = OuterTeams.back().Member;
+  replaceTaskTeam(OuterTeams.back().Tasks);
   OuterTeams.pop_back();
 }
 
@@ -438,37 +453,55 @@ void endCritical(void *, int32_t, void *Name) {
 }
 
 /// Waits until every member of the calling thread's team has come here
+/// and every task of the team has finished, running queued tasks meanwhile
 /// (nothing for a team of one). A member of a cancelled team leaves it.
 void waitAtBarrier() {
   if (!Member.Team || Member.Size < 2)
     return;
   TeamState &Team = *Member.Team;
   TeamBarrier &Barrier = Team.Barrier;
+  TeamTasks &Tasks = Team.Tasks;
+  const uint32_t Size = Member.Size;
   const uint32_t Round = Barrier.Round.load(std::memory_order_acquire);
-  if (Barrier.Arrived.fetch_add(1, std::memory_order_acq_rel) + 1 ==
-      Member.Size) {
-    // The last: the count starts afresh before anyone can pass.
-    Barrier.Arrived.store(0, std::memory_order_relaxed);
-    {
-      std::lock_guard<std::mutex> Guard(Barrier.Lock);
-      Barrier.Round.store(Round + 1, std::memory_order_release);
-    }
-    Barrier.Opened.notify_all();
-    return;
-  }
-  auto Open = [&] {
-    return Barrier.Round.load(std::memory_order_acquire) != Round ||
-           Team.Launch->cancelled();
+  Barrier.Arrived.fetch_add(1, std::memory_order_acq_rel);
+  auto Passed = [&] {
+    return Barrier.Round.load(std::memory_order_acquire) != Round;
   };
-  if (!cargo::spinUntil(Open)) {
-    std::unique_lock<std::mutex> Guard(Barrier.Lock);
-    // A team cancelled by a fault does not open the barrier: look again
-    // now and then.
-    while (!Open())
-      Barrier.Opened.wait_for(Guard, std::chrono::milliseconds(1));
+  auto CanOpen = [&] {
+    return Barrier.Arrived.load(std::memory_order_acquire) == Size &&
+           Tasks.allFinished();
+  };
+  unsigned Idle = 0;
+  for (;;) {
+    if (Passed())
+      return;
+    if (Team.Launch->cancelled())
+      leaveCancelledTeam();
+    if (Tasks.runOne(Member.Index)) {
+      Idle = 0;
+      continue;
+    }
+    if (CanOpen()) {
+      // One of the members that see it opens it; the count starts afresh
+      // before anyone can pass.
+      uint32_t Everyone = Size;
+      if (Barrier.Arrived.compare_exchange_strong(Everyone, 0,
+                                                  std::memory_order_acq_rel)) {
+        Barrier.Round.store(Round + 1, std::memory_order_release);
+        Tasks.wakeNappers();
+        return;
+      }
+      continue;
+    }
+    if (++Idle < cargo::SpinChecks) {
+      if (Idle % cargo::ChecksPerYield == 0)
+        std::this_thread::yield();
+      else
+        cargo::pause();
+      continue;
+    }
+    Tasks.napUntil([&] { return Passed() || Tasks.anyQueued() || CanOpen(); });
   }
-  if (Barrier.Round.load(std::memory_order_acquire) == Round)
-    leaveCancelledTeam();
 }
 
 /// `__kmpc_barrier(loc, gtid)`: the team's barrier.
@@ -695,13 +728,14 @@ void abandonOpenMPThreadState() {
   Member = TeamMember();
   PushedTeamSize = 0;
   OuterTeams.clear();
+  abandonTasks();
 }
 
 void *findOpenMPRuntimeFunction(std::string_view Name) {
   for (const RuntimeFunction &Function : RuntimeFunctions)
     if (Function.Name == Name)
       return Function.Address;
-  return nullptr;
+  return findTaskFunction(Name);
 }
 
 } // namespace mux

@@ -11,6 +11,10 @@
 
 #include "cargo/spin.h"
 
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -35,6 +39,20 @@ struct IdleThreads {
 IdleThreads &idleThreads() {
   static auto *Idle = new IdleThreads;
   return *Idle;
+}
+
+/// Lets the calling thread run on any core the process may use: a thread
+/// starts with the affinity of the thread that made it, a pool worker
+/// pinned to one core (thread_pool.h), where the team's members would take
+/// turns.
+void runOnAnyCore() {
+#ifdef __linux__
+  cpu_set_t Cpus;
+  CPU_ZERO(&Cpus);
+  // The main thread's: the process's.
+  if (sched_getaffinity(getpid(), sizeof(Cpus), &Cpus) == 0)
+    (void)pthread_setaffinity_np(pthread_self(), sizeof(Cpus), &Cpus);
+#endif
 }
 
 } // namespace
@@ -64,6 +82,7 @@ public:
 
 private:
   void serve() {
+    runOnAnyCore();
     for (;;) {
       auto Ready = [this] {
         return Given.load(std::memory_order_acquire) != nullptr;

@@ -218,6 +218,65 @@ kernel void sections(global int *out, int n) {
   }
 }
 
+// Tasks on a team's threads: a task per block and a taskwait, a taskloop, a
+// taskgroup of nested tasks, a chain of dependences.
+__attribute__((reqd_work_group_size(1, 1, 1)))
+kernel void tasks(global long *out, global int *loop, global const int *in,
+                  int n) {
+#pragma omp parallel num_threads(3)
+  {
+#pragma omp single
+    {
+      for (int b = 0; b < 8; ++b) {
+#pragma omp task firstprivate(b)
+        {
+          long s = 0;
+          for (int i = b * n / 8; i < (b + 1) * n / 8; ++i)
+            s += in[i];
+          out[3 + b] = s;
+        }
+      }
+#pragma omp taskwait
+      long s = 0;
+      for (int b = 0; b < 8; ++b)
+        s += out[3 + b];
+      out[0] = s;
+    }
+#pragma omp single
+#pragma omp taskloop grainsize(100)
+    for (int i = 0; i < n; ++i)
+      loop[i] = in[i] * 2 + 1;
+#pragma omp single
+    {
+      long total = 0;
+#pragma omp taskgroup
+      {
+        for (int b = 0; b < 4; ++b) {
+#pragma omp task firstprivate(b) shared(total)
+          {
+#pragma omp task firstprivate(b) shared(total)
+            {
+#pragma omp atomic
+              total += b + 1;
+            }
+          }
+        }
+      }
+      out[1] = total;
+    }
+#pragma omp single
+    {
+      long x = 1;
+      for (int k = 0; k < 10; ++k) {
+#pragma omp task depend(inout : x) firstprivate(k) shared(x)
+        x = x * 3 + k;
+      }
+#pragma omp taskwait
+      out[2] = x;
+    }
+  }
+}
+
 #ifdef ORDERED
 __attribute__((reqd_work_group_size(1, 1, 1)))
 kernel void in_order(global int *out, int n) {

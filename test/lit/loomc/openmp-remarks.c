@@ -45,7 +45,7 @@ KERNEL void undeclared(int32_t *out, const int32_t *in, int32_t n) {
 // Constructs of a team's threads, which Loom's parallel loops do not
 // express: the driver's runtime runs them, each thread on its own; a remark,
 // no warning.
-// QUIET-NOT: warning: parallel loop runs through the driver's OpenMP runtime (in function '{{team|several|barrier_first|spmd|sections}}
+// QUIET-NOT: warning: parallel loop runs through the driver's OpenMP runtime (in function '{{team|several|barrier_first|spmd|sections|tasks}}
 KERNEL void team(int32_t *out, int32_t n) {
 // CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: 'single' needs the threads of a team [-Rpass-missed=openmp]
 #pragma omp parallel
@@ -93,5 +93,14 @@ KERNEL void sections(int32_t *out, int32_t n) {
     out[0] = n;
 #pragma omp section
     out[1] = n;
+  }
+}
+
+KERNEL void tasks(int32_t *out, int32_t n) {
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: 'task' needs the threads of a team [-Rpass-missed=openmp]
+#pragma omp parallel
+  {
+#pragma omp task
+    out[0] = n;
   }
 }

@@ -9,7 +9,9 @@
 /// their number and their team's size; locks exclude, nested locks count
 /// their owner's holds, and the time goes forward; a region inside
 /// a team runs on a team of one; the reduction lock is released; a team's
-/// members run at once, through barriers, singles and copyprivate.
+/// members run at once, through barriers, singles and copyprivate; tasks
+/// run on the team, taskwait waits for the caller's, the region's end for
+/// all, and outside a team a task runs at once.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -356,6 +358,81 @@ TEST(OpenMPRuntime, TeamMembersRunAtOnceThroughBarriersAndSingles) {
     EXPECT_EQ(R.Masters.load(), 1);
     EXPECT_EQ(R.Masked.load(), 1);
   }
+}
+
+/// What a team's tasks record: how many ran, per creator, and which member
+/// ran each.
+struct TaskRecord {
+  static constexpr int PerMember = 200;
+  std::array<std::atomic<int>, 4> Ran{};
+  std::array<std::atomic<int>, 4> RanBy{};
+  std::atomic<int> EarlyWaits{0};
+};
+
+/// kmp_task_t's start, as Clang lays it out; the private copies follow.
+struct KmpTask {
+  void *Shareds;
+  int32_t (*Routine)(int32_t, void *);
+  int32_t PartId;
+  void *Data1, *Data2;
+  TaskRecord *Record;
+  int32_t Creator;
+};
+
+using TaskAlloc = void *(*)(void *, int32_t, int32_t, size_t, size_t, void *);
+using TaskSubmit = int32_t (*)(void *, int32_t, void *);
+using TaskWait = int32_t (*)(void *, int32_t);
+
+int32_t countTask(int32_t, void *Task) {
+  auto &T = *static_cast<KmpTask *>(Task);
+  ++T.Record->Ran[T.Creator];
+  ++T.Record->RanBy[hook<ThreadQuery>("omp_get_thread_num")()];
+  return 0;
+}
+
+/// Members 0 and 1 create tasks; member 1 waits for its own, member 0 does
+/// not: the region's end waits for them.
+void taskMember(int32_t *ThreadId, int32_t *, void *Context) {
+  auto &R = *static_cast<TaskRecord *>(Context);
+  if (*ThreadId > 1)
+    return;
+  for (int I = 0; I < TaskRecord::PerMember; ++I) {
+    void *Task = hook<TaskAlloc>("__kmpc_omp_task_alloc")(
+        nullptr, *ThreadId, 1, sizeof(KmpTask), 0,
+        reinterpret_cast<void *>(&countTask));
+    static_cast<KmpTask *>(Task)->Record = &R;
+    static_cast<KmpTask *>(Task)->Creator = *ThreadId;
+    hook<TaskSubmit>("__kmpc_omp_task")(nullptr, *ThreadId, Task);
+  }
+  if (*ThreadId == 1) {
+    hook<TaskWait>("__kmpc_omp_taskwait")(nullptr, *ThreadId);
+    if (R.Ran[1].load() != TaskRecord::PerMember)
+      ++R.EarlyWaits;
+  }
+}
+
+TEST(OpenMPRuntime, TasksRunOnTheTeamBeforeTheRegionEnds) {
+  for (int Round = 0; Round < 20; ++Round) {
+    TaskRecord R;
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 4);
+    hook<ForkCall>("__kmpc_fork_call")(
+        nullptr, 1, reinterpret_cast<void *>(&taskMember), &R);
+    EXPECT_EQ(R.Ran[0].load(), TaskRecord::PerMember) << "round " << Round;
+    EXPECT_EQ(R.Ran[1].load(), TaskRecord::PerMember) << "round " << Round;
+    EXPECT_EQ(R.EarlyWaits.load(), 0) << "taskwait returned early";
+    int Total = 0;
+    for (auto &By : R.RanBy)
+      Total += By.load();
+    EXPECT_EQ(Total, 2 * TaskRecord::PerMember);
+  }
+  // Outside a team, a task runs at once.
+  TaskRecord Alone;
+  void *Task = hook<TaskAlloc>("__kmpc_omp_task_alloc")(
+      nullptr, 0, 1, sizeof(KmpTask), 0, reinterpret_cast<void *>(&countTask));
+  static_cast<KmpTask *>(Task)->Record = &Alone;
+  static_cast<KmpTask *>(Task)->Creator = 2;
+  hook<TaskSubmit>("__kmpc_omp_task")(nullptr, 0, Task);
+  EXPECT_EQ(Alone.Ran[2].load(), 1);
 }
 
 } // namespace

@@ -278,6 +278,11 @@ std::string describeTeamConstruct(StringRef Name) {
       .Cases("__kmpc_master", "__kmpc_end_master", "'master'")
       .Cases("__kmpc_masked", "__kmpc_end_masked", "'masked'")
       .Case("__kmpc_flush", "'flush'")
+      .Cases("__kmpc_omp_task_alloc", "__kmpc_omp_task",
+             "__kmpc_omp_task_with_deps", "'task'")
+      .Case("__kmpc_omp_taskwait", "'taskwait'")
+      .Cases("__kmpc_taskgroup", "__kmpc_end_taskgroup", "'taskgroup'")
+      .Case("__kmpc_taskloop", "'taskloop'")
       .Cases("__kmpc_reduce", "__kmpc_end_reduce",
              "a worksharing loop's reduction")
       .Default(("'" + Name + "'").str());

@@ -1,0 +1,507 @@
+//===- openmp_tasks.cpp - OpenMP tasks on a team's threads ----------------===//
+///
+/// \file
+/// See openmp_tasks.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "openmp_tasks.h"
+
+#include "openmp_team.h"
+
+#include "cargo/spin.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <new>
+#include <thread>
+
+namespace mux {
+
+namespace {
+
+/// `kmp_task_t` as Clang 15 lays it out; the task's private copies follow.
+struct KmpTask {
+  void *Shareds;
+  int32_t (*Routine)(int32_t, void *);
+  int32_t PartId;
+  /// kmp_cmplrdata_t: the priority, or the destructors' thunk.
+  union {
+    int32_t Priority;
+    int32_t (*Destructors)(int32_t, void *);
+  } Data1;
+  union {
+    int32_t Priority;
+    void *Pointer;
+  } Data2;
+};
+
+/// kmp_tasking_flags_t's bits that change what the runtime does.
+constexpr int32_t FinalFlag = 1 << 1;
+constexpr int32_t DestructorsThunkFlag = 1 << 3;
+
+/// The tasks a team's queue holds before a new one runs at once instead.
+constexpr uint32_t MaxQueuedPerMember = 256;
+
+/// A `taskgroup`: how many tasks created in it are unfinished.
+struct TaskGroup {
+  std::atomic<uint32_t> Pending{0};
+  TaskGroup *Outer = nullptr;
+};
+
+} // namespace
+
+/// The runtime's header before each `kmp_task_t` (and the implicit task of
+/// each team member, which has no `kmp_task_t`).
+struct alignas(16) TaskHeader {
+  /// The task that created it; null for an implicit task, or for one
+  /// created outside any (which runs at once, nothing waits for it).
+  TaskHeader *Parent = nullptr;
+  /// The team whose queue it went on; null if it ran at once.
+  TeamTasks *Team = nullptr;
+  /// The taskgroup it counts in, and the innermost one its code is in.
+  TaskGroup *Group = nullptr;
+  TaskGroup *Innermost = nullptr;
+  /// Its unfinished children, which taskwait waits for.
+  std::atomic<uint32_t> Children{0};
+  /// One for itself until it finishes, one for each unfinished child: the
+  /// header goes when none is left.
+  std::atomic<uint32_t> References{1};
+  /// The task the thread ran before this undeferred one (if0).
+  TaskHeader *Resumed = nullptr;
+  /// The bytes of the kmp_task_t with its private copies, and of the
+  /// shared variables' addresses after them: a taskloop copies both.
+  size_t TaskBytes = 0;
+  size_t SharedsBytes = 0;
+  int32_t Flags = 0;
+  /// A final task, or one inside one: its children run at once.
+  bool Final = false;
+  bool Implicit = false;
+
+  KmpTask *task() { return reinterpret_cast<KmpTask *>(this + 1); }
+  static TaskHeader &of(void *Task) {
+    return *(static_cast<TaskHeader *>(Task) - 1);
+  }
+};
+
+namespace {
+
+/// The task the calling thread runs, the team it queues tasks on, and that
+/// team's launch (which says when it is cancelled).
+thread_local TaskHeader *CurrentTask = nullptr;
+thread_local TeamTasks *CurrentTeam = nullptr;
+thread_local uint32_t CurrentIndex = 0;
+thread_local const TeamLaunch *CurrentLaunch = nullptr;
+
+size_t roundUp(size_t Bytes, size_t To) { return (Bytes + To - 1) / To * To; }
+
+TaskHeader *allocateTask(size_t TaskBytes, size_t SharedsBytes, int32_t Flags) {
+  TaskBytes =
+      roundUp(std::max(TaskBytes, sizeof(KmpTask)), alignof(TaskHeader));
+  void *Memory = ::operator new(sizeof(TaskHeader) + TaskBytes + SharedsBytes,
+                                std::align_val_t(alignof(TaskHeader)));
+  auto *Header = new (Memory) TaskHeader;
+  Header->TaskBytes = TaskBytes;
+  Header->SharedsBytes = SharedsBytes;
+  Header->Flags = Flags;
+  std::memset(Header->task(), 0, TaskBytes);
+  Header->task()->Shareds =
+      SharedsBytes ? reinterpret_cast<char *>(Header->task()) + TaskBytes
+                   : nullptr;
+  return Header;
+}
+
+void freeTask(TaskHeader &Header) {
+  Header.~TaskHeader();
+  ::operator delete(&Header, std::align_val_t(alignof(TaskHeader)));
+}
+
+/// Drops one of \p Header's references; the last frees it.
+void release(TaskHeader &Header) {
+  if (Header.References.fetch_sub(1, std::memory_order_acq_rel) == 1 &&
+      !Header.Implicit)
+    freeTask(Header);
+}
+
+/// Makes \p Header a child of the calling thread's task, in its innermost
+/// taskgroup.
+void adopt(TaskHeader &Header) {
+  TaskHeader *Parent = CurrentTask;
+  Header.Parent = Parent;
+  if (Parent) {
+    Parent->Children.fetch_add(1, std::memory_order_relaxed);
+    Parent->References.fetch_add(1, std::memory_order_relaxed);
+    Header.Group = Parent->Innermost;
+    Header.Final = Parent->Final;
+  }
+  Header.Final |= (Header.Flags & FinalFlag) != 0;
+  Header.Innermost = Header.Group;
+  if (Header.Group)
+    Header.Group->Pending.fetch_add(1, std::memory_order_relaxed);
+}
+
+/// \p Header has run: its taskgroup, its parent and its team hear of it,
+/// the team last (a barrier that sees the team's tasks all finished may end
+/// the region, and with it the parents that are implicit tasks).
+void finishTask(TaskHeader &Header) {
+  TeamTasks *Team = Header.Team;
+  if (Header.Group)
+    Header.Group->Pending.fetch_sub(1, std::memory_order_release);
+  if (TaskHeader *Parent = Header.Parent) {
+    Parent->Children.fetch_sub(1, std::memory_order_release);
+    release(*Parent);
+  }
+  release(Header);
+  if (Team)
+    Team->finished();
+}
+
+/// Runs \p Header's task on the calling thread, then finishes it.
+void runTask(TaskHeader &Header) {
+  TaskHeader *Outer = CurrentTask;
+  CurrentTask = &Header;
+  KmpTask *Task = Header.task();
+  Task->Routine(0, Task);
+  if (Header.Flags & DestructorsThunkFlag)
+    Task->Data1.Destructors(0, Task);
+  CurrentTask = Outer;
+  finishTask(Header);
+}
+
+/// Runs queued tasks until \p Done(): a task scheduling point.
+template <typename Predicate> void waitRunningTasks(Predicate Done) {
+  TeamTasks *Team = CurrentTeam;
+  unsigned Idle = 0;
+  while (!Done()) {
+    if (CurrentLaunch && CurrentLaunch->cancelled())
+      leaveCancelledTeam();
+    if (Team && Team->runOne(CurrentIndex)) {
+      Idle = 0;
+      continue;
+    }
+    if (++Idle < cargo::SpinChecks) {
+      if (Idle % cargo::ChecksPerYield == 0)
+        std::this_thread::yield();
+      else
+        cargo::pause();
+      continue;
+    }
+    if (Team)
+      Team->napUntil([&] { return Done() || Team->anyQueued(); });
+    else
+      std::this_thread::yield();
+  }
+}
+
+/// Waits for the calling task's children, running queued tasks meanwhile.
+void waitForChildren() {
+  TaskHeader *Task = CurrentTask;
+  if (!Task)
+    return;
+  waitRunningTasks(
+      [Task] { return Task->Children.load(std::memory_order_acquire) == 0; });
+}
+
+/// `__kmpc_omp_task_alloc(loc, gtid, flags, sizeof_kmp_task_t,
+/// sizeof_shareds, routine)`.
+void *taskAlloc(void *, int32_t, int32_t Flags, size_t TaskBytes,
+                size_t SharedsBytes, void *Routine) {
+  TaskHeader *Header = allocateTask(TaskBytes, SharedsBytes, Flags);
+  Header->task()->Routine =
+      reinterpret_cast<int32_t (*)(int32_t, void *)>(Routine);
+  return Header->task();
+}
+
+/// Queues the task \p Header, or runs it at once.
+void submit(TaskHeader &Header) {
+  TaskHeader *Parent = CurrentTask;
+  const bool Included = Parent && Parent->Final;
+  adopt(Header);
+  TeamTasks *Team = CurrentTeam;
+  if (!Team || Included)
+    runTask(Header);
+  else
+    Team->queue(Header, CurrentIndex);
+}
+
+/// `__kmpc_omp_task(loc, gtid, task)`: 0, "not queued as the current task".
+int32_t task(void *, int32_t, void *Task) {
+  submit(TaskHeader::of(Task));
+  return 0;
+}
+
+/// `__kmpc_omp_task_begin_if0(loc, gtid, task)` and
+/// `__kmpc_omp_task_complete_if0`: an undeferred task, which the compiler
+/// runs itself between them.
+void taskBeginIf0(void *, int32_t, void *Task) {
+  TaskHeader &Header = TaskHeader::of(Task);
+  adopt(Header);
+  Header.Resumed = CurrentTask;
+  CurrentTask = &Header;
+}
+
+void taskCompleteIf0(void *, int32_t, void *Task) {
+  TaskHeader &Header = TaskHeader::of(Task);
+  CurrentTask = Header.Resumed;
+  finishTask(Header);
+}
+
+/// `__kmpc_omp_taskwait(loc, gtid)`.
+int32_t taskwait(void *, int32_t) {
+  waitForChildren();
+  return 0;
+}
+
+/// `__kmpc_omp_taskyield(loc, gtid, end_part)`: runs a queued task, if any.
+int32_t taskyield(void *, int32_t, int32_t) {
+  if (CurrentTeam)
+    CurrentTeam->runOne(CurrentIndex);
+  return 0;
+}
+
+/// `__kmpc_taskgroup(loc, gtid)`: the tasks the calling task creates until
+/// the group's end count in it, and so do their descendants.
+void taskgroup(void *, int32_t) {
+  if (TaskHeader *Task = CurrentTask) {
+    auto *Group = new TaskGroup;
+    Group->Outer = Task->Innermost;
+    Task->Innermost = Group;
+  }
+}
+
+/// `__kmpc_end_taskgroup(loc, gtid)`: waits for them.
+void endTaskgroup(void *, int32_t) {
+  TaskHeader *Task = CurrentTask;
+  if (!Task || !Task->Innermost)
+    return;
+  TaskGroup *Group = Task->Innermost;
+  waitRunningTasks(
+      [Group] { return Group->Pending.load(std::memory_order_acquire) == 0; });
+  Task->Innermost = Group->Outer;
+  delete Group;
+}
+
+/// `__kmpc_omp_task_with_deps(loc, gtid, task, ndeps, deps, ndeps_noalias,
+/// noalias_deps)`: the task once the calling task's earlier children, those
+/// it may depend on, are done.
+int32_t taskWithDeps(void *Loc, int32_t ThreadId, void *Task, int32_t, void *,
+                     int32_t, void *) {
+  waitForChildren();
+  return task(Loc, ThreadId, Task);
+}
+
+/// `__kmpc_omp_wait_deps(loc, gtid, ndeps, deps, ndeps_noalias,
+/// noalias_deps)`: an undeferred task's, or `taskwait depend`'s, wait.
+void waitDeps(void *, int32_t, int32_t, void *, int32_t, void *) {
+  waitForChildren();
+}
+
+/// A copy of the task \p Pattern, its private copies and its shared
+/// variables' addresses.
+TaskHeader &copyTask(TaskHeader &Pattern) {
+  TaskHeader *Copy =
+      allocateTask(Pattern.TaskBytes, Pattern.SharedsBytes, Pattern.Flags);
+  void *Shareds = Copy->task()->Shareds;
+  std::memcpy(Copy->task(), Pattern.task(),
+              Pattern.TaskBytes + Pattern.SharedsBytes);
+  Copy->task()->Shareds = Shareds;
+  return *Copy;
+}
+
+/// `__kmpc_taskloop(loc, gtid, task, if, &lb, &ub, st, nogroup, sched,
+/// grainsize, task_dup)`: the iterations lb, lb + st, ..., up to ub
+/// included, shared out among copies of \p Task (whose private copies hold
+/// lb and ub): `grainsize(g)` (sched 1), about g iterations each;
+/// `num_tasks(n)` (sched 2), n tasks; else four per member of the team.
+/// Each copy gets its bounds, then task_dup(copy, pattern, last) its
+/// firstprivate and lastprivate state.
+void taskloop(void *Loc, int32_t ThreadId, void *Task, int32_t If,
+              uint64_t *Lower, uint64_t *Upper, int64_t Step, int32_t NoGroup,
+              int32_t Schedule, uint64_t Grain, void *Dup) {
+  TaskHeader &Pattern = TaskHeader::of(Task);
+  const auto *Base = reinterpret_cast<const char *>(Task);
+  const size_t LowerAt = reinterpret_cast<const char *>(Lower) - Base;
+  const size_t UpperAt = reinterpret_cast<const char *>(Upper) - Base;
+  using Wide = __int128;
+  const Wide First = static_cast<int64_t>(*Lower);
+  const Wide Last = static_cast<int64_t>(*Upper);
+  const Wide By = Step ? Step : 1;
+  const bool Any = By > 0 ? Last >= First : Last <= First;
+  const uint64_t Trips =
+      Any ? static_cast<uint64_t>((Last - First) / By + 1) : 0;
+  if (!NoGroup)
+    taskgroup(Loc, ThreadId);
+  if (Trips) {
+    uint64_t Tasks;
+    if (Schedule == 1)
+      Tasks = std::max<uint64_t>(1, Trips / std::max<uint64_t>(Grain, 1));
+    else if (Schedule == 2)
+      Tasks = std::min<uint64_t>(std::max<uint64_t>(Grain, 1), Trips);
+    else
+      Tasks = std::min<uint64_t>(
+          Trips, CurrentTeam ? 4 * uint64_t(CurrentTeam->members()) : 1);
+    using DupFunction = void (*)(void *, void *, int32_t);
+    const uint64_t Small = Trips / Tasks, Extra = Trips % Tasks;
+    uint64_t Begin = 0;
+    for (uint64_t K = 0; K < Tasks; ++K) {
+      const uint64_t Count = Small + (K < Extra ? 1 : 0);
+      TaskHeader &Copy = copyTask(Pattern);
+      auto *CopyBase = reinterpret_cast<char *>(Copy.task());
+      const auto From = static_cast<int64_t>(First + Wide(Begin) * By);
+      const auto To =
+          static_cast<int64_t>(First + Wide(Begin + Count - 1) * By);
+      std::memcpy(CopyBase + LowerAt, &From, sizeof(From));
+      std::memcpy(CopyBase + UpperAt, &To, sizeof(To));
+      if (Dup)
+        reinterpret_cast<DupFunction>(Dup)(Copy.task(), Task, K + 1 == Tasks);
+      if (If) {
+        submit(Copy);
+      } else {
+        adopt(Copy);
+        runTask(Copy);
+      }
+      Begin += Count;
+    }
+  }
+  if (!NoGroup)
+    endTaskgroup(Loc, ThreadId);
+  // The pattern never runs.
+  freeTask(Pattern);
+}
+
+struct TaskFunction {
+  std::string_view Name;
+  void *Address;
+};
+
+template <typename F> void *address(F *Function) {
+  return reinterpret_cast<void *>(Function);
+}
+
+const TaskFunction TaskFunctions[] = {
+    {"__kmpc_omp_task_alloc", address(&taskAlloc)},
+    {"__kmpc_omp_task", address(&task)},
+    {"__kmpc_omp_task_begin_if0", address(&taskBeginIf0)},
+    {"__kmpc_omp_task_complete_if0", address(&taskCompleteIf0)},
+    {"__kmpc_omp_taskwait", address(&taskwait)},
+    {"__kmpc_omp_taskyield", address(&taskyield)},
+    {"__kmpc_taskgroup", address(&taskgroup)},
+    {"__kmpc_end_taskgroup", address(&endTaskgroup)},
+    {"__kmpc_omp_task_with_deps", address(&taskWithDeps)},
+    {"__kmpc_omp_wait_deps", address(&waitDeps)},
+    {"__kmpc_taskloop", address(&taskloop)},
+};
+
+} // namespace
+
+TeamTasks::~TeamTasks() {
+  for (MemberQueue &Queue : Queues)
+    for (TaskHeader *Header : Queue.Tasks)
+      freeTask(*Header);
+}
+
+void TeamTasks::setMembers(uint32_t Count) { Queues.resize(Count); }
+
+TaskHeader *TeamTasks::take(MemberQueue &Queue, bool Latest) {
+  std::lock_guard<std::mutex> Guard(Queue.Lock);
+  if (Queue.Tasks.empty())
+    return nullptr;
+  TaskHeader *Header;
+  if (Latest) {
+    Header = Queue.Tasks.back();
+    Queue.Tasks.pop_back();
+  } else {
+    Header = Queue.Tasks.front();
+    Queue.Tasks.pop_front();
+  }
+  Queued.fetch_sub(1, std::memory_order_release);
+  return Header;
+}
+
+bool TeamTasks::runOne(uint32_t Index) {
+  if (!anyQueued() || Queues.empty())
+    return false;
+  const auto Count = static_cast<uint32_t>(Queues.size());
+  TaskHeader *Header = take(Queues[Index % Count], /*Latest=*/true);
+  for (uint32_t I = 1; !Header && I < Count; ++I)
+    Header = take(Queues[(Index + I) % Count], /*Latest=*/false);
+  if (!Header)
+    return false;
+  runTask(*Header);
+  return true;
+}
+
+void TeamTasks::queue(TaskHeader &Header, uint32_t Index) {
+  // A long queue: the task runs at once, as libomp throttles.
+  if (Queues.empty() || Queued.load(std::memory_order_relaxed) >=
+                            MaxQueuedPerMember * members()) {
+    runTask(Header);
+    return;
+  }
+  Header.Team = this;
+  Unfinished.fetch_add(1, std::memory_order_relaxed);
+  {
+    MemberQueue &Queue = Queues[Index % Queues.size()];
+    std::lock_guard<std::mutex> Guard(Queue.Lock);
+    Queue.Tasks.push_back(&Header);
+    Queued.fetch_add(1, std::memory_order_release);
+  }
+  wakeNappers();
+}
+
+void TeamTasks::finished() {
+  Unfinished.fetch_sub(1, std::memory_order_acq_rel);
+  wakeNappers();
+}
+
+void TeamTasks::wakeNappers() {
+  // Against napUntil's count and check: either it sees what changed, or
+  // this sees it napping.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (!Sleepers.load(std::memory_order_seq_cst))
+    return;
+  std::lock_guard<std::mutex> Guard(SleepLock);
+  Wake.notify_all();
+}
+
+ImplicitTask::ImplicitTask(TeamTasks *Team, uint32_t Index,
+                           const TeamLaunch *Launch)
+    : Header(new TaskHeader), OuterTask(CurrentTask), OuterTeam(CurrentTeam),
+      OuterIndex(CurrentIndex), OuterLaunch(CurrentLaunch) {
+  Header->Implicit = true;
+  CurrentTask = Header;
+  CurrentTeam = Team;
+  CurrentIndex = Index;
+  CurrentLaunch = Launch;
+}
+
+ImplicitTask::~ImplicitTask() {
+  CurrentTask = OuterTask;
+  CurrentTeam = OuterTeam;
+  CurrentIndex = OuterIndex;
+  CurrentLaunch = OuterLaunch;
+  // Its children have all finished: the team's barrier waited for them.
+  delete Header;
+}
+
+TeamTasks *replaceTaskTeam(TeamTasks *Team) {
+  TeamTasks *Replaced = CurrentTeam;
+  CurrentTeam = Team;
+  return Replaced;
+}
+
+void *findTaskFunction(std::string_view Name) {
+  for (const TaskFunction &Function : TaskFunctions)
+    if (Function.Name == Name)
+      return Function.Address;
+  return nullptr;
+}
+
+void abandonTasks() {
+  CurrentTask = nullptr;
+  CurrentTeam = nullptr;
+  CurrentLaunch = nullptr;
+}
+
+} // namespace mux

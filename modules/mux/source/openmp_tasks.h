@@ -1,0 +1,138 @@
+//===- openmp_tasks.h - OpenMP tasks on a team's threads -------*- C++ -*-===//
+///
+/// \file
+/// The driver's OpenMP runtime's tasks (`task`, `taskwait`, `taskgroup`,
+/// `taskyield`, `taskloop`, `depend`), with the entry points and the task
+/// layout Clang 15 uses (LLVM's kmp.h): `__kmpc_omp_task_alloc` gives the
+/// compiler a `kmp_task_t` (shareds pointer, routine, part id, two data
+/// words, then the task's private copies), followed by room for the
+/// addresses of its shared variables, behind a header of the runtime's own.
+///
+/// A task a team's member creates goes on the team's queue, unless the
+/// queue is long (then, as libomp throttles, it runs at once); outside a
+/// team, in a team of one, or under a `final` task, it runs at once.
+/// Each member queues its tasks on a queue of its own and takes its latest
+/// first (the deepest in a recursion, whose data it just touched); a member
+/// whose queue is empty takes another's oldest (the largest, in a
+/// recursion). They do so at the scheduling points:
+/// `taskwait` (until the calling task's children are done), the end of a
+/// `taskgroup` (until every task created in it is), `taskyield`, and the
+/// team's barriers, the region's end among them, which no member passes
+/// while a task of the team is unfinished. A task's header lives while the
+/// task or any child of it is unfinished. Dependences (`depend`) are kept
+/// by waiting for the creating task's earlier children before the task is
+/// queued: stronger than OpenMP asks, never weaker. The tied-task
+/// scheduling constraint is not kept: a thread waiting in a tied task may
+/// run any queued task.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef MUX_SOURCE_OPENMP_TASKS_H
+#define MUX_SOURCE_OPENMP_TASKS_H
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <string_view>
+
+namespace mux {
+
+class TeamLaunch;
+struct TaskHeader;
+
+/// The tasks of one team: those queued, and how many are unfinished; and
+/// where its members sleep when they wait with nothing to run.
+class TeamTasks {
+public:
+  TeamTasks() = default;
+  /// Frees the tasks a cancelled team never ran.
+  ~TeamTasks();
+  TeamTasks(const TeamTasks &) = delete;
+  TeamTasks &operator=(const TeamTasks &) = delete;
+
+  /// Runs one queued task on the calling thread, member \p Index: its own
+  /// latest, else another member's oldest; false when none is queued.
+  bool runOne(uint32_t Index);
+  /// Whether every task queued on the team has finished.
+  bool allFinished() const {
+    return Unfinished.load(std::memory_order_acquire) == 0;
+  }
+  /// Whether a task is queued.
+  bool anyQueued() const { return Queued.load(std::memory_order_acquire) != 0; }
+
+  /// Sleeps until \p Ready(), or another thread queues or finishes a task
+  /// or wakes the team, for a millisecond at most (a cancelled team wakes
+  /// nobody).
+  template <typename Predicate> void napUntil(Predicate Ready) {
+    std::unique_lock<std::mutex> Guard(SleepLock);
+    Sleepers.fetch_add(1, std::memory_order_seq_cst);
+    if (!Ready())
+      Wake.wait_for(Guard, std::chrono::milliseconds(1));
+    Sleepers.fetch_sub(1, std::memory_order_seq_cst);
+  }
+  /// Wakes the members napping: what they wait for may have come.
+  void wakeNappers();
+
+  /// Makes the queues of a team of \p Count members, which also sizes its
+  /// taskloops; before any member runs.
+  void setMembers(uint32_t Count);
+  uint32_t members() const { return static_cast<uint32_t>(Queues.size()); }
+
+  /// Queues \p Task, which member \p Index created.
+  void queue(TaskHeader &Task, uint32_t Index);
+  /// Says \p Task, which was queued here, finished.
+  void finished();
+
+private:
+  struct MemberQueue {
+    std::mutex Lock;
+    std::deque<TaskHeader *> Tasks;
+  };
+  /// Takes a task from \p Queue: its latest, or its oldest.
+  TaskHeader *take(MemberQueue &Queue, bool Latest);
+
+  std::deque<MemberQueue> Queues;
+  std::atomic<uint32_t> Queued{0};
+  std::atomic<uint32_t> Unfinished{0};
+  std::mutex SleepLock;
+  std::condition_variable Wake;
+  std::atomic<uint32_t> Sleepers{0};
+};
+
+/// The implicit task of a team member (or of a team of one) for as long as
+/// it lives: the tasks the member creates are its children, queued on
+/// \p Team (null: each runs at once) as member \p Index; \p Launch says when
+/// the team is cancelled (null: never).
+class ImplicitTask {
+public:
+  ImplicitTask(TeamTasks *Team, uint32_t Index, const TeamLaunch *Launch);
+  ~ImplicitTask();
+  ImplicitTask(const ImplicitTask &) = delete;
+  ImplicitTask &operator=(const ImplicitTask &) = delete;
+
+private:
+  TaskHeader *Header;
+  TaskHeader *OuterTask;
+  TeamTasks *OuterTeam;
+  uint32_t OuterIndex;
+  const TeamLaunch *OuterLaunch;
+};
+
+/// The team the calling thread queues its tasks on (null: they run at
+/// once), which \p Team replaces; returns the one it replaced. A serialized
+/// region (`if` false) is a team of one: its tasks run at once.
+TeamTasks *replaceTaskTeam(TeamTasks *Team);
+
+/// The address of task runtime function \p Name, or null.
+void *findTaskFunction(std::string_view Name);
+
+/// For a kernel fault's catch point: the calling thread runs no task any
+/// more.
+void abandonTasks();
+
+} // namespace mux
+
+#endif // MUX_SOURCE_OPENMP_TASKS_H
