@@ -591,13 +591,28 @@ TEST_P(OpenMP, TasksRunOnTheTeamAndFinishWhereOpenMPSays) {
   }
 }
 
-TEST_P(OpenMP, AnOrderedLoopIsAnError) {
-  std::vector<char> Unsupported;
-  std::string Error =
-      compileKernel(readKernelSource("openmp.cl"), Unsupported,
-                    std::string(std::get<2>(GetParam())) + " -DORDERED",
-                    std::get<0>(GetParam()), "openmp.cl");
-  EXPECT_NE(Error.find("error: OpenMP: "), std::string::npos) << Error;
+TEST_P(OpenMP, OrderedBlocksRunInIterationOrder) {
+  for (int Chunk : {1, 3, 64})
+    for (int N : {0, 1, 7, 1000}) {
+      SCOPED_TRACE("n = " + std::to_string(N) + ", chunk " +
+                   std::to_string(Chunk));
+      std::vector<KernelArg> Args = {
+          KernelArg::buffer(std::vector<int32_t>(std::max(N, 1), -1)),
+          KernelArg::buffer(std::vector<int32_t>(N + 1, 0)),
+          KernelArg::scalar(N), KernelArg::scalar(Chunk)};
+      ASSERT_EQ(runKernel(Binary, "in_order", Args, OneWorkItem), "");
+      std::vector<int32_t> Out = Args[0].as<int32_t>();
+      std::vector<int32_t> Log = Args[1].as<int32_t>();
+      std::vector<int32_t> Expected;
+      for (int I = 0; I < N; ++I) {
+        ASSERT_EQ(Out[I], I * I % 1000) << "iteration " << I;
+        if (I % 5 != 2)
+          Expected.push_back(I);
+      }
+      ASSERT_EQ(Log[N], static_cast<int32_t>(Expected.size()));
+      for (size_t K = 0; K < Expected.size(); ++K)
+        ASSERT_EQ(Log[K], Expected[K]) << "ordered block " << K;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(

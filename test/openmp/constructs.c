@@ -344,3 +344,36 @@ KERNEL void tasks(int64_t *out, int32_t *loop, const int32_t *in, int32_t n) {
     }
   }
 }
+
+static int32_t counter = 5;
+#pragma omp threadprivate(counter)
+
+// 'ordered': the blocks in iteration order, whichever thread runs them; some
+// iterations have none.
+KERNEL void in_order(int32_t *out, int32_t *log, int32_t n) {
+  int32_t next = 0;
+#pragma omp parallel for ordered schedule(dynamic, 3) num_threads(3)
+  for (int32_t i = 0; i < n; ++i) {
+    int32_t v = i * i % 1000;
+    out[i] = v;
+    if (i % 5 != 2) {
+#pragma omp ordered
+      log[next++] = i;
+    }
+  }
+  log[n] = next;
+}
+
+// 'threadprivate' with copyin: each thread's copy, kept from one region to
+// the next.
+KERNEL void private_copies(int32_t *out) {
+  counter = 9;
+#pragma omp parallel num_threads(3) copyin(counter)
+  {
+    counter += omp_get_thread_num();
+    out[omp_get_thread_num()] = counter;
+  }
+#pragma omp parallel num_threads(3)
+  out[3 + omp_get_thread_num()] = counter;
+  out[6] = counter;
+}

@@ -29,8 +29,11 @@
 #include <atomic>
 #include <chrono>
 #include <cstdarg>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -50,6 +53,10 @@ constexpr int32_t StaticUnchunked = 34;
 constexpr int32_t DynamicChunked = 35;
 constexpr int32_t GuidedChunked = 36;
 constexpr int32_t ScheduleModifiers = 3 << 29;
+/// An `ordered` loop's kinds (kmp_ord_*) are the others' plus this.
+constexpr int32_t OrderedKinds = 32;
+constexpr int32_t OrderedStaticChunked = StaticChunked + OrderedKinds;
+constexpr int32_t OrderedAuto = 38 + OrderedKinds;
 
 /// One dispatched worksharing loop of a team (`__kmpc_dispatch_init_*`):
 /// its iterations counted from 0, and how many the team's threads have
@@ -61,6 +68,9 @@ struct DispatchedLoop {
   uint64_t Chunk = 1;
   int32_t Kind = DynamicChunked;
   std::atomic<uint64_t> Taken{0};
+  /// An `ordered` loop's: the iteration whose ordered block runs next.
+  bool Ordered = false;
+  std::atomic<uint64_t> OrderedTurn{0};
 };
 
 /// A team's barrier: it opens once every member has arrived and every
@@ -99,6 +109,12 @@ struct TeamMember {
   DispatchedLoop *Current = nullptr;
   /// A static schedule's next chunk of this thread, by number.
   uint64_t NextChunk = 0;
+  /// In an `ordered` loop: the iteration it runs (counted from 0), and
+  /// whether that iteration's ordered block has run.
+  uint64_t OrderedIteration = 0;
+  bool OrderedDone = false;
+  /// The launch its team's threadprivate copies belong to (0: none).
+  uint64_t Epoch = 0;
   /// How many `single` constructs it has met.
   uint32_t SinglesMet = 0;
 };
@@ -110,6 +126,14 @@ thread_local uint32_t PushedTeamSize = 0;
 /// OpenMP's nthreads-var as `omp_set_num_threads` set it (0: unset, the
 /// pool's size).
 thread_local uint32_t NumThreadsVar = 0;
+
+/// Each kernel launch's worker starts an epoch of threadprivate data
+/// (startOpenMPInitialThread): its teams' copies belong to it.
+std::atomic<uint64_t> EpochCount{0};
+thread_local uint64_t LaunchEpoch = 0;
+
+/// The epoch of the calling thread's threadprivate data.
+uint64_t currentEpoch() { return Member.Team ? Member.Epoch : LaunchEpoch; }
 
 /// The runtime's locks the calling thread holds for kernel code, each
 /// once per time it took it: a fault's catch point releases them
@@ -149,6 +173,7 @@ struct Region {
   uint32_t ArgumentCount = 0;
   std::array<void *, MaxArguments> Arguments{};
   uint32_t TeamSize = 1;
+  uint64_t Epoch = 0;
   TeamState Team;
 };
 
@@ -191,6 +216,7 @@ void runTeamMember(void *Context, uint32_t Index) {
   Region &R = *static_cast<Region *>(Context);
   TeamMember Outer = Member;
   Member = {Index, R.TeamSize, &R.Team};
+  Member.Epoch = R.Epoch;
   {
     ImplicitTask Implicit(R.TeamSize > 1 ? &R.Team.Tasks : nullptr, Index,
                           R.Team.Launch);
@@ -221,6 +247,7 @@ void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
   PushedTeamSize = 0;
   // Inside a team, a nested region runs on a team of one. The members run
   // at once, each on a thread of its own; a member's fault is the kernel's.
+  R.Epoch = currentEpoch();
   TeamLaunch Launch(
       Member.Size > 1 ? 1 : (Asked ? Asked : defaultTeamSize(poolSize())));
   R.TeamSize = Launch.size();
@@ -336,6 +363,11 @@ void dispatchInit(void *, int32_t, int32_t Schedule, T Lower, T Upper,
     Loop.Trips = Any ? static_cast<uint64_t>((End - First) / Step + 1) : 0;
     Loop.Chunk = Chunk > 0 ? static_cast<uint64_t>(Chunk) : 1;
     Loop.Kind = Schedule & ~ScheduleModifiers;
+    if (Loop.Kind >= OrderedStaticChunked && Loop.Kind <= OrderedAuto) {
+      // The same schedule, its ordered blocks in iteration order.
+      Loop.Kind -= OrderedKinds;
+      Loop.Ordered = true;
+    }
     Loop.Started = true;
   }
   Member.Current = &Loop;
@@ -399,7 +431,60 @@ int32_t dispatchNext(void *, int32_t, int32_t *Last, T *Lower, T *Upper,
   *Stride = static_cast<Signed>(Loop->Step);
   if (Last)
     *Last = Start + Count == Loop->Trips;
+  Member.OrderedIteration = Start;
+  Member.OrderedDone = false;
   return 1;
+}
+
+/// Waits until the calling thread's iteration of its `ordered` loop
+/// \p Loop is the one whose ordered block runs next: every earlier
+/// iteration's has run, or has been passed by (it had none).
+void waitForOrderedTurn(DispatchedLoop &Loop) {
+  auto MyTurn = [&] {
+    return Loop.OrderedTurn.load(std::memory_order_acquire) ==
+           Member.OrderedIteration;
+  };
+  while (!cargo::spinUntil(MyTurn))
+    if (Member.Team && Member.Team->Launch && Member.Team->Launch->cancelled())
+      leaveCancelledTeam();
+}
+
+/// The calling thread's `ordered` loop, if it is in one.
+DispatchedLoop *currentOrderedLoop() {
+  DispatchedLoop *Loop = Member.Current;
+  return Loop && Loop->Ordered ? Loop : nullptr;
+}
+
+/// `__kmpc_ordered(loc, gtid)`: the start of an ordered block, which waits
+/// for its iteration's turn.
+void ordered(void *, int32_t) {
+  if (DispatchedLoop *Loop = currentOrderedLoop())
+    waitForOrderedTurn(*Loop);
+}
+
+/// `__kmpc_end_ordered(loc, gtid)`: the next iteration's turn.
+void endOrdered(void *, int32_t) {
+  if (DispatchedLoop *Loop = currentOrderedLoop()) {
+    Member.OrderedDone = true;
+    Loop->OrderedTurn.store(Member.OrderedIteration + 1,
+                            std::memory_order_release);
+  }
+}
+
+/// `__kmpc_dispatch_fini_*(loc, gtid)`: the end of an iteration of an
+/// `ordered` loop. One whose ordered block did not run passes its turn on
+/// when it comes.
+void dispatchFini(void *, int32_t) {
+  DispatchedLoop *Loop = currentOrderedLoop();
+  if (!Loop)
+    return;
+  if (!Member.OrderedDone) {
+    waitForOrderedTurn(*Loop);
+    Loop->OrderedTurn.store(Member.OrderedIteration + 1,
+                            std::memory_order_release);
+  }
+  ++Member.OrderedIteration;
+  Member.OrderedDone = false;
 }
 
 /// The one lock reductions combine under.
@@ -564,6 +649,81 @@ void endMasked(void *, int32_t) {}
 /// `__kmpc_flush(loc)`: every thread's memory operations ordered.
 void flush(void *) { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
+/// A threadprivate variable's bytes as they were when the epoch first
+/// asked for it: what the other threads' copies start from (OpenMP: as the
+/// variable was initialized).
+struct ThreadprivateImages {
+  std::mutex Lock;
+  std::map<std::pair<uint64_t, const void *>, std::vector<char>> Images;
+};
+
+ThreadprivateImages &threadprivateImages() {
+  // Never destroyed: a worker may ask at exit.
+  static auto *Images = new ThreadprivateImages;
+  return *Images;
+}
+
+/// The image of \p Data (\p Size bytes) in \p Epoch, taken now if it was
+/// not yet.
+std::vector<char> threadprivateImage(uint64_t Epoch, const void *Data,
+                                     size_t Size) {
+  ThreadprivateImages &All = threadprivateImages();
+  std::lock_guard<std::mutex> Guard(All.Lock);
+  auto [It, New] = All.Images.try_emplace({Epoch, Data});
+  if (New) {
+    const auto *Bytes = static_cast<const char *>(Data);
+    It->second.assign(Bytes, Bytes + Size);
+  }
+  return It->second;
+}
+
+void forgetThreadprivateImages(uint64_t Epoch) {
+  if (!Epoch)
+    return;
+  ThreadprivateImages &All = threadprivateImages();
+  std::lock_guard<std::mutex> Guard(All.Lock);
+  auto It = All.Images.lower_bound({Epoch, nullptr});
+  while (It != All.Images.end() && It->first.first == Epoch)
+    It = All.Images.erase(It);
+}
+
+/// The calling thread's copy of one threadprivate variable.
+struct ThreadprivateCopy {
+  uint64_t Epoch = 0;
+  /// Where the copy is: the variable itself on a thread that is no team
+  /// thread of the runtime's.
+  void *Address = nullptr;
+  std::vector<std::max_align_t> Storage;
+};
+
+thread_local std::unordered_map<const void *, ThreadprivateCopy>
+    ThreadprivateCopies;
+
+/// `__kmpc_threadprivate_cached(loc, gtid, data, size, cache)`: the calling
+/// thread's copy of the threadprivate variable \p Data. The thread that
+/// runs the kernel (member 0 of its teams) has the variable itself; every
+/// team thread a copy of its own, made from the variable's image of the
+/// launch at its first use in the launch, and kept while the launch runs
+/// (each forking thread's member I runs on the same thread every time).
+void *threadprivateCached(void *, int32_t, void *Data, size_t Size, void ***) {
+  const uint64_t Epoch = currentEpoch();
+  ThreadprivateCopy &Copy = ThreadprivateCopies[Data];
+  if (Copy.Address && Copy.Epoch == Epoch)
+    return Copy.Address;
+  Copy.Epoch = Epoch;
+  std::vector<char> Image = threadprivateImage(Epoch, Data, Size);
+  if (!isTeamThread()) {
+    Copy.Address = Data;
+    return Data;
+  }
+  Copy.Storage.assign((Size + sizeof(std::max_align_t) - 1) /
+                          sizeof(std::max_align_t),
+                      std::max_align_t());
+  std::memcpy(Copy.Storage.data(), Image.data(), Size);
+  Copy.Address = Copy.Storage.data();
+  return Copy.Address;
+}
+
 int ompGetThreadNum() { return static_cast<int>(Member.Index); }
 int ompGetNumThreads() { return static_cast<int>(Member.Size); }
 int ompGetMaxThreads() { return static_cast<int>(defaultTeamSize(poolSize())); }
@@ -683,6 +843,13 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"__kmpc_masked", address(&masked)},
     {"__kmpc_end_masked", address(&endMasked)},
     {"__kmpc_flush", address(&flush)},
+    {"__kmpc_threadprivate_cached", address(&threadprivateCached)},
+    {"__kmpc_ordered", address(&ordered)},
+    {"__kmpc_end_ordered", address(&endOrdered)},
+    {"__kmpc_dispatch_fini_4", address(&dispatchFini)},
+    {"__kmpc_dispatch_fini_4u", address(&dispatchFini)},
+    {"__kmpc_dispatch_fini_8", address(&dispatchFini)},
+    {"__kmpc_dispatch_fini_8u", address(&dispatchFini)},
     {"__kmpc_critical", address(&critical)},
     {"__kmpc_end_critical", address(&endCritical)},
     {"__kmpc_barrier", address(&barrier)},
@@ -713,6 +880,8 @@ uint32_t defaultTeamSize(uint32_t PoolSize) {
 }
 
 void startOpenMPInitialThread() {
+  forgetThreadprivateImages(LaunchEpoch);
+  LaunchEpoch = ++EpochCount;
   Member = TeamMember();
   PushedTeamSize = 0;
   NumThreadsVar = 0;

@@ -15,6 +15,7 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -55,7 +56,12 @@ void runOnAnyCore() {
 #endif
 }
 
+/// Set on the runtime's team threads.
+thread_local bool ServesTeams = false;
+
 } // namespace
+
+bool isTeamThread() { return ServesTeams; }
 
 /// A thread of the runtime's own, which runs one team member after another.
 class TeamThread {
@@ -83,6 +89,7 @@ public:
 private:
   void serve() {
     runOnAnyCore();
+    ServesTeams = true;
     for (;;) {
       auto Ready = [this] {
         return Given.load(std::memory_order_acquire) != nullptr;
@@ -114,31 +121,78 @@ private:
   WorkerThread Thread;
 };
 
-TeamLaunch::TeamLaunch(uint32_t Wanted) {
-  const uint32_t Others = Wanted > 1 ? Wanted - 1 : 0;
-  Threads.reserve(Others);
+namespace {
+
+/// Takes a thread no team has, or makes one; null when none can be made.
+TeamThread *takeIdleThread() {
   {
     IdleThreads &Idle = idleThreads();
     std::lock_guard<std::mutex> Guard(Idle.Lock);
-    while (Threads.size() < Others && !Idle.Threads.empty()) {
-      Threads.push_back(Idle.Threads.back());
+    if (!Idle.Threads.empty()) {
+      TeamThread *Thread = Idle.Threads.back();
       Idle.Threads.pop_back();
+      return Thread;
     }
   }
-  while (Threads.size() < Others) {
-    try {
-      Threads.push_back(new TeamThread);
-    } catch (const std::system_error &) {
-      // OpenMP lets a team have fewer threads than asked for.
-      break;
-    }
+  try {
+    return new TeamThread;
+  } catch (const std::system_error &) {
+    // OpenMP lets a team have fewer threads than asked for.
+    return nullptr;
   }
 }
 
-TeamLaunch::~TeamLaunch() {
+void giveBackIdleThreads(const std::vector<TeamThread *> &Threads) {
   IdleThreads &Idle = idleThreads();
   std::lock_guard<std::mutex> Guard(Idle.Lock);
   Idle.Threads.insert(Idle.Threads.end(), Threads.begin(), Threads.end());
+}
+
+/// The threads of the teams the calling thread forks: member I + 1 runs on
+/// thread I every time, so that a `threadprivate` variable keeps its value
+/// from one region to the next, as OpenMP says it does for teams of the
+/// same size. Back to the idle ones when the thread ends.
+struct HotTeam {
+  std::vector<TeamThread *> Threads;
+  /// Whether a team of the calling thread runs on them now (a region in a
+  /// serialized region inside it takes idle threads instead).
+  bool Busy = false;
+  ~HotTeam() { giveBackIdleThreads(Threads); }
+};
+
+thread_local HotTeam Hot;
+
+} // namespace
+
+TeamLaunch::TeamLaunch(uint32_t Wanted) {
+  const uint32_t Others = Wanted > 1 ? Wanted - 1 : 0;
+  if (!Others)
+    return;
+  UsesHotTeam = !Hot.Busy;
+  if (UsesHotTeam) {
+    Hot.Busy = true;
+    while (Hot.Threads.size() < Others)
+      if (TeamThread *Thread = takeIdleThread())
+        Hot.Threads.push_back(Thread);
+      else
+        break;
+    Threads.assign(Hot.Threads.begin(),
+                   Hot.Threads.begin() +
+                       std::min<size_t>(Others, Hot.Threads.size()));
+    return;
+  }
+  while (Threads.size() < Others)
+    if (TeamThread *Thread = takeIdleThread())
+      Threads.push_back(Thread);
+    else
+      break;
+}
+
+TeamLaunch::~TeamLaunch() {
+  if (UsesHotTeam)
+    Hot.Busy = false;
+  else
+    giveBackIdleThreads(Threads);
 }
 
 void TeamLaunch::run(void (*Member)(void *, uint32_t), void *Ctx) {

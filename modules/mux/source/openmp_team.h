@@ -8,8 +8,11 @@
 /// one thread, cannot promise. So member 0 runs on the forking thread and
 /// every other member on a thread of the runtime's own (a WorkerThread:
 /// work-group stack, signal stack), as libomp's teams do. The threads are
-/// made when a team first needs them and kept: between teams each spins a
-/// little while (regions in a loop fork again soon), then sleeps.
+/// made when a team first needs them and kept, each forking thread's own
+/// (member I on the same thread every time, so that threadprivate data
+/// lasts from one region to the next); between teams each spins a little
+/// while (regions in a loop fork again soon), then sleeps. A thread that
+/// ends gives its team's threads to the others.
 ///
 /// Each member runs under a catch point of its own
 /// (callCatchingKernelFaults). The first fault cancels the team: members
@@ -61,6 +64,8 @@ private:
   void runMember(uint32_t Index);
 
   std::vector<TeamThread *> Threads;
+  /// Whether they are the forking thread's own (openmp_team.cpp, HotTeam).
+  bool UsesHotTeam = false;
   void (*Member)(void *, uint32_t) = nullptr;
   void *Ctx = nullptr;
   std::atomic<bool> Cancelled{false};
@@ -68,6 +73,9 @@ private:
   /// it finished, read after.
   KernelFault Fault = {};
 };
+
+/// Whether the calling thread is one of the runtime's team threads.
+bool isTeamThread();
 
 /// For a member of a cancelled team that was waiting for the others: ends
 /// its kernel code at its catch point. Returns only outside kernel code.

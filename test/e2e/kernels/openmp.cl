@@ -277,16 +277,19 @@ kernel void tasks(global long *out, global int *loop, global const int *in,
   }
 }
 
-#ifdef ORDERED
+// 'ordered': the blocks in iteration order, whichever thread runs them;
+// some iterations have none. log[n] counts the entries.
 __attribute__((reqd_work_group_size(1, 1, 1)))
-kernel void in_order(global int *out, int n) {
-#pragma omp parallel for ordered
+kernel void in_order(global int *out, global int *log, int n, int chunk) {
+#pragma omp parallel for ordered schedule(dynamic, chunk) num_threads(3)
   for (int i = 0; i < n; ++i) {
+    out[i] = i * i % 1000;
+    if (i % 5 != 2) {
 #pragma omp ordered
-    out[i] = i;
+      log[log[n]++] = i;
+    }
   }
 }
-#endif
 
 // Every schedule that takes chunks as threads come free: a triangular loop
 // (iteration i costs i), its sums and who took each iteration's turn.

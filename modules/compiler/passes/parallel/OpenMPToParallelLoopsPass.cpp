@@ -283,6 +283,9 @@ std::string describeTeamConstruct(StringRef Name) {
       .Case("__kmpc_omp_taskwait", "'taskwait'")
       .Cases("__kmpc_taskgroup", "__kmpc_end_taskgroup", "'taskgroup'")
       .Case("__kmpc_taskloop", "'taskloop'")
+      .Cases("__kmpc_ordered", "__kmpc_end_ordered", "'ordered'")
+      .StartsWith("__kmpc_dispatch_fini_", "'ordered'")
+      .Case("__kmpc_threadprivate_cached", "a 'threadprivate' variable")
       .Cases("__kmpc_reduce", "__kmpc_end_reduce",
              "a worksharing loop's reduction")
       .Default(("'" + Name + "'").str());
@@ -328,12 +331,10 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
                           "'sections' run one section at a time on each "
                           "thread of a team",
                           Fallback::Remark);
-  if (!Shared->Kind) {
-    error(*Shared->Init, "only the schedules static, dynamic, guided, "
-                         "runtime and auto are supported (not with "
-                         "'ordered')");
-    return Verdict::Failed;
-  }
+  if (!Shared->Kind)
+    return leaveToRuntime(Microtask, "its schedule is none of static, "
+                                     "dynamic, guided, runtime and auto, "
+                                     "which Loom's parallel loops take");
   DominatorTree DT(Microtask);
   LoopInfo LI(DT);
   Instruction *End = Shared->getEnd(LI);
@@ -776,10 +777,13 @@ PreservedAnalyses OpenMPToParallelLoopsPass::run(Module &M,
     if (F.isDeclaration() && isOpenMPRuntimeFunction(F.getName()))
       Changed |= dropConvergence(F);
   Changed |= dropOpenMPModuleFlags(M);
-  // Clang's locks for critical sections and reductions are common symbols,
-  // which the driver's loader does not take: the module's own, or gone.
+  // Clang's locks for critical sections and reductions, and the caches of
+  // threadprivate variables (`<name>.cache.`, which the driver's runtime
+  // does not use), are common symbols, which the driver's loader does not
+  // take: the module's own, or gone.
   for (GlobalVariable &G : make_early_inc_range(M.globals()))
-    if (G.getName().startswith(".gomp_critical_user_")) {
+    if (G.getName().startswith(".gomp_critical_user_") ||
+        (G.hasCommonLinkage() && G.getName().endswith(".cache."))) {
       Changed = true;
       if (G.use_empty())
         G.eraseFromParent();
