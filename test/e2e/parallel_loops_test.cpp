@@ -675,6 +675,24 @@ TEST_P(DoConcurrent, LocalitySpecifiersAndCollapsedRanges) {
   }
 }
 
+// kernels/do_concurrent.ll: s = s + a(i) * b(i) with reduce(+:s), through
+// OpenMPIRBuilder's __kmpc_reduce: Loom's parallel loop's reduction.
+TEST_P(DoConcurrent, AReduceLocalityIsTheLoopsReduction) {
+  for (int N : {0, 1, 17, 100001}) {
+    SCOPED_TRACE("n = " + std::to_string(N));
+    std::vector<int32_t> A = randomInts(std::max(N, 1), 1000);
+    std::vector<int32_t> B = randomInts(std::max(N, 1), 1000);
+    std::vector<KernelArg> Args = {
+        KernelArg::buffer(std::vector<int32_t>(1, 11)), KernelArg::buffer(A),
+        KernelArg::buffer(B), KernelArg::scalar(N)};
+    ASSERT_EQ(runKernel(Binary, "dot", Args, OneWorkItem), "");
+    uint32_t Expected = 11;
+    for (int I = 0; I < N; ++I)
+      Expected += static_cast<uint32_t>(A[I]) * static_cast<uint32_t>(B[I]);
+    EXPECT_EQ(static_cast<uint32_t>(Args[0].as<int32_t>()[0]), Expected);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Targets, DoConcurrent,
     testing::Combine(testing::Values("reference", "csa"),

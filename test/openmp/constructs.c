@@ -377,3 +377,25 @@ KERNEL void private_copies(int32_t *out) {
   out[3 + omp_get_thread_num()] = counter;
   out[6] = counter;
 }
+
+// A non-rectangular nest collapsed (OpenMP 5.0): the inner range starts at
+// the outer index.
+KERNEL void triangle_collapse(int32_t *out, int32_t n) {
+#pragma omp parallel for collapse(2)
+  for (int32_t i = 0; i < n; ++i)
+    for (int32_t j = i; j < n; ++j)
+      out[i * n + j] = i * 1000 + j;
+}
+
+// A 'for' with a reduction inside a 'parallel' (the blocking
+// __kmpc_reduce, then the loop's barrier): Loom's parallel loop.
+KERNEL void region_reduction(int32_t *out, const int32_t *in, int32_t n) {
+  int32_t s = 0;
+#pragma omp parallel
+  {
+#pragma omp for reduction(+ : s)
+    for (int32_t i = 0; i < n; ++i)
+      s += in[i];
+  }
+  out[0] = s;
+}

@@ -104,3 +104,17 @@ KERNEL void tasks(int32_t *out, int32_t n) {
     out[0] = n;
   }
 }
+
+// A 'for' with a reduction inside a 'parallel': the blocking reduction and
+// the loop's trailing barrier are Loom's parallel loop's.
+KERNEL void region_reduction(int32_t *out, const int32_t *in, int32_t n) {
+  int32_t s = 0;
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the 'parallel for' is Loom's parallel loop: as many workers as the driver has, a static schedule, reductions 'add' [-Rpass=openmp]
+#pragma omp parallel
+  {
+#pragma omp for reduction(+ : s)
+    for (int32_t i = 0; i < n; ++i)
+      s += in[i];
+  }
+  out[0] = s;
+}

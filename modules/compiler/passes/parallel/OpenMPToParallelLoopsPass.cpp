@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -129,6 +130,28 @@ bool mayChangeSharedState(const Instruction &I) {
   if (const auto *Store = dyn_cast<StoreInst>(&I))
     return !isa<AllocaInst>(getUnderlyingObject(Store->getPointerOperand()));
   return I.mayWriteToMemory();
+}
+
+/// Whether nothing \p I leads to may change memory outside the microtask's
+/// stack: a barrier there orders nothing.
+bool endsTheRegion(const Instruction &I) {
+  SmallVector<const BasicBlock *, 8> Work;
+  SmallPtrSet<const BasicBlock *, 8> Seen;
+  auto Quiet = [](const Instruction &After) {
+    return !mayChangeSharedState(After);
+  };
+  if (!std::all_of(std::next(I.getIterator()), I.getParent()->end(), Quiet))
+    return false;
+  append_range(Work, successors(I.getParent()));
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (!Seen.insert(BB).second)
+      continue;
+    if (!all_of(*BB, Quiet))
+      return false;
+    append_range(Work, successors(BB));
+  }
+  return true;
 }
 
 /// What a remark says of \p Region: its workers, schedule and chunk, and
@@ -246,8 +269,11 @@ CallBase *ForkRecogniser::findStrayBarrier(Function &Microtask,
   // join): the workers of Loom's parallel loop have all joined there.
   // Anywhere else a barrier orders the team's code around it, which only
   // the runtime's team does.
+  // So is one that nothing of note follows: the implicit barrier of a
+  // `for` inside a `parallel`, which Clang puts where the path that skips
+  // an empty loop joins the loop's.
   for (CallBase *Barrier : findCalls(Microtask, OpenMPCall::Barrier))
-    if (!DT.dominates(&End, Barrier))
+    if (!DT.dominates(&End, Barrier) && !endsTheRegion(*Barrier))
       return Barrier;
   return nullptr;
 }
@@ -286,8 +312,6 @@ std::string describeTeamConstruct(StringRef Name) {
       .Cases("__kmpc_ordered", "__kmpc_end_ordered", "'ordered'")
       .StartsWith("__kmpc_dispatch_fini_", "'ordered'")
       .Case("__kmpc_threadprivate_cached", "a 'threadprivate' variable")
-      .Cases("__kmpc_reduce", "__kmpc_end_reduce",
-             "a worksharing loop's reduction")
       .Default(("'" + Name + "'").str());
 }
 
@@ -354,8 +378,7 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
         "iteration, which Loom's parallel loops do not single out");
   // Each thread of a team runs the region's code outside its loop: once
   // here would not be the same, except for the reduction's combining.
-  SmallVector<CallBase *, 2> Reduces =
-      findCalls(Microtask, OpenMPCall::ReduceNowait);
+  SmallVector<CallBase *, 2> Reduces = findCalls(Microtask, OpenMPCall::Reduce);
   for (Instruction &I : instructions(Microtask)) {
     if (Dispatch->contains(&I) || !mayChangeSharedState(I) ||
         any_of(Reduces,
@@ -386,7 +409,7 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
 }
 
 void ForkRecogniser::dropAtomicReductions(Function &Microtask) {
-  for (CallBase *Reduce : findCalls(Microtask, OpenMPCall::ReduceNowait))
+  for (CallBase *Reduce : findCalls(Microtask, OpenMPCall::Reduce))
     for (User *U : Reduce->users())
       if (auto *Switch = dyn_cast<SwitchInst>(U)) {
         auto Atomic = Switch->findCaseValue(
@@ -592,7 +615,7 @@ SmallVector<CallBase *, 2> ForkRecogniser::inlinedCalls(OpenMPCall Kind) {
 /// the calls that end a reduction or the loop's barrier erased.
 SmallVector<RecurKind, 4> ForkRecogniser::takeReductions() {
   SmallVector<RecurKind, 4> Reductions;
-  for (CallBase *Reduce : inlinedCalls(OpenMPCall::ReduceNowait)) {
+  for (CallBase *Reduce : inlinedCalls(OpenMPCall::Reduce)) {
     if (auto *Combine =
             dyn_cast<Function>(Reduce->getArgOperand(5)->stripPointerCasts()))
       append_range(Reductions, getReductionKinds(*Combine));
@@ -600,7 +623,7 @@ SmallVector<RecurKind, 4> ForkRecogniser::takeReductions() {
     Reduce->replaceAllUsesWith(ConstantInt::get(Reduce->getType(), 1));
     Reduce->eraseFromParent();
   }
-  for (CallBase *End : inlinedCalls(OpenMPCall::EndReduceNowait))
+  for (CallBase *End : inlinedCalls(OpenMPCall::EndReduce))
     End->eraseFromParent();
   for (CallBase *Barrier : inlinedCalls(OpenMPCall::Barrier))
     Barrier->eraseFromParent();
@@ -745,7 +768,7 @@ PreservedAnalyses OpenMPToParallelLoopsPass::run(Module &M,
       Function *Caller = Fork->getFunction();
       if (Microtask) {
         Helpers.insert(Microtask);
-        for (CallBase *Reduce : findCalls(*Microtask, OpenMPCall::ReduceNowait))
+        for (CallBase *Reduce : findCalls(*Microtask, OpenMPCall::Reduce))
           if (auto *Combine = dyn_cast<Function>(
                   Reduce->getArgOperand(5)->stripPointerCasts()))
             Helpers.insert(Combine);

@@ -48,8 +48,11 @@ enum class OpenMPCall {
   /// chunk after chunk from the runtime until it answers 0.
   DispatchInit,
   DispatchNext,
-  ReduceNowait,
-  EndReduceNowait,
+  /// The combining of a region's reductions, `__kmpc_reduce_nowait` or (a
+  /// loop that ends in a barrier, as OpenMPIRBuilder's for DO CONCURRENT's
+  /// `reduce`) `__kmpc_reduce`, and its end: the same arguments.
+  Reduce,
+  EndReduce,
   ThreadNum,
   NumThreads,
   InParallel,
