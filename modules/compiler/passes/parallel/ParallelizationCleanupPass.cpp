@@ -8,11 +8,13 @@
 #include "compiler/passes/parallel/ParallelizationCleanupPass.h"
 
 #include "compiler/analysis/ParallelLoops.h"
+#include "compiler/support/Diagnostics.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/DependenceAnalysis.h"
 #include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -592,6 +594,87 @@ public:
   bool Changed = false;
 };
 
+/// Two accesses of a parallel loop to one memory object, one a store, that
+/// touch the same element \p Distance iterations apart.
+struct CarriedDependence {
+  Instruction *From, *To;
+  int64_t Distance;
+};
+
+/// The accesses of a loop DependenceAnalysis compares: at most this many,
+/// pair by pair.
+constexpr unsigned MaxComparedAccesses = 32;
+
+/// A dependence between iterations of \p L that DependenceAnalysis proves:
+/// two plain loads or stores of one object (not a stack slot, nor memory
+/// the region shares under a lock), one a store, a constant number of L's
+/// iterations apart. The region's access groups say there is none: the
+/// source declared the iterations independent when they are not.
+std::optional<CarriedDependence>
+findCarriedDependence(const Loop &L, DependenceInfo &DI,
+                      const SmallPtrSetImpl<const Value *> &SharedSlots) {
+  SmallVector<Instruction *, 16> Accesses;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      const Value *Pointer = getLoadStorePointerOperand(&I);
+      if (!Pointer || Accesses.size() == MaxComparedAccesses ||
+          (isa<LoadInst>(I) && !cast<LoadInst>(I).isSimple()) ||
+          (isa<StoreInst>(I) && !cast<StoreInst>(I).isSimple()))
+        continue;
+      const Value *Object = getUnderlyingObject(Pointer);
+      if (!isa<AllocaInst>(Object) && !SharedSlots.contains(Object))
+        Accesses.push_back(&I);
+    }
+  const unsigned Level = L.getLoopDepth();
+  for (size_t A = 0; A < Accesses.size(); ++A)
+    for (size_t B = A; B < Accesses.size(); ++B) {
+      Instruction *From = Accesses[A], *To = Accesses[B];
+      if ((!isa<StoreInst>(From) && !isa<StoreInst>(To)) ||
+          getUnderlyingObject(getLoadStorePointerOperand(From)) !=
+              getUnderlyingObject(getLoadStorePointerOperand(To)))
+        continue;
+      std::unique_ptr<Dependence> Found =
+          DI.depends(From, To, /*PossiblyLoopIndependent=*/true);
+      if (!Found || Found->isConfused() || Level > Found->getLevels())
+        continue;
+      const auto *Distance =
+          dyn_cast_or_null<SCEVConstant>(Found->getDistance(Level));
+      if (Distance && !Distance->isZero())
+        return CarriedDependence{From, To, Distance->getAPInt().getSExtValue()};
+    }
+  return std::nullopt;
+}
+
+/// Warns of a dependence between the iterations of a loop of \p Region,
+/// which runs in parallel as its source says, if DependenceAnalysis proves
+/// one.
+void warnOfCarriedDependences(const ParallelRegion &Region, LoopInfo &LI,
+                              DependenceInfo &DI, const DebugLoc &Loc) {
+  SmallPtrSet<const Value *, 4> SharedSlots;
+  for (CallInst *Shared : Region.SharedMemory)
+    SharedSlots.insert(
+        getUnderlyingObject(Shared->getArgOperand(1)->stripPointerCasts()));
+  for (Loop *L : getLoopsOfRegion(LI, Region.Id)) {
+    std::optional<CarriedDependence> Found =
+        findCarriedDependence(*L, DI, SharedSlots);
+    if (!Found)
+      continue;
+    const Function &F = *L->getHeader()->getParent();
+    const int64_t Apart =
+        Found->Distance < 0 ? -Found->Distance : Found->Distance;
+    emitWarning(F, Loc,
+                "the iterations of a parallel loop depend on each other (in "
+                "function '" +
+                    F.getName() + "'): " + describeAccess(*Found->From) +
+                    " and " + describeAccess(*Found->To) +
+                    " touch the same element " + Twine(Apart) +
+                    (Apart == 1 ? " iteration" : " iterations") +
+                    " apart, and the loop runs in parallel as its source "
+                    "declares its iterations independent");
+    return;
+  }
+}
+
 /// Where to say a region runs serially: its entry's location, or its first
 /// loop's.
 DebugLoc getRegionLocation(const ParallelRegion &Region, LoopInfo &LI) {
@@ -624,11 +707,19 @@ bool cleanUpFunction(Function &F, FunctionAnalysisManager &FAM) {
   RegionChecker Checker(DT, LI, SE);
   // Decide every region on the IR as the optimizations left it, then drop.
   SmallVector<std::pair<ParallelRegion *, std::string>, 4> Invalid;
+  SmallVector<ParallelRegion *, 4> Kept;
   for (ParallelRegion &Region : Regions) {
-    if (Verdict Reason = Checker.check(Region))
+    if (Verdict Reason = Checker.check(Region)) {
       Invalid.emplace_back(&Region, std::move(*Reason));
-    else
+    } else {
+      Kept.push_back(&Region);
       ++NumRegionsKept;
+    }
+  }
+  if (!Kept.empty()) {
+    auto &DI = FAM.getResult<DependenceAnalysis>(F);
+    for (ParallelRegion *Region : Kept)
+      warnOfCarriedDependences(*Region, LI, DI, getRegionLocation(*Region, LI));
   }
   Changed |= Checker.Changed;
   for (auto &[Region, Reason] : Invalid) {

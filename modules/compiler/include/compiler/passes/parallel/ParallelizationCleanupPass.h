@@ -39,8 +39,12 @@
 /// marks go, its worker queries become 0 and 1, and a warning names the
 /// source location and the reason (and a missed-optimization remark of the
 /// pass its origin names: `openmp`, or `parallel-loops`). LLVM's access groups
-/// stay (LLVM checks them itself). Produces: only regions that a lowering may
-/// run in parallel. Pipeline name: `parallelization-cleanup`.
+/// stay (LLVM checks them itself). A valid region whose loop DependenceAnalysis
+/// proves to carry a dependence between iterations (two plain accesses of one
+/// object, one a store, a constant distance apart) gets a warning naming
+/// them, and still runs in parallel, as its source declares. Produces: only
+/// regions that a lowering may run in parallel. Pipeline name:
+/// `parallelization-cleanup`.
 ///
 //===----------------------------------------------------------------------===//
 
