@@ -33,8 +33,8 @@ KERNEL void last(int32_t *out, const int32_t *in, int32_t n) {
 
 KERNEL void undeclared(int32_t *out, const int32_t *in, int32_t n) {
   int32_t sum = 0;
-// CHECK-DAG: openmp-remarks.c:[[@LINE+3]]:1: warning: parallel loop runs serially (in function 'undeclared'): {{.*}} carries an undeclared 'add' reduction from one iteration to the next
-// CHECK-DAG: openmp-remarks.c:[[@LINE+2]]:1: remark: the parallel loop runs serially: {{.*}} carries an undeclared 'add' reduction from one iteration to the next [-Rpass-missed=openmp]
+// CHECK-DAG: openmp-remarks.c:[[@LINE+3]]:1: warning: parallel loop runs serially (in function 'undeclared'): 'sum' carries an undeclared 'add' reduction from one iteration to the next
+// CHECK-DAG: openmp-remarks.c:[[@LINE+2]]:1: remark: the parallel loop runs serially: 'sum' carries an undeclared 'add' reduction from one iteration to the next [-Rpass-missed=openmp]
 // QUIET-NOT: remark:
 #pragma omp parallel for
   for (int32_t i = 0; i < n; ++i)

@@ -54,8 +54,10 @@ using Verdict = std::optional<std::string>;
 
 /// The name \p V has in the source, if it says: the variable a debug
 /// record gives it (with -g), or its value's name without the suffixes the
-/// compiler adds (`sum.addr`, `x.i` for an inlined copy, `s.0`), when what
-/// is left is an identifier (not a temporary of Clang's, `atomic-temp`).
+/// compiler adds (`sum.addr`, `x.i` for an inlined copy, `s.0`,
+/// `sum.promoted`), when what is left is an identifier (not a temporary of
+/// Clang's, `atomic-temp`); for a value carried round a loop, the variable
+/// whose load it starts from.
 std::optional<std::string> getSourceName(const Value &V) {
   SmallVector<DbgVariableIntrinsic *, 2> Records;
   findDbgUsers(Records, const_cast<Value *>(&V));
@@ -70,7 +72,7 @@ std::optional<std::string> getSourceName(const Value &V) {
       break;
     StringRef Suffix = Name.substr(Dot + 1);
     bool Added = Suffix == "addr" || Suffix == "i" || Suffix == "lcssa" ||
-                 Suffix == "next" || Suffix == "val" ||
+                 Suffix == "next" || Suffix == "val" || Suffix == "promoted" ||
                  (!Suffix.empty() && all_of(Suffix, isDigit));
     if (!Added)
       break;
@@ -78,9 +80,17 @@ std::optional<std::string> getSourceName(const Value &V) {
   }
   bool Identifier = !Name.empty() && !isDigit(Name.front()) &&
                     all_of(Name, [](char C) { return isAlnum(C) || C == '_'; });
-  if (!Identifier)
-    return std::nullopt;
-  return Name.str();
+  if (Identifier)
+    return Name.str();
+  // A value carried round a loop that SROA named after its update
+  // (`%add13.i`): the variable it starts from names it, the load of its
+  // slot before the loop (`%sum.promoted`).
+  if (const auto *Phi = dyn_cast<PHINode>(&V))
+    for (const Value *Incoming : Phi->incoming_values())
+      if (isa<LoadInst>(Incoming) || isa<Argument>(Incoming))
+        if (std::optional<std::string> Name = getSourceName(*Incoming))
+          return Name;
+  return std::nullopt;
 }
 
 /// ` (line N)` where \p I comes from, if it says.
