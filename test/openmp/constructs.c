@@ -399,3 +399,15 @@ KERNEL void region_reduction(int32_t *out, const int32_t *in, int32_t n) {
   }
   out[0] = s;
 }
+
+// A region nested in a team is inactive, as OpenMP's are by default: its
+// loop has one thread, and omp_in_parallel() says the outer team is active.
+KERNEL void nested(int32_t *out, int32_t n) {
+#pragma omp parallel num_threads(2)
+  {
+    int32_t t = omp_get_thread_num();
+#pragma omp parallel for
+    for (int32_t i = 0; i < n; ++i)
+      out[t * n + i] = omp_get_num_threads() * 100 + omp_in_parallel();
+  }
+}

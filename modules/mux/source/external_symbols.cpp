@@ -44,8 +44,11 @@ void parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t), void *Ctx) {
 
 /// `__loom_parallel_workers()`: how many workers a region that asks for
 /// none has: as many as a parallelMap from this thread may run on at once,
-/// or as OpenMP's `omp_set_num_threads` said.
+/// or as OpenMP's `omp_set_num_threads` said; one in a team of the OpenMP
+/// runtime's, where a nested region is inactive (OpenMP's default).
 uint32_t parallelWorkers() {
+  if (inOpenMPTeam())
+    return 1;
   ThreadPool *Pool = ThreadPool::current();
   return defaultTeamSize(Pool ? Pool->size() : 1);
 }

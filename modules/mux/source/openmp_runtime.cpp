@@ -875,6 +875,8 @@ const RuntimeFunction RuntimeFunctions[] = {
 
 } // namespace
 
+bool inOpenMPTeam() { return Member.Size > 1; }
+
 uint32_t defaultTeamSize(uint32_t PoolSize) {
   return NumThreadsVar ? NumThreadsVar : PoolSize;
 }

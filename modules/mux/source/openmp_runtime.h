@@ -34,6 +34,10 @@ void *findOpenMPRuntimeFunction(std::string_view Name);
 /// none: what `omp_set_num_threads` set, or \p PoolSize.
 uint32_t defaultTeamSize(uint32_t PoolSize);
 
+/// Whether the calling thread is a member of a team of more than one of the
+/// runtime's: a parallel region it starts is nested, and inactive.
+bool inOpenMPTeam();
+
 /// Makes the calling worker OpenMP's initial thread of a new kernel launch:
 /// no team, no `omp_set_num_threads` of an earlier launch.
 void startOpenMPInitialThread();

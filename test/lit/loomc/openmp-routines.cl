@@ -6,15 +6,17 @@
 // in C: libomp's needs a C library), in a loop
 // that still runs on the driver's workers: locks and the time are the
 // driver runtime's calls; omp_in_parallel() in the loop is whether the
-// region has more than one worker. Without -fopenmp, the same kernel is a
-// serial program calling the same routines.
+// region has more than one worker, or the kernel's thread is in a team of
+// the runtime's already (asked once, before the region). Without -fopenmp,
+// the same kernel is a serial program calling the same routines.
 
 // NOWARN-NOT: warning
 
 // CHECK-LABEL: define internal void @locked.parallel.{{[0-9]+}}(
 // CHECK-NOT: omp_in_parallel
 // CHECK: %[[SEVERAL:.+]] = icmp ugt i32 %workers, 1
-// CHECK: zext i1 %[[SEVERAL]] to i32
+// CHECK: %[[EITHER:.+]] = or i1 %omp.in.team{{[^,]*}}, %[[SEVERAL]]
+// CHECK: zext i1 %[[EITHER]] to i32
 // CHECK: call void @omp_set_lock(
 // CHECK: call void @omp_unset_lock(
 // CHECK-LABEL: define void @locked.mux-entry-hook(

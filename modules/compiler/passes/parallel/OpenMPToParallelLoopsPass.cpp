@@ -654,11 +654,21 @@ void ForkRecogniser::answerInParallel(const ParallelRegion &Region) {
   Function *Workers =
       getOrDeclareParallelIntrinsic(*F.getParent(), ParallelIntrinsic::Workers);
   IRBuilder<> B(F.getContext());
+  // Or the kernel's thread is in a team already (the region is nested):
+  // the runtime says so, asked once before the region.
+  Value *InTeam = nullptr;
   for (CallBase *Call : inlinedCalls(OpenMPCall::InParallel)) {
+    if (!InTeam) {
+      B.SetInsertPoint(Region.Entry);
+      InTeam = B.CreateICmpNE(
+          B.CreateCall(Call->getFunctionType(), Call->getCalledOperand()),
+          ConstantInt::get(Call->getType(), 0), "omp.in.team");
+    }
     B.SetInsertPoint(Call);
     Value *Several =
         B.CreateICmpUGT(B.CreateCall(Workers, {Region.Entry}), B.getInt32(1));
-    Call->replaceAllUsesWith(B.CreateZExt(Several, Call->getType()));
+    Call->replaceAllUsesWith(
+        B.CreateZExt(B.CreateOr(Several, InTeam), Call->getType()));
     Call->eraseFromParent();
   }
 }
