@@ -411,3 +411,21 @@ KERNEL void nested(int32_t *out, int32_t n) {
       out[t * n + i] = omp_get_num_threads() * 100 + omp_in_parallel();
   }
 }
+
+// 'cancel' and 'cancellation point' with OpenMP's default cancel-var (false,
+// as OMP_CANCELLATION is unset): nothing is cancelled; 'proc_bind', a
+// placement hint.
+KERNEL void cancelled(int32_t *out, int32_t n) {
+#pragma omp parallel num_threads(2) proc_bind(close)
+  {
+#pragma omp for
+    for (int32_t i = 0; i < n; ++i) {
+      out[i] = i;
+      if (i == 10) {
+#pragma omp cancel for
+      }
+#pragma omp cancellation point for
+    }
+  }
+  out[n] = omp_get_cancellation();
+}

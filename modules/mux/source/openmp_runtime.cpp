@@ -283,6 +283,11 @@ void endSerializedParallel(void *, int32_t) {
   OuterTeams.pop_back();
 }
 
+/// `__kmpc_push_proc_bind(loc, gtid, policy)`: `proc_bind`, a placement
+/// hint for the next fork's threads, which run wherever the system puts
+/// them: nothing to do.
+void pushProcBind(void *, int32_t, int32_t) {}
+
 /// `__kmpc_push_num_threads(loc, gtid, n)`: the next fork's team size.
 void pushNumThreads(void *, int32_t, int32_t Count) {
   PushedTeamSize = Count > 0 ? static_cast<uint32_t>(Count) : 0;
@@ -578,13 +583,8 @@ void waitAtBarrier() {
       }
       continue;
     }
-    if (++Idle < cargo::SpinChecks) {
-      if (Idle % cargo::ChecksPerYield == 0)
-        std::this_thread::yield();
-      else
-        cargo::pause();
+    if (cargo::spinAgain(Idle))
       continue;
-    }
     Tasks.napUntil([&] { return Passed() || Tasks.anyQueued() || CanOpen(); });
   }
 }
@@ -635,6 +635,22 @@ void copyPrivate(void *, int32_t, size_t, void *Data,
     Copy(Data, Team.CopyPrivate.load(std::memory_order_acquire));
   waitAtBarrier();
 }
+
+/// `__kmpc_cancel(loc, gtid, kind)` and `__kmpc_cancellationpoint`: 0, not
+/// cancelled: OpenMP's cancel-var is false unless OMP_CANCELLATION says
+/// otherwise, which Loom reads not (libomp's default, too), so a `cancel`
+/// cancels nothing and the construct runs to its end.
+int32_t cancel(void *, int32_t, int32_t) { return 0; }
+
+/// `__kmpc_cancel_barrier(loc, gtid)`: a barrier of a construct that may
+/// be cancelled, which never is: 0.
+int32_t cancelBarrier(void *, int32_t) {
+  waitAtBarrier();
+  return 0;
+}
+
+/// `omp_get_cancellation()`: cancel-var, false.
+int ompGetCancellation() { return 0; }
 
 /// `__kmpc_master(loc, gtid)`: 1 for thread 0 of the team.
 int32_t master(void *, int32_t) { return Member.Index == 0; }
@@ -815,6 +831,7 @@ template <typename F> void *address(F *Function) {
 const RuntimeFunction RuntimeFunctions[] = {
     {"__kmpc_fork_call", address(&forkCall)},
     {"__kmpc_push_num_threads", address(&pushNumThreads)},
+    {"__kmpc_push_proc_bind", address(&pushProcBind)},
     {"__kmpc_serialized_parallel", address(&serializedParallel)},
     {"__kmpc_end_serialized_parallel", address(&endSerializedParallel)},
     {"__kmpc_global_thread_num", address(&globalThreadNum)},
@@ -844,6 +861,10 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"__kmpc_end_masked", address(&endMasked)},
     {"__kmpc_flush", address(&flush)},
     {"__kmpc_threadprivate_cached", address(&threadprivateCached)},
+    {"__kmpc_cancel", address(&cancel)},
+    {"__kmpc_cancellationpoint", address(&cancel)},
+    {"__kmpc_cancel_barrier", address(&cancelBarrier)},
+    {"omp_get_cancellation", address(&ompGetCancellation)},
     {"__kmpc_ordered", address(&ordered)},
     {"__kmpc_end_ordered", address(&endOrdered)},
     {"__kmpc_dispatch_fini_4", address(&dispatchFini)},

@@ -180,13 +180,8 @@ template <typename Predicate> void waitRunningTasks(Predicate Done) {
       Idle = 0;
       continue;
     }
-    if (++Idle < cargo::SpinChecks) {
-      if (Idle % cargo::ChecksPerYield == 0)
-        std::this_thread::yield();
-      else
-        cargo::pause();
+    if (cargo::spinAgain(Idle))
       continue;
-    }
     if (Team)
       Team->napUntil([&] { return Done() || Team->anyQueued(); });
     else

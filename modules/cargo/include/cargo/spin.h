@@ -46,6 +46,20 @@ inline void pause() {
 /// system call, a fraction of a microsecond).
 constexpr unsigned ChecksPerYield = 64;
 
+/// One check of a spin that does other work between its checks (a barrier
+/// that runs queued tasks): pauses, or offers the core every
+/// ChecksPerYield checks, and says to go on, for \p Limit checks counted in
+/// \p Checks (from 0); then says the spin is over, and the caller sleeps.
+inline bool spinAgain(unsigned &Checks, unsigned Limit = SpinChecks) {
+  if (++Checks >= Limit)
+    return false;
+  if (Checks % ChecksPerYield == 0)
+    std::this_thread::yield();
+  else
+    pause();
+  return true;
+}
+
 /// Whether \p Ready() became true within \p Checks checks.
 template <typename Predicate>
 bool spinUntil(Predicate Ready, unsigned Checks = SpinChecks) {

@@ -25,6 +25,9 @@ void omp_set_num_threads(int num_threads);
 int omp_in_parallel(void);
 int omp_get_num_procs(void);
 
+/* Whether 'cancel' cancels: never (OMP_CANCELLATION is not read). */
+int omp_get_cancellation(void);
+
 /* Time, in seconds. */
 double omp_get_wtime(void);
 double omp_get_wtick(void);

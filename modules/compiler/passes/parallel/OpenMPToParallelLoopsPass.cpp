@@ -310,6 +310,8 @@ std::string describeTeamConstruct(StringRef Name) {
       .Cases("__kmpc_taskgroup", "__kmpc_end_taskgroup", "'taskgroup'")
       .Case("__kmpc_taskloop", "'taskloop'")
       .Cases("__kmpc_ordered", "__kmpc_end_ordered", "'ordered'")
+      .Cases("__kmpc_cancel", "__kmpc_cancellationpoint",
+             "__kmpc_cancel_barrier", "'cancel'")
       .StartsWith("__kmpc_dispatch_fini_", "'ordered'")
       .Case("__kmpc_threadprivate_cached", "a 'threadprivate' variable")
       .Default(("'" + Name + "'").str());

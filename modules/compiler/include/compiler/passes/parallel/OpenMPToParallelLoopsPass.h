@@ -31,7 +31,7 @@
 /// A region its parallel loops do not express (not one worksharing loop:
 /// code each thread runs, several loops, a barrier but the one ending the
 /// loop, `single`, `master`, `masked`, `copyprivate`, `flush`, `sections`,
-/// tasks, `ordered`, `threadprivate` variables,
+/// tasks, `ordered`, `threadprivate` variables, `cancel`,
 /// thread queries outside the loop), a `parallel for` whose loop's shape
 /// it does not recognise or with `lastprivate` or `linear` variables (copied
 /// out of the last iteration after the loop), or every one with `runtime`,
@@ -42,7 +42,7 @@
 /// gets a warning.
 /// What it does not support is an error at the construct's source
 /// location (with -g): any OpenMP runtime function the driver's runtime
-/// lacks (`cancel`). Clang's common symbols of critical sections' locks and
+/// lacks (`teams`). Clang's common symbols of critical sections' locks and
 /// threadprivate caches become the module's own.
 /// Remarks of the pass `openmp` say what became of each construct
 /// (`-Rpass=openmp`: recognised, with its workers, schedule, chunk and
