@@ -429,3 +429,19 @@ KERNEL void cancelled(int32_t *out, int32_t n) {
   }
   out[n] = omp_get_cancellation();
 }
+
+// 'target teams distribute parallel for' on the host: the league's teams
+// share the iterations, each team's threads its share.
+KERNEL void teams(int32_t *out, int32_t *limited, int32_t n) {
+#pragma omp target teams distribute parallel for map(tofrom : out[0 : n])
+  for (int32_t i = 0; i < n; ++i)
+    out[i] = i * 3 + 1;
+#pragma omp target teams num_teams(2) thread_limit(1)
+  {
+#pragma omp distribute dist_schedule(static, 8)
+    for (int32_t i = 0; i < n; ++i)
+      limited[i] = i;
+#pragma omp parallel
+    limited[n + omp_get_team_num()] = omp_get_num_threads();
+  }
+}

@@ -53,6 +53,10 @@ constexpr int32_t StaticUnchunked = 34;
 constexpr int32_t DynamicChunked = 35;
 constexpr int32_t GuidedChunked = 36;
 constexpr int32_t ScheduleModifiers = 3 << 29;
+/// `distribute`'s kinds: with a `dist_schedule(static, k)` chunk, and
+/// without.
+constexpr int32_t DistributeChunked = 91;
+constexpr int32_t DistributeUnchunked = 92;
 /// An `ordered` loop's kinds (kmp_ord_*) are the others' plus this.
 constexpr int32_t OrderedKinds = 32;
 constexpr int32_t OrderedStaticChunked = StaticChunked + OrderedKinds;
@@ -120,6 +124,17 @@ struct TeamMember {
 };
 
 thread_local TeamMember Member;
+/// The `thread_limit` of the league of teams the calling thread runs (0:
+/// none).
+thread_local uint32_t ThreadLimit = 0;
+/// The `thread_limit` and `num_teams` `__kmpc_push_num_teams` asked of the
+/// next league.
+thread_local uint32_t PushedThreadLimit = 0;
+thread_local uint32_t PushedTeams = 0;
+/// The league the calling thread runs a team of: its team's number and the
+/// number of teams (one team outside `teams`).
+thread_local uint32_t LeagueIndex = 0;
+thread_local uint32_t LeagueSize = 1;
 /// The team size `__kmpc_push_num_threads` asked of the next fork (0: the
 /// pool's).
 thread_local uint32_t PushedTeamSize = 0;
@@ -248,13 +263,54 @@ void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
   // Inside a team, a nested region runs on a team of one. The members run
   // at once, each on a thread of its own; a member's fault is the kernel's.
   R.Epoch = currentEpoch();
-  TeamLaunch Launch(
-      Member.Size > 1 ? 1 : (Asked ? Asked : defaultTeamSize(poolSize())));
+  uint32_t Size = Asked ? Asked : defaultTeamSize(poolSize());
+  if (ThreadLimit)
+    Size = std::min(Size, ThreadLimit);
+  TeamLaunch Launch(Member.Size > 1 ? 1 : Size);
   R.TeamSize = Launch.size();
   R.Team.Launch = &Launch;
   R.Team.Tasks.setMembers(R.TeamSize);
   Launch.run(runTeamMember, &R);
 }
+
+/// `__kmpc_push_num_teams(loc, gtid, num_teams, thread_limit)`: the next
+/// league's teams and the threads each may have.
+void pushNumTeams(void *, int32_t, int32_t Teams, int32_t Limit) {
+  PushedTeams = Teams > 0 ? static_cast<uint32_t>(Teams) : 0;
+  PushedThreadLimit = Limit > 0 ? static_cast<uint32_t>(Limit) : 0;
+}
+
+/// `__kmpc_fork_teams(loc, argc, microtask, ...)`: a league of the teams
+/// `num_teams` asks (one without it), one after another with the calling
+/// thread as each's initial thread (teams cannot wait for each other); a
+/// `parallel` inside one is active, of at most `thread_limit` threads.
+void forkTeams(void *, int32_t ArgumentCount, void *Microtask, ...) {
+  std::array<void *, MaxArguments> Arguments{};
+  const auto Count = static_cast<uint32_t>(
+      std::clamp<int32_t>(ArgumentCount, 0, MaxArguments));
+  va_list List;
+  va_start(List, Microtask);
+  for (uint32_t I = 0; I < Count; ++I)
+    Arguments[I] = va_arg(List, void *);
+  va_end(List);
+  const uint32_t OuterLimit = ThreadLimit;
+  const uint32_t OuterIndex = LeagueIndex, OuterSize = LeagueSize;
+  ThreadLimit = PushedThreadLimit;
+  LeagueSize = PushedTeams ? PushedTeams : 1;
+  PushedThreadLimit = 0;
+  PushedTeams = 0;
+  for (LeagueIndex = 0; LeagueIndex < LeagueSize; ++LeagueIndex) {
+    int32_t ThreadId = static_cast<int32_t>(Member.Index);
+    int32_t BoundId = ThreadId;
+    MicrotaskCallers[Count](Microtask, &ThreadId, &BoundId, Arguments.data());
+  }
+  ThreadLimit = OuterLimit;
+  LeagueIndex = OuterIndex;
+  LeagueSize = OuterSize;
+}
+
+int ompGetNumTeams() { return static_cast<int>(LeagueSize); }
+int ompGetTeamNum() { return static_cast<int>(LeagueIndex); }
 
 /// The teams the calling thread was in before each serialized region it is
 /// in (`__kmpc_serialized_parallel`), innermost last.
@@ -306,8 +362,14 @@ void forStaticInit(void *, int32_t, int32_t Schedule, int32_t *Last, T *Lower,
   const Wide First = *Lower, End = *Upper, Step = Increment ? Increment : 1;
   const Wide Trips =
       (Step > 0 ? End >= First : End <= First) ? (End - First) / Step + 1 : 0;
-  const Wide Thread = Member.Index, Threads = Member.Size;
-  if (Schedule == StaticChunked && Chunk > 0) {
+  // A `distribute` loop shares its iterations among the league's teams as
+  // a worksharing loop does among a team's threads.
+  const bool Distribute =
+      Schedule == DistributeChunked || Schedule == DistributeUnchunked;
+  const Wide Thread = Distribute ? LeagueIndex : Member.Index;
+  const Wide Threads = Distribute ? LeagueSize : Member.Size;
+  if ((Schedule == StaticChunked || Schedule == DistributeChunked) &&
+      Chunk > 0) {
     const Wide Span = Wide(Chunk) * Step;
     *Lower = static_cast<T>(First + Thread * Span);
     *Upper = static_cast<T>(First + Thread * Span + Span - Step);
@@ -832,6 +894,10 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"__kmpc_fork_call", address(&forkCall)},
     {"__kmpc_push_num_threads", address(&pushNumThreads)},
     {"__kmpc_push_proc_bind", address(&pushProcBind)},
+    {"__kmpc_push_num_teams", address(&pushNumTeams)},
+    {"__kmpc_fork_teams", address(&forkTeams)},
+    {"omp_get_num_teams", address(&ompGetNumTeams)},
+    {"omp_get_team_num", address(&ompGetTeamNum)},
     {"__kmpc_serialized_parallel", address(&serializedParallel)},
     {"__kmpc_end_serialized_parallel", address(&endSerializedParallel)},
     {"__kmpc_global_thread_num", address(&globalThreadNum)},
@@ -899,7 +965,8 @@ const RuntimeFunction RuntimeFunctions[] = {
 bool inOpenMPTeam() { return Member.Size > 1; }
 
 uint32_t defaultTeamSize(uint32_t PoolSize) {
-  return NumThreadsVar ? NumThreadsVar : PoolSize;
+  const uint32_t Size = NumThreadsVar ? NumThreadsVar : PoolSize;
+  return ThreadLimit ? std::min(Size, ThreadLimit) : Size;
 }
 
 void startOpenMPInitialThread() {
@@ -908,6 +975,11 @@ void startOpenMPInitialThread() {
   Member = TeamMember();
   PushedTeamSize = 0;
   NumThreadsVar = 0;
+  ThreadLimit = 0;
+  PushedThreadLimit = 0;
+  PushedTeams = 0;
+  LeagueIndex = 0;
+  LeagueSize = 1;
   OuterTeams.clear();
 }
 

@@ -25,6 +25,10 @@ void omp_set_num_threads(int num_threads);
 int omp_in_parallel(void);
 int omp_get_num_procs(void);
 
+/* The league of 'teams': one team. */
+int omp_get_num_teams(void);
+int omp_get_team_num(void);
+
 /* Whether 'cancel' cancels: never (OMP_CANCELLATION is not read). */
 int omp_get_cancellation(void);
 

@@ -42,9 +42,9 @@
 /// gets a warning.
 /// What it does not support is an error at the construct's source
 /// location (with -g): any OpenMP runtime function the driver's runtime
-/// lacks (`teams`). Clang's common symbols of critical sections' locks and
-/// threadprivate caches become the module's own.
-/// Remarks of the pass `openmp` say what became of each construct
+/// lacks (`target nowait`). Clang's common symbols of critical sections' locks
+/// and threadprivate caches become the module's own. Remarks of the pass
+/// `openmp` say what became of each construct
 /// (`-Rpass=openmp`: recognised, with its workers, schedule, chunk and
 /// reductions; `-Rpass-missed=openmp`: left to the runtime, or serial); its
 /// regions record the origin `openmp`.
