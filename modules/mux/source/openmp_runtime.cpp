@@ -36,6 +36,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <type_traits>
 #include <unordered_map>
@@ -245,23 +246,18 @@ void runTeamMember(void *Context, uint32_t Index) {
   Member = Outer;
 }
 
-/// `__kmpc_fork_call(loc, argc, microtask, ...)`.
-void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
+/// Runs \p Microtask with \p Arguments (\p ArgumentCount of them) on a new
+/// team; returns a member's fault, once the team's state is gone.
+std::optional<KernelFault> runTeam(void *Microtask, uint32_t ArgumentCount,
+                                   void *const *Arguments) {
   Region R;
   R.Microtask = Microtask;
-  // The compiler refuses regions with more; the bound keeps a corrupt
-  // binary inside the array.
-  R.ArgumentCount = static_cast<uint32_t>(
-      std::clamp<int32_t>(ArgumentCount, 0, MaxArguments));
-  va_list Arguments;
-  va_start(Arguments, Microtask);
-  for (uint32_t I = 0; I < R.ArgumentCount; ++I)
-    R.Arguments[I] = va_arg(Arguments, void *);
-  va_end(Arguments);
+  R.ArgumentCount = ArgumentCount;
+  std::copy(Arguments, Arguments + ArgumentCount, R.Arguments.begin());
   uint32_t Asked = PushedTeamSize;
   PushedTeamSize = 0;
   // Inside a team, a nested region runs on a team of one. The members run
-  // at once, each on a thread of its own; a member's fault is the kernel's.
+  // at once, each on a thread of its own.
   R.Epoch = currentEpoch();
   uint32_t Size = Asked ? Asked : defaultTeamSize(poolSize());
   if (ThreadLimit)
@@ -270,7 +266,26 @@ void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
   R.TeamSize = Launch.size();
   R.Team.Launch = &Launch;
   R.Team.Tasks.setMembers(R.TeamSize);
-  Launch.run(runTeamMember, &R);
+  return Launch.run(runTeamMember, &R);
+}
+
+/// `__kmpc_fork_call(loc, argc, microtask, ...)`. A member's fault is the
+/// kernel's: raised here, where no object needs destroying, as the jump to
+/// the kernel's catch point destroys none.
+void forkCall(void *, int32_t ArgumentCount, void *Microtask, ...) {
+  // The compiler refuses regions with more; the bound keeps a corrupt
+  // binary inside the array.
+  const auto Count = static_cast<uint32_t>(
+      std::clamp<int32_t>(ArgumentCount, 0, MaxArguments));
+  std::array<void *, MaxArguments> Arguments{};
+  va_list List;
+  va_start(List, Microtask);
+  for (uint32_t I = 0; I < Count; ++I)
+    Arguments[I] = va_arg(List, void *);
+  va_end(List);
+  if (std::optional<KernelFault> Fault =
+          runTeam(Microtask, Count, Arguments.data()))
+    raiseKernelFault(*Fault);
 }
 
 /// `__kmpc_push_num_teams(loc, gtid, num_teams, thread_limit)`: the next

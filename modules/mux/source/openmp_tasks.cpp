@@ -19,8 +19,6 @@
 
 namespace mux {
 
-namespace {
-
 /// `kmp_task_t` as Clang 15 lays it out; the task's private copies follow.
 struct KmpTask {
   void *Shareds;
@@ -37,6 +35,16 @@ struct KmpTask {
   } Data2;
 };
 
+/// A `taskgroup`: how many tasks created in it are unfinished.
+struct TaskGroup {
+  std::atomic<uint32_t> Pending{0};
+  TaskGroup *Outer = nullptr;
+};
+
+KmpTask *TaskHeader::task() { return reinterpret_cast<KmpTask *>(this + 1); }
+
+namespace {
+
 /// kmp_tasking_flags_t's bits that change what the runtime does.
 constexpr int32_t FinalFlag = 1 << 1;
 constexpr int32_t DestructorsThunkFlag = 1 << 3;
@@ -44,46 +52,7 @@ constexpr int32_t DestructorsThunkFlag = 1 << 3;
 /// The tasks a team's queue holds before a new one runs at once instead.
 constexpr uint32_t MaxQueuedPerMember = 256;
 
-/// A `taskgroup`: how many tasks created in it are unfinished.
-struct TaskGroup {
-  std::atomic<uint32_t> Pending{0};
-  TaskGroup *Outer = nullptr;
-};
-
 } // namespace
-
-/// The runtime's header before each `kmp_task_t` (and the implicit task of
-/// each team member, which has no `kmp_task_t`).
-struct alignas(16) TaskHeader {
-  /// The task that created it; null for an implicit task, or for one
-  /// created outside any (which runs at once, nothing waits for it).
-  TaskHeader *Parent = nullptr;
-  /// The team whose queue it went on; null if it ran at once.
-  TeamTasks *Team = nullptr;
-  /// The taskgroup it counts in, and the innermost one its code is in.
-  TaskGroup *Group = nullptr;
-  TaskGroup *Innermost = nullptr;
-  /// Its unfinished children, which taskwait waits for.
-  std::atomic<uint32_t> Children{0};
-  /// One for itself until it finishes, one for each unfinished child: the
-  /// header goes when none is left.
-  std::atomic<uint32_t> References{1};
-  /// The task the thread ran before this undeferred one (if0).
-  TaskHeader *Resumed = nullptr;
-  /// The bytes of the kmp_task_t with its private copies, and of the
-  /// shared variables' addresses after them: a taskloop copies both.
-  size_t TaskBytes = 0;
-  size_t SharedsBytes = 0;
-  int32_t Flags = 0;
-  /// A final task, or one inside one: its children run at once.
-  bool Final = false;
-  bool Implicit = false;
-
-  KmpTask *task() { return reinterpret_cast<KmpTask *>(this + 1); }
-  static TaskHeader &of(void *Task) {
-    return *(static_cast<TaskHeader *>(Task) - 1);
-  }
-};
 
 namespace {
 
@@ -462,22 +431,21 @@ void TeamTasks::wakeNappers() {
 
 ImplicitTask::ImplicitTask(TeamTasks *Team, uint32_t Index,
                            const TeamLaunch *Launch)
-    : Header(new TaskHeader), OuterTask(CurrentTask), OuterTeam(CurrentTeam),
-      OuterIndex(CurrentIndex), OuterLaunch(CurrentLaunch) {
-  Header->Implicit = true;
-  CurrentTask = Header;
+    : OuterTask(CurrentTask), OuterTeam(CurrentTeam), OuterIndex(CurrentIndex),
+      OuterLaunch(CurrentLaunch) {
+  Header.Implicit = true;
+  CurrentTask = &Header;
   CurrentTeam = Team;
   CurrentIndex = Index;
   CurrentLaunch = Launch;
 }
 
 ImplicitTask::~ImplicitTask() {
+  // Its children have all finished: the team's barrier waited for them.
   CurrentTask = OuterTask;
   CurrentTeam = OuterTeam;
   CurrentIndex = OuterIndex;
   CurrentLaunch = OuterLaunch;
-  // Its children have all finished: the team's barrier waited for them.
-  delete Header;
 }
 
 TeamTasks *replaceTaskTeam(TeamTasks *Team) {

@@ -41,7 +41,43 @@
 namespace mux {
 
 class TeamLaunch;
-struct TaskHeader;
+class TeamTasks;
+struct KmpTask;
+struct TaskGroup;
+
+/// The runtime's header before each `kmp_task_t` (and the implicit task of
+/// each team member, which has no `kmp_task_t`).
+struct alignas(16) TaskHeader {
+  /// The task that created it; null for an implicit task, or for one
+  /// created outside any (which runs at once, nothing waits for it).
+  TaskHeader *Parent = nullptr;
+  /// The team whose queue it went on; null if it ran at once.
+  TeamTasks *Team = nullptr;
+  /// The taskgroup it counts in, and the innermost one its code is in.
+  TaskGroup *Group = nullptr;
+  TaskGroup *Innermost = nullptr;
+  /// Its unfinished children, which taskwait waits for.
+  std::atomic<uint32_t> Children{0};
+  /// One for itself until it finishes, one for each unfinished child: the
+  /// header goes when none is left.
+  std::atomic<uint32_t> References{1};
+  /// The task the thread ran before this undeferred one (if0).
+  TaskHeader *Resumed = nullptr;
+  /// The bytes of the kmp_task_t with its private copies, and of the
+  /// shared variables' addresses after them: a taskloop copies both.
+  size_t TaskBytes = 0;
+  size_t SharedsBytes = 0;
+  int32_t Flags = 0;
+  /// A final task, or one inside one: its children run at once.
+  bool Final = false;
+  bool Implicit = false;
+
+  /// The `kmp_task_t` after it.
+  KmpTask *task();
+  static TaskHeader &of(void *Task) {
+    return *(static_cast<TaskHeader *>(Task) - 1);
+  }
+};
 
 /// The tasks of one team: those queued, and how many are unfinished; and
 /// where its members sleep when they wait with nothing to run.
@@ -114,7 +150,9 @@ public:
   ImplicitTask &operator=(const ImplicitTask &) = delete;
 
 private:
-  TaskHeader *Header;
+  /// On the member's stack: a fault that leaves the member's frames leaves
+  /// nothing to free.
+  TaskHeader Header;
   TaskHeader *OuterTask;
   TeamTasks *OuterTeam;
   uint32_t OuterIndex;

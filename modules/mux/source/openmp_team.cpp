@@ -195,7 +195,8 @@ TeamLaunch::~TeamLaunch() {
     giveBackIdleThreads(Threads);
 }
 
-void TeamLaunch::run(void (*Member)(void *, uint32_t), void *Ctx) {
+std::optional<KernelFault> TeamLaunch::run(void (*Member)(void *, uint32_t),
+                                           void *Ctx) {
   this->Member = Member;
   this->Ctx = Ctx;
   for (uint32_t I = 0; I < Threads.size(); ++I)
@@ -203,9 +204,9 @@ void TeamLaunch::run(void (*Member)(void *, uint32_t), void *Ctx) {
   runMember(0);
   for (TeamThread *Thread : Threads)
     Thread->waitUntilFinished();
-  // No member runs on this frame's data any more: the fault may leave it.
   if (cancelled())
-    raiseKernelFault(Fault);
+    return Fault;
+  return std::nullopt;
 }
 
 void TeamLaunch::runMember(uint32_t Index) {

@@ -17,8 +17,8 @@
 /// Each member runs under a catch point of its own
 /// (callCatchingKernelFaults). The first fault cancels the team: members
 /// that wait for others see it and leave (leaveCancelledTeam), and once
-/// every member has returned the fault ends the forking thread's kernel code
-/// as its own.
+/// every member has returned the fork raises it as the forking thread's
+/// kernel code's own.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +29,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace mux {
@@ -51,9 +52,11 @@ public:
   uint32_t size() const { return static_cast<uint32_t>(Threads.size()) + 1; }
 
   /// Runs \p Member(\p Ctx, I) for every member I at once, 0 on the calling
-  /// thread; returns when every member has. A member's fault ends the
-  /// calling thread's kernel code once they all have (raiseKernelFault).
-  void run(void (*Member)(void *, uint32_t), void *Ctx);
+  /// thread; returns when every member has, with the first member's fault
+  /// if one faulted: the caller raises it (raiseKernelFault) once the
+  /// team's state and this launch are gone, as the jump to its catch point
+  /// destroys nothing.
+  std::optional<KernelFault> run(void (*Member)(void *, uint32_t), void *Ctx);
 
   /// Whether a member faulted: members waiting for others stop waiting.
   bool cancelled() const { return Cancelled.load(std::memory_order_acquire); }
