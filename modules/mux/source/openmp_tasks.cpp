@@ -7,6 +7,7 @@
 
 #include "openmp_tasks.h"
 
+#include "openmp_state.h"
 #include "openmp_team.h"
 
 #include "cargo/spin.h"
@@ -334,16 +335,7 @@ void taskloop(void *Loc, int32_t ThreadId, void *Task, int32_t If,
   freeTask(Pattern);
 }
 
-struct TaskFunction {
-  std::string_view Name;
-  void *Address;
-};
-
-template <typename F> void *address(F *Function) {
-  return reinterpret_cast<void *>(Function);
-}
-
-const TaskFunction TaskFunctions[] = {
+const RuntimeFunction TaskFunctions[] = {
     {"__kmpc_omp_task_alloc", address(&taskAlloc)},
     {"__kmpc_omp_task", address(&task)},
     {"__kmpc_omp_task_begin_if0", address(&taskBeginIf0)},
@@ -455,10 +447,7 @@ TeamTasks *replaceTaskTeam(TeamTasks *Team) {
 }
 
 void *findTaskFunction(std::string_view Name) {
-  for (const TaskFunction &Function : TaskFunctions)
-    if (Function.Name == Name)
-      return Function.Address;
-  return nullptr;
+  return lookUp(TaskFunctions, Name);
 }
 
 void abandonTasks() {

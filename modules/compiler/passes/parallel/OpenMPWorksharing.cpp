@@ -159,9 +159,8 @@ Value *Worksharing::getChunk() const {
 }
 
 bool Worksharing::sharesSections() const {
-  // ident_t { i32 reserved, i32 flags, ... }, whose flags have libomp's
-  // KMP_IDENT_WORK_SECTIONS for a `sections` construct's loop.
-  constexpr uint64_t WorkSections = 0x400;
+  // ident_t { i32 reserved, i32 flags, ... }, whose flags mark a
+  // `sections` construct's loop.
   const auto *Ident =
       dyn_cast<GlobalVariable>(Init->getArgOperand(0)->stripPointerCasts());
   const auto *Fields = Ident && Ident->hasDefinitiveInitializer()
@@ -170,7 +169,7 @@ bool Worksharing::sharesSections() const {
   const auto *Flags = Fields && Fields->getNumOperands() > 1
                           ? dyn_cast<ConstantInt>(Fields->getOperand(1))
                           : nullptr;
-  return Flags && (Flags->getZExtValue() & WorkSections);
+  return Flags && (Flags->getZExtValue() & LOOM_OMP_IDENT_WORK_SECTIONS);
 }
 
 Instruction *Worksharing::getEnd(const LoopInfo &LI) const {

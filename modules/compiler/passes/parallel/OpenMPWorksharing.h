@@ -16,6 +16,8 @@
 
 #include "compiler/analysis/ParallelLoops.h"
 
+#include "metadata/openmp_kinds.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -81,16 +83,16 @@ std::optional<OpenMPCall> identifyOpenMPCall(const llvm::Instruction &I);
 llvm::SmallVector<llvm::CallBase *, 2> findCalls(llvm::Function &F,
                                                  OpenMPCall Kind);
 
-/// libomp's schedule kinds (kmp_sched_t): `schedule(static[, chunk])`,
-/// `dynamic`, `guided`, `runtime` and `auto`, and the bits of the
+/// libomp's schedule kinds (metadata/openmp_kinds.h): `schedule(static[,
+/// chunk])`, `dynamic`, `guided`, `runtime` and `auto`, and the bits of the
 /// `monotonic` and `nonmonotonic` modifiers Clang adds to them.
-constexpr uint64_t StaticChunked = 33;
-constexpr uint64_t StaticUnchunked = 34;
-constexpr uint64_t DynamicChunked = 35;
-constexpr uint64_t GuidedChunked = 36;
-constexpr uint64_t RuntimeSchedule = 37;
-constexpr uint64_t AutoSchedule = 38;
-constexpr uint64_t ScheduleModifiers = uint64_t(3) << 29;
+constexpr uint64_t StaticChunked = LOOM_OMP_SCHED_STATIC_CHUNKED;
+constexpr uint64_t StaticUnchunked = LOOM_OMP_SCHED_STATIC;
+constexpr uint64_t DynamicChunked = LOOM_OMP_SCHED_DYNAMIC_CHUNKED;
+constexpr uint64_t GuidedChunked = LOOM_OMP_SCHED_GUIDED_CHUNKED;
+constexpr uint64_t RuntimeSchedule = LOOM_OMP_SCHED_RUNTIME;
+constexpr uint64_t AutoSchedule = LOOM_OMP_SCHED_AUTO;
+constexpr uint64_t ScheduleModifiers = LOOM_OMP_SCHED_MODIFIERS;
 
 /// The runtime calls that share out one worksharing loop: a static
 /// schedule's `__kmpc_for_static_init_*` and `__kmpc_for_static_fini`, or
