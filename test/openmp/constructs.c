@@ -445,3 +445,97 @@ KERNEL void teams(int32_t *out, int32_t *limited, int32_t n) {
     limited[n + omp_get_team_num()] = omp_get_num_threads();
   }
 }
+// Levels and ICVs: omp_get_level, omp_get_active_level and the ancestors'
+// thread numbers and team sizes in a parallel loop, in a region the
+// runtime runs and in a region nested in it (inactive, OpenMP's default);
+// the settings' routines, which a region's threads inherit; run-sched-var,
+// which a schedule(runtime) loop takes; a final task; target nowait.
+KERNEL void levels(int32_t *loop, int32_t *region, int32_t *by_runtime,
+                   int32_t *settings, int32_t n) {
+#pragma omp parallel for num_threads(2) schedule(static)
+  for (int32_t i = 0; i < n; ++i)
+    loop[i] = omp_get_level() * 100000 + omp_get_active_level() * 10000 +
+              (omp_get_ancestor_thread_num(1) + 1) * 1000 +
+              omp_get_team_size(1) * 100 + omp_get_team_size(0) * 10 +
+              (omp_get_ancestor_thread_num(2) + 1) +
+              (omp_get_team_size(2) + 1);
+#pragma omp parallel num_threads(2)
+  {
+    int32_t me = omp_get_thread_num();
+    region[me] = omp_get_level() * 100 + omp_get_active_level() * 10 +
+                 omp_in_parallel();
+#pragma omp parallel num_threads(2)
+    region[2 + me] = omp_get_level() * 10000 + omp_get_active_level() * 1000 +
+                     omp_get_num_threads() * 100 +
+                     omp_get_ancestor_thread_num(1) * 10 +
+                     omp_get_team_size(2);
+  }
+  omp_sched_t kind;
+  int chunk;
+  omp_get_schedule(&kind, &chunk);
+  settings[0] = (int32_t)kind * 100 + chunk;
+  omp_set_schedule(omp_sched_dynamic, 3);
+  omp_get_schedule(&kind, &chunk);
+  settings[1] = (int32_t)kind * 100 + chunk;
+  omp_set_schedule(omp_sched_guided, -5);
+  omp_get_schedule(&kind, &chunk);
+  settings[2] = (int32_t)kind * 100 + chunk;
+  settings[3] = omp_get_dynamic();
+  omp_set_dynamic(1);
+  settings[4] = omp_get_dynamic();
+  settings[5] = omp_get_max_active_levels();
+  settings[6] = omp_get_thread_limit() > 1000;
+  settings[7] = (int32_t)omp_get_proc_bind();
+  settings[8] = omp_in_final();
+  settings[9] = omp_get_level() * 1000 + omp_get_active_level() * 100 +
+                (omp_get_ancestor_thread_num(0) + 1) * 10 +
+                omp_get_team_size(0);
+  omp_set_schedule(omp_sched_static, 2);
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+    omp_get_schedule(&kind, &chunk);
+    settings[10] = omp_get_dynamic() * 1000 + (int32_t)kind * 100 + chunk;
+  }
+  omp_set_dynamic(0);
+  // Static chunks of 2, dealt round-robin: iteration i on thread (i / 2) % 2.
+#pragma omp parallel for schedule(runtime) num_threads(2)
+  for (int32_t i = 0; i < n; ++i)
+    by_runtime[i] = omp_get_thread_num() * 10 + omp_get_num_threads();
+  omp_set_max_active_levels(0);
+  settings[11] = omp_get_max_active_levels();
+#pragma omp parallel
+  settings[12] = omp_get_num_threads() * 100 + omp_get_level() * 10 +
+                 omp_get_active_level();
+  omp_set_max_active_levels(1);
+#pragma omp task final(1)
+  settings[13] = omp_in_final() * 10 + 1;
+#pragma omp target nowait
+  settings[14] = 42;
+#pragma omp taskwait
+  // The native build's ICVs last from one call to the next.
+  omp_set_schedule(omp_sched_static, 0);
+}
+
+// 'ordered' with 'depend': a running sum whose iteration i waits for
+// i - 1, and a wavefront whose (i, j) waits for (i - 1, j) and (i, j - 1).
+KERNEL void doacross(int32_t *sums, int32_t *grid, int32_t n) {
+  for (int32_t i = 0; i < n; ++i)
+    sums[i] = i % 7;
+#pragma omp parallel for ordered(1) num_threads(2)
+  for (int32_t i = 1; i < n; ++i) {
+#pragma omp ordered depend(sink : i - 1)
+    sums[i] += sums[i - 1];
+#pragma omp ordered depend(source)
+  }
+  for (int32_t k = 0; k < 32; ++k)
+    grid[k] = grid[k * 32] = k + 1;
+#pragma omp parallel for ordered(2) num_threads(2)
+  for (int32_t i = 1; i < 32; ++i)
+    for (int32_t j = 1; j < 32; ++j) {
+#pragma omp ordered depend(sink : i - 1, j) depend(sink : i, j - 1)
+      grid[i * 32 + j] =
+          (grid[(i - 1) * 32 + j] * 3 + grid[i * 32 + j - 1]) % 1000003;
+#pragma omp ordered depend(source)
+    }
+}

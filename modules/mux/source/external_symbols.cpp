@@ -36,18 +36,20 @@ namespace {
 
 /// `__loom_parallel_map(count, fn, ctx)`, which loops split across workers
 /// call (doc/kernel-abi.md): on the pool of the worker running the kernel,
-/// or one index after another on a thread that is not a worker; a fault of
-/// any index is the kernel's.
+/// or one index after another on a thread that is not a worker, each index
+/// a member of an OpenMP region for the runtime's routines; a fault of any
+/// index is the kernel's.
 void parallelMap(uint32_t Count, void (*Fn)(void *, uint32_t), void *Ctx) {
-  runParallelMapCatchingKernelFaults(ThreadPool::current(), Count, Fn, Ctx);
+  runParallelLoopMembers(ThreadPool::current(), Count, Fn, Ctx);
 }
 
 /// `__loom_parallel_workers()`: how many workers a region that asks for
 /// none has: as many as a parallelMap from this thread may run on at once,
-/// or as OpenMP's `omp_set_num_threads` said; one in a team of the OpenMP
-/// runtime's, where a nested region is inactive (OpenMP's default).
+/// or as OpenMP's `omp_set_num_threads` said; one inside an active region,
+/// where a nested region is inactive (OpenMP's default), or once
+/// `omp_set_max_active_levels(0)` made every region inactive.
 uint32_t parallelWorkers() {
-  if (inOpenMPTeam())
+  if (nestedRegionsInactive())
     return 1;
   ThreadPool *Pool = ThreadPool::current();
   return defaultTeamSize(Pool ? Pool->size() : 1);

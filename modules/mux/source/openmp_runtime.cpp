@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,17 +41,10 @@
 
 namespace mux {
 
-namespace {} // namespace
-
 thread_local TeamMember Member;
-thread_local uint32_t LeagueIndex = 0;
-thread_local uint32_t LeagueSize = 1;
 
 namespace {
 
-/// The `thread_limit` of the league of teams the calling thread runs (0:
-/// none).
-thread_local uint32_t ThreadLimit = 0;
 /// The `thread_limit` and `num_teams` `__kmpc_push_num_teams` asked of the
 /// next league.
 thread_local uint32_t PushedThreadLimit = 0;
@@ -58,17 +52,15 @@ thread_local uint32_t PushedTeams = 0;
 /// The team size `__kmpc_push_num_threads` asked of the next fork (0: the
 /// pool's).
 thread_local uint32_t PushedTeamSize = 0;
-/// OpenMP's nthreads-var as `omp_set_num_threads` set it (0: unset, the
-/// pool's size).
-thread_local uint32_t NumThreadsVar = 0;
 
 /// Each kernel launch's worker starts an epoch of threadprivate data
 /// (startOpenMPInitialThread): its teams' copies belong to it.
 std::atomic<uint64_t> EpochCount{0};
 thread_local uint64_t LaunchEpoch = 0;
 
-/// The epoch of the calling thread's threadprivate data.
-uint64_t currentEpoch() { return Member.Team ? Member.Epoch : LaunchEpoch; }
+/// The epoch of the calling thread's threadprivate data: its launch's, or
+/// the launch of the kernel thread whose region it is a member of.
+uint64_t currentEpoch() { return Member.Epoch ? Member.Epoch : LaunchEpoch; }
 
 constexpr unsigned MaxArguments = LOOM_OPENMP_MAX_REGION_ARGUMENTS;
 
@@ -78,7 +70,8 @@ struct Region {
   uint32_t ArgumentCount = 0;
   std::array<void *, MaxArguments> Arguments{};
   uint32_t TeamSize = 1;
-  uint64_t Epoch = 0;
+  /// The forking thread's place, as it was at the fork.
+  TeamMember Parent;
   TeamState Team;
 };
 
@@ -118,8 +111,7 @@ uint32_t poolSize() {
 void runTeamMember(void *Context, uint32_t Index) {
   Region &R = *static_cast<Region *>(Context);
   TeamMember Outer = Member;
-  Member = {Index, R.TeamSize, &R.Team};
-  Member.Epoch = R.Epoch;
+  Member = memberOf(R.Parent, Index, R.TeamSize, &R.Team);
   {
     ImplicitTask Implicit(R.TeamSize > 1 ? &R.Team.Tasks : nullptr, Index,
                           R.Team.Launch);
@@ -143,13 +135,14 @@ std::optional<KernelFault> runTeam(void *Microtask, uint32_t ArgumentCount,
   std::copy(Arguments, Arguments + ArgumentCount, R.Arguments.begin());
   uint32_t Asked = PushedTeamSize;
   PushedTeamSize = 0;
-  // Inside a team, a nested region runs on a team of one. The members run
-  // at once, each on a thread of its own.
-  R.Epoch = currentEpoch();
+  R.Parent = Member;
+  // A region inside an active one runs on a team of one (as every region
+  // does once max-active-levels-var says so). The members run at once,
+  // each on a thread of its own.
   uint32_t Size = Asked ? Asked : defaultTeamSize(poolSize());
-  if (ThreadLimit)
-    Size = std::min(Size, ThreadLimit);
-  TeamLaunch Launch(Member.Size > 1 ? 1 : Size);
+  if (Member.Icvs.ThreadLimit)
+    Size = std::min(Size, Member.Icvs.ThreadLimit);
+  TeamLaunch Launch(nestedRegionsInactive() ? 1 : Size);
   R.TeamSize = Launch.size();
   R.Team.Launch = &Launch;
   R.Team.Tasks.setMembers(R.TeamSize);
@@ -195,24 +188,22 @@ void forkTeams(void *, int32_t ArgumentCount, void *Microtask, ...) {
   for (uint32_t I = 0; I < Count; ++I)
     Arguments[I] = va_arg(List, void *);
   va_end(List);
-  const uint32_t OuterLimit = ThreadLimit;
-  const uint32_t OuterIndex = LeagueIndex, OuterSize = LeagueSize;
-  ThreadLimit = PushedThreadLimit;
-  LeagueSize = PushedTeams ? PushedTeams : 1;
+  const TeamMember Outer = Member;
+  Member.Icvs.ThreadLimit = PushedThreadLimit;
+  Member.LeagueSize = PushedTeams ? PushedTeams : 1;
   PushedThreadLimit = 0;
   PushedTeams = 0;
-  for (LeagueIndex = 0; LeagueIndex < LeagueSize; ++LeagueIndex) {
+  for (Member.LeagueIndex = 0; Member.LeagueIndex < Member.LeagueSize;
+       ++Member.LeagueIndex) {
     int32_t ThreadId = static_cast<int32_t>(Member.Index);
     int32_t BoundId = ThreadId;
     MicrotaskCallers[Count](Microtask, &ThreadId, &BoundId, Arguments.data());
   }
-  ThreadLimit = OuterLimit;
-  LeagueIndex = OuterIndex;
-  LeagueSize = OuterSize;
+  Member = Outer;
 }
 
-int ompGetNumTeams() { return static_cast<int>(LeagueSize); }
-int ompGetTeamNum() { return static_cast<int>(LeagueIndex); }
+int ompGetNumTeams() { return static_cast<int>(Member.LeagueSize); }
+int ompGetTeamNum() { return static_cast<int>(Member.LeagueIndex); }
 
 /// The teams the calling thread was in before each serialized region it is
 /// in (`__kmpc_serialized_parallel`), innermost last.
@@ -221,14 +212,15 @@ struct OuterTeam {
   /// The team it queued tasks on: a serialized region's run at once.
   TeamTasks *Tasks;
 };
-thread_local std::vector<OuterTeam> OuterTeams;
+/// A deque: the members of the regions inside point at their elements.
+thread_local std::deque<OuterTeam> OuterTeams;
 
 /// `__kmpc_serialized_parallel(loc, gtid)`: a parallel region whose `if`
 /// clause was false, which the calling thread runs itself as a team of one
 /// (the compiler calls the outlined function directly).
 void serializedParallel(void *, int32_t) {
   OuterTeams.push_back({Member, replaceTaskTeam(nullptr)});
-  Member = TeamMember();
+  Member = memberOf(OuterTeams.back().Member, 0, 1, nullptr);
   PushedTeamSize = 0;
 }
 
@@ -338,12 +330,101 @@ int ompGetMaxThreads() { return static_cast<int>(defaultTeamSize(poolSize())); }
 /// nothing).
 void ompSetNumThreads(int Count) {
   if (Count > 0)
-    NumThreadsVar = static_cast<uint32_t>(Count);
+    Member.Icvs.NumThreads = static_cast<uint32_t>(Count);
 }
 
-/// `omp_in_parallel()`: whether the calling thread is in a team of more
-/// than one.
-int ompInParallel() { return Member.Size > 1; }
+/// `omp_in_parallel()`: whether an active region encloses the calling
+/// thread.
+int ompInParallel() { return Member.ActiveLevel > 0; }
+
+/// `omp_get_level()` and `omp_get_active_level()`: the regions around the
+/// calling thread, and the active ones among them.
+int ompGetLevel() { return static_cast<int>(Member.Level); }
+int ompGetActiveLevel() { return static_cast<int>(Member.ActiveLevel); }
+
+/// The calling thread's ancestor at \p Level (itself at its own level), or
+/// null past either end.
+const TeamMember *ancestorAt(int Level) {
+  if (Level < 0 || static_cast<uint32_t>(Level) > Member.Level)
+    return nullptr;
+  const TeamMember *Ancestor = &Member;
+  while (Ancestor && Ancestor->Level > static_cast<uint32_t>(Level))
+    Ancestor = Ancestor->Parent;
+  return Ancestor;
+}
+
+/// `omp_get_ancestor_thread_num(level)` and `omp_get_team_size(level)`: the
+/// thread number of the calling thread's ancestor at \p Level, and the size
+/// of its team; -1 for a level that is none of the calling thread's.
+int ompGetAncestorThreadNum(int Level) {
+  const TeamMember *Ancestor = ancestorAt(Level);
+  return Ancestor ? static_cast<int>(Ancestor->Index) : -1;
+}
+int ompGetTeamSize(int Level) {
+  const TeamMember *Ancestor = ancestorAt(Level);
+  return Ancestor ? static_cast<int>(Ancestor->Size) : -1;
+}
+
+/// `omp_set_dynamic(flag)` and `omp_get_dynamic()`: dyn-var, which allows
+/// the runtime to give a region fewer threads than it asks; Loom's never
+/// does.
+void ompSetDynamic(int Flag) { Member.Icvs.Dynamic = Flag != 0; }
+int ompGetDynamic() { return Member.Icvs.Dynamic; }
+
+/// `omp_set_max_active_levels(n)` and `omp_get_max_active_levels()`:
+/// max-active-levels-var, at most the supported levels; a negative n
+/// changes nothing.
+void ompSetMaxActiveLevels(int Levels) {
+  if (Levels >= 0)
+    Member.Icvs.MaxActiveLevels =
+        std::min(Levels, LOOM_OMP_SUPPORTED_ACTIVE_LEVELS);
+}
+int ompGetMaxActiveLevels() { return Member.Icvs.MaxActiveLevels; }
+int ompGetSupportedActiveLevels() { return LOOM_OMP_SUPPORTED_ACTIVE_LEVELS; }
+
+/// `omp_set_nested(flag)` and `omp_get_nested()`, deprecated for the
+/// above: nesting on is as many active levels as supported, off is one.
+void ompSetNested(int Flag) {
+  ompSetMaxActiveLevels(Flag ? LOOM_OMP_SUPPORTED_ACTIVE_LEVELS : 1);
+}
+int ompGetNested() { return Member.Icvs.MaxActiveLevels > 1; }
+
+/// `omp_get_thread_limit()`: thread-limit-var, a `teams` construct's
+/// `thread_limit`, else no limit (libomp's INT_MAX).
+int ompGetThreadLimit() {
+  return Member.Icvs.ThreadLimit ? static_cast<int>(Member.Icvs.ThreadLimit)
+                                 : std::numeric_limits<int>::max();
+}
+
+/// `omp_set_schedule(kind, chunk)`: run-sched-var, which `schedule(runtime)`
+/// loops take. As libomp: an unknown kind is static; a chunk below 1 is
+/// none for static, 1 for the others, and auto takes none.
+void ompSetSchedule(int32_t Kind, int Chunk) {
+  const int32_t Modifier = Kind & static_cast<int32_t>(LOOM_OMP_KIND_MONOTONIC);
+  int32_t Plain = Kind & ~static_cast<int32_t>(LOOM_OMP_KIND_MONOTONIC);
+  if (Plain < LOOM_OMP_KIND_STATIC || Plain > LOOM_OMP_KIND_AUTO) {
+    Member.Icvs.RunScheduleKind = LOOM_OMP_KIND_STATIC;
+    Member.Icvs.RunScheduleChunk = 0;
+    return;
+  }
+  Member.Icvs.RunScheduleKind = Plain | Modifier;
+  if (Plain == LOOM_OMP_KIND_STATIC)
+    Member.Icvs.RunScheduleChunk = std::max(Chunk, 0);
+  else if (Plain == LOOM_OMP_KIND_AUTO)
+    Member.Icvs.RunScheduleChunk = 1;
+  else
+    Member.Icvs.RunScheduleChunk = std::max(Chunk, 1);
+}
+
+/// `omp_get_schedule(&kind, &chunk)`.
+void ompGetSchedule(int32_t *Kind, int *Chunk) {
+  *Kind = Member.Icvs.RunScheduleKind;
+  *Chunk = Member.Icvs.RunScheduleChunk;
+}
+
+/// `omp_get_proc_bind()`: bind-var, false (Loom reads no OMP_PROC_BIND and
+/// places no thread).
+int ompGetProcBind() { return 0; }
 
 /// `omp_get_num_procs()`: the processors a team may run on, the pool's
 /// workers.
@@ -379,6 +460,21 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"omp_get_max_threads", address(&ompGetMaxThreads)},
     {"omp_set_num_threads", address(&ompSetNumThreads)},
     {"omp_in_parallel", address(&ompInParallel)},
+    {"omp_get_level", address(&ompGetLevel)},
+    {"omp_get_active_level", address(&ompGetActiveLevel)},
+    {"omp_get_ancestor_thread_num", address(&ompGetAncestorThreadNum)},
+    {"omp_get_team_size", address(&ompGetTeamSize)},
+    {"omp_set_dynamic", address(&ompSetDynamic)},
+    {"omp_get_dynamic", address(&ompGetDynamic)},
+    {"omp_set_max_active_levels", address(&ompSetMaxActiveLevels)},
+    {"omp_get_max_active_levels", address(&ompGetMaxActiveLevels)},
+    {"omp_get_supported_active_levels", address(&ompGetSupportedActiveLevels)},
+    {"omp_set_nested", address(&ompSetNested)},
+    {"omp_get_nested", address(&ompGetNested)},
+    {"omp_get_thread_limit", address(&ompGetThreadLimit)},
+    {"omp_set_schedule", address(&ompSetSchedule)},
+    {"omp_get_schedule", address(&ompGetSchedule)},
+    {"omp_get_proc_bind", address(&ompGetProcBind)},
     {"omp_get_num_procs", address(&ompGetNumProcs)},
     {"omp_get_wtime", address(&ompGetWtime)},
     {"omp_get_wtick", address(&ompGetWtick)},
@@ -386,25 +482,72 @@ const RuntimeFunction RuntimeFunctions[] = {
 
 } // namespace
 
-bool inOpenMPTeam() { return Member.Size > 1; }
+TeamMember memberOf(const TeamMember &Parent, uint32_t Index, uint32_t Size,
+                    TeamState *Team) {
+  TeamMember Child;
+  Child.Index = Index;
+  Child.Size = Size;
+  Child.Team = Team;
+  Child.Level = Parent.Level + 1;
+  Child.ActiveLevel = Parent.ActiveLevel + (Size > 1 ? 1 : 0);
+  Child.Parent = &Parent;
+  Child.LeagueIndex = Parent.LeagueIndex;
+  Child.LeagueSize = Parent.LeagueSize;
+  Child.Icvs = Parent.Icvs;
+  Child.Epoch = Parent.Epoch;
+  return Child;
+}
+
+bool nestedRegionsInactive() {
+  return Member.ActiveLevel >=
+         static_cast<uint32_t>(Member.Icvs.MaxActiveLevels);
+}
 
 uint32_t defaultTeamSize(uint32_t PoolSize) {
-  const uint32_t Size = NumThreadsVar ? NumThreadsVar : PoolSize;
-  return ThreadLimit ? std::min(Size, ThreadLimit) : Size;
+  const DataEnvironment &Icvs = Member.Icvs;
+  const uint32_t Size = Icvs.NumThreads ? Icvs.NumThreads : PoolSize;
+  return Icvs.ThreadLimit ? std::min(Size, Icvs.ThreadLimit) : Size;
 }
 
 void startOpenMPInitialThread() {
   forgetThreadprivateImages(LaunchEpoch);
   LaunchEpoch = ++EpochCount;
   Member = TeamMember();
+  Member.Epoch = LaunchEpoch;
   PushedTeamSize = 0;
-  NumThreadsVar = 0;
-  ThreadLimit = 0;
   PushedThreadLimit = 0;
   PushedTeams = 0;
-  LeagueIndex = 0;
-  LeagueSize = 1;
   OuterTeams.clear();
+}
+
+namespace {
+
+/// A Loom parallel loop's call of `__loom_parallel_map`: its members' body,
+/// and the calling thread's place, as it was at the call.
+struct LoopTeam {
+  void (*Fn)(void *, uint32_t);
+  void *Ctx;
+  uint32_t Size;
+  TeamMember Parent;
+};
+
+void runLoopMember(void *Context, uint32_t Index) {
+  const LoopTeam &Loop = *static_cast<const LoopTeam *>(Context);
+  TeamMember Outer = Member;
+  Member = memberOf(Loop.Parent, Index, Loop.Size, nullptr);
+  {
+    ImplicitTask Implicit(nullptr, Index, nullptr);
+    Loop.Fn(Loop.Ctx, Index);
+  }
+  Member = Outer;
+}
+
+} // namespace
+
+void runParallelLoopMembers(ThreadPool *Pool, uint32_t Count,
+                            void (*Fn)(void *, uint32_t), void *Ctx) {
+  LoopTeam Loop{Fn, Ctx, Count, Member};
+  runParallelMapCatchingKernelFaults(Pool, Count, runLoopMember, &Loop);
 }
 
 void abandonOpenMPThreadState() {

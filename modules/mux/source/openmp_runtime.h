@@ -13,7 +13,9 @@
 /// counter of the team's; reductions combine under one lock; critical
 /// sections and locks are the runtime's mutexes, released at a kernel
 /// fault's catch point if the kernel held them; the `omp_*` routines answer
-/// for the calling thread's team. No libomp: the driver stays free of it
+/// for the calling thread's team, or the Loom parallel loop's workers it is
+/// one of (runParallelLoopMembers), and the ICVs of its data environment.
+/// No libomp: the driver stays free of it
 /// and of LLVM.
 ///
 //===----------------------------------------------------------------------===//
@@ -26,6 +28,8 @@
 
 namespace mux {
 
+class ThreadPool;
+
 /// The address of OpenMP runtime function \p Name, or null if the driver
 /// has none of that name.
 void *findOpenMPRuntimeFunction(std::string_view Name);
@@ -34,9 +38,21 @@ void *findOpenMPRuntimeFunction(std::string_view Name);
 /// none: what `omp_set_num_threads` set, or \p PoolSize.
 uint32_t defaultTeamSize(uint32_t PoolSize);
 
-/// Whether the calling thread is a member of a team of more than one of the
-/// runtime's: a parallel region it starts is nested, and inactive.
-bool inOpenMPTeam();
+/// Whether a parallel region the calling thread starts is inactive, of one
+/// thread: it is in as many active regions as max-active-levels-var allows
+/// (one, the supported levels, unless `omp_set_max_active_levels` asked for
+/// none).
+bool nestedRegionsInactive();
+
+/// Runs \p Fn(\p Ctx, I) for each I below \p Count on \p Pool, as
+/// `__loom_parallel_map` does (runParallelMapCatchingKernelFaults), with
+/// each index the member I of a parallel region of \p Count threads that
+/// the calling thread forks: a Loom parallel loop's workers are an OpenMP
+/// region's threads, and the `omp_*` routines its body calls answer so
+/// (the level, the ancestors, the ICVs the calling thread had), as in a
+/// region the runtime runs.
+void runParallelLoopMembers(ThreadPool *Pool, uint32_t Count,
+                            void (*Fn)(void *, uint32_t), void *Ctx);
 
 /// Makes the calling worker OpenMP's initial thread of a new kernel launch:
 /// no team, no `omp_set_num_threads` of an earlier launch.

@@ -23,6 +23,8 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <new>
+#include <optional>
 #include <utility>
 
 namespace mux {
@@ -52,8 +54,8 @@ void forStaticInit(void *, int32_t, int32_t Schedule, int32_t *Last, T *Lower,
   // a worksharing loop does among a team's threads.
   const bool Distribute =
       Schedule == DistributeChunked || Schedule == DistributeUnchunked;
-  const Wide Thread = Distribute ? LeagueIndex : Member.Index;
-  const Wide Threads = Distribute ? LeagueSize : Member.Size;
+  const Wide Thread = Distribute ? Member.LeagueIndex : Member.Index;
+  const Wide Threads = Distribute ? Member.LeagueSize : Member.Size;
   if ((Schedule == StaticChunked || Schedule == DistributeChunked) &&
       Chunk > 0) {
     const Wide Span = Wide(Chunk) * Step;
@@ -93,6 +95,30 @@ TeamState &currentTeam() {
   return Alone;
 }
 
+/// Makes `schedule(runtime)`'s \p Loop the schedule of the calling
+/// thread's run-sched-var (`omp_set_schedule`; static by default).
+void takeRunSchedule(DispatchedLoop &Loop) {
+  const DataEnvironment &Icvs = Member.Icvs;
+  const int32_t Chunk = Icvs.RunScheduleChunk;
+  Loop.Chunk = Chunk > 0 ? static_cast<uint64_t>(Chunk) : 1;
+  switch (Icvs.RunScheduleKind &
+          ~static_cast<int32_t>(LOOM_OMP_KIND_MONOTONIC)) {
+  case LOOM_OMP_KIND_DYNAMIC:
+    Loop.Kind = DynamicChunked;
+    return;
+  case LOOM_OMP_KIND_GUIDED:
+    Loop.Kind = GuidedChunked;
+    return;
+  case LOOM_OMP_KIND_STATIC:
+    Loop.Kind = Chunk > 0 ? StaticChunked : LOOM_OMP_SCHED_STATIC;
+    return;
+  default:
+    // auto: static, one block per thread.
+    Loop.Kind = LOOM_OMP_SCHED_AUTO;
+    return;
+  }
+}
+
 /// `__kmpc_dispatch_init_*(loc, gtid, schedule, lower, upper, increment,
 /// chunk)`: the calling thread starts the team's next dispatched loop, over
 /// lower, lower + increment, ..., up to upper included; the first thread
@@ -121,6 +147,8 @@ void dispatchInit(void *, int32_t, int32_t Schedule, T Lower, T Upper,
       Loop.Kind -= OrderedKinds;
       Loop.Ordered = true;
     }
+    if (Loop.Kind == LOOM_OMP_SCHED_RUNTIME)
+      takeRunSchedule(Loop);
     Loop.Started = true;
   }
   Member.Current = &Loop;
@@ -189,17 +217,21 @@ int32_t dispatchNext(void *, int32_t, int32_t *Last, T *Lower, T *Upper,
   return 1;
 }
 
+/// Spins until \p Done, leaving a cancelled team.
+template <typename Predicate> void waitInTeam(Predicate Done) {
+  while (!cargo::spinUntil(Done))
+    if (Member.Team && Member.Team->Launch && Member.Team->Launch->cancelled())
+      leaveCancelledTeam();
+}
+
 /// Waits until the calling thread's iteration of its `ordered` loop
 /// \p Loop is the one whose ordered block runs next: every earlier
 /// iteration's has run, or has been passed by (it had none).
 void waitForOrderedTurn(DispatchedLoop &Loop) {
-  auto MyTurn = [&] {
+  waitInTeam([&] {
     return Loop.OrderedTurn.load(std::memory_order_acquire) ==
            Member.OrderedIteration;
-  };
-  while (!cargo::spinUntil(MyTurn))
-    if (Member.Team && Member.Team->Launch && Member.Team->Launch->cancelled())
-      leaveCancelledTeam();
+  });
 }
 
 /// The calling thread's `ordered` loop, if it is in one.
@@ -239,12 +271,118 @@ void dispatchFini(void *, int32_t) {
   ++Member.OrderedIteration;
   Member.OrderedDone = false;
 }
+/// `kmp_dim`: one loop of a doacross nest, lower to upper included.
+struct KmpDimension {
+  int64_t Lower, Upper, Step;
+};
+
+/// `__kmpc_doacross_init(loc, gtid, num_dims, dims)`: the calling thread
+/// starts the team's next doacross loop, the nest \p Dims describes
+/// (outermost first); the first thread there makes its bits.
+void doacrossInit(void *, int32_t, int32_t Count, const KmpDimension *Dims) {
+  Member.CurrentDoacross = nullptr;
+  if (!Member.Team || Member.Size < 2 || Count < 1)
+    return;
+  TeamState &Team = *Member.Team;
+  uint32_t Which = Member.DoacrossStarted++;
+  std::lock_guard<std::mutex> Guard(Team.Lock);
+  while (Team.DoacrossLoops.size() <= Which)
+    Team.DoacrossLoops.emplace_back();
+  DoacrossLoop &Loop = Team.DoacrossLoops[Which];
+  Member.CurrentDoacross = &Loop;
+  if (Loop.Started)
+    return;
+  Loop.Started = true;
+  unsigned __int128 Iterations = 1;
+  for (int32_t D = 0; D < Count; ++D) {
+    using Wide = __int128;
+    const Wide Lower = Dims[D].Lower, Upper = Dims[D].Upper;
+    const Wide Step = Dims[D].Step ? Dims[D].Step : 1;
+    const bool Any = Step > 0 ? Upper >= Lower : Upper <= Lower;
+    const uint64_t Trips =
+        Any ? static_cast<uint64_t>((Upper - Lower) / Step + 1) : 0;
+    Loop.Dimensions.push_back(
+        {Dims[D].Lower, static_cast<int64_t>(Step), Trips});
+    Iterations = std::min<unsigned __int128>(Iterations * Trips, ~0ull);
+  }
+  Loop.Iterations = static_cast<uint64_t>(Iterations);
+  // One bit per iteration, up to 1 GiB of them.
+  constexpr uint64_t MaxWords = uint64_t(1) << 27;
+  const uint64_t Words = Loop.Iterations / 64 + 1;
+  if (Words <= MaxWords)
+    Loop.Posted.reset(new (std::nothrow) std::atomic<uint64_t>[Words]());
+}
+
+/// The number of the iteration \p Vector names in \p Loop, in lexicographic
+/// order; none when it is outside the nest (a sink OpenMP ignores).
+std::optional<uint64_t> doacrossIteration(const DoacrossLoop &Loop,
+                                          const int64_t *Vector) {
+  uint64_t Number = 0;
+  for (size_t D = 0; D < Loop.Dimensions.size(); ++D) {
+    const DoacrossLoop::Dimension &Dim = Loop.Dimensions[D];
+    const __int128 Offset = __int128(Vector[D]) - Dim.Lower;
+    if (Offset % Dim.Step != 0)
+      return std::nullopt;
+    const __int128 Index = Offset / Dim.Step;
+    if (Index < 0 || Index >= Dim.Trips)
+      return std::nullopt;
+    Number = Number * Dim.Trips + static_cast<uint64_t>(Index);
+  }
+  return Number;
+}
+
+bool hasPosted(const DoacrossLoop &Loop, uint64_t Iteration) {
+  if (!Loop.Posted)
+    return Loop.PostedInOrder.load(std::memory_order_acquire) > Iteration;
+  const uint64_t Bits =
+      Loop.Posted[Iteration / 64].load(std::memory_order_acquire);
+  return (Bits >> (Iteration % 64)) & 1;
+}
+
+/// `__kmpc_doacross_wait(loc, gtid, vec)`: `depend(sink: vec)`, which waits
+/// until iteration \p Vector has posted.
+void doacrossWait(void *, int32_t, const int64_t *Vector) {
+  const DoacrossLoop *Loop = Member.CurrentDoacross;
+  if (!Loop)
+    return;
+  if (std::optional<uint64_t> Sink = doacrossIteration(*Loop, Vector))
+    waitInTeam([&] { return hasPosted(*Loop, *Sink); });
+}
+
+/// `__kmpc_doacross_post(loc, gtid, vec)`: `depend(source)`, iteration
+/// \p Vector has posted.
+void doacrossPost(void *, int32_t, const int64_t *Vector) {
+  DoacrossLoop *Loop = Member.CurrentDoacross;
+  if (!Loop)
+    return;
+  std::optional<uint64_t> Source = doacrossIteration(*Loop, Vector);
+  if (!Source)
+    return;
+  if (Loop->Posted) {
+    Loop->Posted[*Source / 64].fetch_or(uint64_t(1) << (*Source % 64),
+                                        std::memory_order_release);
+    return;
+  }
+  waitInTeam([&] {
+    return Loop->PostedInOrder.load(std::memory_order_acquire) == *Source;
+  });
+  Loop->PostedInOrder.store(*Source + 1, std::memory_order_release);
+}
+
+/// `__kmpc_doacross_fini(loc, gtid)`: the loop's bits stay until the
+/// region ends, as a slower thread may still read them.
+void doacrossFini(void *, int32_t) { Member.CurrentDoacross = nullptr; }
+
 const RuntimeFunction ScheduleFunctions[] = {
     {"__kmpc_for_static_init_4", address(&forStaticInit<int32_t, int32_t>)},
     {"__kmpc_for_static_init_4u", address(&forStaticInit<uint32_t, int32_t>)},
     {"__kmpc_for_static_init_8", address(&forStaticInit<int64_t, int64_t>)},
     {"__kmpc_for_static_init_8u", address(&forStaticInit<uint64_t, int64_t>)},
     {"__kmpc_for_static_fini", address(&forStaticFini)},
+    {"__kmpc_doacross_init", address(&doacrossInit)},
+    {"__kmpc_doacross_wait", address(&doacrossWait)},
+    {"__kmpc_doacross_post", address(&doacrossPost)},
+    {"__kmpc_doacross_fini", address(&doacrossFini)},
     {"__kmpc_dispatch_init_4", address(&dispatchInit<int32_t, int32_t>)},
     {"__kmpc_dispatch_init_4u", address(&dispatchInit<uint32_t, int32_t>)},
     {"__kmpc_dispatch_init_8", address(&dispatchInit<int64_t, int64_t>)},

@@ -21,8 +21,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <string_view>
+#include <vector>
 
 namespace mux {
 
@@ -43,6 +45,24 @@ struct DispatchedLoop {
   std::atomic<uint64_t> OrderedTurn{0};
 };
 
+/// One doacross loop of a team (`ordered(n)` with `depend(sink)` and
+/// `depend(source)`, `__kmpc_doacross_init`): its iteration space, and
+/// which iterations have posted (`depend(source)`), one bit each, counted
+/// in lexicographic order. Past what memory holds, every iteration posts in
+/// order instead, after the one before it (stronger than OpenMP asks).
+struct DoacrossLoop {
+  struct Dimension {
+    int64_t Lower = 0, Step = 1;
+    uint64_t Trips = 0;
+  };
+  bool Started = false;
+  std::vector<Dimension> Dimensions;
+  uint64_t Iterations = 0;
+  std::unique_ptr<std::atomic<uint64_t>[]> Posted;
+  /// Without the bits: the iterations that have posted, all the earliest.
+  std::atomic<uint64_t> PostedInOrder{0};
+};
+
 /// A team's barrier: it opens once every member has arrived and every
 /// task of the team has finished; the members run queued tasks meanwhile.
 struct TeamBarrier {
@@ -59,6 +79,7 @@ struct TeamBarrier {
 struct TeamState {
   std::mutex Lock;
   std::deque<DispatchedLoop> Loops;
+  std::deque<DoacrossLoop> DoacrossLoops;
   /// The threads the team runs on.
   TeamLaunch *Launch = nullptr;
   TeamBarrier Barrier;
@@ -67,11 +88,44 @@ struct TeamState {
   TeamTasks Tasks;
 };
 
+/// The internal control variables (OpenMP's ICVs) of an implicit task's
+/// data environment that its routines set and read, which the implicit
+/// tasks of a region it forks start with. Their initial values are
+/// libomp's defaults; Loom reads no OMP_* environment variable.
+struct DataEnvironment {
+  /// nthreads-var as `omp_set_num_threads` set it (0: unset, the pool's
+  /// size).
+  uint32_t NumThreads = 0;
+  /// thread-limit-var: a `teams` construct's `thread_limit` (0: none).
+  uint32_t ThreadLimit = 0;
+  /// dyn-var: whether the runtime may give a region fewer threads than it
+  /// asks (it never does).
+  bool Dynamic = false;
+  /// max-active-levels-var, at most LOOM_OMP_SUPPORTED_ACTIVE_LEVELS.
+  int32_t MaxActiveLevels = LOOM_OMP_SUPPORTED_ACTIVE_LEVELS;
+  /// run-sched-var, which `schedule(runtime)` loops take: an omp_sched_t
+  /// kind, with its modifier, and a chunk (0: none).
+  int32_t RunScheduleKind = LOOM_OMP_KIND_STATIC;
+  int32_t RunScheduleChunk = 0;
+};
+
 /// The calling thread's place in the team running it: thread 0 of a team
 /// of 1 outside any parallel region.
 struct TeamMember {
   uint32_t Index = 0;
   uint32_t Size = 1;
+  /// The parallel regions around it, and how many of those are active (of
+  /// more than one thread).
+  uint32_t Level = 0;
+  uint32_t ActiveLevel = 0;
+  /// The member that forked its region (null outside any region): a copy
+  /// that lives as long as the region.
+  const TeamMember *Parent = nullptr;
+  /// The league it runs a team of (`teams`): its team's number and the
+  /// number of teams (one team outside `teams`).
+  uint32_t LeagueIndex = 0;
+  uint32_t LeagueSize = 1;
+  DataEnvironment Icvs;
   /// Null outside a region: the thread is a team of its own.
   TeamState *Team = nullptr;
   /// How many dispatched loops it has started, and the one it is in.
@@ -87,15 +141,18 @@ struct TeamMember {
   uint64_t Epoch = 0;
   /// How many `single` constructs it has met.
   uint32_t SinglesMet = 0;
+  /// How many doacross loops it has started, and the one it is in.
+  uint32_t DoacrossStarted = 0;
+  DoacrossLoop *CurrentDoacross = nullptr;
 };
 
 /// The calling thread's place in its team.
 extern thread_local TeamMember Member;
 
-/// The league the calling thread runs a team of (`teams`): its team's
-/// number and the number of teams (one team outside `teams`).
-extern thread_local uint32_t LeagueIndex;
-extern thread_local uint32_t LeagueSize;
+/// Member \p Index of a region of \p Size threads that \p Parent forks,
+/// of \p Team (null for one whose members never wait for each other).
+TeamMember memberOf(const TeamMember &Parent, uint32_t Index, uint32_t Size,
+                    TeamState *Team);
 
 /// Waits until every member of the calling thread's team has come here
 /// and every task of the team has finished, running queued tasks meanwhile

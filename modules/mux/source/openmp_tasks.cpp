@@ -335,8 +335,23 @@ void taskloop(void *Loc, int32_t ThreadId, void *Task, int32_t If,
   freeTask(Pattern);
 }
 
+/// `__kmpc_omp_target_task_alloc(loc, gtid, flags, sizeof_kmp_task_t,
+/// sizeof_shareds, routine, device_id)`: a `target nowait`'s task, whose
+/// target region runs on the host (Clang without offload targets calls its
+/// host version): a task as any other, on the one device there is.
+void *targetTaskAlloc(void *Loc, int32_t ThreadId, int32_t Flags,
+                      size_t TaskBytes, size_t SharedsBytes, void *Routine,
+                      int64_t) {
+  return taskAlloc(Loc, ThreadId, Flags, TaskBytes, SharedsBytes, Routine);
+}
+
+/// `omp_in_final()`: whether the calling thread runs a final task.
+int ompInFinal() { return CurrentTask && CurrentTask->Final; }
+
 const RuntimeFunction TaskFunctions[] = {
     {"__kmpc_omp_task_alloc", address(&taskAlloc)},
+    {"__kmpc_omp_target_task_alloc", address(&targetTaskAlloc)},
+    {"omp_in_final", address(&ompInFinal)},
     {"__kmpc_omp_task", address(&task)},
     {"__kmpc_omp_task_begin_if0", address(&taskBeginIf0)},
     {"__kmpc_omp_task_complete_if0", address(&taskCompleteIf0)},

@@ -8,6 +8,7 @@
 // source asked to be parallel runs serially). Without -Rpass, only the
 // warnings.
 
+#include <omp.h>
 #include <stdint.h>
 
 #define KERNEL __attribute__((annotate("loom_kernel")))
@@ -117,4 +118,25 @@ KERNEL void region_reduction(int32_t *out, const int32_t *in, int32_t n) {
       s += in[i];
   }
   out[0] = s;
+}
+
+// A schedule(runtime) loop in a kernel that sets run-sched-var: the runtime
+// reads it (Loom's loops would run the default, static).
+KERNEL void run_schedule(int32_t *out, int32_t n) {
+  omp_set_schedule(omp_sched_dynamic, 4);
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: its 'schedule(runtime)' is the one omp_set_schedule sets, which the runtime reads [-Rpass-missed=openmp]
+#pragma omp parallel for schedule(runtime)
+  for (int32_t i = 0; i < n; ++i)
+    out[i] = i;
+}
+
+// 'ordered' with 'depend' (doacross): its iterations wait for each other.
+KERNEL void doacross(int32_t *out, int32_t n) {
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the parallel region runs through the driver's OpenMP runtime: 'ordered' with 'depend' needs the threads of a team [-Rpass-missed=openmp]
+#pragma omp parallel for ordered(1)
+  for (int32_t i = 1; i < n; ++i) {
+#pragma omp ordered depend(sink : i - 1)
+    out[i] += out[i - 1];
+#pragma omp ordered depend(source)
+  }
 }

@@ -2,13 +2,16 @@
 // RUN: loomc --target=reference -fopenmp --emit=ir -S %s -o - | FileCheck %s
 // RUN: loomc --target=reference -fopenmp -x c -DPLAIN_C --emit=ir -S %s -o - | FileCheck %s
 // RUN: loomc --target=reference %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOWARN --allow-empty
+// RUN: loomc --target=reference -fopenmp -x c -DPLAIN_C --emit=ir -S %s -o - | FileCheck %s --check-prefix=LEVELS
 // The OpenMP routines, from the omp.h Loom gives kernels (in OpenCL C and
 // in C: libomp's needs a C library), in a loop
 // that still runs on the driver's workers: locks and the time are the
 // driver runtime's calls; omp_in_parallel() in the loop is whether the
 // region has more than one worker, or the kernel's thread is in a team of
 // the runtime's already (asked once, before the region). Without -fopenmp,
-// the same kernel is a serial program calling the same routines.
+// the same kernel is a serial program calling the same routines. The
+// levels' and the settings' routines stay calls in the loop, which the
+// driver's runtime answers for the loop's workers.
 
 // NOWARN-NOT: warning
 
@@ -57,4 +60,19 @@ KERNEL void locked(GLOBAL int *out, GLOBAL int *parallel, GLOBAL float *time,
   time[0] = (float)(omp_get_wtime() - start);
   omp_destroy_lock(held);
   out[0] = count;
+}
+
+// LEVELS-LABEL: define internal void @levels.parallel.{{[0-9]+}}(
+// LEVELS: call i32 @omp_get_level()
+// LEVELS: call i32 @omp_get_ancestor_thread_num(i32 noundef 1)
+// LEVELS: call i32 @omp_get_max_active_levels()
+// LEVELS-LABEL: define void @levels.mux-entry-hook(
+// LEVELS: call void @omp_set_dynamic(i32 noundef 1)
+// LEVELS: call void @__loom_parallel_map(
+KERNEL void levels(GLOBAL int *out, int n) {
+  omp_set_dynamic(1);
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    out[i] = omp_get_level() * 100 + omp_get_ancestor_thread_num(1) * 10 +
+             omp_get_max_active_levels();
 }

@@ -17,7 +17,8 @@ extern "C" {
 #endif
 
 /* The team. Inside the loop of a 'parallel for' the compiler answers
-   omp_get_thread_num, omp_get_num_threads and omp_in_parallel itself. */
+   omp_get_thread_num, omp_get_num_threads and omp_in_parallel itself; the
+   loop's workers are the region's threads for the others. */
 int omp_get_thread_num(void);
 int omp_get_num_threads(void);
 int omp_get_max_threads(void);
@@ -25,7 +26,50 @@ void omp_set_num_threads(int num_threads);
 int omp_in_parallel(void);
 int omp_get_num_procs(void);
 
-/* The league of 'teams': one team. */
+/* Levels: a region inside an active one runs on one thread (one active
+   level is supported). */
+int omp_get_level(void);
+int omp_get_active_level(void);
+int omp_get_ancestor_thread_num(int level);
+int omp_get_team_size(int level);
+void omp_set_max_active_levels(int max_levels);
+int omp_get_max_active_levels(void);
+int omp_get_supported_active_levels(void);
+void omp_set_nested(int nested);
+int omp_get_nested(void);
+
+/* Settings: no OMP_* environment variable is read. dyn-var allows fewer
+   threads than a region asks, which the runtime never gives. */
+void omp_set_dynamic(int dynamic_threads);
+int omp_get_dynamic(void);
+int omp_get_thread_limit(void);
+
+/* The schedule of schedule(runtime) loops (the values are the driver's,
+   metadata/openmp_kinds.h). */
+typedef enum omp_sched_t {
+  omp_sched_static = 1,
+  omp_sched_dynamic = 2,
+  omp_sched_guided = 3,
+  omp_sched_auto = 4,
+  omp_sched_monotonic = (int)0x80000000u
+} omp_sched_t;
+void omp_set_schedule(omp_sched_t kind, int chunk_size);
+void omp_get_schedule(omp_sched_t *kind, int *chunk_size);
+
+/* Thread placement: none (bind-var is false). */
+typedef enum omp_proc_bind_t {
+  omp_proc_bind_false = 0,
+  omp_proc_bind_true = 1,
+  omp_proc_bind_master = 2,
+  omp_proc_bind_close = 3,
+  omp_proc_bind_spread = 4
+} omp_proc_bind_t;
+omp_proc_bind_t omp_get_proc_bind(void);
+
+/* Whether the calling thread runs a final task. */
+int omp_in_final(void);
+
+/* The league of 'teams': its teams run one after another. */
 int omp_get_num_teams(void);
 int omp_get_team_num(void);
 

@@ -132,6 +132,14 @@ bool mayChangeSharedState(const Instruction &I) {
   return I.mayWriteToMemory();
 }
 
+/// Whether \p M calls omp_set_schedule: a `schedule(runtime)` loop's
+/// schedule is then known at run time only (Loom's loops run it as static,
+/// the default of run-sched-var).
+bool setsRunSchedule(const Module &M) {
+  const Function *Set = M.getFunction("omp_set_schedule");
+  return Set && !Set->use_empty();
+}
+
 /// Whether nothing \p I leads to may change memory outside the microtask's
 /// stack: a barrier there orders nothing.
 bool endsTheRegion(const Instruction &I) {
@@ -313,6 +321,7 @@ std::string describeTeamConstruct(StringRef Name) {
       .Cases("__kmpc_cancel", "__kmpc_cancellationpoint",
              "__kmpc_cancel_barrier", "'cancel'")
       .StartsWith("__kmpc_dispatch_fini_", "'ordered'")
+      .StartsWith("__kmpc_doacross_", "'ordered' with 'depend'")
       .Case("__kmpc_threadprivate_cached", "a 'threadprivate' variable")
       .Default(("'" + Name + "'").str());
 }
@@ -361,6 +370,11 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
     return leaveToRuntime(Microtask, "its schedule is none of static, "
                                      "dynamic, guided, runtime and auto, "
                                      "which Loom's parallel loops take");
+  if (Shared->Kind == RuntimeSchedule && setsRunSchedule(*F.getParent()))
+    return leaveToRuntime(Microtask,
+                          "its 'schedule(runtime)' is the one "
+                          "omp_set_schedule sets, which the runtime reads",
+                          Fallback::Remark);
   DominatorTree DT(Microtask);
   LoopInfo LI(DT);
   Instruction *End = Shared->getEnd(LI);

@@ -4,7 +4,8 @@
  * The numbers Clang 15's OpenMP code passes the runtime (LLVM's kmp.h),
  * which the compiler reads in a region's calls (the recognizer of
  * worksharing loops, passes/parallel/OpenMPWorksharing.h) and the driver's
- * OpenMP runtime acts on (mux/source/openmp_schedules.cpp), listed once.
+ * OpenMP runtime acts on (mux/source/openmp_schedules.cpp), and the values
+ * of the OpenMP routines' arguments the runtime reads, listed once.
  * Plain C, as metadata/abi.h.
  */
 
@@ -37,5 +38,18 @@ enum loom_openmp_schedule {
 /** The bit of an ident_t's flags (its second 32-bit field) that marks the
  * loop of a `sections` construct (KMP_IDENT_WORK_SECTIONS). */
 #define LOOM_OMP_IDENT_WORK_SECTIONS 0x400u
+
+/** OpenMP's omp_sched_t, which `omp_set_schedule` and `omp_get_schedule`
+ * take (Loom's omp.h declares the same values; test/unit/mux checks that
+ * they agree), and its `monotonic` modifier bit. */
+#define LOOM_OMP_KIND_STATIC 1
+#define LOOM_OMP_KIND_DYNAMIC 2
+#define LOOM_OMP_KIND_GUIDED 3
+#define LOOM_OMP_KIND_AUTO 4
+#define LOOM_OMP_KIND_MONOTONIC 0x80000000u
+
+/** The active levels of parallelism the driver's runtime supports: a
+ * region inside an active region runs on a team of one. */
+#define LOOM_OMP_SUPPORTED_ACTIVE_LEVELS 1
 
 #endif /* METADATA_OPENMP_KINDS_H */
