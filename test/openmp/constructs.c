@@ -539,3 +539,87 @@ KERNEL void doacross(int32_t *sums, int32_t *grid, int32_t n) {
 #pragma omp ordered depend(source)
     }
 }
+
+// OpenMP 4.5's other clauses and directives: a user-defined reduction, a
+// reduction over an array section, 'parallel for simd', 'taskloop simd',
+// 'linear' on a simd loop, task priorities, a lock with a hint, and the
+// device and place routines.
+#pragma omp declare reduction(maxabs:int : omp_out = omp_out > omp_in        \
+                                                         ? omp_out          \
+                                                         : omp_in)          \
+    initializer(omp_priv = 0)
+KERNEL void clauses(int32_t *out, float *fout, int32_t *seq, int32_t *lin,
+                    int32_t *prio, const int32_t *in, const float *fin,
+                    int32_t n) {
+  int32_t largest = 0;
+#pragma omp parallel for reduction(maxabs : largest)
+  for (int32_t i = 0; i < n; ++i) {
+    int32_t v = in[i] < 0 ? -in[i] : in[i];
+    largest = largest > v ? largest : v;
+  }
+  out[0] = largest;
+  int32_t hist[8] = {0};
+#pragma omp parallel for reduction(+ : hist[0 : 8])
+  for (int32_t i = 0; i < n; ++i)
+    hist[in[i] & 7] += 1;
+  for (int32_t k = 0; k < 8; ++k)
+    out[1 + k] = hist[k];
+#pragma omp parallel for simd
+  for (int32_t i = 0; i < n; ++i)
+    fout[i] = fin[i] * 2.0f + 1.0f;
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop simd grainsize(16)
+  for (int32_t i = 0; i < n; ++i)
+    seq[i] = i * 3;
+  int32_t j = 5;
+#pragma omp parallel for simd linear(j : 2)
+  for (int32_t i = 0; i < n; ++i) {
+    lin[i] = j;
+    j += 2;
+  }
+  out[9] = j;
+#pragma omp parallel
+#pragma omp single
+  for (int32_t i = 0; i < n; ++i) {
+#pragma omp task priority(i % 3) firstprivate(i)
+    prio[i] = i + 1;
+  }
+  omp_lock_t lock;
+  omp_init_lock_with_hint(&lock, omp_lock_hint_contended);
+  int32_t count = 0;
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i) {
+    omp_set_lock(&lock);
+    count += 1;
+    omp_unset_lock(&lock);
+  }
+  omp_destroy_lock(&lock);
+  out[10] = count;
+  out[11] = omp_get_num_devices();
+  out[12] = omp_is_initial_device();
+  out[13] = omp_get_initial_device() == omp_get_num_devices();
+  out[14] = omp_get_default_device();
+  out[15] = omp_get_max_task_priority();
+  out[16] = omp_get_num_places();
+  out[17] = omp_get_place_num();
+  out[18] = omp_get_partition_num_places();
+  int32_t place = -1;
+  omp_get_partition_place_nums(&place);
+  out[19] = place;
+  out[20] = omp_get_place_num_procs(0) == omp_get_num_procs();
+}
+
+// 'target data' around a 'target' region with 'if', and 'target update':
+// the host's data all along.
+KERNEL void target_data(int32_t *out, int32_t n) {
+  for (int32_t i = 0; i < n; ++i)
+    out[i] = i * 5;
+#pragma omp target data map(tofrom : out[0 : n])
+    {
+#pragma omp target teams distribute parallel for if (n > 10)
+      for (int32_t i = 0; i < n; ++i)
+        out[i] += 1;
+#pragma omp target update from(out[0 : n])
+    }
+}

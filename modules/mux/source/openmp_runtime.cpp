@@ -426,6 +426,35 @@ void ompGetSchedule(int32_t *Kind, int *Chunk) {
 /// places no thread).
 int ompGetProcBind() { return 0; }
 
+/// The devices: the host alone, the initial device, numbered as OpenMP 5
+/// numbers it (after the target devices, of which there are none).
+/// default-device-var is kept for `omp_get_default_device` alone.
+int ompGetNumDevices() { return 0; }
+int ompGetInitialDevice() { return ompGetNumDevices(); }
+int ompIsInitialDevice() { return 1; }
+int ompGetDeviceNum() { return ompGetInitialDevice(); }
+void ompSetDefaultDevice(int Device) { Member.Icvs.DefaultDevice = Device; }
+int ompGetDefaultDevice() { return Member.Icvs.DefaultDevice; }
+
+/// `omp_get_max_task_priority()`: max-task-priority-var, 0 (no
+/// OMP_MAX_TASK_PRIORITY): a task's `priority` is a hint not taken.
+int ompGetMaxTaskPriority() { return 0; }
+
+/// The place list: one place, every processor of the pool (Loom reads no
+/// OMP_PLACES), which every thread's partition is.
+int ompGetNumPlaces() { return 1; }
+int ompGetPlaceNumProcs(int Place) {
+  return Place == 0 ? static_cast<int>(poolSize()) : 0;
+}
+void ompGetPlaceProcIds(int Place, int *Ids) {
+  if (Place == 0)
+    for (uint32_t Proc = 0; Proc < poolSize(); ++Proc)
+      Ids[Proc] = static_cast<int>(Proc);
+}
+int ompGetPlaceNum() { return 0; }
+int ompGetPartitionNumPlaces() { return 1; }
+void ompGetPartitionPlaceNums(int *Places) { Places[0] = 0; }
+
 /// `omp_get_num_procs()`: the processors a team may run on, the pool's
 /// workers.
 int ompGetNumProcs() { return static_cast<int>(poolSize()); }
@@ -475,6 +504,19 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"omp_set_schedule", address(&ompSetSchedule)},
     {"omp_get_schedule", address(&ompGetSchedule)},
     {"omp_get_proc_bind", address(&ompGetProcBind)},
+    {"omp_get_num_devices", address(&ompGetNumDevices)},
+    {"omp_get_initial_device", address(&ompGetInitialDevice)},
+    {"omp_is_initial_device", address(&ompIsInitialDevice)},
+    {"omp_get_device_num", address(&ompGetDeviceNum)},
+    {"omp_set_default_device", address(&ompSetDefaultDevice)},
+    {"omp_get_default_device", address(&ompGetDefaultDevice)},
+    {"omp_get_max_task_priority", address(&ompGetMaxTaskPriority)},
+    {"omp_get_num_places", address(&ompGetNumPlaces)},
+    {"omp_get_place_num_procs", address(&ompGetPlaceNumProcs)},
+    {"omp_get_place_proc_ids", address(&ompGetPlaceProcIds)},
+    {"omp_get_place_num", address(&ompGetPlaceNum)},
+    {"omp_get_partition_num_places", address(&ompGetPartitionNumPlaces)},
+    {"omp_get_partition_place_nums", address(&ompGetPartitionPlaceNums)},
     {"omp_get_num_procs", address(&ompGetNumProcs)},
     {"omp_get_wtime", address(&ompGetWtime)},
     {"omp_get_wtick", address(&ompGetWtick)},

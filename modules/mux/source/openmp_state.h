@@ -107,6 +107,8 @@ struct DataEnvironment {
   /// kind, with its modifier, and a chunk (0: none).
   int32_t RunScheduleKind = LOOM_OMP_KIND_STATIC;
   int32_t RunScheduleChunk = 0;
+  /// default-device-var: the host's number, as `omp_get_initial_device`.
+  int32_t DefaultDevice = 0;
 };
 
 /// The calling thread's place in the team running it: thread 0 of a team

@@ -240,6 +240,9 @@ struct SimpleLock {
 };
 
 void ompInitLock(SimpleLock *L) { L->Lock = new std::mutex; }
+/// `omp_init_lock_with_hint(lock, hint)`: the hint (contended, speculative,
+/// ...) is one the runtime may ignore, and does.
+void ompInitLockWithHint(SimpleLock *L, int32_t) { ompInitLock(L); }
 void ompDestroyLock(SimpleLock *L) {
   delete L->Lock;
   L->Lock = nullptr;
@@ -259,6 +262,7 @@ struct NestLock {
 };
 
 void ompInitNestLock(NestLock *L) { L->State = new NestLockState; }
+void ompInitNestLockWithHint(NestLock *L, int32_t) { ompInitNestLock(L); }
 void ompDestroyNestLock(NestLock *L) {
   delete L->State;
   L->State = nullptr;
@@ -298,11 +302,13 @@ const RuntimeFunction SyncFunctions[] = {
     {"__kmpc_end_critical", address(&endCritical)},
     {"__kmpc_barrier", address(&barrier)},
     {"omp_init_lock", address(&ompInitLock)},
+    {"omp_init_lock_with_hint", address(&ompInitLockWithHint)},
     {"omp_destroy_lock", address(&ompDestroyLock)},
     {"omp_set_lock", address(&ompSetLock)},
     {"omp_unset_lock", address(&ompUnsetLock)},
     {"omp_test_lock", address(&ompTestLock)},
     {"omp_init_nest_lock", address(&ompInitNestLock)},
+    {"omp_init_nest_lock_with_hint", address(&ompInitNestLockWithHint)},
     {"omp_destroy_nest_lock", address(&ompDestroyNestLock)},
     {"omp_set_nest_lock", address(&ompSetNestLock)},
     {"omp_unset_nest_lock", address(&ompUnsetNestLock)},

@@ -6,8 +6,9 @@
 /// Loom parallel loop (`__loom_parallel_map`); the ICVs the routines set,
 /// which a region's members inherit, with `schedule(runtime)` taking
 /// run-sched-var and a max-active-levels-var of 0 making every region
-/// inactive; doacross loops, whose iterations wait for the ones they name;
-/// and Loom's omp.h, whose omp_sched_t has the runtime's values.
+/// inactive; the devices (the host alone) and the place list (one place);
+/// doacross loops, whose iterations wait for the ones they name; and Loom's
+/// omp.h, whose omp_sched_t has the runtime's values.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -261,6 +262,41 @@ TEST(OpenMPLevels, RegionsInheritTheSettingsAndRuntimeLoopsTheSchedule) {
   mux::startOpenMPInitialThread();
   EXPECT_EQ(query("omp_get_max_active_levels"), 1);
   EXPECT_EQ(query("omp_get_dynamic"), 0);
+}
+
+TEST(OpenMPLevels, TheHostIsTheOneDeviceAndItsProcessorsOnePlace) {
+  mux::ThreadPool Pool(2);
+  Pool.runJob([&](unsigned Worker) {
+    if (Worker != 0)
+      return;
+    mux::startOpenMPInitialThread();
+    EXPECT_EQ(query("omp_get_num_devices"), 0);
+    EXPECT_EQ(query("omp_get_initial_device"), 0);
+    EXPECT_EQ(query("omp_is_initial_device"), 1);
+    EXPECT_EQ(query("omp_get_device_num"), 0);
+    hook<Setter>("omp_set_default_device")(3);
+    EXPECT_EQ(query("omp_get_default_device"), 3);
+    EXPECT_EQ(query("omp_get_max_task_priority"), 0);
+    EXPECT_EQ(query("omp_get_num_places"), 1);
+    EXPECT_EQ(query("omp_get_place_num"), 0);
+    EXPECT_EQ(query("omp_get_partition_num_places"), 1);
+    EXPECT_EQ(levelQuery("omp_get_place_num_procs", 0), 2);
+    EXPECT_EQ(levelQuery("omp_get_place_num_procs", 1), 0);
+    int Ids[2] = {-1, -1};
+    hook<void (*)(int, int *)>("omp_get_place_proc_ids")(0, Ids);
+    EXPECT_EQ(Ids[0], 0);
+    EXPECT_EQ(Ids[1], 1);
+    int Place = -1;
+    hook<void (*)(int *)>("omp_get_partition_place_nums")(&Place);
+    EXPECT_EQ(Place, 0);
+    // A lock made with a hint is a lock.
+    void *Lock = nullptr;
+    hook<void (*)(void **, int)>("omp_init_lock_with_hint")(
+        &Lock, omp_lock_hint_contended);
+    EXPECT_EQ(hook<int (*)(void **)>("omp_test_lock")(&Lock), 1);
+    hook<void (*)(void **)>("omp_unset_lock")(&Lock);
+    hook<void (*)(void **)>("omp_destroy_lock")(&Lock);
+  });
 }
 
 /// `kmp_dim`.

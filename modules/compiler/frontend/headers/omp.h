@@ -69,6 +69,24 @@ omp_proc_bind_t omp_get_proc_bind(void);
 /* Whether the calling thread runs a final task. */
 int omp_in_final(void);
 
+/* Devices: the host alone, the initial device (target regions are host
+   code). A task's priority is a hint not taken. */
+int omp_get_num_devices(void);
+int omp_get_initial_device(void);
+int omp_is_initial_device(void);
+int omp_get_device_num(void);
+void omp_set_default_device(int device_num);
+int omp_get_default_device(void);
+int omp_get_max_task_priority(void);
+
+/* Places: one, the driver's processors. */
+int omp_get_num_places(void);
+int omp_get_place_num_procs(int place_num);
+void omp_get_place_proc_ids(int place_num, int *ids);
+int omp_get_place_num(void);
+int omp_get_partition_num_places(void);
+void omp_get_partition_place_nums(int *place_nums);
+
 /* The league of 'teams': its teams run one after another. */
 int omp_get_num_teams(void);
 int omp_get_team_num(void);
@@ -89,12 +107,29 @@ typedef struct omp_nest_lock_t {
   void *_lk;
 } omp_nest_lock_t;
 
+/* A lock's hint, which the runtime may ignore (and does). */
+typedef enum omp_sync_hint_t {
+  omp_sync_hint_none = 0,
+  omp_lock_hint_none = omp_sync_hint_none,
+  omp_sync_hint_uncontended = 1,
+  omp_lock_hint_uncontended = omp_sync_hint_uncontended,
+  omp_sync_hint_contended = (1 << 1),
+  omp_lock_hint_contended = omp_sync_hint_contended,
+  omp_sync_hint_nonspeculative = (1 << 2),
+  omp_lock_hint_nonspeculative = omp_sync_hint_nonspeculative,
+  omp_sync_hint_speculative = (1 << 3),
+  omp_lock_hint_speculative = omp_sync_hint_speculative
+} omp_sync_hint_t;
+typedef omp_sync_hint_t omp_lock_hint_t;
+
 void omp_init_lock(omp_lock_t *lock);
+void omp_init_lock_with_hint(omp_lock_t *lock, omp_lock_hint_t hint);
 void omp_destroy_lock(omp_lock_t *lock);
 void omp_set_lock(omp_lock_t *lock);
 void omp_unset_lock(omp_lock_t *lock);
 int omp_test_lock(omp_lock_t *lock);
 void omp_init_nest_lock(omp_nest_lock_t *lock);
+void omp_init_nest_lock_with_hint(omp_nest_lock_t *lock, omp_lock_hint_t hint);
 void omp_destroy_nest_lock(omp_nest_lock_t *lock);
 void omp_set_nest_lock(omp_nest_lock_t *lock);
 void omp_unset_nest_lock(omp_nest_lock_t *lock);

@@ -132,6 +132,32 @@ bool mayChangeSharedState(const Instruction &I) {
   return I.mayWriteToMemory();
 }
 
+/// Whether the region copies values out of the last iteration of its
+/// worksharing loop: code after a reading of its last-iteration flag
+/// (\p Flag, which the runtime sets) outside \p Dispatch, the loop over the
+/// thread's iterations, changes shared state. That is Clang's code for
+/// 'lastprivate' and 'linear', which the thread given the last iteration
+/// runs after the loop. A copy into the microtask's own stack is none (the
+/// iteration variable of a `simd` loop, which Clang writes back to a slot
+/// nothing reads).
+bool copiesOutOfTheLastIteration(const Value *Flag, const Loop &Dispatch,
+                                 const DominatorTree &DT) {
+  for (const User *U : Flag->users()) {
+    const auto *Load = dyn_cast<LoadInst>(U);
+    if (!Load || Dispatch.contains(Load))
+      continue;
+    const BasicBlock *From = Load->getParent();
+    for (const BasicBlock &BB : *From->getParent()) {
+      if (!DT.dominates(From, &BB))
+        continue;
+      for (const Instruction &I : BB)
+        if ((&BB != From || Load->comesBefore(&I)) && mayChangeSharedState(I))
+          return true;
+    }
+  }
+  return false;
+}
+
 /// Whether \p M calls omp_set_schedule: a `schedule(runtime)` loop's
 /// schedule is then known at run time only (Loom's loops run it as static,
 /// the default of run-sched-var).
@@ -387,7 +413,7 @@ ForkRecogniser::Verdict ForkRecogniser::checkMicrotask(Function &Microtask) {
                           "Loom does not recognise the shape of the loop of "
                           "this 'parallel for'");
   Loop *Dispatch = L->getParentLoop() ? L->getParentLoop() : L;
-  if (readsLastIterationFlag(Shared->getLastFlag(), *Dispatch))
+  if (copiesOutOfTheLastIteration(Shared->getLastFlag(), *Dispatch, DT))
     return leaveToRuntime(
         Microtask,
         "its 'lastprivate' or 'linear' variables are copied out of the last "

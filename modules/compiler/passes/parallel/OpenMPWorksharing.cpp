@@ -220,13 +220,6 @@ Loop *findWorksharingLoop(LoopInfo &LI, DominatorTree &DT,
                                           : nullptr;
 }
 
-bool readsLastIterationFlag(const Value *Flag, const Loop &Dispatch) {
-  return any_of(Flag->users(), [&](const User *U) {
-    const auto *Load = dyn_cast<LoadInst>(U);
-    return Load && !Dispatch.contains(Load);
-  });
-}
-
 /// Says that the counter of \p L's iterations never wraps. Clang counts a
 /// worksharing loop's iterations from 0 with a counter on the stack that the
 /// loop compares with the upper bound \p UpperSlot the runtime gives,

@@ -141,14 +141,6 @@ llvm::Loop *findWorksharingLoop(llvm::LoopInfo &LI, llvm::DominatorTree &DT,
                                 const Worksharing &Shared,
                                 const llvm::Instruction &End);
 
-/// Whether the region reads the last-iteration flag of its worksharing loop
-/// (\p Flag, which the runtime sets) outside \p Dispatch, the loop over the
-/// thread's iterations: Clang's code for 'lastprivate' and 'linear', which
-/// the thread given the last iteration runs after the loop to copy that
-/// iteration's values out.
-bool readsLastIterationFlag(const llvm::Value *Flag,
-                            const llvm::Loop &Dispatch);
-
 /// Says that the counter of \p L's iterations never wraps (see the
 /// definition); \p UpperSlot is where the runtime leaves the upper bound.
 void markCounterNoWrap(const llvm::Loop &L, const llvm::Value *UpperSlot);
