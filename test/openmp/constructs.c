@@ -542,8 +542,11 @@ KERNEL void doacross(int32_t *sums, int32_t *grid, int32_t n) {
 
 // OpenMP 4.5's other clauses and directives: a user-defined reduction, a
 // reduction over an array section, 'parallel for simd', 'taskloop simd',
-// 'linear' on a simd loop, task priorities, a lock with a hint, and the
-// device and place routines.
+// 'linear' on a simd loop, task priorities, a lock with a hint, the
+// device and place routines, a critical section with a hint, a
+// sequentially consistent atomic and a 'declare simd' function.
+#pragma omp declare simd
+static int32_t square(int32_t x) { return x * x; }
 #pragma omp declare reduction(maxabs:int : omp_out = omp_out > omp_in        \
                                                          ? omp_out          \
                                                          : omp_in)          \
@@ -608,6 +611,16 @@ KERNEL void clauses(int32_t *out, float *fout, int32_t *seq, int32_t *lin,
   omp_get_partition_place_nums(&place);
   out[19] = place;
   out[20] = omp_get_place_num_procs(0) == omp_get_num_procs();
+  int32_t squares = 0, seq_cst = 0;
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i) {
+#pragma omp critical(squares) hint(omp_sync_hint_contended)
+    squares += square(i % 100);
+#pragma omp atomic seq_cst
+    seq_cst += 2;
+  }
+  out[21] = squares;
+  out[22] = seq_cst;
 }
 
 // 'target data' around a 'target' region with 'if', and 'target update':

@@ -103,6 +103,12 @@ void critical(void *, int32_t, void *Name) {
   lockHeld(getCriticalLock(Name), HeldLocks);
 }
 
+/// `__kmpc_critical_with_hint(loc, gtid, name, hint)`: the same; the hint
+/// (contended, speculative, ...) is one the runtime may ignore, and does.
+void criticalWithHint(void *Loc, int32_t ThreadId, void *Name, uint32_t) {
+  critical(Loc, ThreadId, Name);
+}
+
 /// `__kmpc_end_critical(loc, gtid, name)`.
 void endCritical(void *, int32_t, void *Name) {
   unlockHeld(getCriticalLock(Name), HeldLocks);
@@ -299,6 +305,7 @@ const RuntimeFunction SyncFunctions[] = {
     {"__kmpc_cancel_barrier", address(&cancelBarrier)},
     {"omp_get_cancellation", address(&ompGetCancellation)},
     {"__kmpc_critical", address(&critical)},
+    {"__kmpc_critical_with_hint", address(&criticalWithHint)},
     {"__kmpc_end_critical", address(&endCritical)},
     {"__kmpc_barrier", address(&barrier)},
     {"omp_init_lock", address(&ompInitLock)},

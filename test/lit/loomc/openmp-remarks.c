@@ -140,3 +140,19 @@ KERNEL void doacross(int32_t *out, int32_t n) {
 #pragma omp ordered depend(source)
   }
 }
+
+// A critical section with a hint, and a sequentially consistent atomic
+// (Clang adds a flush, a fence any thread may make): Loom's parallel loop.
+KERNEL void hinted(int32_t *out, int32_t n) {
+  int32_t sum = 0, count = 0;
+// CHECK-DAG: openmp-remarks.c:[[@LINE+1]]:1: remark: the 'parallel for' is Loom's parallel loop: as many workers as the driver has, a static schedule [-Rpass=openmp]
+#pragma omp parallel for
+  for (int32_t i = 0; i < n; ++i) {
+#pragma omp critical(sum) hint(omp_sync_hint_contended)
+    sum += i;
+#pragma omp atomic seq_cst
+    count += 1;
+  }
+  out[0] = sum;
+  out[1] = count;
+}

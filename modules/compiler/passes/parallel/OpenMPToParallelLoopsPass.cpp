@@ -337,7 +337,6 @@ std::string describeTeamConstruct(StringRef Name) {
       .Case("__kmpc_copyprivate", "'copyprivate'")
       .Cases("__kmpc_master", "__kmpc_end_master", "'master'")
       .Cases("__kmpc_masked", "__kmpc_end_masked", "'masked'")
-      .Case("__kmpc_flush", "'flush'")
       .Cases("__kmpc_omp_task_alloc", "__kmpc_omp_task",
              "__kmpc_omp_task_with_deps", "'task'")
       .Case("__kmpc_omp_taskwait", "'taskwait'")

@@ -58,6 +58,7 @@ constexpr OpenMPCallName OpenMPCalls[] = {
     {OpenMPCall::InParallel, "omp_in_parallel"},
     {OpenMPCall::Barrier, "__kmpc_barrier"},
     {OpenMPCall::Critical, "__kmpc_critical"},
+    {OpenMPCall::Critical, "__kmpc_critical_with_hint"},
     {OpenMPCall::EndCritical, "__kmpc_end_critical"},
 };
 
@@ -113,7 +114,8 @@ bool isOpenMPRuntimeName(StringRef Name) {
 }
 
 bool isPlainRuntimeFunction(StringRef Name) {
-  return Name.startswith("omp_") && isOpenMPRuntimeFunction(Name);
+  return (Name.startswith("omp_") || Name == "__kmpc_flush") &&
+         isOpenMPRuntimeFunction(Name);
 }
 
 std::optional<OpenMPCall> identifyOpenMPCall(const Instruction &I) {

@@ -71,9 +71,11 @@ llvm::Function *getCallee(const llvm::Instruction &I);
 /// Whether \p Name is OpenMP's: a `__kmpc_*` or `omp_*` function.
 bool isOpenMPRuntimeName(llvm::StringRef Name);
 
-/// Whether \p Name is an `omp_*` routine of the driver's runtime that any
-/// thread may call anywhere, whose answer does not depend on Loom's
-/// parallel loops (locks, the time, the pool's size).
+/// Whether \p Name is a function of the driver's runtime that any thread
+/// may call anywhere, which answers a Loom parallel loop's workers as a
+/// region's threads: the `omp_*` routines (locks, the time, levels,
+/// settings) and `__kmpc_flush` (a fence, which `flush` and sequentially
+/// consistent atomics call).
 bool isPlainRuntimeFunction(llvm::StringRef Name);
 
 /// Which of the runtime calls Loom recognises \p I is, if any.
