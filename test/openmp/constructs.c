@@ -636,3 +636,31 @@ KERNEL void target_data(int32_t *out, int32_t n) {
 #pragma omp target update from(out[0 : n])
     }
 }
+
+// Task reductions (OpenMP 5.0): a taskgroup's task_reduction, whose tasks
+// take part with in_reduction, on a team and on the kernel's thread alone.
+KERNEL void task_reductions(int32_t *out, const int32_t *in, int32_t n) {
+  int32_t sum = 0;
+  uint64_t product = 1;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+#pragma omp taskgroup task_reduction(+ : sum) task_reduction(* : product)
+    for (int32_t i = 0; i < n; ++i) {
+#pragma omp task in_reduction(+ : sum) in_reduction(* : product) firstprivate(i)
+      {
+        sum += in[i];
+        product *= (in[i] & 1) ? 3 : 1;
+      }
+    }
+  }
+  out[0] = sum;
+  out[1] = (int32_t)(product >> 7);
+  int32_t alone = 0;
+#pragma omp taskgroup task_reduction(+ : alone)
+  for (int32_t i = 0; i < n; ++i) {
+#pragma omp task in_reduction(+ : alone) firstprivate(i)
+    alone += i;
+  }
+  out[2] = alone;
+}

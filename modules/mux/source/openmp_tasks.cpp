@@ -15,8 +15,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <thread>
+#include <vector>
 
 namespace mux {
 
@@ -36,10 +38,45 @@ struct KmpTask {
   } Data2;
 };
 
-/// A `taskgroup`: how many tasks created in it are unfinished.
+/// `kmp_taskred_input_t`, one item of a `task_reduction` clause as Clang 15
+/// gives `__kmpc_taskred_init`: the shared variable, the original one, the
+/// item's size, how to initialize, finish and combine a private copy
+/// (`init(private, original)`, `fini(private)`, `combine(shared,
+/// private)`), and flags (a lazy private copy: made eagerly here).
+struct TaskReductionInput {
+  void *Shared;
+  void *Original;
+  size_t Size;
+  void (*Init)(void *, void *);
+  void (*Fini)(void *);
+  void (*Combine)(void *, void *);
+  uint32_t Flags;
+};
+
+/// A taskgroup's task reduction: its items, each with a private copy per
+/// member of the team that made it, which the tasks that take part
+/// (`in_reduction`) update on the member running them, and the group's end
+/// combines into the shared variable.
+struct TaskReduction {
+  struct Item {
+    TaskReductionInput Input;
+    /// Members' copies, one after another, each Stride bytes.
+    std::vector<std::max_align_t> Copies;
+    size_t Stride = 0;
+    void *copy(uint32_t Member) {
+      return reinterpret_cast<char *>(Copies.data()) + Member * Stride;
+    }
+  };
+  std::vector<Item> Items;
+  uint32_t Members = 1;
+};
+
+/// A `taskgroup`: how many tasks created in it are unfinished, and its task
+/// reduction, if it has one.
 struct TaskGroup {
   std::atomic<uint32_t> Pending{0};
   TaskGroup *Outer = nullptr;
+  std::unique_ptr<TaskReduction> Reduction;
 };
 
 KmpTask *TaskHeader::task() { return reinterpret_cast<KmpTask *>(this + 1); }
@@ -63,6 +100,14 @@ thread_local TaskHeader *CurrentTask = nullptr;
 thread_local TeamTasks *CurrentTeam = nullptr;
 thread_local uint32_t CurrentIndex = 0;
 thread_local const TeamLaunch *CurrentLaunch = nullptr;
+/// The innermost taskgroup of a thread that runs no task (no team's
+/// member), whose tasks all run at once.
+thread_local TaskGroup *OutsideInnermost = nullptr;
+
+/// The calling thread's innermost taskgroup.
+TaskGroup *&innermostGroup() {
+  return CurrentTask ? CurrentTask->Innermost : OutsideInnermost;
+}
 
 size_t roundUp(size_t Bytes, size_t To) { return (Bytes + To - 1) / To * To; }
 
@@ -228,23 +273,86 @@ int32_t taskyield(void *, int32_t, int32_t) {
 /// `__kmpc_taskgroup(loc, gtid)`: the tasks the calling task creates until
 /// the group's end count in it, and so do their descendants.
 void taskgroup(void *, int32_t) {
-  if (TaskHeader *Task = CurrentTask) {
-    auto *Group = new TaskGroup;
-    Group->Outer = Task->Innermost;
-    Task->Innermost = Group;
-  }
+  TaskGroup *&Innermost = innermostGroup();
+  auto *Group = new TaskGroup;
+  Group->Outer = Innermost;
+  Innermost = Group;
 }
 
-/// `__kmpc_end_taskgroup(loc, gtid)`: waits for them.
+/// Combines the members' copies of each item of \p Reduction into its
+/// shared variable, and finishes them.
+void combineTaskReduction(TaskReduction &Reduction) {
+  for (TaskReduction::Item &Item : Reduction.Items)
+    for (uint32_t Member = 0; Member < Reduction.Members; ++Member) {
+      Item.Input.Combine(Item.Input.Shared, Item.copy(Member));
+      if (Item.Input.Fini)
+        Item.Input.Fini(Item.copy(Member));
+    }
+}
+
+/// `__kmpc_end_taskgroup(loc, gtid)`: waits for them, then combines the
+/// group's task reduction.
 void endTaskgroup(void *, int32_t) {
-  TaskHeader *Task = CurrentTask;
-  if (!Task || !Task->Innermost)
+  TaskGroup *&Innermost = innermostGroup();
+  TaskGroup *Group = Innermost;
+  if (!Group)
     return;
-  TaskGroup *Group = Task->Innermost;
   waitRunningTasks(
       [Group] { return Group->Pending.load(std::memory_order_acquire) == 0; });
-  Task->Innermost = Group->Outer;
+  if (Group->Reduction)
+    combineTaskReduction(*Group->Reduction);
+  Innermost = Group->Outer;
   delete Group;
+}
+
+/// `__kmpc_taskred_init(gtid, count, inputs)`: the task reduction of the
+/// calling thread's innermost taskgroup (`task_reduction`), of \p Count
+/// items, each member's copies initialized from the original; returns it,
+/// for `__kmpc_task_reduction_get_th_data`.
+void *taskReductionInit(int32_t, int32_t Count,
+                        const TaskReductionInput *Inputs) {
+  TaskGroup *Group = innermostGroup();
+  if (!Group || Count < 0)
+    return nullptr;
+  auto Reduction = std::make_unique<TaskReduction>();
+  Reduction->Members = CurrentTeam ? CurrentTeam->members() : 1;
+  for (int32_t I = 0; I < Count; ++I) {
+    TaskReduction::Item &Item = Reduction->Items.emplace_back();
+    Item.Input = Inputs[I];
+    Item.Stride =
+        roundUp(std::max<size_t>(Item.Input.Size, 1), sizeof(std::max_align_t));
+    Item.Copies.resize(Item.Stride / sizeof(std::max_align_t) *
+                       Reduction->Members);
+    for (uint32_t Member = 0; Member < Reduction->Members; ++Member) {
+      if (Item.Input.Init)
+        Item.Input.Init(Item.copy(Member), Item.Input.Original);
+      else
+        std::memset(Item.copy(Member), 0, Item.Input.Size);
+    }
+  }
+  Group->Reduction = std::move(Reduction);
+  return Group->Reduction.get();
+}
+
+/// `__kmpc_task_reduction_get_th_data(gtid, reduction, item)`: the calling
+/// member's copy of the item whose shared or original variable is at
+/// \p Address, in \p Reduction, or (null) in the innermost of the running
+/// task's taskgroups that has it; \p Address itself when none has.
+void *taskReductionData(int32_t, void *Reduction, void *Address) {
+  auto Find = [&](TaskReduction &In) -> void * {
+    for (TaskReduction::Item &Item : In.Items)
+      if (Item.Input.Shared == Address || Item.Input.Original == Address)
+        return Item.copy(std::min(CurrentIndex, In.Members - 1));
+    return nullptr;
+  };
+  if (Reduction)
+    if (void *Copy = Find(*static_cast<TaskReduction *>(Reduction)))
+      return Copy;
+  for (TaskGroup *Group = innermostGroup(); Group; Group = Group->Outer)
+    if (Group->Reduction)
+      if (void *Copy = Find(*Group->Reduction))
+        return Copy;
+  return Address;
 }
 
 /// `__kmpc_omp_task_with_deps(loc, gtid, task, ndeps, deps, ndeps_noalias,
@@ -358,6 +466,8 @@ const RuntimeFunction TaskFunctions[] = {
     {"__kmpc_omp_taskwait", address(&taskwait)},
     {"__kmpc_omp_taskyield", address(&taskyield)},
     {"__kmpc_taskgroup", address(&taskgroup)},
+    {"__kmpc_taskred_init", address(&taskReductionInit)},
+    {"__kmpc_task_reduction_get_th_data", address(&taskReductionData)},
     {"__kmpc_end_taskgroup", address(&endTaskgroup)},
     {"__kmpc_omp_task_with_deps", address(&taskWithDeps)},
     {"__kmpc_omp_wait_deps", address(&waitDeps)},
@@ -466,6 +576,11 @@ void *findTaskFunction(std::string_view Name) {
 }
 
 void abandonTasks() {
+  // The kernel code whose groups these were is gone.
+  while (TaskGroup *Group = OutsideInnermost) {
+    OutsideInnermost = Group->Outer;
+    delete Group;
+  }
   CurrentTask = nullptr;
   CurrentTeam = nullptr;
   CurrentLaunch = nullptr;

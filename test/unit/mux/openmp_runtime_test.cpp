@@ -11,7 +11,8 @@
 /// a team runs on a team of one; the reduction lock is released; a team's
 /// members run at once, through barriers, singles and copyprivate; tasks
 /// run on the team, taskwait waits for the caller's, the region's end for
-/// all, and outside a team a task runs at once.
+/// all, and outside a team a task runs at once; a task reduction's tasks
+/// update their member's copy, combined at the taskgroup's end.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -433,6 +434,88 @@ TEST(OpenMPRuntime, TasksRunOnTheTeamBeforeTheRegionEnds) {
   static_cast<KmpTask *>(Task)->Creator = 2;
   hook<TaskSubmit>("__kmpc_omp_task")(nullptr, 0, Task);
   EXPECT_EQ(Alone.Ran[2].load(), 1);
+}
+
+/// `kmp_taskred_input_t`.
+struct TaskReductionInput {
+  void *Shared, *Original;
+  size_t Size;
+  void (*Init)(void *, void *);
+  void (*Fini)(void *);
+  void (*Combine)(void *, void *);
+  uint32_t Flags;
+};
+
+using TaskgroupCall = void (*)(void *, int32_t);
+using TaskReductionInit = void *(*)(int32_t, int32_t,
+                                    const TaskReductionInput *);
+using TaskReductionData = void *(*)(int32_t, void *, void *);
+
+/// A task of a task reduction: adds its value to the running member's copy
+/// of the sum.
+struct ReducingTask {
+  void *Shareds;
+  int32_t (*Routine)(int32_t, void *);
+  int32_t PartId;
+  void *Data1, *Data2;
+  void *Reduction;
+  int64_t *Sum;
+  int64_t Value;
+};
+
+int32_t addToReduction(int32_t ThreadId, void *Task) {
+  auto &T = *static_cast<ReducingTask *>(Task);
+  auto *Copy = static_cast<int64_t *>(hook<TaskReductionData>(
+      "__kmpc_task_reduction_get_th_data")(ThreadId, T.Reduction, T.Sum));
+  *Copy += T.Value;
+  return 0;
+}
+
+/// A taskgroup with a task_reduction of Sum (starting from 1000), and
+/// Count tasks that add 1..Count in_reduction.
+void reduceInTasks(int32_t ThreadId, int64_t &Sum, int Count) {
+  TaskReductionInput Input{
+      &Sum,
+      &Sum,
+      sizeof(int64_t),
+      [](void *Copy, void *) { *static_cast<int64_t *>(Copy) = 0; },
+      nullptr,
+      [](void *Shared, void *Copy) {
+        *static_cast<int64_t *>(Shared) += *static_cast<int64_t *>(Copy);
+      },
+      0};
+  hook<TaskgroupCall>("__kmpc_taskgroup")(nullptr, ThreadId);
+  void *Reduction =
+      hook<TaskReductionInit>("__kmpc_taskred_init")(ThreadId, 1, &Input);
+  for (int I = 1; I <= Count; ++I) {
+    auto *Task = static_cast<ReducingTask *>(hook<TaskAlloc>(
+        "__kmpc_omp_task_alloc")(nullptr, ThreadId, 1, sizeof(ReducingTask), 0,
+                                 reinterpret_cast<void *>(&addToReduction)));
+    Task->Reduction = Reduction;
+    Task->Sum = &Sum;
+    Task->Value = I;
+    hook<TaskSubmit>("__kmpc_omp_task")(nullptr, ThreadId, Task);
+  }
+  hook<TaskgroupCall>("__kmpc_end_taskgroup")(nullptr, ThreadId);
+}
+
+void reducingMember(int32_t *ThreadId, int32_t *, void *Context) {
+  if (*ThreadId == 0)
+    reduceInTasks(*ThreadId, *static_cast<int64_t *>(Context), 2000);
+}
+
+TEST(OpenMPRuntime, TaskReductionsCombineTheMembersCopiesAtTheGroupsEnd) {
+  for (int Round = 0; Round < 10; ++Round) {
+    int64_t Sum = 1000;
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 3);
+    hook<ForkCall>("__kmpc_fork_call")(
+        nullptr, 1, reinterpret_cast<void *>(&reducingMember), &Sum);
+    EXPECT_EQ(Sum, 1000 + 2000 * 2001 / 2) << "round " << Round;
+  }
+  // Outside a team: the tasks run at once, on the one copy.
+  int64_t Alone = 1000;
+  reduceInTasks(0, Alone, 10);
+  EXPECT_EQ(Alone, 1055);
 }
 
 } // namespace
