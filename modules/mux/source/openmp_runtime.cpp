@@ -62,6 +62,25 @@ thread_local uint64_t LaunchEpoch = 0;
 /// the launch of the kernel thread whose region it is a member of.
 uint64_t currentEpoch() { return Member.Epoch ? Member.Epoch : LaunchEpoch; }
 
+/// Member \p Index of a region of \p Size threads that \p Parent forks,
+/// of \p Team (null for one whose members never wait for each other);
+/// active unless its threads run one after another (\p Active false).
+TeamMember memberOf(const TeamMember &Parent, uint32_t Index, uint32_t Size,
+                    TeamState *Team, bool Active) {
+  TeamMember Child;
+  Child.Index = Index;
+  Child.Size = Size;
+  Child.Team = Team;
+  Child.Level = Parent.Level + 1;
+  Child.ActiveLevel = Parent.ActiveLevel + (Active ? 1 : 0);
+  Child.Parent = &Parent;
+  Child.LeagueIndex = Parent.LeagueIndex;
+  Child.LeagueSize = Parent.LeagueSize;
+  Child.Icvs = Parent.Icvs;
+  Child.Epoch = Parent.Epoch;
+  return Child;
+}
+
 constexpr unsigned MaxArguments = LOOM_OPENMP_MAX_REGION_ARGUMENTS;
 
 /// One fork: the outlined function, its arguments, the team's size.
@@ -111,7 +130,7 @@ uint32_t poolSize() {
 void runTeamMember(void *Context, uint32_t Index) {
   Region &R = *static_cast<Region *>(Context);
   TeamMember Outer = Member;
-  Member = memberOf(R.Parent, Index, R.TeamSize, &R.Team);
+  Member = memberOf(R.Parent, Index, R.TeamSize, &R.Team, R.TeamSize > 1);
   {
     ImplicitTask Implicit(R.TeamSize > 1 ? &R.Team.Tasks : nullptr, Index,
                           R.Team.Launch);
@@ -220,7 +239,7 @@ thread_local std::deque<OuterTeam> OuterTeams;
 /// (the compiler calls the outlined function directly).
 void serializedParallel(void *, int32_t) {
   OuterTeams.push_back({Member, replaceTaskTeam(nullptr)});
-  Member = memberOf(OuterTeams.back().Member, 0, 1, nullptr);
+  Member = memberOf(OuterTeams.back().Member, 0, 1, nullptr, false);
   PushedTeamSize = 0;
 }
 
@@ -524,22 +543,6 @@ const RuntimeFunction RuntimeFunctions[] = {
 
 } // namespace
 
-TeamMember memberOf(const TeamMember &Parent, uint32_t Index, uint32_t Size,
-                    TeamState *Team) {
-  TeamMember Child;
-  Child.Index = Index;
-  Child.Size = Size;
-  Child.Team = Team;
-  Child.Level = Parent.Level + 1;
-  Child.ActiveLevel = Parent.ActiveLevel + (Size > 1 ? 1 : 0);
-  Child.Parent = &Parent;
-  Child.LeagueIndex = Parent.LeagueIndex;
-  Child.LeagueSize = Parent.LeagueSize;
-  Child.Icvs = Parent.Icvs;
-  Child.Epoch = Parent.Epoch;
-  return Child;
-}
-
 bool nestedRegionsInactive() {
   return Member.ActiveLevel >=
          static_cast<uint32_t>(Member.Icvs.MaxActiveLevels);
@@ -570,13 +573,14 @@ struct LoopTeam {
   void (*Fn)(void *, uint32_t);
   void *Ctx;
   uint32_t Size;
+  bool Active;
   TeamMember Parent;
 };
 
 void runLoopMember(void *Context, uint32_t Index) {
   const LoopTeam &Loop = *static_cast<const LoopTeam *>(Context);
   TeamMember Outer = Member;
-  Member = memberOf(Loop.Parent, Index, Loop.Size, nullptr);
+  Member = memberOf(Loop.Parent, Index, Loop.Size, nullptr, Loop.Active);
   {
     ImplicitTask Implicit(nullptr, Index, nullptr);
     Loop.Fn(Loop.Ctx, Index);
@@ -588,8 +592,13 @@ void runLoopMember(void *Context, uint32_t Index) {
 
 void runParallelLoopMembers(ThreadPool *Pool, uint32_t Count,
                             void (*Fn)(void *, uint32_t), void *Ctx) {
-  LoopTeam Loop{Fn, Ctx, Count, Member};
-  runParallelMapCatchingKernelFaults(Pool, Count, runLoopMember, &Loop);
+  // Inside an active region the loop is an inactive one: its indices run
+  // one after another on the calling thread (a loop asks for more than one
+  // only with num_threads(n); __loom_parallel_workers() answered 1).
+  const bool Active = Count > 1 && !nestedRegionsInactive();
+  LoopTeam Loop{Fn, Ctx, Count, Active, Member};
+  runParallelMapCatchingKernelFaults(Active ? Pool : nullptr, Count,
+                                     runLoopMember, &Loop);
 }
 
 void abandonOpenMPThreadState() {

@@ -151,11 +151,6 @@ struct TeamMember {
 /// The calling thread's place in its team.
 extern thread_local TeamMember Member;
 
-/// Member \p Index of a region of \p Size threads that \p Parent forks,
-/// of \p Team (null for one whose members never wait for each other).
-TeamMember memberOf(const TeamMember &Parent, uint32_t Index, uint32_t Size,
-                    TeamState *Team);
-
 /// Waits until every member of the calling thread's team has come here
 /// and every task of the team has finished, running queued tasks meanwhile
 /// (nothing for a team of one). A member of a cancelled team leaves it.

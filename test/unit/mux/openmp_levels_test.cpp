@@ -138,7 +138,15 @@ struct LoopWorkers {
   std::atomic<int> Level[Count], Active[Count], Ancestor1[Count], Size1[Count],
       InParallel[Count], Threads[Count];
   std::atomic<uint32_t> NestedWorkers[Count];
+  /// A loop inside worker 0 of two indices (num_threads(2)): inactive.
+  std::atomic<int> InnerLevel[2], InnerActive[2];
 };
+
+void innerLoopWorker(void *Context, uint32_t Index) {
+  auto &W = *static_cast<LoopWorkers *>(Context);
+  W.InnerLevel[Index] = query("omp_get_level");
+  W.InnerActive[Index] = query("omp_get_active_level");
+}
 
 void loopWorker(void *Context, uint32_t Index) {
   auto &W = *static_cast<LoopWorkers *>(Context);
@@ -150,6 +158,8 @@ void loopWorker(void *Context, uint32_t Index) {
   W.Threads[Index] = query("omp_get_num_threads");
   W.NestedWorkers[Index] =
       hook<ParallelWorkers>(LOOM_PARALLEL_WORKERS_SYMBOL)();
+  if (Index == 0)
+    hook<ParallelMap>(LOOM_PARALLEL_MAP_SYMBOL)(2, innerLoopWorker, Context);
 }
 
 TEST(OpenMPLevels, AParallelLoopsWorkersAreARegionsThreads) {
@@ -171,6 +181,10 @@ TEST(OpenMPLevels, AParallelLoopsWorkersAreARegionsThreads) {
     EXPECT_EQ(W.InParallel[I].load(), 1);
     EXPECT_EQ(W.Threads[I].load(), static_cast<int>(LoopWorkers::Count));
     EXPECT_EQ(W.NestedWorkers[I].load(), 1u) << "a nested loop is inactive";
+  }
+  for (int I = 0; I < 2; ++I) {
+    EXPECT_EQ(W.InnerLevel[I].load(), 2);
+    EXPECT_EQ(W.InnerActive[I].load(), 1) << "inactive, on the worker alone";
   }
 }
 
