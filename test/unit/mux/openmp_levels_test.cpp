@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "external_symbols.h"
+#include "openmp_hooks.h"
 #include "openmp_runtime.h"
 #include "thread_pool.h"
 
@@ -39,8 +40,8 @@ static_assert(omp_sched_static == LOOM_OMP_KIND_STATIC &&
 
 namespace {
 
-using ForkCall = void (*)(void *, int32_t, void *, ...);
-using PushNumThreads = void (*)(void *, int32_t, int32_t);
+using namespace openmp_hooks;
+
 using Query = int (*)();
 using LevelQuery = int (*)(int);
 using Setter = void (*)(int);
@@ -48,16 +49,6 @@ using SetSchedule = void (*)(int32_t, int);
 using GetSchedule = void (*)(int32_t *, int *);
 using ParallelMap = void (*)(uint32_t, void (*)(void *, uint32_t), void *);
 using ParallelWorkers = uint32_t (*)();
-using StaticInit4 = void (*)(void *, int32_t, int32_t, int32_t *, int32_t *,
-                             int32_t *, int32_t *, int32_t, int32_t);
-using DispatchInit4 = void (*)(void *, int32_t, int32_t, int32_t, int32_t,
-                               int32_t, int32_t);
-using DispatchNext4 = int32_t (*)(void *, int32_t, int32_t *, int32_t *,
-                                  int32_t *, int32_t *);
-
-template <typename F> F hook(const char *Name) {
-  return reinterpret_cast<F>(mux::findExternalSymbol(Name));
-}
 
 int query(const char *Name) { return hook<Query>(Name)(); }
 int levelQuery(const char *Name, int Level) {

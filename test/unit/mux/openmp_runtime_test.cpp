@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "external_symbols.h"
+#include "openmp_hooks.h"
 #include "openmp_runtime.h"
 #include "thread_pool.h"
 
@@ -33,22 +34,12 @@
 
 namespace {
 
-using ForkCall = void (*)(void *, int32_t, void *, ...);
-using PushNumThreads = void (*)(void *, int32_t, int32_t);
-using StaticInit4 = void (*)(void *, int32_t, int32_t, int32_t *, int32_t *,
-                             int32_t *, int32_t *, int32_t, int32_t);
-using DispatchInit4 = void (*)(void *, int32_t, int32_t, int32_t, int32_t,
-                               int32_t, int32_t);
-using DispatchNext4 = int32_t (*)(void *, int32_t, int32_t *, int32_t *,
-                                  int32_t *, int32_t *);
+using namespace openmp_hooks;
+
 using ThreadQuery = int (*)();
 using ReduceNowait = int32_t (*)(void *, int32_t, int32_t, size_t, void *,
                                  void *, void *);
 using EndReduceNowait = void (*)(void *, int32_t, void *);
-
-template <typename F> F hook(const char *Name) {
-  return reinterpret_cast<F>(mux::findExternalSymbol(Name));
-}
 
 TEST(OpenMPRuntime, EveryFunctionOfTheListIsThere) {
 #define LOOM_OPENMP_RUNTIME_FUNCTION(Name)                                     \

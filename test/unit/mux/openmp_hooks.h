@@ -1,0 +1,35 @@
+//===- openmp_hooks.h - The OpenMP runtime as kernels reach it --*- C++ -*-===//
+///
+/// \file
+/// For the OpenMP runtime's tests: the runtime's functions by the names
+/// kernels call them (through the driver's external symbols), and the
+/// types of those the tests call most.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_TEST_UNIT_MUX_OPENMP_HOOKS_H
+#define LOOM_TEST_UNIT_MUX_OPENMP_HOOKS_H
+
+#include "external_symbols.h"
+
+#include <cstdint>
+
+namespace openmp_hooks {
+
+using ForkCall = void (*)(void *, int32_t, void *, ...);
+using PushNumThreads = void (*)(void *, int32_t, int32_t);
+using StaticInit4 = void (*)(void *, int32_t, int32_t, int32_t *, int32_t *,
+                             int32_t *, int32_t *, int32_t, int32_t);
+using DispatchInit4 = void (*)(void *, int32_t, int32_t, int32_t, int32_t,
+                               int32_t, int32_t);
+using DispatchNext4 = int32_t (*)(void *, int32_t, int32_t *, int32_t *,
+                                  int32_t *, int32_t *);
+
+/// The runtime's function \p Name, as a kernel would call it.
+template <typename F> F hook(const char *Name) {
+  return reinterpret_cast<F>(mux::findExternalSymbol(Name));
+}
+
+} // namespace openmp_hooks
+
+#endif // LOOM_TEST_UNIT_MUX_OPENMP_HOOKS_H
