@@ -409,6 +409,13 @@ KERNEL void nested(int32_t *out, int32_t n) {
 #pragma omp parallel for
     for (int32_t i = 0; i < n; ++i)
       out[t * n + i] = omp_get_num_threads() * 100 + omp_in_parallel();
+    // With num_threads(3) too, the nested loop's region is inactive: a team
+    // of one, whose thread 0 runs every iteration.
+#pragma omp parallel for num_threads(3) schedule(static)
+    for (int32_t i = 0; i < n; ++i)
+      out[(2 + t) * n + i] = omp_get_thread_num() * 1000 +
+                             omp_get_num_threads() * 100 +
+                             omp_get_team_size(2) * 10 + omp_get_level();
   }
 }
 
@@ -663,4 +670,54 @@ KERNEL void task_reductions(int32_t *out, const int32_t *in, int32_t n) {
     alone += i;
   }
   out[2] = alone;
+}
+
+// The reduction's task modifier (OpenMP 5.0): tasks the construct's members
+// create take part in its reduction with in_reduction. On 'parallel' (one
+// member creates them, each member adds its own part too), on 'parallel
+// for', and on two worksharing loops in a row, the second with nowait.
+// (With nowait on the first too, libomp 15 loses the second's reduction:
+// -1, in most runs; Loom's is checked in test/unit/mux instead.)
+KERNEL void reduction_modifiers(int32_t *out, const int32_t *in, int32_t n) {
+  int32_t sum = 0;
+  uint64_t product = 1;
+#pragma omp parallel num_threads(2) reduction(task, + : sum)                  \
+    reduction(task, * : product)
+  {
+#pragma omp single
+    for (int32_t i = 0; i < n; ++i) {
+#pragma omp task in_reduction(+ : sum) in_reduction(* : product) firstprivate(i)
+      {
+        sum += in[i];
+        product *= (in[i] & 1) ? 3 : 1;
+      }
+    }
+    sum += 1000000 * (omp_get_num_threads() == 2);
+  }
+  out[0] = sum;
+  out[1] = (int32_t)(product >> 7);
+  int32_t combined = 0;
+#pragma omp parallel for num_threads(2) reduction(task, + : combined)
+  for (int32_t i = 0; i < n; ++i) {
+    combined += 1;
+#pragma omp task in_reduction(+ : combined) firstprivate(i)
+    combined += in[i] * 2;
+  }
+  out[2] = combined;
+  int32_t loops = 0, maximum = -1;
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp for reduction(task, + : loops)
+    for (int32_t i = 0; i < n; ++i) {
+#pragma omp task in_reduction(+ : loops) firstprivate(i)
+      loops += in[i];
+    }
+#pragma omp for reduction(task, max : maximum) schedule(dynamic, 7) nowait
+    for (int32_t i = 0; i < n; ++i) {
+#pragma omp task in_reduction(max : maximum) firstprivate(i)
+      maximum = in[i] * 3 > maximum ? in[i] * 3 : maximum;
+    }
+  }
+  out[3] = loops;
+  out[4] = maximum;
 }

@@ -579,9 +579,11 @@ struct LoopTeam {
 void runLoopMember(void *Context, uint32_t Index) {
   const LoopTeam &Loop = *static_cast<const LoopTeam *>(Context);
   TeamMember Outer = Member;
-  Member = memberOf(Loop.Parent, Index, Loop.Size, nullptr, Loop.Active);
+  // An inactive region is a team of one, whose thread 0 runs every index.
+  Member = Loop.Active ? memberOf(Loop.Parent, Index, Loop.Size, nullptr, true)
+                       : memberOf(Loop.Parent, 0, 1, nullptr, false);
   {
-    ImplicitTask Implicit(nullptr, Index, nullptr);
+    ImplicitTask Implicit(nullptr, Member.Index, nullptr);
     Loop.Fn(Loop.Ctx, Index);
   }
   Member = Outer;

@@ -53,22 +53,50 @@ struct TaskReductionInput {
   uint32_t Flags;
 };
 
-/// A taskgroup's task reduction: its items, each with a private copy per
-/// member of the team that made it, which the tasks that take part
-/// (`in_reduction`) update on the member running them, and the group's end
-/// combines into the shared variable.
-struct TaskReduction {
+/// The private copies of a task reduction's items, one per member of the
+/// team that made it, which the tasks that take part (`in_reduction`)
+/// update on the member running them.
+struct TaskReductionCopies {
   struct Item {
-    TaskReductionInput Input;
     /// Members' copies, one after another, each Stride bytes.
-    std::vector<std::max_align_t> Copies;
+    std::vector<std::max_align_t> Storage;
     size_t Stride = 0;
-    void *copy(uint32_t Member) {
-      return reinterpret_cast<char *>(Copies.data()) + Member * Stride;
-    }
   };
   std::vector<Item> Items;
   uint32_t Members = 1;
+
+  void *copy(size_t Index, uint32_t Member) {
+    Item &Of = Items[Index];
+    return reinterpret_cast<char *>(Of.Storage.data()) + Member * Of.Stride;
+  }
+};
+
+/// A team's task reductions of one kind made by the reduction modifier
+/// (`parallel reduction(task, ...)`, or a worksharing construct's): its
+/// members take part in one at a time, the n-th each begins being the
+/// team's n-th. The first member to begin one makes its copies, which the
+/// others share; the last to end it combines them into its own variable
+/// (the construct's reduction then combines the members' variables).
+struct ReductionModifier {
+  std::mutex Lock;
+  /// The copies of the one the members are in; null between two.
+  std::shared_ptr<TaskReductionCopies> Copies;
+  /// The number of the one they are in, or of the last that ended.
+  uint64_t Current = 0;
+  /// How many members ended the current one.
+  uint32_t Ended = 0;
+  /// How many each member began.
+  std::vector<uint64_t> Begun;
+};
+
+/// A taskgroup's task reduction: its items as the member that made the
+/// group gave them (its shared variables, where the group's end combines
+/// the copies), the copies, and the team's reduction modifier, if the
+/// modifier made it.
+struct TaskReduction {
+  std::vector<TaskReductionInput> Inputs;
+  std::shared_ptr<TaskReductionCopies> Copies;
+  ReductionModifier *Modifier = nullptr;
 };
 
 /// A `taskgroup`: how many tasks created in it are unfinished, and its task
@@ -282,16 +310,31 @@ void taskgroup(void *, int32_t) {
 /// Combines the members' copies of each item of \p Reduction into its
 /// shared variable, and finishes them.
 void combineTaskReduction(TaskReduction &Reduction) {
-  for (TaskReduction::Item &Item : Reduction.Items)
-    for (uint32_t Member = 0; Member < Reduction.Members; ++Member) {
-      Item.Input.Combine(Item.Input.Shared, Item.copy(Member));
-      if (Item.Input.Fini)
-        Item.Input.Fini(Item.copy(Member));
+  TaskReductionCopies &Copies = *Reduction.Copies;
+  for (size_t I = 0; I < Reduction.Inputs.size(); ++I) {
+    const TaskReductionInput &Item = Reduction.Inputs[I];
+    for (uint32_t Member = 0; Member < Copies.Members; ++Member) {
+      Item.Combine(Item.Shared, Copies.copy(I, Member));
+      if (Item.Fini)
+        Item.Fini(Copies.copy(I, Member));
     }
+  }
+}
+
+/// Whether the calling member ends the last of \p Reduction's taskgroups,
+/// a reduction modifier's one on each member, then combines.
+bool endsReductionModifier(TaskReduction &Reduction) {
+  ReductionModifier &Modifier = *Reduction.Modifier;
+  std::lock_guard<std::mutex> Guard(Modifier.Lock);
+  if (++Modifier.Ended < Modifier.Begun.size())
+    return false;
+  Modifier.Copies.reset();
+  return true;
 }
 
 /// `__kmpc_end_taskgroup(loc, gtid)`: waits for them, then combines the
-/// group's task reduction.
+/// group's task reduction (a reduction modifier's, on the last member to
+/// end it).
 void endTaskgroup(void *, int32_t) {
   TaskGroup *&Innermost = innermostGroup();
   TaskGroup *Group = Innermost;
@@ -299,10 +342,58 @@ void endTaskgroup(void *, int32_t) {
     return;
   waitRunningTasks(
       [Group] { return Group->Pending.load(std::memory_order_acquire) == 0; });
-  if (Group->Reduction)
-    combineTaskReduction(*Group->Reduction);
+  if (TaskReduction *Reduction = Group->Reduction.get()) {
+    if (!Reduction->Modifier) {
+      combineTaskReduction(*Reduction);
+    } else if (endsReductionModifier(*Reduction)) {
+      combineTaskReduction(*Reduction);
+      // A member may wait to begin the next one.
+      if (CurrentTeam)
+        CurrentTeam->wakeNappers();
+    }
+  }
   Innermost = Group->Outer;
   delete Group;
+}
+
+/// The copies of \p Count items of \p Inputs for \p Members members, each
+/// initialized from the item's original variable.
+std::shared_ptr<TaskReductionCopies>
+makeTaskReductionCopies(int32_t Count, const TaskReductionInput *Inputs,
+                        uint32_t Members) {
+  auto Copies = std::make_shared<TaskReductionCopies>();
+  Copies->Members = Members;
+  for (int32_t I = 0; I < Count; ++I) {
+    const TaskReductionInput &Input = Inputs[I];
+    TaskReductionCopies::Item &Item = Copies->Items.emplace_back();
+    Item.Stride =
+        roundUp(std::max<size_t>(Input.Size, 1), sizeof(std::max_align_t));
+    Item.Storage.resize(Item.Stride / sizeof(std::max_align_t) * Members);
+    for (uint32_t Member = 0; Member < Members; ++Member) {
+      void *Copy = Copies->copy(static_cast<size_t>(I), Member);
+      if (Input.Init)
+        Input.Init(Copy, Input.Original);
+      else
+        std::memset(Copy, 0, Input.Size);
+    }
+  }
+  return Copies;
+}
+
+/// Gives the calling thread's innermost taskgroup \p Copies of the items
+/// of \p Inputs; returns the group's reduction, for
+/// `__kmpc_task_reduction_get_th_data`.
+TaskReduction *
+reduceInInnermostGroup(int32_t Count, const TaskReductionInput *Inputs,
+                       std::shared_ptr<TaskReductionCopies> Copies,
+                       ReductionModifier *Modifier) {
+  TaskGroup *Group = innermostGroup();
+  auto Reduction = std::make_unique<TaskReduction>();
+  Reduction->Inputs.assign(Inputs, Inputs + Count);
+  Reduction->Copies = std::move(Copies);
+  Reduction->Modifier = Modifier;
+  Group->Reduction = std::move(Reduction);
+  return Group->Reduction.get();
 }
 
 /// `__kmpc_taskred_init(gtid, count, inputs)`: the task reduction of the
@@ -311,27 +402,57 @@ void endTaskgroup(void *, int32_t) {
 /// for `__kmpc_task_reduction_get_th_data`.
 void *taskReductionInit(int32_t, int32_t Count,
                         const TaskReductionInput *Inputs) {
-  TaskGroup *Group = innermostGroup();
-  if (!Group || Count < 0)
+  if (!innermostGroup() || Count < 0)
     return nullptr;
-  auto Reduction = std::make_unique<TaskReduction>();
-  Reduction->Members = CurrentTeam ? CurrentTeam->members() : 1;
-  for (int32_t I = 0; I < Count; ++I) {
-    TaskReduction::Item &Item = Reduction->Items.emplace_back();
-    Item.Input = Inputs[I];
-    Item.Stride =
-        roundUp(std::max<size_t>(Item.Input.Size, 1), sizeof(std::max_align_t));
-    Item.Copies.resize(Item.Stride / sizeof(std::max_align_t) *
-                       Reduction->Members);
-    for (uint32_t Member = 0; Member < Reduction->Members; ++Member) {
-      if (Item.Input.Init)
-        Item.Input.Init(Item.copy(Member), Item.Input.Original);
-      else
-        std::memset(Item.copy(Member), 0, Item.Input.Size);
-    }
+  const uint32_t Members = CurrentTeam ? CurrentTeam->members() : 1;
+  return reduceInInnermostGroup(
+      Count, Inputs, makeTaskReductionCopies(Count, Inputs, Members), nullptr);
+}
+
+/// `__kmpc_taskred_modifier_init(loc, gtid, is_ws, count, inputs)`: a
+/// reduction with the `task` modifier, on `parallel` or (\p Worksharing) a
+/// worksharing construct, which each member of the team begins with its
+/// own variables as the items' shared ones: a taskgroup on each member,
+/// whose task reduction has copies all the team's share (libomp's design).
+/// Returns the member's, for `__kmpc_task_reduction_get_th_data`.
+void *taskReductionModifierInit(void *Loc, int32_t ThreadId,
+                                int32_t Worksharing, int32_t Count,
+                                const TaskReductionInput *Inputs) {
+  taskgroup(Loc, ThreadId);
+  if (Count < 0)
+    return nullptr;
+  if (!CurrentTeam || CurrentTeam->members() == 1)
+    return taskReductionInit(ThreadId, Count, Inputs);
+  ReductionModifier &Modifier =
+      CurrentTeam->reductionModifier(Worksharing != 0);
+  uint64_t Mine;
+  {
+    std::lock_guard<std::mutex> Guard(Modifier.Lock);
+    Mine = ++Modifier.Begun[CurrentIndex];
   }
-  Group->Reduction = std::move(Reduction);
-  return Group->Reduction.get();
+  // A member that ended the team's last one early waits for the others to
+  // end it too.
+  std::shared_ptr<TaskReductionCopies> Copies;
+  waitRunningTasks([&] {
+    std::lock_guard<std::mutex> Guard(Modifier.Lock);
+    if (Modifier.Current == Mine && Modifier.Copies) {
+      Copies = Modifier.Copies;
+    } else if (Modifier.Current + 1 == Mine && !Modifier.Copies) {
+      Modifier.Copies =
+          makeTaskReductionCopies(Count, Inputs, CurrentTeam->members());
+      Modifier.Current = Mine;
+      Modifier.Ended = 0;
+      Copies = Modifier.Copies;
+    }
+    return Copies != nullptr;
+  });
+  return reduceInInnermostGroup(Count, Inputs, std::move(Copies), &Modifier);
+}
+
+/// `__kmpc_task_reduction_modifier_fini(loc, gtid, is_ws)`: the member's
+/// end of it, the end of its taskgroup.
+void taskReductionModifierFini(void *Loc, int32_t ThreadId, int32_t) {
+  endTaskgroup(Loc, ThreadId);
 }
 
 /// `__kmpc_task_reduction_get_th_data(gtid, reduction, item)`: the calling
@@ -340,9 +461,10 @@ void *taskReductionInit(int32_t, int32_t Count,
 /// task's taskgroups that has it; \p Address itself when none has.
 void *taskReductionData(int32_t, void *Reduction, void *Address) {
   auto Find = [&](TaskReduction &In) -> void * {
-    for (TaskReduction::Item &Item : In.Items)
-      if (Item.Input.Shared == Address || Item.Input.Original == Address)
-        return Item.copy(std::min(CurrentIndex, In.Members - 1));
+    TaskReductionCopies &Copies = *In.Copies;
+    for (size_t I = 0; I < In.Inputs.size(); ++I)
+      if (In.Inputs[I].Shared == Address || In.Inputs[I].Original == Address)
+        return Copies.copy(I, std::min(CurrentIndex, Copies.Members - 1));
     return nullptr;
   };
   if (Reduction)
@@ -468,6 +590,9 @@ const RuntimeFunction TaskFunctions[] = {
     {"__kmpc_taskgroup", address(&taskgroup)},
     {"__kmpc_taskred_init", address(&taskReductionInit)},
     {"__kmpc_task_reduction_get_th_data", address(&taskReductionData)},
+    {"__kmpc_taskred_modifier_init", address(&taskReductionModifierInit)},
+    {"__kmpc_task_reduction_modifier_fini",
+     address(&taskReductionModifierFini)},
     {"__kmpc_end_taskgroup", address(&endTaskgroup)},
     {"__kmpc_omp_task_with_deps", address(&taskWithDeps)},
     {"__kmpc_omp_wait_deps", address(&waitDeps)},
@@ -476,13 +601,25 @@ const RuntimeFunction TaskFunctions[] = {
 
 } // namespace
 
+TeamTasks::TeamTasks() = default;
+
 TeamTasks::~TeamTasks() {
   for (MemberQueue &Queue : Queues)
     for (TaskHeader *Header : Queue.Tasks)
       freeTask(*Header);
 }
 
-void TeamTasks::setMembers(uint32_t Count) { Queues.resize(Count); }
+void TeamTasks::setMembers(uint32_t Count) {
+  Queues.resize(Count);
+  for (std::unique_ptr<ReductionModifier> &Modifier : Modifiers) {
+    Modifier = std::make_unique<ReductionModifier>();
+    Modifier->Begun.resize(Count);
+  }
+}
+
+ReductionModifier &TeamTasks::reductionModifier(bool Worksharing) {
+  return *Modifiers[Worksharing];
+}
 
 TaskHeader *TeamTasks::take(MemberQueue &Queue, bool Latest) {
   std::lock_guard<std::mutex> Guard(Queue.Lock);

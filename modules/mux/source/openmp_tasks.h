@@ -35,6 +35,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <string_view>
 
@@ -43,6 +44,7 @@ namespace mux {
 class TeamLaunch;
 class TeamTasks;
 struct KmpTask;
+struct ReductionModifier;
 struct TaskGroup;
 
 /// The runtime's header before each `kmp_task_t` (and the implicit task of
@@ -83,7 +85,7 @@ struct alignas(16) TaskHeader {
 /// where its members sleep when they wait with nothing to run.
 class TeamTasks {
 public:
-  TeamTasks() = default;
+  TeamTasks();
   /// Frees the tasks a cancelled team never ran.
   ~TeamTasks();
   TeamTasks(const TeamTasks &) = delete;
@@ -117,6 +119,10 @@ public:
   void setMembers(uint32_t Count);
   uint32_t members() const { return static_cast<uint32_t>(Queues.size()); }
 
+  /// The team's reduction modifiers' state: a worksharing construct's
+  /// (\p Worksharing), or `parallel`'s.
+  ReductionModifier &reductionModifier(bool Worksharing);
+
   /// Queues \p Task, which member \p Index created.
   void queue(TaskHeader &Task, uint32_t Index);
   /// Says \p Task, which was queued here, finished.
@@ -131,6 +137,7 @@ private:
   TaskHeader *take(MemberQueue &Queue, bool Latest);
 
   std::deque<MemberQueue> Queues;
+  std::unique_ptr<ReductionModifier> Modifiers[2];
   std::atomic<uint32_t> Queued{0};
   std::atomic<uint32_t> Unfinished{0};
   std::mutex SleepLock;

@@ -129,14 +129,19 @@ struct LoopWorkers {
   std::atomic<int> Level[Count], Active[Count], Ancestor1[Count], Size1[Count],
       InParallel[Count], Threads[Count];
   std::atomic<uint32_t> NestedWorkers[Count];
-  /// A loop inside worker 0 of two indices (num_threads(2)): inactive.
-  std::atomic<int> InnerLevel[2], InnerActive[2];
+  /// A loop inside worker 0 of two indices (num_threads(2)): inactive, a
+  /// team of one.
+  std::atomic<int> InnerLevel[2], InnerActive[2], InnerThread[2],
+      InnerThreads[2], InnerSize2[2];
 };
 
 void innerLoopWorker(void *Context, uint32_t Index) {
   auto &W = *static_cast<LoopWorkers *>(Context);
   W.InnerLevel[Index] = query("omp_get_level");
   W.InnerActive[Index] = query("omp_get_active_level");
+  W.InnerThread[Index] = query("omp_get_thread_num");
+  W.InnerThreads[Index] = query("omp_get_num_threads");
+  W.InnerSize2[Index] = levelQuery("omp_get_team_size", 2);
 }
 
 void loopWorker(void *Context, uint32_t Index) {
@@ -176,6 +181,9 @@ TEST(OpenMPLevels, AParallelLoopsWorkersAreARegionsThreads) {
   for (int I = 0; I < 2; ++I) {
     EXPECT_EQ(W.InnerLevel[I].load(), 2);
     EXPECT_EQ(W.InnerActive[I].load(), 1) << "inactive, on the worker alone";
+    EXPECT_EQ(W.InnerThread[I].load(), 0) << "every index on thread 0";
+    EXPECT_EQ(W.InnerThreads[I].load(), 1);
+    EXPECT_EQ(W.InnerSize2[I].load(), 1);
   }
 }
 

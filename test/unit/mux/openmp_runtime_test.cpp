@@ -509,6 +509,74 @@ TEST(OpenMPRuntime, TaskReductionsCombineTheMembersCopiesAtTheGroupsEnd) {
   EXPECT_EQ(Alone, 1055);
 }
 
+using ModifierInit = void *(*)(void *, int32_t, int32_t, int32_t,
+                               const TaskReductionInput *);
+using ModifierFini = void (*)(void *, int32_t, int32_t);
+
+/// A team's reduction modifiers: what all of them must add up to.
+struct ModifierRecord {
+  static constexpr int Rounds = 40, TasksPerMember = 25;
+  int64_t Original = 0;
+  std::atomic<int64_t> Total{0};
+};
+
+/// Each member begins a worksharing construct's task reduction, Rounds
+/// times in a row with no barrier between (`nowait`: a member may begin the
+/// next while another is in this one), creates tasks adding to it, ends it,
+/// and adds its own variable to the total (the construct's reduction): the
+/// last member to end each has all the tasks' copies in its variable.
+void modifierMember(int32_t *ThreadId, int32_t *, void *Context) {
+  auto &R = *static_cast<ModifierRecord *>(Context);
+  for (int Round = 0; Round < ModifierRecord::Rounds; ++Round) {
+    int64_t Mine = 0;
+    TaskReductionInput Input{
+        &Mine,
+        &R.Original,
+        sizeof(int64_t),
+        [](void *Copy, void *) { *static_cast<int64_t *>(Copy) = 0; },
+        nullptr,
+        [](void *Shared, void *Copy) {
+          *static_cast<int64_t *>(Shared) += *static_cast<int64_t *>(Copy);
+        },
+        0};
+    void *Reduction = hook<ModifierInit>("__kmpc_taskred_modifier_init")(
+        nullptr, *ThreadId, 1, 1, &Input);
+    for (int I = 1; I <= ModifierRecord::TasksPerMember; ++I) {
+      auto *Task =
+          static_cast<ReducingTask *>(hook<TaskAlloc>("__kmpc_omp_task_alloc")(
+              nullptr, *ThreadId, 1, sizeof(ReducingTask), 0,
+              reinterpret_cast<void *>(&addToReduction)));
+      Task->Reduction = Reduction;
+      Task->Sum = &Mine;
+      Task->Value = Round * 1000 + I;
+      hook<TaskSubmit>("__kmpc_omp_task")(nullptr, *ThreadId, Task);
+    }
+    hook<ModifierFini>("__kmpc_task_reduction_modifier_fini")(nullptr,
+                                                              *ThreadId, 1);
+    R.Total += Mine;
+  }
+}
+
+TEST(OpenMPRuntime, ReductionModifiersOfATeamFollowOneAnother) {
+  constexpr int Members = 3;
+  int64_t Expected = 0;
+  for (int Round = 0; Round < ModifierRecord::Rounds; ++Round)
+    for (int I = 1; I <= ModifierRecord::TasksPerMember; ++I)
+      Expected += Members * (Round * 1000 + I);
+  for (int Repeat = 0; Repeat < 5; ++Repeat) {
+    ModifierRecord R;
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, Members);
+    hook<ForkCall>("__kmpc_fork_call")(
+        nullptr, 1, reinterpret_cast<void *>(&modifierMember), &R);
+    EXPECT_EQ(R.Total.load(), Expected) << "repeat " << Repeat;
+  }
+  // Outside a team: a taskgroup whose tasks run at once.
+  ModifierRecord Alone;
+  int32_t ThreadId = 0;
+  modifierMember(&ThreadId, nullptr, &Alone);
+  EXPECT_EQ(Alone.Total.load(), Expected / Members);
+}
+
 } // namespace
 
 TEST(OpenMPRuntime, LocksExcludeAndNestedLocksCount) {

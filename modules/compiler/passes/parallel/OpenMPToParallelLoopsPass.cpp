@@ -278,8 +278,11 @@ private:
   SmallVector<CallBase *, 2> inlinedCalls(OpenMPCall Kind);
   SmallVector<RecurKind, 4> takeReductions();
   void runSerially(const DebugLoc &ForkLoc);
+  Value *askInactive(const ParallelRegion &Region);
+  void answerThreadQueries(const ParallelRegion &Region);
   void answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
-                     const ParallelRegion &Region);
+                     const ParallelRegion &Region, Value *Inactive,
+                     uint64_t InactiveAnswer);
   void answerInParallel(const ParallelRegion &Region);
   void error(const Instruction &At, const Twine &Message) {
     emitError(F, At.getDebugLoc() ? At.getDebugLoc() : Fork.getDebugLoc(),
@@ -549,8 +552,7 @@ bool ForkRecogniser::run() {
       RemarkPass);
   markUpdatedSharedSlots(*L, SharedSlots, Region);
   setParallelLoopSchedule(*L, Schedule);
-  answerQueries(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker, Region);
-  answerQueries(OpenMPCall::NumThreads, ParallelIntrinsic::Workers, Region);
+  answerThreadQueries(Region);
   answerInParallel(Region);
   emitRemark(F, ForkLoc, RemarkPass, "ParallelLoop",
              "the 'parallel for' is Loom's parallel loop: " +
@@ -714,10 +716,46 @@ void ForkRecogniser::answerInParallel(const ParallelRegion &Region) {
   }
 }
 
+/// Whether \p Region, which asks for a given number of workers
+/// (`num_threads(n)`), is an inactive region where the kernel's thread
+/// starts it: nested in an active one, or past max-active-levels-var. The
+/// driver then runs its workers one after another, as a team of one would
+/// run their iterations (doc/kernel-abi.md); the runtime says so, asked once
+/// before the region. Null for a region that asks for as many workers as
+/// the driver gives it, which is one there.
+Value *ForkRecogniser::askInactive(const ParallelRegion &Region) {
+  if (match(Region.getWorkers(), m_Zero()))
+    return nullptr;
+  Module &M = *F.getParent();
+  IRBuilder<> B(Region.Entry);
+  FunctionType *Query = FunctionType::get(B.getInt32Ty(), false);
+  Value *Active = B.CreateCall(
+      M.getOrInsertFunction("omp_get_active_level", Query), {}, "omp.active");
+  Value *MaxActive =
+      B.CreateCall(M.getOrInsertFunction("omp_get_max_active_levels", Query),
+                   {}, "omp.max.active");
+  return B.CreateICmpSGE(Active, MaxActive, "omp.inactive");
+}
+
+/// The microtask's `omp_get_thread_num()` and `omp_get_num_threads()`
+/// calls become \p Region's worker and workers, or a team of one's 0 and 1
+/// where the region is inactive.
+void ForkRecogniser::answerThreadQueries(const ParallelRegion &Region) {
+  if (inlinedCalls(OpenMPCall::ThreadNum).empty() &&
+      inlinedCalls(OpenMPCall::NumThreads).empty())
+    return;
+  Value *Inactive = askInactive(Region);
+  answerQueries(OpenMPCall::ThreadNum, ParallelIntrinsic::Worker, Region,
+                Inactive, 0);
+  answerQueries(OpenMPCall::NumThreads, ParallelIntrinsic::Workers, Region,
+                Inactive, 1);
+}
+
 /// The microtask's queries of kind \p Kind become Loom's \p As of
-/// \p Region.
+/// \p Region, or \p InactiveAnswer where \p Inactive (if any) holds.
 void ForkRecogniser::answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
-                                   const ParallelRegion &Region) {
+                                   const ParallelRegion &Region,
+                                   Value *Inactive, uint64_t InactiveAnswer) {
   SmallVector<CallBase *, 2> Calls = inlinedCalls(Kind);
   if (Calls.empty())
     return;
@@ -725,8 +763,12 @@ void ForkRecogniser::answerQueries(OpenMPCall Kind, ParallelIntrinsic As,
   IRBuilder<> B(F.getContext());
   for (CallBase *Call : Calls) {
     B.SetInsertPoint(Call);
-    Call->replaceAllUsesWith(B.CreateZExtOrTrunc(
-        B.CreateCall(Intrinsic, {Region.Entry}), Call->getType()));
+    Value *Answer = B.CreateZExtOrTrunc(B.CreateCall(Intrinsic, {Region.Entry}),
+                                        Call->getType());
+    if (Inactive)
+      Answer = B.CreateSelect(
+          Inactive, ConstantInt::get(Call->getType(), InactiveAnswer), Answer);
+    Call->replaceAllUsesWith(Answer);
     Call->eraseFromParent();
   }
 }

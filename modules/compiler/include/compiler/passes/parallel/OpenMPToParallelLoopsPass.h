@@ -25,7 +25,10 @@
 /// loop stores to marked shared by the region (`llvm.loom.parallel.shared`:
 /// a critical section updates them), and the reduction kinds of the
 /// reduction function declared on the loop. `omp_get_thread_num()` and
-/// `omp_get_num_threads()` in the loop become the region's worker queries;
+/// `omp_get_num_threads()` in the loop become the region's worker queries
+/// (or 0 and 1 where a `num_threads(n)` region is inactive, which the
+/// runtime says before it: `omp_get_active_level()` at
+/// `omp_get_max_active_levels()`);
 /// a critical section's `__kmpc_critical` and `__kmpc_end_critical` stay,
 /// for the driver's runtime, which holds the section's lock.
 /// A region its parallel loops do not express (not one worksharing loop:
