@@ -721,3 +721,112 @@ KERNEL void reduction_modifiers(int32_t *out, const int32_t *in, int32_t n) {
   out[3] = loops;
   out[4] = maximum;
 }
+
+// OpenMP 5.0's routines and clauses beyond 4.5: memory allocators (the
+// 'allocate' clause with a predefined allocator and with one of traits,
+// omp_alloc and omp_aligned_alloc, a pool that is spent with its
+// fallback), a detachable task whose event a later task fulfills, a depend
+// object, mutexinoutset dependences, inclusive and exclusive scans,
+// nteams-var, omp_in_explicit_task.
+KERNEL void api50(int32_t *out, const int32_t *in, int32_t n) {
+  int32_t buffer[16];
+#pragma omp parallel for num_threads(2) private(buffer)                     \
+    allocate(omp_low_lat_mem_alloc : buffer)
+  for (int32_t i = 0; i < n; ++i) {
+    for (int32_t k = 0; k < 16; ++k)
+      buffer[k] = in[i] + k;
+    out[i] = buffer[15] - buffer[3];
+  }
+  // (libomp counts a block's header and alignment in the pool, Loom only
+  // its bytes: 1500-byte blocks fit twice in either, not three times.)
+  omp_alloctrait_t traits[3] = {{omp_atk_alignment, 128},
+                                {omp_atk_pool_size, 4096},
+                                {omp_atk_fallback, omp_atv_null_fb}};
+  omp_allocator_handle_t pool =
+      omp_init_allocator(omp_default_mem_space, 3, traits);
+  char *first = (char *)omp_alloc(1500, pool);
+  char *second = (char *)omp_alloc(1500, pool);
+  char *third = (char *)omp_alloc(1500, pool);
+  out[n] = (first != 0) * 1000 + (second != 0) * 100 + (third != 0) * 10 +
+           ((__UINTPTR_TYPE__)first % 128 == 0 &&
+            (__UINTPTR_TYPE__)second % 128 == 0);
+  omp_free(first, pool);
+  char *fourth = (char *)omp_alloc(1500, pool);
+  out[n + 1] = fourth != 0;
+  omp_free(fourth, omp_null_allocator);
+  omp_free(second, pool);
+  omp_destroy_allocator(pool);
+  int32_t *aligned = (int32_t *)omp_aligned_alloc(64, n * sizeof(int32_t),
+                                                   omp_default_mem_alloc);
+  for (int32_t i = 0; i < n; ++i)
+    aligned[i] = in[i] * 2;
+  int32_t sum = 0;
+#pragma omp parallel for num_threads(2) reduction(+ : sum)
+  for (int32_t i = 0; i < n; ++i)
+    sum += aligned[i];
+  out[n + 2] = sum + ((__UINTPTR_TYPE__)aligned % 64 == 0) * 1000000;
+  omp_free(aligned, omp_default_mem_alloc);
+  out[n + 3] = omp_get_default_allocator() == omp_default_mem_alloc;
+  int32_t detached = 0, seen = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+    omp_event_handle_t event;
+#pragma omp task detach(event) shared(detached)
+    detached = 1;
+#pragma omp task shared(detached, seen)
+    {
+      seen = detached >= 0;
+      omp_fulfill_event(event);
+    }
+#pragma omp taskwait
+    out[n + 4] = detached * 10 + seen;
+  }
+  int32_t chain = 0;
+  omp_depend_t object;
+#pragma omp depobj(object) depend(inout : chain)
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+    for (int32_t k = 0; k < 10; ++k) {
+#pragma omp task depend(depobj : object) firstprivate(k) shared(chain)
+      chain = chain * 3 + k;
+    }
+#pragma omp task depend(mutexinoutset : chain) shared(chain)
+    chain += 1;
+#pragma omp task depend(mutexinoutset : chain) shared(chain)
+    chain += 2;
+  }
+#pragma omp depobj(object) destroy
+  out[n + 5] = chain;
+  int32_t running = 0;
+#pragma omp parallel for reduction(inscan, + : running) num_threads(2)
+  for (int32_t i = 0; i < n; ++i) {
+    running += in[i];
+#pragma omp scan inclusive(running)
+    out[n + 8 + i] = running;
+  }
+  int32_t before = 0;
+#pragma omp parallel for reduction(inscan, + : before) num_threads(2)
+  for (int32_t i = 0; i < n; ++i) {
+    out[2 * n + 8 + i] = before;
+#pragma omp scan exclusive(before)
+    before += in[i];
+  }
+  // libomp gives a league no more teams than it has threads; Loom, whose
+  // teams run one after another, the teams asked. So only whether each
+  // team saw as many as there are.
+  omp_set_num_teams(2);
+  int32_t teams_seen = 0, team_count = 0;
+#pragma omp teams reduction(+ : teams_seen, team_count)
+  {
+    teams_seen += omp_get_num_teams();
+    team_count += 1;
+  }
+  out[n + 6] = omp_get_max_teams() * 10 + (teams_seen == team_count * team_count);
+  int32_t explicit_task = 0;
+#pragma omp task shared(explicit_task)
+  explicit_task = omp_in_explicit_task() * 10 + 1;
+#pragma omp taskwait
+  out[n + 7] = explicit_task + omp_in_explicit_task() * 100;
+}

@@ -207,8 +207,11 @@ void forkTeams(void *, int32_t ArgumentCount, void *Microtask, ...) {
     Arguments[I] = va_arg(List, void *);
   va_end(List);
   const TeamMember Outer = Member;
-  Member.Icvs.ThreadLimit = PushedThreadLimit;
-  Member.LeagueSize = PushedTeams ? PushedTeams : 1;
+  const DataEnvironment &Icvs = Outer.Icvs;
+  Member.Icvs.ThreadLimit =
+      PushedThreadLimit ? PushedThreadLimit : Icvs.TeamsThreadLimit;
+  Member.LeagueSize =
+      PushedTeams ? PushedTeams : (Icvs.NumTeams ? Icvs.NumTeams : 1);
   PushedThreadLimit = 0;
   PushedTeams = 0;
   for (Member.LeagueIndex = 0; Member.LeagueIndex < Member.LeagueSize;
@@ -222,6 +225,25 @@ void forkTeams(void *, int32_t ArgumentCount, void *Microtask, ...) {
 
 int ompGetNumTeams() { return static_cast<int>(Member.LeagueSize); }
 int ompGetTeamNum() { return static_cast<int>(Member.LeagueIndex); }
+
+/// `omp_set_num_teams(n)` and `omp_get_max_teams()`: nteams-var (a
+/// non-positive n changes nothing); `omp_set_teams_thread_limit(n)` and
+/// `omp_get_teams_thread_limit()`: teams-thread-limit-var (likewise).
+void ompSetNumTeams(int Teams) {
+  if (Teams > 0)
+    Member.Icvs.NumTeams = static_cast<uint32_t>(Teams);
+}
+int ompGetMaxTeams() { return static_cast<int>(Member.Icvs.NumTeams); }
+void ompSetTeamsThreadLimit(int Limit) {
+  if (Limit > 0)
+    Member.Icvs.TeamsThreadLimit = static_cast<uint32_t>(Limit);
+}
+int ompGetTeamsThreadLimit() {
+  return static_cast<int>(Member.Icvs.TeamsThreadLimit);
+}
+
+/// `omp_control_tool(command, modifier, arg)`: no tool is attached.
+int ompControlTool(int, int, void *) { return LOOM_OMP_CONTROL_TOOL_NOTOOL; }
 
 /// The teams the calling thread was in before each serialized region it is
 /// in (`__kmpc_serialized_parallel`), innermost last.
@@ -451,6 +473,14 @@ int ompGetNumDevices() { return 0; }
 int ompGetInitialDevice() { return ompGetNumDevices(); }
 int ompIsInitialDevice() { return 1; }
 int ompGetDeviceNum() { return ompGetInitialDevice(); }
+
+/// `omp_pause_resource(kind, device)` and `omp_pause_resource_all(kind)`:
+/// the runtime holds nothing between regions to give back, so pausing
+/// succeeds (0), on the host, the one device (-1 for another).
+int ompPauseResource(int, int Device) {
+  return Device == ompGetInitialDevice() ? 0 : -1;
+}
+int ompPauseResourceAll(int) { return 0; }
 void ompSetDefaultDevice(int Device) { Member.Icvs.DefaultDevice = Device; }
 int ompGetDefaultDevice() { return Member.Icvs.DefaultDevice; }
 
@@ -524,6 +554,13 @@ const RuntimeFunction RuntimeFunctions[] = {
     {"omp_get_proc_bind", address(&ompGetProcBind)},
     {"omp_get_num_devices", address(&ompGetNumDevices)},
     {"omp_get_initial_device", address(&ompGetInitialDevice)},
+    {"omp_pause_resource", address(&ompPauseResource)},
+    {"omp_pause_resource_all", address(&ompPauseResourceAll)},
+    {"omp_control_tool", address(&ompControlTool)},
+    {"omp_set_num_teams", address(&ompSetNumTeams)},
+    {"omp_get_max_teams", address(&ompGetMaxTeams)},
+    {"omp_set_teams_thread_limit", address(&ompSetTeamsThreadLimit)},
+    {"omp_get_teams_thread_limit", address(&ompGetTeamsThreadLimit)},
     {"omp_is_initial_device", address(&ompIsInitialDevice)},
     {"omp_get_device_num", address(&ompGetDeviceNum)},
     {"omp_set_default_device", address(&ompSetDefaultDevice)},
@@ -611,9 +648,9 @@ void abandonOpenMPThreadState() {
 }
 
 void *findOpenMPRuntimeFunction(std::string_view Name) {
-  for (void *Found :
-       {lookUp(RuntimeFunctions, Name), findScheduleFunction(Name),
-        findSyncFunction(Name), findTaskFunction(Name)})
+  for (void *Found : {lookUp(RuntimeFunctions, Name),
+                      findScheduleFunction(Name), findSyncFunction(Name),
+                      findTaskFunction(Name), findMemoryFunction(Name)})
     if (Found)
       return Found;
   return nullptr;

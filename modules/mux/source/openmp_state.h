@@ -109,6 +109,13 @@ struct DataEnvironment {
   int32_t RunScheduleChunk = 0;
   /// default-device-var: the host's number, as `omp_get_initial_device`.
   int32_t DefaultDevice = 0;
+  /// def-allocator-var: omp_default_mem_alloc's handle, or another
+  /// allocator's (openmp_memory.cpp).
+  uintptr_t DefaultAllocator = 1;
+  /// nteams-var and teams-thread-limit-var (OpenMP 5.1): what a `teams`
+  /// without `num_teams` or `thread_limit` takes (0: unset).
+  uint32_t NumTeams = 0;
+  uint32_t TeamsThreadLimit = 0;
 };
 
 /// The calling thread's place in the team running it: thread 0 of a team
@@ -183,6 +190,7 @@ void *lookUp(const RuntimeFunction (&Table)[N], std::string_view Name) {
 /// synchronization (openmp_sync.cpp) named \p Name, or null.
 void *findScheduleFunction(std::string_view Name);
 void *findSyncFunction(std::string_view Name);
+void *findMemoryFunction(std::string_view Name);
 
 } // namespace mux
 

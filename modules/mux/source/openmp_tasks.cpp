@@ -200,7 +200,15 @@ void finishTask(TaskHeader &Header) {
     Team->finished();
 }
 
-/// Runs \p Header's task on the calling thread, then finishes it.
+/// Drops one of what \p Header waits for to complete; the last finishes
+/// it.
+void completeTask(TaskHeader &Header) {
+  if (Header.CompletionHolds.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    finishTask(Header);
+}
+
+/// Runs \p Header's task on the calling thread, then completes it (a
+/// detachable task may wait for its event still).
 void runTask(TaskHeader &Header) {
   TaskHeader *Outer = CurrentTask;
   CurrentTask = &Header;
@@ -209,7 +217,7 @@ void runTask(TaskHeader &Header) {
   if (Header.Flags & DestructorsThunkFlag)
     Task->Data1.Destructors(0, Task);
   CurrentTask = Outer;
-  finishTask(Header);
+  completeTask(Header);
 }
 
 /// Runs queued tasks until \p Done(): a task scheduling point.
@@ -282,7 +290,24 @@ void taskBeginIf0(void *, int32_t, void *Task) {
 void taskCompleteIf0(void *, int32_t, void *Task) {
   TaskHeader &Header = TaskHeader::of(Task);
   CurrentTask = Header.Resumed;
-  finishTask(Header);
+  completeTask(Header);
+}
+
+/// `__kmpc_task_allow_completion_event(loc, gtid, task)`: \p Task, just
+/// allocated, is detachable (`detach(event)`): it completes once its code
+/// has run and its event, which this returns, is fulfilled. The event is
+/// the task's header, which lives until then.
+void *taskAllowCompletionEvent(void *, int32_t, void *Task) {
+  TaskHeader &Header = TaskHeader::of(Task);
+  Header.CompletionHolds.fetch_add(1, std::memory_order_relaxed);
+  return &Header;
+}
+
+/// `omp_fulfill_event(event)`: the detachable task whose event it is may
+/// complete (at once, if its code has run).
+void ompFulfillEvent(void *Event) {
+  if (Event)
+    completeTask(*static_cast<TaskHeader *>(Event));
 }
 
 /// `__kmpc_omp_taskwait(loc, gtid)`.
@@ -578,10 +603,16 @@ void *targetTaskAlloc(void *Loc, int32_t ThreadId, int32_t Flags,
 /// `omp_in_final()`: whether the calling thread runs a final task.
 int ompInFinal() { return CurrentTask && CurrentTask->Final; }
 
+/// `omp_in_explicit_task()`: whether it runs an explicit one.
+int ompInExplicitTask() { return CurrentTask && !CurrentTask->Implicit; }
+
 const RuntimeFunction TaskFunctions[] = {
     {"__kmpc_omp_task_alloc", address(&taskAlloc)},
     {"__kmpc_omp_target_task_alloc", address(&targetTaskAlloc)},
     {"omp_in_final", address(&ompInFinal)},
+    {"omp_in_explicit_task", address(&ompInExplicitTask)},
+    {"__kmpc_task_allow_completion_event", address(&taskAllowCompletionEvent)},
+    {"omp_fulfill_event", address(&ompFulfillEvent)},
     {"__kmpc_omp_task", address(&task)},
     {"__kmpc_omp_task_begin_if0", address(&taskBeginIf0)},
     {"__kmpc_omp_task_complete_if0", address(&taskCompleteIf0)},

@@ -2,7 +2,8 @@
 ///
 /// \file
 /// The driver's OpenMP runtime's tasks (`task`, `taskwait`, `taskgroup`,
-/// `taskyield`, `taskloop`, `depend`), with the entry points and the task
+/// `taskyield`, `taskloop`, `depend`, `detach`, task reductions and the
+/// reduction's `task` modifier), with the entry points and the task
 /// layout Clang 15 uses (LLVM's kmp.h): `__kmpc_omp_task_alloc` gives the
 /// compiler a `kmp_task_t` (shareds pointer, routine, part id, two data
 /// words, then the task's private copies), followed by room for the
@@ -21,9 +22,10 @@
 /// while a task of the team is unfinished. A task's header lives while the
 /// task or any child of it is unfinished. Dependences (`depend`) are kept
 /// by waiting for the creating task's earlier children before the task is
-/// queued: stronger than OpenMP asks, never weaker. The tied-task
-/// scheduling constraint is not kept: a thread waiting in a tied task may
-/// run any queued task.
+/// queued: stronger than OpenMP asks, never weaker. A detachable task
+/// completes when both its code has run and its event is fulfilled,
+/// whichever is last. The tied-task scheduling constraint is not kept: a
+/// thread waiting in a tied task may run any queued task.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +65,9 @@ struct alignas(16) TaskHeader {
   /// One for itself until it finishes, one for each unfinished child: the
   /// header goes when none is left.
   std::atomic<uint32_t> References{1};
+  /// What it waits for to complete: its code's end, and a detachable
+  /// task's event (`detach`), fulfilled by `omp_fulfill_event`.
+  std::atomic<uint32_t> CompletionHolds{1};
   /// The task the thread ran before this undeferred one (if0).
   TaskHeader *Resumed = nullptr;
   /// The bytes of the kmp_task_t with its private copies, and of the

@@ -66,8 +66,19 @@ typedef enum omp_proc_bind_t {
 } omp_proc_bind_t;
 omp_proc_bind_t omp_get_proc_bind(void);
 
-/* Whether the calling thread runs a final task. */
+/* Whether the calling thread runs a final task, or an explicit one. */
 int omp_in_final(void);
+int omp_in_explicit_task(void);
+
+/* A depend object ('depobj'), which the compiler fills. */
+typedef void *omp_depend_t;
+
+/* A detachable task's completion event ('detach'): the task completes once
+   its code has run and omp_fulfill_event has been called on its event. */
+typedef enum omp_event_handle_t {
+  omp_event_handle_max = __UINTPTR_MAX__
+} omp_event_handle_t;
+void omp_fulfill_event(omp_event_handle_t event);
 
 /* Devices: the host alone, the initial device (target regions are host
    code). A task's priority is a hint not taken. */
@@ -87,12 +98,124 @@ int omp_get_place_num(void);
 int omp_get_partition_num_places(void);
 void omp_get_partition_place_nums(int *place_nums);
 
-/* The league of 'teams': its teams run one after another. */
+/* The league of 'teams': its teams run one after another. nteams-var and
+   teams-thread-limit-var (OpenMP 5.1) are what a 'teams' without
+   num_teams or thread_limit takes (0: unset; one team, no limit). */
 int omp_get_num_teams(void);
 int omp_get_team_num(void);
+void omp_set_num_teams(int num_teams);
+int omp_get_max_teams(void);
+void omp_set_teams_thread_limit(int thread_limit);
+int omp_get_teams_thread_limit(void);
 
 /* Whether 'cancel' cancels: never (OMP_CANCELLATION is not read). */
 int omp_get_cancellation(void);
+
+/* Resources to give back: none is held between regions, so pausing
+   always succeeds (on the host, the one device). */
+typedef enum omp_pause_resource_t {
+  omp_pause_resume = 0,
+  omp_pause_soft = 1,
+  omp_pause_hard = 2
+} omp_pause_resource_t;
+int omp_pause_resource(omp_pause_resource_t kind, int device_num);
+int omp_pause_resource_all(omp_pause_resource_t kind);
+
+/* No tool is attached (OMPT): omp_control_tool answers notool. */
+typedef enum omp_control_tool_result_t {
+  omp_control_tool_notool = -2,
+  omp_control_tool_nocallback = -1,
+  omp_control_tool_success = 0,
+  omp_control_tool_ignored = 1
+} omp_control_tool_result_t;
+typedef enum omp_control_tool_t {
+  omp_control_tool_start = 1,
+  omp_control_tool_pause = 2,
+  omp_control_tool_flush = 3,
+  omp_control_tool_end = 4
+} omp_control_tool_t;
+int omp_control_tool(int command, int modifier, void *arg);
+
+/* Memory allocators (OpenMP 5.0), with libomp's handles and traits. Every
+   memory space is the host's memory; an allocator's traits that change
+   what the runtime does are its alignment, its pool size and its fallback
+   (abort_fb ends the kernel's launch with an error); the others are
+   accepted and change nothing. The 'allocate' clause and directive call
+   the same allocators. */
+typedef __UINTPTR_TYPE__ omp_uintptr_t;
+typedef enum omp_alloctrait_key_t {
+  omp_atk_sync_hint = 1,
+  omp_atk_alignment = 2,
+  omp_atk_access = 3,
+  omp_atk_pool_size = 4,
+  omp_atk_fallback = 5,
+  omp_atk_fb_data = 6,
+  omp_atk_pinned = 7,
+  omp_atk_partition = 8
+} omp_alloctrait_key_t;
+typedef enum omp_alloctrait_value_t {
+  omp_atv_false = 0,
+  omp_atv_true = 1,
+  omp_atv_contended = 3,
+  omp_atv_uncontended = 4,
+  omp_atv_serialized = 5,
+  omp_atv_sequential = omp_atv_serialized,
+  omp_atv_private = 6,
+  omp_atv_all = 7,
+  omp_atv_thread = 8,
+  omp_atv_pteam = 9,
+  omp_atv_cgroup = 10,
+  omp_atv_default_mem_fb = 11,
+  omp_atv_null_fb = 12,
+  omp_atv_abort_fb = 13,
+  omp_atv_allocator_fb = 14,
+  omp_atv_environment = 15,
+  omp_atv_nearest = 16,
+  omp_atv_blocked = 17,
+  omp_atv_interleaved = 18
+} omp_alloctrait_value_t;
+#define omp_atv_default ((omp_uintptr_t)-1)
+typedef struct omp_alloctrait_t {
+  omp_alloctrait_key_t key;
+  omp_uintptr_t value;
+} omp_alloctrait_t;
+typedef enum omp_memspace_handle_t {
+  omp_default_mem_space = 0,
+  omp_large_cap_mem_space = 1,
+  omp_const_mem_space = 2,
+  omp_high_bw_mem_space = 3,
+  omp_low_lat_mem_space = 4,
+  omp_memspace_handle_max = __UINTPTR_MAX__
+} omp_memspace_handle_t;
+typedef enum omp_allocator_handle_t {
+  omp_null_allocator = 0,
+  omp_default_mem_alloc = 1,
+  omp_large_cap_mem_alloc = 2,
+  omp_const_mem_alloc = 3,
+  omp_high_bw_mem_alloc = 4,
+  omp_low_lat_mem_alloc = 5,
+  omp_cgroup_mem_alloc = 6,
+  omp_pteam_mem_alloc = 7,
+  omp_thread_mem_alloc = 8,
+  omp_allocator_handle_max = __UINTPTR_MAX__
+} omp_allocator_handle_t;
+omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace,
+                                          int ntraits,
+                                          const omp_alloctrait_t traits[]);
+void omp_destroy_allocator(omp_allocator_handle_t allocator);
+void omp_set_default_allocator(omp_allocator_handle_t allocator);
+omp_allocator_handle_t omp_get_default_allocator(void);
+void *omp_alloc(__SIZE_TYPE__ size, omp_allocator_handle_t allocator);
+void *omp_aligned_alloc(__SIZE_TYPE__ alignment, __SIZE_TYPE__ size,
+                        omp_allocator_handle_t allocator);
+void *omp_calloc(__SIZE_TYPE__ nmemb, __SIZE_TYPE__ size,
+                 omp_allocator_handle_t allocator);
+void *omp_aligned_calloc(__SIZE_TYPE__ alignment, __SIZE_TYPE__ nmemb,
+                         __SIZE_TYPE__ size, omp_allocator_handle_t allocator);
+void *omp_realloc(void *ptr, __SIZE_TYPE__ size,
+                  omp_allocator_handle_t allocator,
+                  omp_allocator_handle_t free_allocator);
+void omp_free(void *ptr, omp_allocator_handle_t allocator);
 
 /* Time, in seconds. */
 double omp_get_wtime(void);
