@@ -5,7 +5,7 @@
 /// memory through a wild pointer or overflows its thread's stack, ends its
 /// launch with an error naming it, and the host goes on, whichever of the
 /// driver's workers ran the faulting code (a parallel loop's, an OpenMP
-/// team's) (doc/overview.md, "A
+/// team's); so does an OpenMP allocator's abort_fb (doc/overview.md, "A
 /// kernel that faults"). The catch point is the driver's for every launch, so
 /// these run in every e2e entry, at every Vecz width.
 ///
@@ -250,6 +250,47 @@ TEST(KernelFaults, AFaultInATeamCancelsItsOtherMembers) {
       }
       ASSERT_EQ(Result, "") << Target;
       EXPECT_EQ(Args[0].as<int>(), (std::vector<int>{1, 2, 3})) << Target;
+    }
+  }
+}
+
+// An allocator whose pool is spent falls back as its traits say; with
+// abort_fb, OpenMP ends the program: the driver ends the launch, as a trap.
+const char *const AbortFallbackSource = R"(
+#include <omp.h>
+
+kernel void abort_fallback(global int *out, int size) {
+  const omp_alloctrait_t traits[2] = {{omp_atk_pool_size, 1024},
+                                      {omp_atk_fallback, omp_atv_abort_fb}};
+  omp_allocator_handle_t pool =
+      omp_init_allocator(omp_default_mem_space, 2, traits);
+  int *block = (int *)omp_alloc(size, pool);
+  block[0] = 7;
+  out[0] = block[0] + size;
+  omp_free(block, pool);
+  omp_destroy_allocator(pool);
+}
+)";
+
+TEST(KernelFaults, AnAllocatorsAbortFallbackStopsTheLaunch) {
+  for (const char *Target : Targets) {
+    std::vector<char> Binary;
+    ASSERT_EQ(compileKernel(AbortFallbackSource, Binary, "-fopenmp", Target),
+              "")
+        << Target;
+    for (int Size : {2048, 512}) {
+      std::vector<KernelArg> Args = {KernelArg::buffer(std::vector<int>(1, 0)),
+                                     KernelArg::scalar(Size)};
+      std::string Result =
+          runKernel(Binary, "abort_fallback", Args, {{1}, {1}, {}});
+      if (Size > 1024) {
+        EXPECT_NE(Result.find("kernel 'abort_fallback' stopped at a trap"),
+                  std::string::npos)
+            << Target << ": " << Result;
+        continue;
+      }
+      ASSERT_EQ(Result, "") << Target;
+      EXPECT_EQ(Args[0].as<int>()[0], 7 + Size) << Target;
     }
   }
 }
