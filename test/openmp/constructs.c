@@ -830,3 +830,32 @@ KERNEL void api50(int32_t *out, const int32_t *in, int32_t n) {
 #pragma omp taskwait
   out[n + 7] = explicit_task + omp_in_explicit_task() * 100;
 }
+
+// Tied tasks that wait inside a critical section: a thread waiting in one
+// may run only that task's descendants (OpenMP's task scheduling
+// constraint), never a sibling that would wait for the same section on
+// the same thread (before Loom kept the constraint, the child's taskyield
+// ran a sibling there, which never came back).
+KERNEL void tied_tasks(int32_t *out, const int32_t *in, int32_t n) {
+  int32_t total = 0, children = 0;
+#pragma omp parallel num_threads(2) shared(total, children)
+#pragma omp single
+  for (int32_t k = 0; k < n; ++k) {
+#pragma omp task firstprivate(k) shared(total, children)
+    {
+#pragma omp critical(tied)
+      {
+#pragma omp task shared(children)
+        {
+#pragma omp atomic
+          children += 1;
+#pragma omp taskyield
+        }
+#pragma omp taskwait
+        total += in[k];
+      }
+    }
+  }
+  out[0] = total;
+  out[1] = children;
+}

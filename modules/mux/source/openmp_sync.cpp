@@ -138,7 +138,9 @@ void waitAtBarrier() {
       return;
     if (Team.Launch->cancelled())
       leaveCancelledTeam();
-    if (Tasks.runOne(Member.Index)) {
+    // The member's implicit task waits in a barrier: the scheduling
+    // constraint does not hold it.
+    if (Tasks.runOne(Member.Index, nullptr)) {
       Idle = 0;
       continue;
     }

@@ -112,6 +112,7 @@ KmpTask *TaskHeader::task() { return reinterpret_cast<KmpTask *>(this + 1); }
 namespace {
 
 /// kmp_tasking_flags_t's bits that change what the runtime does.
+constexpr int32_t TiedFlag = 1 << 0;
 constexpr int32_t FinalFlag = 1 << 1;
 constexpr int32_t DestructorsThunkFlag = 1 << 3;
 
@@ -128,6 +129,9 @@ thread_local TaskHeader *CurrentTask = nullptr;
 thread_local TeamTasks *CurrentTeam = nullptr;
 thread_local uint32_t CurrentIndex = 0;
 thread_local const TeamLaunch *CurrentLaunch = nullptr;
+/// The innermost tied task the calling thread runs (an implicit task is
+/// tied), which constrains the tasks it may run while that one waits.
+thread_local TaskHeader *InnermostTied = nullptr;
 /// The innermost taskgroup of a thread that runs no task (no team's
 /// member), whose tasks all run at once.
 thread_local TaskGroup *OutsideInnermost = nullptr;
@@ -148,6 +152,7 @@ TaskHeader *allocateTask(size_t TaskBytes, size_t SharedsBytes, int32_t Flags) {
   Header->TaskBytes = TaskBytes;
   Header->SharedsBytes = SharedsBytes;
   Header->Flags = Flags;
+  Header->Tied = (Flags & TiedFlag) != 0;
   std::memset(Header->task(), 0, TaskBytes);
   Header->task()->Shareds =
       SharedsBytes ? reinterpret_cast<char *>(Header->task()) + TaskBytes
@@ -177,6 +182,7 @@ void adopt(TaskHeader &Header) {
     Parent->References.fetch_add(1, std::memory_order_relaxed);
     Header.Group = Parent->Innermost;
     Header.Final = Parent->Final;
+    Header.Depth = Parent->Depth + 1;
   }
   Header.Final |= (Header.Flags & FinalFlag) != 0;
   Header.Innermost = Header.Group;
@@ -211,12 +217,16 @@ void completeTask(TaskHeader &Header) {
 /// detachable task may wait for its event still).
 void runTask(TaskHeader &Header) {
   TaskHeader *Outer = CurrentTask;
+  TaskHeader *OuterTied = InnermostTied;
   CurrentTask = &Header;
+  if (Header.Tied)
+    InnermostTied = &Header;
   KmpTask *Task = Header.task();
   Task->Routine(0, Task);
   if (Header.Flags & DestructorsThunkFlag)
     Task->Data1.Destructors(0, Task);
   CurrentTask = Outer;
+  InnermostTied = OuterTied;
   completeTask(Header);
 }
 
@@ -227,7 +237,7 @@ template <typename Predicate> void waitRunningTasks(Predicate Done) {
   while (!Done()) {
     if (CurrentLaunch && CurrentLaunch->cancelled())
       leaveCancelledTeam();
-    if (Team && Team->runOne(CurrentIndex)) {
+    if (Team && Team->runOne(CurrentIndex, InnermostTied)) {
       Idle = 0;
       continue;
     }
@@ -284,12 +294,16 @@ void taskBeginIf0(void *, int32_t, void *Task) {
   TaskHeader &Header = TaskHeader::of(Task);
   adopt(Header);
   Header.Resumed = CurrentTask;
+  Header.OuterTied = InnermostTied;
   CurrentTask = &Header;
+  if (Header.Tied)
+    InnermostTied = &Header;
 }
 
 void taskCompleteIf0(void *, int32_t, void *Task) {
   TaskHeader &Header = TaskHeader::of(Task);
   CurrentTask = Header.Resumed;
+  InnermostTied = Header.OuterTied;
   completeTask(Header);
 }
 
@@ -319,7 +333,7 @@ int32_t taskwait(void *, int32_t) {
 /// `__kmpc_omp_taskyield(loc, gtid, end_part)`: runs a queued task, if any.
 int32_t taskyield(void *, int32_t, int32_t) {
   if (CurrentTeam)
-    CurrentTeam->runOne(CurrentIndex);
+    CurrentTeam->runOne(CurrentIndex, InnermostTied);
   return 0;
 }
 
@@ -652,29 +666,55 @@ ReductionModifier &TeamTasks::reductionModifier(bool Worksharing) {
   return *Modifiers[Worksharing];
 }
 
-TaskHeader *TeamTasks::take(MemberQueue &Queue, bool Latest) {
+/// Whether OpenMP's task scheduling constraint lets a thread whose
+/// innermost tied task, waiting, is \p Suspended run \p Candidate: an
+/// untied one, or one descending from it.
+bool mayRunWhileSuspended(const TaskHeader &Candidate,
+                          const TaskHeader *Suspended) {
+  if (!Suspended || !Candidate.Tied)
+    return true;
+  // A task's ancestors are unfinished, so their headers live; each is one
+  // level shallower.
+  for (const TaskHeader *Ancestor = Candidate.Parent;
+       Ancestor && Ancestor->Depth >= Suspended->Depth;
+       Ancestor = Ancestor->Parent)
+    if (Ancestor == Suspended)
+      return true;
+  return false;
+}
+
+TaskHeader *TeamTasks::take(MemberQueue &Queue, bool Latest,
+                            const TaskHeader *Suspended) {
   std::lock_guard<std::mutex> Guard(Queue.Lock);
-  if (Queue.Tasks.empty())
-    return nullptr;
-  TaskHeader *Header;
+  auto Allowed = [Suspended](const TaskHeader *Candidate) {
+    return mayRunWhileSuspended(*Candidate, Suspended);
+  };
+  std::deque<TaskHeader *> &Tasks = Queue.Tasks;
+  TaskHeader *Header = nullptr;
   if (Latest) {
-    Header = Queue.Tasks.back();
-    Queue.Tasks.pop_back();
+    auto Found = std::find_if(Tasks.rbegin(), Tasks.rend(), Allowed);
+    if (Found == Tasks.rend())
+      return nullptr;
+    Header = *Found;
+    Tasks.erase(std::next(Found).base());
   } else {
-    Header = Queue.Tasks.front();
-    Queue.Tasks.pop_front();
+    auto Found = std::find_if(Tasks.begin(), Tasks.end(), Allowed);
+    if (Found == Tasks.end())
+      return nullptr;
+    Header = *Found;
+    Tasks.erase(Found);
   }
   Queued.fetch_sub(1, std::memory_order_release);
   return Header;
 }
 
-bool TeamTasks::runOne(uint32_t Index) {
+bool TeamTasks::runOne(uint32_t Index, const TaskHeader *Suspended) {
   if (!anyQueued() || Queues.empty())
     return false;
   const auto Count = static_cast<uint32_t>(Queues.size());
-  TaskHeader *Header = take(Queues[Index % Count], /*Latest=*/true);
+  TaskHeader *Header = take(Queues[Index % Count], /*Latest=*/true, Suspended);
   for (uint32_t I = 1; !Header && I < Count; ++I)
-    Header = take(Queues[(Index + I) % Count], /*Latest=*/false);
+    Header = take(Queues[(Index + I) % Count], /*Latest=*/false, Suspended);
   if (!Header)
     return false;
   runTask(*Header);
@@ -719,7 +759,9 @@ ImplicitTask::ImplicitTask(TeamTasks *Team, uint32_t Index,
     : OuterTask(CurrentTask), OuterTeam(CurrentTeam), OuterIndex(CurrentIndex),
       OuterLaunch(CurrentLaunch) {
   Header.Implicit = true;
+  Header.OuterTied = InnermostTied;
   CurrentTask = &Header;
+  InnermostTied = &Header;
   CurrentTeam = Team;
   CurrentIndex = Index;
   CurrentLaunch = Launch;
@@ -728,6 +770,7 @@ ImplicitTask::ImplicitTask(TeamTasks *Team, uint32_t Index,
 ImplicitTask::~ImplicitTask() {
   // Its children have all finished: the team's barrier waited for them.
   CurrentTask = OuterTask;
+  InnermostTied = Header.OuterTied;
   CurrentTeam = OuterTeam;
   CurrentIndex = OuterIndex;
   CurrentLaunch = OuterLaunch;
@@ -750,6 +793,7 @@ void abandonTasks() {
     delete Group;
   }
   CurrentTask = nullptr;
+  InnermostTied = nullptr;
   CurrentTeam = nullptr;
   CurrentLaunch = nullptr;
 }

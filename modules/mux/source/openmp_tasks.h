@@ -24,8 +24,12 @@
 /// by waiting for the creating task's earlier children before the task is
 /// queued: stronger than OpenMP asks, never weaker. A detachable task
 /// completes when both its code has run and its event is fulfilled,
-/// whichever is last. The tied-task scheduling constraint is not kept: a
-/// thread waiting in a tied task may run any queued task.
+/// whichever is last. OpenMP's task scheduling constraint is kept, as
+/// libomp keeps it: a thread waiting in a tied task (`taskwait`, a
+/// taskgroup's end, `taskyield`; an implicit task too, but not at a
+/// barrier) runs only a tied task that descends from it, so that a task
+/// holding a lock or a critical section while it waits is never resumed
+/// under a task that wants the same (untied tasks may run anywhere).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -75,9 +79,15 @@ struct alignas(16) TaskHeader {
   size_t TaskBytes = 0;
   size_t SharedsBytes = 0;
   int32_t Flags = 0;
+  /// How many tasks it descends from (an implicit task: 0).
+  uint32_t Depth = 0;
+  /// The thread's innermost tied task before this undeferred one began.
+  TaskHeader *OuterTied = nullptr;
   /// A final task, or one inside one: its children run at once.
   bool Final = false;
   bool Implicit = false;
+  /// Tied to the thread that begins it (every task but an `untied` one).
+  bool Tied = true;
 
   /// The `kmp_task_t` after it.
   KmpTask *task();
@@ -97,8 +107,11 @@ public:
   TeamTasks &operator=(const TeamTasks &) = delete;
 
   /// Runs one queued task on the calling thread, member \p Index: its own
-  /// latest, else another member's oldest; false when none is queued.
-  bool runOne(uint32_t Index);
+  /// latest, else another member's oldest, of those OpenMP's task
+  /// scheduling constraint allows (a tied one must descend from
+  /// \p Suspended, the thread's innermost tied task, unless that is null:
+  /// an implicit task at a barrier); false when there is none.
+  bool runOne(uint32_t Index, const TaskHeader *Suspended);
   /// Whether every task queued on the team has finished.
   bool allFinished() const {
     return Unfinished.load(std::memory_order_acquire) == 0;
@@ -138,8 +151,10 @@ private:
     std::mutex Lock;
     std::deque<TaskHeader *> Tasks;
   };
-  /// Takes a task from \p Queue: its latest, or its oldest.
-  TaskHeader *take(MemberQueue &Queue, bool Latest);
+  /// Takes a task from \p Queue that \p Suspended allows: its latest, or
+  /// its oldest.
+  TaskHeader *take(MemberQueue &Queue, bool Latest,
+                   const TaskHeader *Suspended);
 
   std::deque<MemberQueue> Queues;
   std::unique_ptr<ReductionModifier> Modifiers[2];

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -425,6 +426,95 @@ TEST(OpenMPRuntime, TasksRunOnTheTeamBeforeTheRegionEnds) {
   static_cast<KmpTask *>(Task)->Creator = 2;
   hook<TaskSubmit>("__kmpc_omp_task")(nullptr, 0, Task);
   EXPECT_EQ(Alone.Ran[2].load(), 1);
+}
+
+/// OpenMP's task scheduling constraint: what ran while a tied task held
+/// its "lock" and waited.
+struct ConstraintRecord {
+  std::atomic<bool> FirstHolds{false};
+  std::atomic<bool> FirstDone{false};
+  std::atomic<int> SecondRanInsideFirst{0};
+  int32_t SecondFlags = 1;
+};
+
+/// A task of the constraint's test, with its record.
+struct ConstrainedTask {
+  void *Shareds;
+  int32_t (*Routine)(int32_t, void *);
+  int32_t PartId;
+  void *Data1, *Data2;
+  ConstraintRecord *Record;
+};
+
+using TaskYield = int32_t (*)(void *, int32_t, int32_t);
+
+ConstrainedTask *makeConstrainedTask(ConstraintRecord &R, int32_t Flags,
+                                     int32_t (*Routine)(int32_t, void *)) {
+  auto *Task = static_cast<ConstrainedTask *>(hook<TaskAlloc>(
+      "__kmpc_omp_task_alloc")(nullptr, 0, Flags, sizeof(ConstrainedTask), 0,
+                               reinterpret_cast<void *>(Routine)));
+  Task->Record = &R;
+  return Task;
+}
+
+int32_t secondTask(int32_t, void *Task) {
+  auto &R = *static_cast<ConstrainedTask *>(Task)->Record;
+  if (R.FirstHolds)
+    ++R.SecondRanInsideFirst;
+  return 0;
+}
+
+/// The first task's child: a scheduling point while the first waits.
+int32_t yieldingChild(int32_t, void *) {
+  hook<TaskYield>("__kmpc_omp_taskyield")(nullptr, 0, 0);
+  return 0;
+}
+
+/// Holds the "lock", creates a child and waits for it, lets go.
+int32_t firstTask(int32_t, void *Task) {
+  auto &R = *static_cast<ConstrainedTask *>(Task)->Record;
+  R.FirstHolds = true;
+  hook<TaskSubmit>("__kmpc_omp_task")(
+      nullptr, 0, makeConstrainedTask(R, 1, &yieldingChild));
+  hook<TaskWait>("__kmpc_omp_taskwait")(nullptr, 0);
+  R.FirstHolds = false;
+  R.FirstDone = true;
+  return 0;
+}
+
+/// Member 0 queues the second task, then the first, and waits for them;
+/// member 1 stays out of the way (no scheduling point) until the first is
+/// done. Member 0 runs the first (its latest), whose child yields while the
+/// first waits: the second, queued and not the first's descendant, must
+/// not run there unless it is untied.
+void constraintMember(int32_t *ThreadId, int32_t *, void *Context) {
+  auto &R = *static_cast<ConstraintRecord *>(Context);
+  if (*ThreadId != 0) {
+    while (!R.FirstDone)
+      std::this_thread::yield();
+    return;
+  }
+  hook<TaskSubmit>("__kmpc_omp_task")(
+      nullptr, 0, makeConstrainedTask(R, R.SecondFlags, &secondTask));
+  hook<TaskSubmit>("__kmpc_omp_task")(nullptr, 0,
+                                      makeConstrainedTask(R, 1, &firstTask));
+  hook<TaskWait>("__kmpc_omp_taskwait")(nullptr, 0);
+}
+
+TEST(OpenMPRuntime, AWaitingTiedTaskRunsOnlyItsDescendants) {
+  for (int32_t SecondFlags : {1, 0}) {
+    ConstraintRecord R;
+    R.SecondFlags = SecondFlags;
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 2);
+    hook<ForkCall>("__kmpc_fork_call")(
+        nullptr, 1, reinterpret_cast<void *>(&constraintMember), &R);
+    if (SecondFlags == 1)
+      EXPECT_EQ(R.SecondRanInsideFirst.load(), 0)
+          << "a tied task ran inside another it does not descend from";
+    else
+      EXPECT_EQ(R.SecondRanInsideFirst.load(), 1)
+          << "an untied task may run at any scheduling point";
+  }
 }
 
 /// `kmp_taskred_input_t`.
