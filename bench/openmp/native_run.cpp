@@ -17,11 +17,11 @@
 ///
 /// The build is `clang-15 -x c -std=c11 -fopenmp -fPIC -shared` with the
 /// optimization flags --cflags gives (default `-O3 -march=native`, a build
-/// tuned for this machine) and the case's `-D` options (its other build
-/// options are Loom's). libomp's own environment applies: OMP_NUM_THREADS
-/// sets the team size as LOOM_NUM_THREADS sets Loom's. Buffers are host
-/// memory aligned to 64 bytes; scalars are passed by value through libffi,
-/// so a kernel may have any list of buffers and scalars.
+/// tuned for this machine) and the case's `-D` and `-fopenmp-version=`
+/// options (its other build options are Loom's). libomp's own environment
+/// applies: OMP_NUM_THREADS sets the team size as LOOM_NUM_THREADS sets Loom's.
+/// Buffers are host memory aligned to 64 bytes; scalars are passed by value
+/// through libffi, so a kernel may have any list of buffers and scalars.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -68,13 +68,14 @@ llvm::Error failure(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
 }
 
-/// The case's build options a native build keeps: its macro definitions.
-std::vector<std::string> macroDefinitions(llvm::StringRef BuildOptions) {
+/// The case's build options a native build keeps: its macro definitions
+/// and its OpenMP version.
+std::vector<std::string> nativeBuildOptions(llvm::StringRef BuildOptions) {
   llvm::SmallVector<llvm::StringRef, 8> Words;
   BuildOptions.split(Words, ' ', -1, /*KeepEmpty=*/false);
   std::vector<std::string> Kept;
   for (llvm::StringRef Word : Words)
-    if (Word.startswith("-D"))
+    if (Word.startswith("-D") || Word.startswith("-fopenmp-version="))
       Kept.push_back(Word.str());
   return Kept;
 }
@@ -93,8 +94,8 @@ llvm::Error buildLibrary(const loom::KernelCase &Case, const Options &Opts,
   llvm::StringRef(Opts.CFlags).split(Flags, ' ', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef Flag : Flags)
     Words.push_back(Flag.str());
-  for (std::string &Definition : macroDefinitions(Case.BuildOptions))
-    Words.push_back(std::move(Definition));
+  for (std::string &Option : nativeBuildOptions(Case.BuildOptions))
+    Words.push_back(std::move(Option));
   Words.insert(Words.end(), {"-Wl,-rpath," LOOM_NATIVE_OPENMP_LIBRARY_DIR, "-o",
                              Library.str(), Case.SourcePath});
   std::vector<llvm::StringRef> Arguments(Words.begin(), Words.end());

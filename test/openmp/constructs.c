@@ -859,3 +859,23 @@ KERNEL void tied_tasks(int32_t *out, const int32_t *in, int32_t n) {
   out[0] = total;
   out[1] = children;
 }
+
+// OpenMP 5.1's atomic compare (-fopenmp-version=51, whose _OPENMP is
+// 202011): a maximum and a minimum kept by compare-and-swap in Loom's
+// parallel loop.
+#if _OPENMP >= 202011
+KERNEL void atomic_compare(int32_t *out, const int32_t *in, int32_t n) {
+  int32_t largest = -1, smallest = 1 << 30;
+#pragma omp parallel for num_threads(2)
+  for (int32_t i = 0; i < n; ++i) {
+#pragma omp atomic compare
+    if (largest < in[i])
+      largest = in[i];
+#pragma omp atomic compare
+    if (in[i] < smallest)
+      smallest = in[i];
+  }
+  out[0] = largest;
+  out[1] = smallest;
+}
+#endif

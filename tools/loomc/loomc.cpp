@@ -134,6 +134,13 @@ cl::opt<bool> OpenMPRuntime(
     cl::desc("With OpenMP directives, run every parallel region on the "
              "driver's OpenMP runtime instead of as Loom's parallel loop"),
     cl::cat(LoomcCategory));
+const std::string OpenMPVersionHelp = "The OpenMP version of the directives (" +
+                                      compiler::describeOpenMPVersions() +
+                                      "; default: Clang's, 50)";
+cl::opt<std::string> OpenMPVersion("fopenmp-version",
+                                   cl::desc(OpenMPVersionHelp),
+                                   cl::value_desc("version"),
+                                   cl::cat(LoomcCategory));
 cl::opt<bool> OpenMP("fopenmp",
                      cl::desc("OpenMP directives: '#pragma omp parallel for' "
                               "runs on the driver's workers"),
@@ -388,6 +395,7 @@ Error setCompileOptions(compiler::CompileOptions &Opts, loom::InputKind Input) {
   std::string CPU = codegen::getMCPU();
   const std::pair<StringRef, const std::string *> BuildOptions[] = {
       {"-cl-std=", &Standard},
+      {"-fopenmp-version=", &OpenMPVersion},
       {"-cl-vec=", &Vectorize},
       {"-cl-wfv=", &WholeFunctionVectorization},
       {"-mcpu=", &CPU},

@@ -97,8 +97,11 @@ std::vector<std::string> buildCC1Args(const CompileOptions &Opts,
   }
   // Clang outlines each parallel region into a call of the OpenMP runtime;
   // openmp-to-parallel-loops puts it back (doc/passes.md).
-  if (Opts.OpenMP)
+  if (Opts.OpenMP) {
     Args.push_back("-fopenmp");
+    if (!Opts.OpenMPVersion.empty())
+      Args.push_back("-fopenmp-version=" + Opts.OpenMPVersion);
+  }
   for (const std::string &Define : Opts.Defines)
     Args.push_back("-D" + Define);
   for (const std::string &Dir : Opts.IncludeDirs)

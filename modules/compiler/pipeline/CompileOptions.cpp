@@ -72,16 +72,24 @@ StringRef getVeczLayoutName(VeczLayout Layout) {
   llvm_unreachable("a VeczLayout without a name");
 }
 
+/// \p Spellings as a message lists them: "a, b or c".
+static std::string describeAlternatives(ArrayRef<std::string> Spellings) {
+  std::string Text;
+  for (size_t I = 0; I < Spellings.size(); ++I)
+    Text += (I == 0                      ? ""
+             : I + 1 == Spellings.size() ? " or "
+                                         : ", ") +
+            Spellings[I];
+  return Text;
+}
+
 std::string VeczNumberRange::describe() const {
   SmallVector<std::string, 4> Values;
   for (unsigned N = Min; N <= Max; N *= 2)
     Values.push_back(std::to_string(N));
   if (Values.size() > 4)
     return "a power of two from " + Values.front() + " to " + Values.back();
-  std::string Text = Values.front();
-  for (size_t I = 1; I < Values.size(); ++I)
-    Text += (I + 1 == Values.size() ? " or " : ", ") + Values[I];
-  return Text;
+  return describeAlternatives(Values);
 }
 
 std::optional<unsigned> parseVeczNumber(const VeczNumberRange &Range,
@@ -109,6 +117,28 @@ bool CompileOptions::relaxesMath() const {
          llvm::is_contained(ClangFlags, "cl-unsafe-math-optimizations");
 }
 
+/// Whether \p Spelling is one of LOOM_OPENMP_VERSIONS.
+static bool isOpenMPVersion(StringRef Spelling) {
+#define LOOM_OPENMP_VERSION_SPELLING(Number)                                   \
+  if (Spelling == #Number)                                                     \
+    return true;
+  LOOM_OPENMP_VERSIONS(LOOM_OPENMP_VERSION_SPELLING)
+#undef LOOM_OPENMP_VERSION_SPELLING
+  return false;
+}
+
+const std::string &describeOpenMPVersions() {
+  static const std::string Description = [] {
+    std::vector<std::string> Spellings = {
+#define LOOM_OPENMP_VERSION_SPELLING(Number) #Number,
+        LOOM_OPENMP_VERSIONS(LOOM_OPENMP_VERSION_SPELLING)
+#undef LOOM_OPENMP_VERSION_SPELLING
+    };
+    return describeAlternatives(Spellings);
+  }();
+  return Description;
+}
+
 /// Whether \p Spelling is one of LOOM_OPENCL_C_VERSIONS as `-cl-std=`
 /// takes it.
 static bool isOpenCLCVersion(StringRef Spelling) {
@@ -127,13 +157,7 @@ const std::string &describeOpenCLCVersions() {
         LOOM_OPENCL_C_VERSIONS(LOOM_OPENCL_C_VERSION_SPELLING)
 #undef LOOM_OPENCL_C_VERSION_SPELLING
     };
-    std::string Text;
-    for (size_t I = 0; I < Spellings.size(); ++I)
-      Text += (I == 0                      ? ""
-               : I + 1 == Spellings.size() ? " or "
-                                           : ", ") +
-              Spellings[I];
-    return Text;
+    return describeAlternatives(Spellings);
   }();
   return Description;
 }
@@ -160,6 +184,12 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
       OpenMP = true;
     } else if (Word == "-fopenmp-runtime") {
       OpenMP = OpenMPRuntime = true;
+    } else if (Word.consume_front("-fopenmp-version=")) {
+      if (!isOpenMPVersion(Word))
+        return buildOptionError("unsupported OpenMP version '" + Word +
+                                "' in -fopenmp-version= (" +
+                                describeOpenMPVersions() + ")");
+      OpenMPVersion = Word.str();
     } else if (Word.consume_front("-cl-vec=")) {
       std::optional<EarlyVectorization> Kind =
           StringSwitch<std::optional<EarlyVectorization>>(Word)

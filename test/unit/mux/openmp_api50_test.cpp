@@ -214,23 +214,17 @@ TEST(OpenMPAllocators, TheDefaultAllocatorIsAnIcv) {
             omp_default_mem_alloc);
 }
 
-/// `kmp_task_t`'s head, and what a detachable task's test records.
+/// What a detachable task's test records, and its task.
 struct DetachRecord {
   std::atomic<int> Done{0};
   std::atomic<int> SeenAtWait{-1};
   std::atomic<void *> Event{nullptr};
 };
 struct RecordingTask {
-  void *Shareds;
-  int32_t (*Routine)(int32_t, void *);
-  int32_t PartId;
-  void *Data1, *Data2;
+  KmpTaskHead Head;
   DetachRecord *Record;
 };
 
-using TaskAlloc = void *(*)(void *, int32_t, int32_t, size_t, size_t, void *);
-using TaskSubmit = int32_t (*)(void *, int32_t, void *);
-using TaskWait = int32_t (*)(void *, int32_t);
 using AllowCompletion = void *(*)(void *, int32_t, void *);
 using Fulfill = void (*)(void *);
 

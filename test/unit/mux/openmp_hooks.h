@@ -12,6 +12,7 @@
 
 #include "external_symbols.h"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace openmp_hooks {
@@ -24,6 +25,19 @@ using DispatchInit4 = void (*)(void *, int32_t, int32_t, int32_t, int32_t,
                                int32_t, int32_t);
 using DispatchNext4 = int32_t (*)(void *, int32_t, int32_t *, int32_t *,
                                   int32_t *, int32_t *);
+
+using TaskAlloc = void *(*)(void *, int32_t, int32_t, size_t, size_t, void *);
+using TaskSubmit = int32_t (*)(void *, int32_t, void *);
+using TaskWait = int32_t (*)(void *, int32_t);
+
+/// `kmp_task_t` as Clang 15 lays it out: a test's task has it first, its
+/// own data after.
+struct KmpTaskHead {
+  void *Shareds;
+  int32_t (*Routine)(int32_t, void *);
+  int32_t PartId;
+  void *Data1, *Data2;
+};
 
 /// The runtime's function \p Name, as a kernel would call it.
 template <typename F> F hook(const char *Name) {

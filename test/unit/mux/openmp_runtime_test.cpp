@@ -362,22 +362,15 @@ struct TaskRecord {
   std::atomic<int> EarlyWaits{0};
 };
 
-/// kmp_task_t's start, as Clang lays it out; the private copies follow.
-struct KmpTask {
-  void *Shareds;
-  int32_t (*Routine)(int32_t, void *);
-  int32_t PartId;
-  void *Data1, *Data2;
+/// A counted task: its record and the member that made it.
+struct CountedTask {
+  KmpTaskHead Head;
   TaskRecord *Record;
   int32_t Creator;
 };
 
-using TaskAlloc = void *(*)(void *, int32_t, int32_t, size_t, size_t, void *);
-using TaskSubmit = int32_t (*)(void *, int32_t, void *);
-using TaskWait = int32_t (*)(void *, int32_t);
-
 int32_t countTask(int32_t, void *Task) {
-  auto &T = *static_cast<KmpTask *>(Task);
+  auto &T = *static_cast<CountedTask *>(Task);
   ++T.Record->Ran[T.Creator];
   ++T.Record->RanBy[hook<ThreadQuery>("omp_get_thread_num")()];
   return 0;
@@ -391,10 +384,10 @@ void taskMember(int32_t *ThreadId, int32_t *, void *Context) {
     return;
   for (int I = 0; I < TaskRecord::PerMember; ++I) {
     void *Task = hook<TaskAlloc>("__kmpc_omp_task_alloc")(
-        nullptr, *ThreadId, 1, sizeof(KmpTask), 0,
+        nullptr, *ThreadId, 1, sizeof(CountedTask), 0,
         reinterpret_cast<void *>(&countTask));
-    static_cast<KmpTask *>(Task)->Record = &R;
-    static_cast<KmpTask *>(Task)->Creator = *ThreadId;
+    static_cast<CountedTask *>(Task)->Record = &R;
+    static_cast<CountedTask *>(Task)->Creator = *ThreadId;
     hook<TaskSubmit>("__kmpc_omp_task")(nullptr, *ThreadId, Task);
   }
   if (*ThreadId == 1) {
@@ -421,9 +414,10 @@ TEST(OpenMPRuntime, TasksRunOnTheTeamBeforeTheRegionEnds) {
   // Outside a team, a task runs at once.
   TaskRecord Alone;
   void *Task = hook<TaskAlloc>("__kmpc_omp_task_alloc")(
-      nullptr, 0, 1, sizeof(KmpTask), 0, reinterpret_cast<void *>(&countTask));
-  static_cast<KmpTask *>(Task)->Record = &Alone;
-  static_cast<KmpTask *>(Task)->Creator = 2;
+      nullptr, 0, 1, sizeof(CountedTask), 0,
+      reinterpret_cast<void *>(&countTask));
+  static_cast<CountedTask *>(Task)->Record = &Alone;
+  static_cast<CountedTask *>(Task)->Creator = 2;
   hook<TaskSubmit>("__kmpc_omp_task")(nullptr, 0, Task);
   EXPECT_EQ(Alone.Ran[2].load(), 1);
 }
@@ -439,10 +433,7 @@ struct ConstraintRecord {
 
 /// A task of the constraint's test, with its record.
 struct ConstrainedTask {
-  void *Shareds;
-  int32_t (*Routine)(int32_t, void *);
-  int32_t PartId;
-  void *Data1, *Data2;
+  KmpTaskHead Head;
   ConstraintRecord *Record;
 };
 
@@ -535,10 +526,7 @@ using TaskReductionData = void *(*)(int32_t, void *, void *);
 /// A task of a task reduction: adds its value to the running member's copy
 /// of the sum.
 struct ReducingTask {
-  void *Shareds;
-  int32_t (*Routine)(int32_t, void *);
-  int32_t PartId;
-  void *Data1, *Data2;
+  KmpTaskHead Head;
   void *Reduction;
   int64_t *Sum;
   int64_t Value;

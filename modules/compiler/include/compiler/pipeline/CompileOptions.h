@@ -102,6 +102,16 @@ inline constexpr unsigned OpenCLDeviceMinorVersion = 0;
 /// --help: "CL1.0, CL1.1, CL1.2 or CL3.0".
 const std::string &describeOpenCLCVersions();
 
+/// The OpenMP versions `-fopenmp-version=` takes, as X(Number), the number
+/// as Clang 15 spells it (45: OpenMP 4.5); without the option, Clang's
+/// default, 5.0. 5.1's constructs Clang 15 implements (`atomic compare`,
+/// `masked`, `omp_*` routines of 5.1) need 51.
+#define LOOM_OPENMP_VERSIONS(X) X(45) X(50) X(51)
+
+/// The `-fopenmp-version=` values of LOOM_OPENMP_VERSIONS, for messages and
+/// --help: "45, 50 or 51".
+const std::string &describeOpenMPVersions();
+
 /// What BaseModule::compile takes: OpenCL C, or plain C (C11, freestanding)
 /// whose kernels are functions marked `annotate("loom_kernel")`.
 enum class SourceLanguage { OpenCLC, C };
@@ -189,6 +199,9 @@ struct CompileOptions {
   /// `-fopenmp-runtime` (implies -fopenmp): every parallel region runs on
   /// the driver's OpenMP runtime, none as Loom's parallel loop.
   bool OpenMPRuntime = false;
+  /// `-fopenmp-version=`: the OpenMP version of the directives, one of
+  /// LOOM_OPENMP_VERSIONS; empty for Clang's default. Only with -fopenmp.
+  std::string OpenMPVersion;
   /// `-g`: line tables in the IR, so that warnings from Loom's passes say
   /// `file:line:col`. The reference driver loads no DWARF: code generation
   /// drops it.
