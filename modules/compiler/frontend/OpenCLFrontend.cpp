@@ -10,11 +10,14 @@
 
 #include "frontend/OpenCLFrontend.h"
 
+#include "frontend/OpenMPLoopConstructs.h"
+
 #include "compiler/support/DiagnosticError.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/IR/InstIterator.h"
@@ -168,6 +171,27 @@ createFileSystem(ArrayRef<TargetHeader> Headers) {
   return Overlay;
 }
 
+/// Clang's code generation, after, with OpenMP, the check of the `loop`
+/// constructs Clang 15 does not run as OpenMP says (an error there stops
+/// the code generation).
+class EmitLLVMCheckingOpenMP : public clang::EmitLLVMOnlyAction {
+public:
+  using EmitLLVMOnlyAction::EmitLLVMOnlyAction;
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
+    std::unique_ptr<clang::ASTConsumer> CodeGen =
+        EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile);
+    if (!CodeGen || !CI.getLangOpts().OpenMP)
+      return CodeGen;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    Consumers.push_back(createOpenMPLoopConstructCheck(CI.getDiagnostics()));
+    Consumers.push_back(std::move(CodeGen));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
+  }
+};
+
 } // namespace
 
 Expected<std::unique_ptr<Module>> compileOpenCLSource(
@@ -225,7 +249,7 @@ Expected<std::unique_ptr<Module>> compileOpenCLSource(
     }
   }
 
-  clang::EmitLLVMOnlyAction Action(&Ctx);
+  EmitLLVMCheckingOpenMP Action(&Ctx);
   // Clang's backend sets LLVM's global pass timing from its own options; the
   // user's --time-passes is for Loom's pipeline, which runs afterwards.
   bool TimePasses = TimePassesIsEnabled;
