@@ -860,6 +860,26 @@ KERNEL void tied_tasks(int32_t *out, const int32_t *in, int32_t n) {
   out[1] = children;
 }
 
+// Dependences among tasks: a wavefront over a grid, each cell's task
+// waiting for the cells above and to the left (depend in) and writing its
+// own (depend out); on a team, each task waits for those alone.
+KERNEL void wavefront(int32_t *grid, const int32_t *in, int32_t n) {
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  for (int32_t i = 0; i < n; ++i)
+    for (int32_t j = 0; j < n; ++j) {
+#pragma omp task firstprivate(i, j)                                           \
+    depend(in : grid[(i > 0 ? i - 1 : i) * n + j],                          \
+               grid[i * n + (j > 0 ? j - 1 : j)])                            \
+    depend(out : grid[i * n + j])
+      {
+        int32_t up = i > 0 ? grid[(i - 1) * n + j] : 0;
+        int32_t left = j > 0 ? grid[i * n + j - 1] : 0;
+        grid[i * n + j] = (up + left + in[i * n + j]) % 1000003;
+      }
+    }
+}
+
 // OpenMP 5.1's atomic compare (-fopenmp-version=51, whose _OPENMP is
 // 202011): a maximum and a minimum kept by compare-and-swap in Loom's
 // parallel loop.

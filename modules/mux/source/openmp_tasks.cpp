@@ -18,6 +18,8 @@
 #include <memory>
 #include <new>
 #include <thread>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace mux {
@@ -107,6 +109,39 @@ struct TaskGroup {
   std::unique_ptr<TaskReduction> Reduction;
 };
 
+/// `kmp_depend_info_t`, one item of a `depend` clause as Clang 15 gives
+/// it: the storage's address and size, and what the task does with it.
+struct DependInfo {
+  intptr_t Address;
+  size_t Size;
+  uint8_t Flags;
+};
+
+/// DependInfo's flags: `in` 1, `out` 2 (`inout` both), `mutexinoutset` 4,
+/// `inoutset` 8; any other bit (`omp_all_memory`'s 0x80) is one the runtime
+/// keeps by waiting for every earlier sibling.
+constexpr uint8_t DependIn = 1;
+constexpr uint8_t DependKnown = 0xf;
+
+/// A task with dependences: the tasks waiting for it to complete, and
+/// whether it has (after which no task waits for it).
+struct DependenceLinks {
+  std::mutex Lock;
+  bool Completed = false;
+  std::vector<TaskHeader *> Successors;
+};
+
+/// What a task's children's dependences are on: for each address, the
+/// last child that writes it and the children that read it since, each
+/// held by a reference (their headers live as long as the map).
+struct DependenceMap {
+  struct Entry {
+    TaskHeader *Writer = nullptr;
+    std::vector<TaskHeader *> Readers;
+  };
+  std::unordered_map<intptr_t, Entry> Entries;
+};
+
 KmpTask *TaskHeader::task() { return reinterpret_cast<KmpTask *>(this + 1); }
 
 namespace {
@@ -160,7 +195,26 @@ TaskHeader *allocateTask(size_t TaskBytes, size_t SharedsBytes, int32_t Flags) {
   return Header;
 }
 
+void release(TaskHeader &Header);
+
+/// Drops \p Header's record of its children's dependences, and the
+/// references it held to them.
+void forgetDependences(TaskHeader &Header) {
+  DependenceMap *Map = std::exchange(Header.Dependences, nullptr);
+  if (!Map)
+    return;
+  for (auto &[Address, Entry] : Map->Entries) {
+    if (Entry.Writer)
+      release(*Entry.Writer);
+    for (TaskHeader *Reader : Entry.Readers)
+      release(*Reader);
+  }
+  delete Map;
+}
+
 void freeTask(TaskHeader &Header) {
+  forgetDependences(Header);
+  delete Header.Links;
   Header.~TaskHeader();
   ::operator delete(&Header, std::align_val_t(alignof(TaskHeader)));
 }
@@ -190,11 +244,33 @@ void adopt(TaskHeader &Header) {
     Header.Group->Pending.fetch_add(1, std::memory_order_relaxed);
 }
 
+void queueHeld(TaskHeader &Header);
+
+/// \p Header has completed: each task waiting for it and for nothing else
+/// is queued.
+void releaseSuccessors(TaskHeader &Header) {
+  DependenceLinks *Links = Header.Links;
+  if (!Links)
+    return;
+  std::vector<TaskHeader *> Successors;
+  {
+    std::lock_guard<std::mutex> Guard(Links->Lock);
+    Links->Completed = true;
+    Successors.swap(Links->Successors);
+  }
+  for (TaskHeader *Successor : Successors)
+    if (Successor->Unmet.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      queueHeld(*Successor);
+}
+
 /// \p Header has run: its taskgroup, its parent and its team hear of it,
 /// the team last (a barrier that sees the team's tasks all finished may end
 /// the region, and with it the parents that are implicit tasks).
 void finishTask(TaskHeader &Header) {
   TeamTasks *Team = Header.Team;
+  // Before the team hears of it: a successor queued now keeps a barrier
+  // closed.
+  releaseSuccessors(Header);
   if (Header.Group)
     Header.Group->Pending.fetch_sub(1, std::memory_order_release);
   if (TaskHeader *Parent = Header.Parent) {
@@ -269,16 +345,27 @@ void *taskAlloc(void *, int32_t, int32_t Flags, size_t TaskBytes,
   return Header->task();
 }
 
+/// Whether a task the calling thread creates runs at once: outside a
+/// team, or under a final task.
+bool runsAtOnce() {
+  return !CurrentTeam || (CurrentTask && CurrentTask->Final);
+}
+
 /// Queues the task \p Header, or runs it at once.
 void submit(TaskHeader &Header) {
-  TaskHeader *Parent = CurrentTask;
-  const bool Included = Parent && Parent->Final;
+  const bool AtOnce = runsAtOnce();
   adopt(Header);
-  TeamTasks *Team = CurrentTeam;
-  if (!Team || Included)
+  if (AtOnce)
     runTask(Header);
   else
-    Team->queue(Header, CurrentIndex);
+    CurrentTeam->queue(Header, CurrentIndex);
+}
+
+/// Queues \p Header, held until its predecessors completed, on the team
+/// it was created in.
+void queueHeld(TaskHeader &Header) {
+  // Never at once: a chain of held tasks would nest on this thread's stack.
+  Header.HeldOn->queue(Header, Header.HeldIndex, /*MayRunAtOnce=*/false);
 }
 
 /// `__kmpc_omp_task(loc, gtid, task)`: 0, "not queued as the current task".
@@ -516,19 +603,133 @@ void *taskReductionData(int32_t, void *Reduction, void *Address) {
   return Address;
 }
 
+/// The dependences of a `depend` clause: \p Count items at \p Items and
+/// \p NoAliasCount at \p NoAlias; false if one has a kind the runtime
+/// keeps only by waiting for every earlier sibling.
+bool collectDependences(int32_t Count, const DependInfo *Items,
+                        int32_t NoAliasCount, const DependInfo *NoAlias,
+                        std::vector<DependInfo> &Into) {
+  for (auto [Number, From] :
+       {std::pair(Count, Items), std::pair(NoAliasCount, NoAlias)})
+    for (int32_t I = 0; I < Number; ++I) {
+      if (From[I].Flags & ~DependKnown)
+        return false;
+      Into.push_back(From[I]);
+    }
+  return true;
+}
+
+/// The calling task's earlier children that a task with \p Dependences
+/// must wait for: those that write what it names, and those that read
+/// what it writes.
+std::vector<TaskHeader *>
+findPredecessors(const DependenceMap &Map,
+                 const std::vector<DependInfo> &Dependences) {
+  std::vector<TaskHeader *> Found;
+  for (const DependInfo &Item : Dependences) {
+    auto Entry = Map.Entries.find(Item.Address);
+    if (Entry == Map.Entries.end())
+      continue;
+    if (Entry->second.Writer)
+      Found.push_back(Entry->second.Writer);
+    if (Item.Flags != DependIn)
+      Found.insert(Found.end(), Entry->second.Readers.begin(),
+                   Entry->second.Readers.end());
+  }
+  return Found;
+}
+
+/// Records \p Task, a child of the calling task, as what later children
+/// with \p Dependences depend on.
+void recordDependences(DependenceMap &Map, TaskHeader &Task,
+                       const std::vector<DependInfo> &Dependences) {
+  for (const DependInfo &Item : Dependences) {
+    DependenceMap::Entry &Entry = Map.Entries[Item.Address];
+    Task.References.fetch_add(1, std::memory_order_relaxed);
+    if (Item.Flags == DependIn) {
+      Entry.Readers.push_back(&Task);
+      continue;
+    }
+    if (Entry.Writer)
+      release(*Entry.Writer);
+    for (TaskHeader *Reader : Entry.Readers)
+      release(*Reader);
+    Entry.Readers.clear();
+    Entry.Writer = &Task;
+  }
+}
+
+/// Whether every one of \p Tasks has completed.
+bool allCompleted(const std::vector<TaskHeader *> &Tasks) {
+  for (TaskHeader *Task : Tasks) {
+    std::lock_guard<std::mutex> Guard(Task->Links->Lock);
+    if (!Task->Links->Completed)
+      return false;
+  }
+  return true;
+}
+
 /// `__kmpc_omp_task_with_deps(loc, gtid, task, ndeps, deps, ndeps_noalias,
-/// noalias_deps)`: the task once the calling task's earlier children, those
-/// it may depend on, are done.
-int32_t taskWithDeps(void *Loc, int32_t ThreadId, void *Task, int32_t, void *,
-                     int32_t, void *) {
-  waitForChildren();
-  return task(Loc, ThreadId, Task);
+/// noalias_deps)`: the task, once its predecessors have completed.
+int32_t taskWithDeps(void *Loc, int32_t ThreadId, void *Task, int32_t Count,
+                     void *Items, int32_t NoAliasCount, void *NoAlias) {
+  TaskHeader *Parent = CurrentTask;
+  std::vector<DependInfo> Dependences;
+  if (!Parent ||
+      !collectDependences(Count, static_cast<DependInfo *>(Items), NoAliasCount,
+                          static_cast<DependInfo *>(NoAlias), Dependences)) {
+    waitForChildren();
+    return task(Loc, ThreadId, Task);
+  }
+  TaskHeader &Header = TaskHeader::of(Task);
+  if (!Parent->Dependences)
+    Parent->Dependences = new DependenceMap;
+  DependenceMap &Map = *Parent->Dependences;
+  // The map holds the predecessors until the task is recorded in it.
+  std::vector<TaskHeader *> Predecessors = findPredecessors(Map, Dependences);
+  Header.Links = new DependenceLinks;
+  if (runsAtOnce()) {
+    // Its predecessors ran at once too, unless one waits for its event.
+    waitRunningTasks([&] { return allCompleted(Predecessors); });
+    recordDependences(Map, Header, Dependences);
+    submit(Header);
+    return 0;
+  }
+  adopt(Header);
+  Header.HeldOn = CurrentTeam;
+  Header.HeldIndex = CurrentIndex;
+  // One for the linking, so that no predecessor queues it meanwhile.
+  Header.Unmet.store(1, std::memory_order_relaxed);
+  for (TaskHeader *Predecessor : Predecessors) {
+    std::lock_guard<std::mutex> Guard(Predecessor->Links->Lock);
+    if (Predecessor->Links->Completed)
+      continue;
+    Predecessor->Links->Successors.push_back(&Header);
+    Header.Unmet.fetch_add(1, std::memory_order_relaxed);
+  }
+  recordDependences(Map, Header, Dependences);
+  if (Header.Unmet.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    queueHeld(Header);
+  return 0;
 }
 
 /// `__kmpc_omp_wait_deps(loc, gtid, ndeps, deps, ndeps_noalias,
-/// noalias_deps)`: an undeferred task's, or `taskwait depend`'s, wait.
-void waitDeps(void *, int32_t, int32_t, void *, int32_t, void *) {
-  waitForChildren();
+/// noalias_deps)`: an undeferred task's, or `taskwait depend`'s, wait for
+/// the predecessors of its dependences.
+void waitDeps(void *, int32_t, int32_t Count, void *Items, int32_t NoAliasCount,
+              void *NoAlias) {
+  TaskHeader *Parent = CurrentTask;
+  std::vector<DependInfo> Dependences;
+  if (!Parent || !Parent->Dependences ||
+      !collectDependences(Count, static_cast<DependInfo *>(Items), NoAliasCount,
+                          static_cast<DependInfo *>(NoAlias), Dependences)) {
+    waitForChildren();
+    return;
+  }
+  // The map holds its tasks; the calling task adds none while it waits.
+  std::vector<TaskHeader *> Predecessors =
+      findPredecessors(*Parent->Dependences, Dependences);
+  waitRunningTasks([&] { return allCompleted(Predecessors); });
 }
 
 /// A copy of the task \p Pattern, its private copies and its shared
@@ -721,15 +922,17 @@ bool TeamTasks::runOne(uint32_t Index, const TaskHeader *Suspended) {
   return true;
 }
 
-void TeamTasks::queue(TaskHeader &Header, uint32_t Index) {
+void TeamTasks::queue(TaskHeader &Header, uint32_t Index, bool MayRunAtOnce) {
+  // Counted even if it runs at once: a detachable task may complete later.
+  Header.Team = this;
+  Unfinished.fetch_add(1, std::memory_order_relaxed);
   // A long queue: the task runs at once, as libomp throttles.
-  if (Queues.empty() || Queued.load(std::memory_order_relaxed) >=
-                            MaxQueuedPerMember * members()) {
+  if (Queues.empty() ||
+      (MayRunAtOnce && Queued.load(std::memory_order_relaxed) >=
+                           MaxQueuedPerMember * members())) {
     runTask(Header);
     return;
   }
-  Header.Team = this;
-  Unfinished.fetch_add(1, std::memory_order_relaxed);
   {
     MemberQueue &Queue = Queues[Index % Queues.size()];
     std::lock_guard<std::mutex> Guard(Queue.Lock);
@@ -769,6 +972,7 @@ ImplicitTask::ImplicitTask(TeamTasks *Team, uint32_t Index,
 
 ImplicitTask::~ImplicitTask() {
   // Its children have all finished: the team's barrier waited for them.
+  forgetDependences(Header);
   CurrentTask = OuterTask;
   InnermostTied = Header.OuterTied;
   CurrentTeam = OuterTeam;

@@ -22,7 +22,12 @@
 /// while a task of the team is unfinished. A task's header lives while the
 /// task or any child of it is unfinished. Dependences (`depend`) are kept
 /// by waiting for the creating task's earlier children before the task is
-/// queued: stronger than OpenMP asks, never weaker. A detachable task
+/// queued, unless its dependences are `in`, `out`, `inout`,
+/// `mutexinoutset` or `inoutset` ones: then it waits for its predecessors
+/// alone, the earlier siblings that write what it names, and that read
+/// what it writes (the last two kinds as `inout`, which keeps more order
+/// than OpenMP asks, never less); a task held so is queued by the
+/// predecessor that completes last. A detachable task
 /// completes when both its code has run and its event is fulfilled,
 /// whichever is last. OpenMP's task scheduling constraint is kept, as
 /// libomp keeps it: a thread waiting in a tied task (`taskwait`, a
@@ -49,6 +54,8 @@ namespace mux {
 
 class TeamLaunch;
 class TeamTasks;
+struct DependenceLinks;
+struct DependenceMap;
 struct KmpTask;
 struct ReductionModifier;
 struct TaskGroup;
@@ -72,6 +79,18 @@ struct alignas(16) TaskHeader {
   /// What it waits for to complete: its code's end, and a detachable
   /// task's event (`detach`), fulfilled by `omp_fulfill_event`.
   std::atomic<uint32_t> CompletionHolds{1};
+  /// A task with dependences (`depend`): the tasks waiting for it, and
+  /// whether it has completed (openmp_tasks.cpp).
+  DependenceLinks *Links = nullptr;
+  /// What its children's dependences are on: for each address, the last
+  /// child that writes it and the ones that read it since.
+  DependenceMap *Dependences = nullptr;
+  /// Of its predecessors, how many have not completed (and one while its
+  /// creator records them): it is queued when none is left, on the team
+  /// it was created in, as member HeldIndex's.
+  std::atomic<uint32_t> Unmet{0};
+  TeamTasks *HeldOn = nullptr;
+  uint32_t HeldIndex = 0;
   /// The task the thread ran before this undeferred one (if0).
   TaskHeader *Resumed = nullptr;
   /// The bytes of the kmp_task_t with its private copies, and of the
@@ -141,8 +160,9 @@ public:
   /// (\p Worksharing), or `parallel`'s.
   ReductionModifier &reductionModifier(bool Worksharing);
 
-  /// Queues \p Task, which member \p Index created.
-  void queue(TaskHeader &Task, uint32_t Index);
+  /// Queues \p Task, which member \p Index created, or runs it at once if
+  /// the queues are long and \p MayRunAtOnce.
+  void queue(TaskHeader &Task, uint32_t Index, bool MayRunAtOnce = true);
   /// Says \p Task, which was queued here, finished.
   void finished();
 

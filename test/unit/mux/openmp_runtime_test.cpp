@@ -27,6 +27,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -505,6 +506,153 @@ TEST(OpenMPRuntime, AWaitingTiedTaskRunsOnlyItsDescendants) {
     else
       EXPECT_EQ(R.SecondRanInsideFirst.load(), 1)
           << "an untied task may run at any scheduling point";
+  }
+}
+
+/// `kmp_depend_info_t`, and its flags.
+struct DependInfo {
+  intptr_t Address;
+  size_t Size;
+  uint8_t Flags;
+};
+constexpr uint8_t DependIn = 1, DependInOut = 3;
+
+using TaskWithDeps = int32_t (*)(void *, int32_t, void *, int32_t, void *,
+                                 int32_t, void *);
+using WaitDeps = void (*)(void *, int32_t, int32_t, void *, int32_t, void *);
+
+/// What the dependences' tests saw.
+struct DependenceRecord {
+  std::atomic<bool> OtherDone{false};
+  std::atomic<bool> FirstDone{false};
+  std::atomic<int> FirstTimedOut{0};
+  std::atomic<int> ReadBeforeFirst{0};
+  /// The chain: a value its writers update in turn, what each reader saw
+  /// against what it should have.
+  int64_t Value = 0;
+  std::atomic<int> WrongReads{0};
+  int A = 0, B = 0;
+};
+
+struct DependentTask {
+  KmpTaskHead Head;
+  DependenceRecord *Record;
+  int64_t Step;
+  int64_t Expected;
+};
+
+DependentTask *makeDependentTask(DependenceRecord &R,
+                                 int32_t (*Routine)(int32_t, void *)) {
+  auto *Task = static_cast<DependentTask *>(hook<TaskAlloc>(
+      "__kmpc_omp_task_alloc")(nullptr, 0, 1, sizeof(DependentTask), 0,
+                               reinterpret_cast<void *>(Routine)));
+  Task->Record = &R;
+  return Task;
+}
+
+void submitWithDeps(DependentTask *Task, std::initializer_list<DependInfo> On) {
+  std::vector<DependInfo> Items(On);
+  hook<TaskWithDeps>("__kmpc_omp_task_with_deps")(
+      nullptr, 0, Task, static_cast<int32_t>(Items.size()), Items.data(), 0,
+      nullptr);
+}
+
+DependInfo on(const void *Address, uint8_t Flags) {
+  return {reinterpret_cast<intptr_t>(Address), sizeof(int), Flags};
+}
+
+/// Waits (two seconds at most) for the unrelated task, which comes after
+/// it.
+int32_t waitForOther(int32_t, void *Task) {
+  auto &R = *static_cast<DependentTask *>(Task)->Record;
+  auto Until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (!R.OtherDone && std::chrono::steady_clock::now() < Until)
+    std::this_thread::yield();
+  R.FirstTimedOut = !R.OtherDone;
+  R.FirstDone = true;
+  return 0;
+}
+int32_t readAfterFirst(int32_t, void *Task) {
+  auto &R = *static_cast<DependentTask *>(Task)->Record;
+  R.ReadBeforeFirst += !R.FirstDone;
+  return 0;
+}
+int32_t markOtherDone(int32_t, void *Task) {
+  static_cast<DependentTask *>(Task)->Record->OtherDone = true;
+  return 0;
+}
+
+/// Member 0 creates a task writing A that waits for a later one writing B,
+/// and one reading A: the task on B must not wait for the task on A, the
+/// reader must.
+void independentMember(int32_t *ThreadId, int32_t *, void *Context) {
+  auto &R = *static_cast<DependenceRecord *>(Context);
+  if (*ThreadId != 0)
+    return;
+  submitWithDeps(makeDependentTask(R, &waitForOther), {on(&R.A, DependInOut)});
+  submitWithDeps(makeDependentTask(R, &readAfterFirst), {on(&R.A, DependIn)});
+  submitWithDeps(makeDependentTask(R, &markOtherDone), {on(&R.B, DependInOut)});
+  hook<TaskWait>("__kmpc_omp_taskwait")(nullptr, 0);
+}
+
+TEST(OpenMPRuntime, ATaskWaitsForItsPredecessorsAlone) {
+  for (int Round = 0; Round < 5; ++Round) {
+    DependenceRecord R;
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 2);
+    hook<ForkCall>("__kmpc_fork_call")(
+        nullptr, 1, reinterpret_cast<void *>(&independentMember), &R);
+    EXPECT_EQ(R.FirstTimedOut.load(), 0) << "a task on B waited for one on A";
+    EXPECT_EQ(R.ReadBeforeFirst.load(), 0) << "a reader of A ran too soon";
+  }
+}
+
+/// One step of the chain: Value = (Value * 3 + Step) mod 2^40.
+int64_t nextValue(int64_t Value, int64_t Step) {
+  return (Value * 3 + Step) % (int64_t(1) << 40);
+}
+int32_t writeStep(int32_t, void *Task) {
+  auto &T = *static_cast<DependentTask *>(Task);
+  T.Record->Value = nextValue(T.Record->Value, T.Step);
+  return 0;
+}
+int32_t readStep(int32_t, void *Task) {
+  auto &T = *static_cast<DependentTask *>(Task);
+  T.Record->WrongReads += T.Record->Value != T.Expected;
+  return 0;
+}
+
+/// Member 0 makes a chain of writers of Value, each followed by readers,
+/// which may run at once, then waits for Value with `taskwait depend`.
+void chainMember(int32_t *ThreadId, int32_t *, void *Context) {
+  auto &R = *static_cast<DependenceRecord *>(Context);
+  if (*ThreadId != 0)
+    return;
+  int64_t Expected = 0;
+  for (int64_t Step = 1; Step <= 200; ++Step) {
+    DependentTask *Writer = makeDependentTask(R, &writeStep);
+    Writer->Step = Step;
+    submitWithDeps(Writer, {on(&R.Value, DependInOut)});
+    Expected = nextValue(Expected, Step);
+    for (int Reader = 0; Reader < 3; ++Reader) {
+      DependentTask *Read = makeDependentTask(R, &readStep);
+      Read->Expected = Expected;
+      submitWithDeps(Read, {on(&R.Value, DependIn)});
+    }
+  }
+  std::vector<DependInfo> Value = {on(&R.Value, DependIn)};
+  hook<WaitDeps>("__kmpc_omp_wait_deps")(nullptr, 0, 1, Value.data(), 0,
+                                         nullptr);
+  R.A = R.Value == Expected;
+}
+
+TEST(OpenMPRuntime, DependencesOrderWritersAndReaders) {
+  for (int Round = 0; Round < 3; ++Round) {
+    DependenceRecord R;
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 3);
+    hook<ForkCall>("__kmpc_fork_call")(
+        nullptr, 1, reinterpret_cast<void *>(&chainMember), &R);
+    EXPECT_EQ(R.WrongReads.load(), 0) << "round " << Round;
+    EXPECT_EQ(R.A, 1) << "taskwait depend returned before the last writer";
   }
 }
 
