@@ -898,4 +898,26 @@ KERNEL void atomic_compare(int32_t *out, const int32_t *in, int32_t n) {
   out[0] = largest;
   out[1] = smallest;
 }
+
+// OpenMP 5.1's loop transformations, which Clang makes before Loom sees the
+// loop: 'unroll partial' in a parallel loop, 'tile sizes' under a
+// 'collapse(2)' (its two tile loops the collapsed pair); 'nothing'.
+KERNEL void transforms51(int32_t *out, const int32_t *in, int32_t n) {
+#pragma omp parallel for num_threads(2)
+#pragma omp unroll partial(4)
+  for (int32_t i = 0; i < n; ++i)
+    out[i] = in[i] * 2;
+#pragma omp parallel for num_threads(2) collapse(2)
+#pragma omp tile sizes(8, 8)
+  for (int32_t i = 0; i < 64; ++i)
+    for (int32_t j = 0; j < 64; ++j)
+      out[n + i * 64 + j] = in[(i * 64 + j) % n] + i - j;
+  int32_t sum = 0;
+#pragma omp parallel for reduction(+ : sum) num_threads(2)
+  for (int32_t i = 0; i < n; ++i) {
+#pragma omp nothing
+    sum += in[i];
+  }
+  out[n + 4096] = sum;
+}
 #endif
