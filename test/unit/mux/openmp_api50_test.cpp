@@ -260,9 +260,7 @@ void detachMember(int32_t *ThreadId, int32_t *, void *Context) {
 TEST(OpenMPTasks, ADetachableTaskCompletesWhenItsEventIsFulfilled) {
   for (int Round = 0; Round < 5; ++Round) {
     DetachRecord R;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 2);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&detachMember), &R);
+    fork(detachMember, &R, 2);
     EXPECT_EQ(R.SeenAtWait.load(), 1)
         << "taskwait returned before the event was fulfilled";
   }

@@ -44,6 +44,17 @@ template <typename F> F hook(const char *Name) {
   return reinterpret_cast<F>(mux::findExternalSymbol(Name));
 }
 
+/// Forks a region of \p Microtask (`void(int32_t *gtid, int32_t *btid,
+/// void *context)`) with \p Context, of \p Threads members (0: the
+/// default team).
+inline void fork(void (*Microtask)(int32_t *, int32_t *, void *), void *Context,
+                 int32_t Threads = 0) {
+  if (Threads)
+    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, Threads);
+  hook<ForkCall>("__kmpc_fork_call")(
+      nullptr, 1, reinterpret_cast<void *>(Microtask), Context);
+}
+
 } // namespace openmp_hooks
 
 #endif // LOOM_TEST_UNIT_MUX_OPENMP_HOOKS_H

@@ -55,14 +55,6 @@ int levelQuery(const char *Name, int Level) {
   return hook<LevelQuery>(Name)(Level);
 }
 
-void fork(void (*Microtask)(int32_t *, int32_t *, void *), void *Context,
-          int32_t Threads = 0) {
-  if (Threads)
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, Threads);
-  hook<ForkCall>("__kmpc_fork_call")(
-      nullptr, 1, reinterpret_cast<void *>(Microtask), Context);
-}
-
 /// What a member saw, by its thread number.
 struct Levels {
   static constexpr int Members = 3;

@@ -91,11 +91,7 @@ void member(int32_t *ThreadId, int32_t *, void *Context) {
   }
 }
 
-void runTeam(Schedule &S, int32_t TeamSize) {
-  hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, TeamSize);
-  hook<ForkCall>("__kmpc_fork_call")(nullptr, 1,
-                                     reinterpret_cast<void *>(&member), &S);
-}
+void runTeam(Schedule &S, int32_t TeamSize) { fork(member, &S, TeamSize); }
 
 TEST(OpenMPRuntime, StaticSchedulesShareEveryIterationOnce) {
   for (int32_t Kind : {34, 33})
@@ -172,10 +168,7 @@ TEST(OpenMPRuntime, DispatchedSchedulesShareEveryIterationOnce) {
           Pool.runJob([&](unsigned Worker) {
             if (Worker != 0)
               return;
-            hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, Team);
-            hook<ForkCall>("__kmpc_fork_call")(
-                nullptr, 1, reinterpret_cast<void *>(&dispatchedMember),
-                &Loops[0]);
+            fork(dispatchedMember, &Loops[0], Team);
           });
           for (Schedule &S : Loops) {
             EXPECT_TRUE(S.Errors.empty()) << S.Errors.front();
@@ -220,9 +213,7 @@ void numberedMember(int32_t *ThreadId, int32_t *, void *Context) {
 
 TEST(OpenMPRuntime, MembersKnowTheirNumbers) {
   Numbers N;
-  hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 4);
-  hook<ForkCall>("__kmpc_fork_call")(
-      nullptr, 1, reinterpret_cast<void *>(&numberedMember), &N);
+  fork(numberedMember, &N, 4);
   EXPECT_EQ(N.Sum.load(), 0 + 1 + 2 + 3);
   EXPECT_EQ(N.Sizes.load(), 4 * 4);
   EXPECT_EQ(N.Nested.load(), 4) << "four nested teams of one";
@@ -341,9 +332,7 @@ TEST(OpenMPRuntime, TeamMembersRunAtOnceThroughBarriersAndSingles) {
     SCOPED_TRACE("team of " + std::to_string(Size));
     TeamRecord R;
     R.Size = Size;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, Size);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&barrierMember), &R);
+    fork(barrierMember, &R, Size);
     EXPECT_EQ(R.Arrived.load(), Size * TeamRecord::Rounds);
     EXPECT_EQ(R.EarlyPasses.load(), 0) << "a member passed a barrier early";
     for (int Round = 0; Round < TeamRecord::Rounds; ++Round)
@@ -401,9 +390,7 @@ void taskMember(int32_t *ThreadId, int32_t *, void *Context) {
 TEST(OpenMPRuntime, TasksRunOnTheTeamBeforeTheRegionEnds) {
   for (int Round = 0; Round < 20; ++Round) {
     TaskRecord R;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 4);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&taskMember), &R);
+    fork(taskMember, &R, 4);
     EXPECT_EQ(R.Ran[0].load(), TaskRecord::PerMember) << "round " << Round;
     EXPECT_EQ(R.Ran[1].load(), TaskRecord::PerMember) << "round " << Round;
     EXPECT_EQ(R.EarlyWaits.load(), 0) << "taskwait returned early";
@@ -497,9 +484,7 @@ TEST(OpenMPRuntime, AWaitingTiedTaskRunsOnlyItsDescendants) {
   for (int32_t SecondFlags : {1, 0}) {
     ConstraintRecord R;
     R.SecondFlags = SecondFlags;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 2);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&constraintMember), &R);
+    fork(constraintMember, &R, 2);
     if (SecondFlags == 1)
       EXPECT_EQ(R.SecondRanInsideFirst.load(), 0)
           << "a tied task ran inside another it does not descend from";
@@ -598,9 +583,7 @@ void independentMember(int32_t *ThreadId, int32_t *, void *Context) {
 TEST(OpenMPRuntime, ATaskWaitsForItsPredecessorsAlone) {
   for (int Round = 0; Round < 5; ++Round) {
     DependenceRecord R;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 2);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&independentMember), &R);
+    fork(independentMember, &R, 2);
     EXPECT_EQ(R.FirstTimedOut.load(), 0) << "a task on B waited for one on A";
     EXPECT_EQ(R.ReadBeforeFirst.load(), 0) << "a reader of A ran too soon";
   }
@@ -648,9 +631,7 @@ void chainMember(int32_t *ThreadId, int32_t *, void *Context) {
 TEST(OpenMPRuntime, DependencesOrderWritersAndReaders) {
   for (int Round = 0; Round < 3; ++Round) {
     DependenceRecord R;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 3);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&chainMember), &R);
+    fork(chainMember, &R, 3);
     EXPECT_EQ(R.WrongReads.load(), 0) << "round " << Round;
     EXPECT_EQ(R.A, 1) << "taskwait depend returned before the last writer";
   }
@@ -724,9 +705,7 @@ void reducingMember(int32_t *ThreadId, int32_t *, void *Context) {
 TEST(OpenMPRuntime, TaskReductionsCombineTheMembersCopiesAtTheGroupsEnd) {
   for (int Round = 0; Round < 10; ++Round) {
     int64_t Sum = 1000;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 3);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&reducingMember), &Sum);
+    fork(reducingMember, &Sum, 3);
     EXPECT_EQ(Sum, 1000 + 2000 * 2001 / 2) << "round " << Round;
   }
   // Outside a team: the tasks run at once, on the one copy.
@@ -791,9 +770,7 @@ TEST(OpenMPRuntime, ReductionModifiersOfATeamFollowOneAnother) {
       Expected += Members * (Round * 1000 + I);
   for (int Repeat = 0; Repeat < 5; ++Repeat) {
     ModifierRecord R;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, Members);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&modifierMember), &R);
+    fork(modifierMember, &R, Members);
     EXPECT_EQ(R.Total.load(), Expected) << "repeat " << Repeat;
   }
   // Outside a team: a taskgroup whose tasks run at once.
@@ -820,9 +797,7 @@ TEST(OpenMPRuntime, LocksExcludeAndNestedLocksCount) {
   Pool.runJob([&](unsigned Worker) {
     if (Worker != 0)
       return;
-    hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 3);
-    hook<ForkCall>("__kmpc_fork_call")(
-        nullptr, 1, reinterpret_cast<void *>(&lockedMember), &C);
+    fork(lockedMember, &C, 3);
   });
   EXPECT_EQ(C.Count, 3 * 1000);
   EXPECT_EQ(C.NestCount, 3 * 1000);
@@ -854,9 +829,7 @@ TEST(OpenMPRuntime, SetNumThreadsSizesLaterTeamsUntilTheLaunchEnds) {
   EXPECT_EQ(N.Sizes.load(), 9);
   // num_threads still wins.
   Numbers Pushed;
-  hook<PushNumThreads>("__kmpc_push_num_threads")(nullptr, 0, 2);
-  hook<ForkCall>("__kmpc_fork_call")(
-      nullptr, 1, reinterpret_cast<void *>(&numberedMember), &Pushed);
+  fork(numberedMember, &Pushed, 2);
   EXPECT_EQ(Pushed.Sizes.load(), 4);
   // A new launch starts afresh: a team of one on a thread of no pool.
   mux::startOpenMPInitialThread();
