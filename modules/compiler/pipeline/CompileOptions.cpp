@@ -117,48 +117,42 @@ bool CompileOptions::relaxesMath() const {
          llvm::is_contained(ClangFlags, "cl-unsafe-math-optimizations");
 }
 
-/// Whether \p Spelling is one of LOOM_OPENMP_VERSIONS.
-static bool isOpenMPVersion(StringRef Spelling) {
-#define LOOM_OPENMP_VERSION_SPELLING(Number)                                   \
-  if (Spelling == #Number)                                                     \
-    return true;
-  LOOM_OPENMP_VERSIONS(LOOM_OPENMP_VERSION_SPELLING)
+/// The `-fopenmp-version=` spellings of LOOM_OPENMP_VERSIONS.
+static ArrayRef<std::string> openMPVersionSpellings() {
+  static const std::vector<std::string> Spellings = {
+#define LOOM_OPENMP_VERSION_SPELLING(Number) #Number,
+      LOOM_OPENMP_VERSIONS(LOOM_OPENMP_VERSION_SPELLING)
 #undef LOOM_OPENMP_VERSION_SPELLING
-  return false;
+  };
+  return Spellings;
+}
+
+/// The `-cl-std=` spellings of LOOM_OPENCL_C_VERSIONS.
+static ArrayRef<std::string> openCLCVersionSpellings() {
+  static const std::vector<std::string> Spellings = {
+#define LOOM_OPENCL_C_VERSION_SPELLING(Major, Minor) "CL" #Major "." #Minor,
+      LOOM_OPENCL_C_VERSIONS(LOOM_OPENCL_C_VERSION_SPELLING)
+#undef LOOM_OPENCL_C_VERSION_SPELLING
+  };
+  return Spellings;
+}
+
+/// Whether \p Spelling is one of \p Spellings.
+static bool isOneOf(ArrayRef<std::string> Spellings, StringRef Spelling) {
+  return llvm::any_of(Spellings, [&](const std::string &Candidate) {
+    return Candidate == Spelling;
+  });
 }
 
 const std::string &describeOpenMPVersions() {
-  static const std::string Description = [] {
-    std::vector<std::string> Spellings = {
-#define LOOM_OPENMP_VERSION_SPELLING(Number) #Number,
-        LOOM_OPENMP_VERSIONS(LOOM_OPENMP_VERSION_SPELLING)
-#undef LOOM_OPENMP_VERSION_SPELLING
-    };
-    return describeAlternatives(Spellings);
-  }();
+  static const std::string Description =
+      describeAlternatives(openMPVersionSpellings());
   return Description;
 }
 
-/// Whether \p Spelling is one of LOOM_OPENCL_C_VERSIONS as `-cl-std=`
-/// takes it.
-static bool isOpenCLCVersion(StringRef Spelling) {
-#define LOOM_OPENCL_C_VERSION_SPELLING(Major, Minor)                           \
-  if (Spelling == "CL" #Major "." #Minor)                                      \
-    return true;
-  LOOM_OPENCL_C_VERSIONS(LOOM_OPENCL_C_VERSION_SPELLING)
-#undef LOOM_OPENCL_C_VERSION_SPELLING
-  return false;
-}
-
 const std::string &describeOpenCLCVersions() {
-  static const std::string Description = [] {
-    std::vector<std::string> Spellings = {
-#define LOOM_OPENCL_C_VERSION_SPELLING(Major, Minor) "CL" #Major "." #Minor,
-        LOOM_OPENCL_C_VERSIONS(LOOM_OPENCL_C_VERSION_SPELLING)
-#undef LOOM_OPENCL_C_VERSION_SPELLING
-    };
-    return describeAlternatives(Spellings);
-  }();
+  static const std::string Description =
+      describeAlternatives(openCLCVersionSpellings());
   return Description;
 }
 
@@ -168,7 +162,7 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
   for (size_t I = 0; I < Words.size(); ++I) {
     StringRef Word = Words[I];
     if (Word.consume_front("-cl-std=")) {
-      if (!isOpenCLCVersion(Word))
+      if (!isOneOf(openCLCVersionSpellings(), Word))
         return buildOptionError("unsupported OpenCL C version '" + Word +
                                 "' in -cl-std= (" + describeOpenCLCVersions() +
                                 ")");
@@ -185,7 +179,7 @@ Error CompileOptions::parseBuildOptions(StringRef BuildOptions) {
     } else if (Word == "-fopenmp-runtime") {
       OpenMP = OpenMPRuntime = true;
     } else if (Word.consume_front("-fopenmp-version=")) {
-      if (!isOpenMPVersion(Word))
+      if (!isOneOf(openMPVersionSpellings(), Word))
         return buildOptionError("unsupported OpenMP version '" + Word +
                                 "' in -fopenmp-version= (" +
                                 describeOpenMPVersions() + ")");
