@@ -69,9 +69,18 @@ struct Allocator {
 Allocator Predefined;
 
 /// The allocators omp_init_allocator made and omp_destroy_allocator has
-/// not destroyed: destroying any other handle changes nothing.
-std::mutex LiveLock;
-std::unordered_set<const Allocator *> Live;
+/// not destroyed: destroying any other handle changes nothing. Those a
+/// kernel left (one that faulted before destroying its own) go with the
+/// process.
+struct LiveAllocators {
+  std::mutex Lock;
+  std::unordered_set<Allocator *> Made;
+  ~LiveAllocators() {
+    for (Allocator *Left : Made)
+      delete Left;
+  }
+};
+LiveAllocators Live;
 
 /// What is before each block.
 struct alignas(std::max_align_t) BlockHeader {
@@ -264,8 +273,8 @@ uintptr_t initAllocator(uintptr_t Space, int32_t Count,
     delete Made;
     return 0;
   }
-  std::lock_guard<std::mutex> Guard(LiveLock);
-  Live.insert(Made);
+  std::lock_guard<std::mutex> Guard(Live.Lock);
+  Live.Made.insert(Made);
   return reinterpret_cast<uintptr_t>(Made);
 }
 
@@ -273,8 +282,8 @@ uintptr_t initAllocator(uintptr_t Space, int32_t Count,
 void destroyAllocator(uintptr_t Handle) {
   auto *Made = reinterpret_cast<Allocator *>(Handle);
   {
-    std::lock_guard<std::mutex> Guard(LiveLock);
-    if (!Live.erase(Made))
+    std::lock_guard<std::mutex> Guard(Live.Lock);
+    if (!Live.Made.erase(Made))
       return;
   }
   delete Made;
